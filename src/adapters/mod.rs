@@ -1,0 +1,3 @@
+//! The ways into the bot: the batch command line for now.
+
+pub mod batch;

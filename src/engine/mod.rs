@@ -1,0 +1,11 @@
+//! Pure Sudoku: the grid, the parser, the solver and the generator. No I/O here: every
+//! function takes its inputs (including the random seed) and returns a value.
+
+pub mod generator;
+pub mod grid;
+pub mod parse;
+pub mod rng;
+pub mod solver;
+
+pub use grid::{Cell, Conflict, Grid, House};
+pub use solver::Solution;

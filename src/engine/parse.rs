@@ -1,0 +1,389 @@
+//! Reading grids the way people paste them.
+//!
+//! Accepted, in any mix: an 81-character line (`0` or `.` for empty); nine rows of digits
+//! and dots, with or without spaces; the classic display with `|`, `-` and `+`
+//! separators; box-drawing characters; a Discord code fence around any of these (with or
+//! without a language tag such as `ansi`, and with ANSI colour codes inside); and every
+//! board this bot prints, coordinate labels included.
+//!
+//! The rule that makes labelled boards work: when lines start with a row label (`A` to
+//! `I` followed by a space or separator), only those lines are read, without their label,
+//! so the column header `1 2 3 …` and the status line are not taken for cells.
+
+use std::fmt;
+
+use super::grid::{Conflict, Grid};
+
+/// Why a text is not a grid. Every variant says what was wrong, where, and what would be
+/// right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    NoCells,
+    UnexpectedCharacter {
+        found: char,
+        line: usize,
+        column: usize,
+    },
+    RowLength {
+        row: usize,
+        found: usize,
+    },
+    CellCount {
+        found: usize,
+    },
+    Conflict(Conflict),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::NoCells => {
+                f.write_str("no grid found: paste 81 cells, digits 1-9 with 0 or . for empty cells")
+            }
+            ParseError::UnexpectedCharacter {
+                found,
+                line,
+                column,
+            } => write!(
+                f,
+                "unexpected character {found:?} at line {line}, column {column}: a grid uses digits 1-9, with 0 or . for empty cells"
+            ),
+            ParseError::RowLength { row, found } => write!(
+                f,
+                "row {} has {found} cell{}, a row needs 9",
+                (b'A' + *row as u8) as char,
+                if *found == 1 { "" } else { "s" }
+            ),
+            ParseError::CellCount { found } => write!(
+                f,
+                "found {found} cell{}, a grid needs 81",
+                if *found == 1 { "" } else { "s" }
+            ),
+            ParseError::Conflict(c) => c.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads a grid and checks that its digits do not clash: what a puzzle must satisfy.
+pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
+    let grid = parse_grid(text)?;
+    match grid.conflict() {
+        Some(c) => Err(ParseError::Conflict(c)),
+        None => Ok(grid),
+    }
+}
+
+/// Reads a grid without judging its digits (a player's wrong board is still a board).
+pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    let lines: Vec<Vec<(usize, char)>> = text.lines().map(visible_chars).collect();
+    let lines: Vec<(usize, &[(usize, char)])> = lines
+        .iter()
+        .enumerate()
+        .map(|(n, l)| (n + 1, strip_fence(l)))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+
+    // One compact line: every character is a cell, so the rarer empty markers are
+    // allowed too (`-` and `*` would be separators in a drawn grid).
+    if let [(line_no, line)] = lines.as_slice() {
+        if line.len() == 81 && line.iter().all(|(_, c)| !c.is_whitespace()) {
+            let mut cells = [0u8; 81];
+            for (i, &(col, ch)) in line.iter().enumerate() {
+                cells[i] = match ch {
+                    '1'..='9' => ch as u8 - b'0',
+                    '0' | '.' | '-' | '*' | '_' | 'x' | 'X' | '·' => 0,
+                    _ => return Err(unexpected(ch, *line_no, col)),
+                };
+            }
+            return Grid::from_cells(cells).ok_or(ParseError::NoCells);
+        }
+    }
+
+    let labelled = lines.iter().any(|(_, l)| row_label(l).is_some());
+    let mut rows: Vec<(Option<usize>, Vec<u8>)> = Vec::new();
+    for (line_no, line) in &lines {
+        let (label, rest) = match row_label(line) {
+            Some(row) => (Some(row), &line[1..]),
+            None if labelled => continue,
+            None => (None, *line),
+        };
+        let mut cells = Vec::new();
+        for &(col, ch) in rest {
+            match ch {
+                '1'..='9' => cells.push(ch as u8 - b'0'),
+                '0' | '.' | '_' | '·' => cells.push(0),
+                _ if is_separator(ch) => {}
+                _ => return Err(unexpected(ch, *line_no, col)),
+            }
+        }
+        if !cells.is_empty() {
+            rows.push((label, cells));
+        }
+    }
+
+    let total: usize = rows.iter().map(|(_, c)| c.len()).sum();
+    if total == 0 {
+        return Err(ParseError::NoCells);
+    }
+    if total != 81 {
+        // Nine lines of cells: name the row that is off, which is what the player needs.
+        if rows.len() == 9 {
+            if let Some((i, (label, cells))) =
+                rows.iter().enumerate().find(|(_, (_, c))| c.len() != 9)
+            {
+                return Err(ParseError::RowLength {
+                    row: label.unwrap_or(i),
+                    found: cells.len(),
+                });
+            }
+        }
+        return Err(ParseError::CellCount { found: total });
+    }
+    let mut cells = [0u8; 81];
+    for (i, v) in rows.iter().flat_map(|(_, c)| c.iter()).enumerate() {
+        cells[i] = *v;
+    }
+    Grid::from_cells(cells).ok_or(ParseError::NoCells)
+}
+
+fn unexpected(found: char, line: usize, column: usize) -> ParseError {
+    ParseError::UnexpectedCharacter {
+        found,
+        line,
+        column,
+    }
+}
+
+/// The characters of a line with their 1-based column, ANSI escape sequences removed
+/// (Discord's `ansi` code blocks carry them into copied text).
+fn visible_chars(line: &str) -> Vec<(usize, char)> {
+    let mut out = Vec::with_capacity(line.len());
+    let mut chars = line.chars().enumerate().peekable();
+    while let Some((i, ch)) = chars.next() {
+        if ch == '\u{1b}' {
+            // CSI: ESC [ parameters final-byte (0x40..=0x7E).
+            if chars.peek().map(|&(_, c)| c) == Some('[') {
+                chars.next();
+                for (_, c) in chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        if ch == '\r' {
+            continue;
+        }
+        out.push((i + 1, ch));
+    }
+    out
+}
+
+/// Removes a code fence (three backticks and an optional language tag) from either end
+/// of a line, and surrounding whitespace.
+fn strip_fence(line: &[(usize, char)]) -> &[(usize, char)] {
+    let mut l = trim(line);
+    if l.len() >= 3 && l[..3].iter().all(|&(_, c)| c == '`') {
+        l = &l[3..];
+        // A language tag follows the opening fence directly: letters only.
+        let tag = l
+            .iter()
+            .take_while(|(_, c)| c.is_ascii_alphabetic())
+            .count();
+        if tag == l.len() {
+            return &[];
+        }
+        l = trim(l);
+    }
+    if l.len() >= 3 && l[l.len() - 3..].iter().all(|&(_, c)| c == '`') {
+        l = trim(&l[..l.len() - 3]);
+    }
+    l
+}
+
+fn trim(mut l: &[(usize, char)]) -> &[(usize, char)] {
+    while let [(_, c), rest @ ..] = l {
+        if !c.is_whitespace() {
+            break;
+        }
+        l = rest;
+    }
+    while let [rest @ .., (_, c)] = l {
+        if !c.is_whitespace() {
+            break;
+        }
+        l = rest;
+    }
+    l
+}
+
+/// The row (0-based) when the line starts with a label `A`–`I` followed by a
+/// non-alphanumeric character.
+fn row_label(line: &[(usize, char)]) -> Option<usize> {
+    match line {
+        [(_, c), (_, next), ..] if ('A'..='I').contains(&c.to_ascii_uppercase()) => {
+            (!next.is_alphanumeric()).then(|| (c.to_ascii_uppercase() as u8 - b'A') as usize)
+        }
+        _ => None,
+    }
+}
+
+/// Characters that draw a grid or mark a cell but hold no cell.
+fn is_separator(ch: char) -> bool {
+    ch.is_whitespace()
+        || matches!(
+            ch,
+            '|' | '+' | '-' | '=' | ':' | ',' | ';' | '`' | '(' | ')' | '[' | ']' | '{' | '}' | '!' | '\'' | '*'
+        )
+        // Box drawing and block elements.
+        || ('\u{2500}'..='\u{259f}').contains(&ch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+    #[test]
+    fn reads_the_81_character_line_with_zeros_or_dots() {
+        let g = parse_puzzle(LINE).unwrap();
+        assert_eq!(g.filled_count(), 32);
+        assert_eq!(parse_puzzle(&LINE.replace('0', ".")).unwrap(), g);
+    }
+
+    #[test]
+    fn reads_nine_rows_with_spaces() {
+        let rows: Vec<String> = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                r.iter()
+                    .map(|&b| (if b == b'0' { '.' } else { b as char }).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(
+            parse_puzzle(&rows.join("\n")).unwrap(),
+            parse_puzzle(LINE).unwrap()
+        );
+    }
+
+    #[test]
+    fn reads_the_classic_display_with_separators() {
+        let text = "\
+4 8 3 |9 2 1 |6 5 7
+9 6 7 |3 4 5 |8 2 1
+2 5 1 |8 7 6 |4 9 3
+------+------+------
+5 4 8 |1 3 2 |9 7 6
+7 2 9 |5 6 4 |1 3 8
+1 3 6 |7 9 8 |2 4 5
+------+------+------
+3 7 2 |6 8 9 |5 1 4
+8 1 4 |2 5 3 |7 6 9
+6 9 5 |4 1 7 |3 8 2";
+        let g = parse_puzzle(text).unwrap();
+        assert!(g.is_solved());
+    }
+
+    #[test]
+    fn reads_box_drawing_inside_a_fence_with_ansi_codes() {
+        let text = "```ansi\n\
+╔═══════╤═══════╤═══════╗\n\
+║ \u{1b}[1;37m5\u{1b}[0m 3 . │ . 7 . │ . . . ║\n\
+║ 6 . . │ 1 9 5 │ . . . ║\n\
+║ . 9 8 │ . . . │ . 6 . ║\n\
+╟───────┼───────┼───────╢\n\
+║ 8 . . │ . 6 . │ . . 3 ║\n\
+║ 4 . . │ 8 . 3 │ . . 1 ║\n\
+║ 7 . . │ . 2 . │ . . 6 ║\n\
+╟───────┼───────┼───────╢\n\
+║ . 6 . │ . . . │ 2 8 . ║\n\
+║ . . . │ 4 1 9 │ . . 5 ║\n\
+║ . . . │ . 8 . │ . 7 9 ║\n\
+╚═══════╧═══════╧═══════╝\n\
+```";
+        let g = parse_puzzle(text).unwrap();
+        assert_eq!(
+            g.to_line(),
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        );
+    }
+
+    #[test]
+    fn reads_a_labelled_board_ignoring_header_and_status() {
+        let text = "```\n    1 2 3   4 5 6   7 8 9\n  ┌───────┬───────┬───────┐\n\
+A │ 5 3 . │ . 7 . │ . . . │\n\
+B │ 6 . . │ 1 9 5 │ . . . │\n\
+C │ . 9 8 │ . . . │ . 6 . │\n\
+  ├───────┼───────┼───────┤\n\
+D │ 8 . . │ . 6 . │ . . 3 │\n\
+E │ 4 . . │ 8 . 3 │ . . 1 │\n\
+F │ 7 . . │ . 2 . │ . . 6 │\n\
+  ├───────┼───────┼───────┤\n\
+G │ . 6 . │ . . . │ 2 8 . │\n\
+H │ . . . │ 4 1 9 │ . . 5 │\n\
+I │ . . . │ . 8 . │ . 7 9 │\n\
+  └───────┴───────┴───────┘\nEasy · 0:00 · 0 mistakes\n```";
+        let g = parse_puzzle(text).unwrap();
+        assert_eq!(&g.to_line()[..9], "53..7....");
+    }
+
+    #[test]
+    fn counts_cells_when_the_total_is_wrong() {
+        let err = parse_grid(&LINE[..80]).unwrap_err();
+        assert_eq!(err.to_string(), "found 80 cells, a grid needs 81");
+    }
+
+    #[test]
+    fn names_the_short_row_in_a_nine_line_grid() {
+        let mut rows: Vec<String> = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap())
+            .collect();
+        rows[3].pop();
+        let err = parse_grid(&rows.join("\n")).unwrap_err();
+        assert_eq!(err.to_string(), "row D has 8 cells, a row needs 9");
+    }
+
+    #[test]
+    fn points_at_an_unexpected_character() {
+        let err = parse_grid("5 3 . . 7 . . . .\n6 . q").unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::UnexpectedCharacter {
+                found: 'q',
+                line: 2,
+                column: 5
+            }
+        );
+        assert!(
+            err.to_string()
+                .starts_with("unexpected character 'q' at line 2, column 5")
+        );
+    }
+
+    #[test]
+    fn names_conflicting_givens() {
+        let mut s = String::from("..5...5..");
+        s.push_str(&".".repeat(72));
+        assert_eq!(
+            parse_puzzle(&s).unwrap_err().to_string(),
+            "5 appears twice in row A: A3 and A7"
+        );
+        // A board may hold clashes; only a puzzle may not.
+        assert!(parse_grid(&s).is_ok());
+    }
+
+    #[test]
+    fn empty_input_says_what_a_grid_is() {
+        assert_eq!(parse_grid("  \n```\n```").unwrap_err(), ParseError::NoCells);
+    }
+}

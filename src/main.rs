@@ -1,0 +1,171 @@
+//! The `sudoku-bot` binary: a thin command line over the library.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use sudoku_bot::adapters::batch;
+use sudoku_bot::engine::generator::Symmetry;
+use sudoku_bot::engine::parse::parse_puzzle;
+
+#[derive(Parser)]
+#[command(
+    name = "sudoku-bot",
+    version,
+    about = "Play Sudoku in Discord or a terminal; solve and generate puzzles from a shell"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve puzzles read from stdin, one per line.
+    ///
+    /// Each line may be in any format the parser accepts that fits on one line (81
+    /// characters with 0 or . for empty, spaces and separators allowed). Blank lines and
+    /// lines starting with # are skipped. One output line per puzzle: the 81-digit
+    /// solution, `no solution`, `multiple solutions` or `invalid: <reason>`. Exit status 0
+    /// when every puzzle had exactly one solution, 1 otherwise.
+    #[command(
+        after_help = "Example:\n  echo 003020600900305001001806400008102900700000008006708200002609500800203009005010300 | sudoku-bot solve"
+    )]
+    Solve,
+    /// Generate puzzles with exactly N empty cells and one solution, one line each
+    /// (81 characters, . for empty).
+    #[command(
+        after_help = "Example:\n  sudoku-bot generate --empty 45 --count 3 --seed 7 --symmetry rot180"
+    )]
+    Generate {
+        /// Number of empty cells, 0 to 64.
+        #[arg(long)]
+        empty: usize,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Seed: the same seed gives the same puzzles on every machine.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// none, rot180 or mirror.
+        #[arg(long, default_value = "none", value_parser = parse_symmetry)]
+        symmetry: Symmetry,
+    },
+    /// Measure the engine on one core (CPU time).
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Solve and prove unique every puzzle of each file; prints puzzles per second.
+    #[command(after_help = "Example:\n  sudoku-bot bench solve ../shared/data/top1465.txt")]
+    Solve {
+        files: Vec<PathBuf>,
+        /// Minimum CPU seconds per file.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+    /// Generate COUNT puzzles with N empty cells, timing each; prints p50, p99 and max.
+    #[command(after_help = "Example:\n  sudoku-bot bench generate --empty 60 --count 1000")]
+    Generate {
+        #[arg(long)]
+        empty: usize,
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value = "none", value_parser = parse_symmetry)]
+        symmetry: Symmetry,
+    },
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    Symmetry::parse(s).ok_or_else(|| {
+        format!(
+            "unknown symmetry {s:?}; use one of: {}",
+            Symmetry::NAMES.join(", ")
+        )
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("sudoku-bot: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Solve => {
+            let stdin = io::stdin();
+            let all_unique = batch::solve_stream(stdin.lock(), io::stdout().lock())?;
+            Ok(if all_unique {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Generate {
+            empty,
+            count,
+            seed,
+            symmetry,
+        } => {
+            batch::generate_stream(empty, count, seed, symmetry, io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench(BenchCommand::Solve { files, seconds }) => {
+            for path in files {
+                let text = std::fs::read_to_string(&path)?;
+                let mut puzzles = Vec::new();
+                for line in text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                {
+                    puzzles.push(
+                        parse_puzzle(line)
+                            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+                    );
+                }
+                let r = batch::bench_solve(&puzzles, Duration::from_secs_f64(seconds));
+                println!(
+                    "{}: {} puzzles ({} unique, {} none, {} multiple): {:.0} puzzles/s",
+                    path.display(),
+                    r.puzzles,
+                    r.unique,
+                    r.none,
+                    r.multiple,
+                    r.per_second
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench(BenchCommand::Generate {
+            empty,
+            count,
+            seed,
+            symmetry,
+        }) => {
+            let r = batch::bench_generate(empty, symmetry, count, seed);
+            println!(
+                "generate --empty {empty} --symmetry {symmetry}: {} puzzles, {} not found; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, mean {:.2} ms",
+                r.count,
+                r.failures,
+                r.p50.as_secs_f64() * 1e3,
+                r.p99.as_secs_f64() * 1e3,
+                r.max.as_secs_f64() * 1e3,
+                r.mean.as_secs_f64() * 1e3
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
