@@ -3,6 +3,7 @@
 
 pub mod generator;
 pub mod grid;
+pub mod hint;
 pub mod parse;
 pub mod rng;
 pub mod solver;
