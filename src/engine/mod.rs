@@ -7,6 +7,8 @@ pub mod hint;
 pub mod parse;
 pub mod rng;
 pub mod solver;
+pub mod tier;
 
 pub use grid::{Cell, Conflict, Grid, House};
 pub use solver::Solution;
+pub use tier::Tier;
