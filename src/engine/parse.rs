@@ -87,18 +87,19 @@ pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
 
     // One compact line: every character is a cell, so the rarer empty markers are
     // allowed too (`-` and `*` would be separators in a drawn grid).
-    if let [(line_no, line)] = lines.as_slice() {
-        if line.len() == 81 && line.iter().all(|(_, c)| !c.is_whitespace()) {
-            let mut cells = [0u8; 81];
-            for (i, &(col, ch)) in line.iter().enumerate() {
-                cells[i] = match ch {
-                    '1'..='9' => ch as u8 - b'0',
-                    '0' | '.' | '-' | '*' | '_' | 'x' | 'X' | '·' => 0,
-                    _ => return Err(unexpected(ch, *line_no, col)),
-                };
-            }
-            return Grid::from_cells(cells).ok_or(ParseError::NoCells);
+    if let [(line_no, line)] = lines.as_slice()
+        && line.len() == 81
+        && line.iter().all(|(_, c)| !c.is_whitespace())
+    {
+        let mut cells = [0u8; 81];
+        for (i, &(col, ch)) in line.iter().enumerate() {
+            cells[i] = match ch {
+                '1'..='9' => ch as u8 - b'0',
+                '0' | '.' | '-' | '*' | '_' | 'x' | 'X' | '·' => 0,
+                _ => return Err(unexpected(ch, *line_no, col)),
+            };
         }
+        return Grid::from_cells(cells).ok_or(ParseError::NoCells);
     }
 
     let labelled = lines.iter().any(|(_, l)| row_label(l).is_some());
@@ -129,15 +130,14 @@ pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
     }
     if total != 81 {
         // Nine lines of cells: name the row that is off, which is what the player needs.
-        if rows.len() == 9 {
-            if let Some((i, (label, cells))) =
+        if rows.len() == 9
+            && let Some((i, (label, cells))) =
                 rows.iter().enumerate().find(|(_, (_, c))| c.len() != 9)
-            {
-                return Err(ParseError::RowLength {
-                    row: label.unwrap_or(i),
-                    found: cells.len(),
-                });
-            }
+        {
+            return Err(ParseError::RowLength {
+                row: label.unwrap_or(i),
+                found: cells.len(),
+            });
         }
         return Err(ParseError::CellCount { found: total });
     }

@@ -13,7 +13,7 @@
 //!
 //! Naked singles are found for 27 cells at a time by counting, with bitwise carries,
 //! how many digits each cell still allows. Branching picks a cell with the fewest
-//! candidates (a bivalue cell whenever there is one). The whole state is 124 bytes and is
+//! candidates (a bivalue cell whenever there is one). The whole state is 232 bytes and is
 //! copied onto the stack at each guess: there is no heap allocation in the search.
 
 #[cfg(test)]
@@ -22,14 +22,10 @@ use super::grid::Grid;
 
 /// The 27 bits of a band.
 const BAND: u32 = (1 << 27) - 1;
-/// The first column of a band (one bit in each of its three rows).
-const COL0: u32 = 1 | 1 << 9 | 1 << 18;
 /// The first box of a band.
 const BOX0: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 const ROW_MASKS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 const BOX_MASKS: [u32; 3] = [BOX0, BOX0 << 3, BOX0 << 6];
-/// Every digit's slot for one band, in the `digit * 3 + band` numbering of `State::cand`.
-const ALL_DIGITS_OF_BAND0: u32 = 0b001_001_001_001_001_001_001_001_001;
 
 /// For the nine bits of one row of a band: which of its three boxes hold a candidate.
 const ROW_BOXES: [u32; 512] = {
@@ -89,18 +85,6 @@ const KEEP: [u32; 512] = {
     t
 };
 
-/// For each bit of a band: the other cells of its row and box inside the band, and its
-/// column.
-const PEERS_IN_BAND: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut i = 0;
-    while i < 27 {
-        t[i] = (ROW_MASKS[i / 9] | BOX_MASKS[(i % 9) / 3]) & !(1 << i);
-        i += 1;
-    }
-    t
-};
-
 /// Squeezes a band's three rows onto nine bits: which columns hold a candidate.
 #[inline(always)]
 fn fold_columns(m: u32) -> u32 {
@@ -119,9 +103,15 @@ struct State {
     /// `cand[digit * 3 + band]`: where `digit` (0-based) may still go in `band`. A placed
     /// digit keeps its own bit, so each row of a solved band shows exactly one bit.
     cand: [u32; 27],
+    /// Each slot's mask as it was when the slot was last checked: a slot whose mask has
+    /// not changed since needs no work. Starts at a value no 27-bit mask can have, so
+    /// that every slot is checked once, even one that starts empty.
+    checked: [u32; 27],
     unsolved: [u32; 3],
-    /// Slots (`digit * 3 + band`) whose mask changed since they were last checked.
+    /// Slots (`digit * 3 + band`) that may have changed since they were last checked.
     dirty: u32,
+    /// Digits whose masks changed since the column scan last looked at them.
+    columns_dirty: u32,
 }
 
 impl State {
@@ -129,8 +119,10 @@ impl State {
     fn new(grid: &Grid) -> Option<State> {
         let mut s = State {
             cand: [BAND; 27],
+            checked: [u32::MAX; 27],
             unsolved: [BAND; 3],
             dirty: 0,
+            columns_dirty: 0,
         };
         for (i, &v) in grid.cells().iter().enumerate() {
             if v != 0 && !s.place(v as usize - 1, i / 27, 1 << (i % 27)) {
@@ -138,6 +130,7 @@ impl State {
             }
         }
         s.dirty = (1 << 27) - 1;
+        s.columns_dirty = 0x1FF;
         Some(s)
     }
 
@@ -145,13 +138,27 @@ impl State {
     /// longer possible there (the caller found the single from an older view).
     #[inline(always)]
     fn place(&mut self, digit: usize, band: usize, bit: u32) -> bool {
-        let slot = digit * 3 + band;
-        if self.cand[slot] & bit == 0 {
+        if self.cand[digit * 3 + band] & bit == 0 {
             return false;
         }
-        let i = bit.trailing_zeros() as usize;
-        self.cand[slot] &= !PEERS_IN_BAND[i];
-        let col = !(COL0 << (i % 9));
+        self.assign(digit, band, bit);
+        true
+    }
+
+    /// Places 0-based `digit` on every cell of `cells` in `band`. The cells must be
+    /// candidates of the digit, unsolved, and in distinct rows and boxes (hence distinct
+    /// columns): what the band logic guarantees for the singles it finds.
+    #[inline(always)]
+    fn assign(&mut self, digit: usize, band: usize, cells: u32) {
+        let slot = digit * 3 + band;
+        // Branch-free: which rows and boxes the cells touch is close to random, so a
+        // branch here would often be mispredicted.
+        let mut peers = 0;
+        for mask in ROW_MASKS.into_iter().chain(BOX_MASKS) {
+            peers |= mask & ((cells & mask != 0) as u32).wrapping_neg();
+        }
+        self.cand[slot] &= !peers | cells;
+        let col = !spread_columns(fold_columns(cells));
         let (b1, b2) = match band {
             0 => (1, 2),
             1 => (0, 2),
@@ -159,18 +166,19 @@ impl State {
         };
         self.cand[digit * 3 + b1] &= col;
         self.cand[digit * 3 + b2] &= col;
-        self.dirty |= 0b111 << (digit * 3);
-        // Other digits leave the cell. Marking the whole band's slots dirty is cheaper
-        // than testing each digit for the bit first.
-        let mut others = (ALL_DIGITS_OF_BAND0 << band) & !(1 << slot);
-        while others != 0 {
-            let s = others.trailing_zeros() as usize;
-            others &= others - 1;
-            self.cand[s] &= !bit;
+        // Other digits leave the cells. Only slots that really lose a cell are queued:
+        // most of the queue would otherwise be slots with nothing new.
+        let mut changed = 0b111 << (digit * 3);
+        for d in 0..9 {
+            if d != digit {
+                let s = d * 3 + band;
+                let before = self.cand[s];
+                self.cand[s] = before & !cells;
+                changed |= ((before & cells != 0) as u32) << s;
+            }
         }
-        self.dirty |= (ALL_DIGITS_OF_BAND0 << band) & !(1 << slot);
-        self.unsolved[band] &= !bit;
-        true
+        self.dirty |= changed;
+        self.unsolved[band] &= !cells;
     }
 
     /// Applies one digit's band logic to slot `slot`: locked candidates, then hidden
@@ -179,6 +187,9 @@ impl State {
     fn update_slot(&mut self, slot: usize) -> bool {
         let band = slot % 3;
         let mut m = self.cand[slot];
+        if m == self.checked[slot] {
+            return true;
+        }
         let occ = ROW_BOXES[(m & 0x1FF) as usize]
             | ROW_BOXES[(m >> 9 & 0x1FF) as usize] << 3
             | ROW_BOXES[(m >> 18) as usize] << 6;
@@ -188,22 +199,20 @@ impl State {
         }
         m &= keep;
         self.cand[slot] = m;
-        // A row or box of the band with one cell left for the digit: a hidden single.
+        self.checked[slot] = m;
+        self.columns_dirty |= 1 << (slot / 3);
+        // A row of the band with one cell left for the digit: a hidden single. A box
+        // with one cell left needs no test of its own: `KEEP` already confined that
+        // cell's row to it. After `KEEP` the singles sit in distinct rows and boxes (a
+        // permutation), so they can be placed together.
         let mut singles = 0;
-        for mask in ROW_MASKS.into_iter().chain(BOX_MASKS) {
+        for mask in ROW_MASKS {
             let x = m & mask;
-            if x & (x - 1) == 0 {
-                singles |= x;
-            }
+            singles |= x & ((x & x.wrapping_sub(1) == 0) as u32).wrapping_neg();
         }
         singles &= self.unsolved[band];
-        let digit = slot / 3;
-        while singles != 0 {
-            let bit = singles & singles.wrapping_neg();
-            singles ^= bit;
-            if !self.place(digit, band, bit) {
-                return false;
-            }
+        if singles != 0 {
+            self.assign(slot / 3, band, singles);
         }
         true
     }
@@ -244,9 +253,14 @@ impl State {
                     }
                 }
             }
+            if self.dirty != 0 {
+                continue;
+            }
             // Columns: each digit needs a cell in every column; a column where the digit
             // is left in one cell only is a hidden single.
-            for digit in 0..9 {
+            while self.columns_dirty != 0 {
+                let digit = self.columns_dirty.trailing_zeros() as usize;
+                self.columns_dirty &= self.columns_dirty - 1;
                 let m = [
                     self.cand[digit * 3],
                     self.cand[digit * 3 + 1],
@@ -314,7 +328,7 @@ impl State {
         (best.0, best.1)
     }
 
-    fn to_grid(&self) -> Grid {
+    fn grid(&self) -> Grid {
         let mut cells = [0u8; 81];
         for digit in 0..9 {
             for band in 0..3 {
@@ -394,7 +408,7 @@ impl<F: FnMut(usize, &Grid)> Search<'_, F> {
     fn run(&mut self, mut state: State) -> bool {
         loop {
             if state.is_solved() {
-                (self.visit)(self.found, &state.to_grid());
+                (self.visit)(self.found, &state.grid());
                 self.found += 1;
                 return self.found >= self.limit;
             }
@@ -428,7 +442,7 @@ pub fn random_solution(grid: &Grid, rng: &mut super::rng::SeededRng) -> Option<G
             return None;
         }
         if state.is_solved() {
-            return Some(state.to_grid());
+            return Some(state.grid());
         }
         let (band, bit) = state.branch_cell();
         let mut digits = [0usize; 9];
@@ -442,10 +456,10 @@ pub fn random_solution(grid: &Grid, rng: &mut super::rng::SeededRng) -> Option<G
         rng.shuffle(&mut digits[..n]);
         for &d in &digits[..n] {
             let mut branch = state;
-            if branch.place(d, band, bit) {
-                if let Some(g) = run(branch, rng) {
-                    return Some(g);
-                }
+            if branch.place(d, band, bit)
+                && let Some(g) = run(branch, rng)
+            {
+                return Some(g);
             }
         }
         None
