@@ -1,14 +1,18 @@
 //! The `sudoku-bot` binary: a thin command line over the library.
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use sudoku_bot::adapters::batch;
+use sudoku_bot::adapters::{batch, terminal};
+use sudoku_bot::app::{App, BoardStyle};
 use sudoku_bot::engine::generator::Symmetry;
 use sudoku_bot::engine::parse::parse_puzzle;
+use sudoku_bot::engine::rng::SeededRng;
+use sudoku_bot::store::Store;
 
 #[derive(Parser)]
 #[command(
@@ -52,6 +56,33 @@ enum Command {
         /// none, rot180 or mirror.
         #[arg(long, default_value = "none", value_parser = parse_symmetry)]
         symmetry: Symmetry,
+    },
+    /// Play in this terminal: the same commands and replies as in Discord.
+    ///
+    /// Type `/sudoku new 40`, `/sudoku move B7 4`, `/sudoku help`. Session commands:
+    /// `:user NAME` acts as another player, `:place NAME` moves to another server,
+    /// `:now TIME` and `:advance 5m` set the clock, `:press N` presses a button of the last
+    /// reply, `:quit` ends. With stdin not a terminal, commands are read line by line
+    /// without prompts, so sessions can be scripted.
+    #[command(
+        after_help = "Example:\n  sudoku-bot play\n  printf '/sudoku new 40\\n/sudoku move B7 4\\n' | sudoku-bot play --db /tmp/s.db --seed 1"
+    )]
+    Play {
+        /// The SQLite database; created on first use.
+        #[arg(long, default_value = "sudoku-bot.db")]
+        db: PathBuf,
+        /// Who you are.
+        #[arg(long, default_value = "player")]
+        user: String,
+        /// Where you play (as a Discord server would be).
+        #[arg(long, default_value = "terminal")]
+        place: String,
+        /// Start the clock at this time (e.g. 2026-11-22T09:00:00Z) instead of now.
+        #[arg(long)]
+        now: Option<String>,
+        /// Seed for new puzzles (default: fresh each run).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Measure the engine on one core (CPU time).
     #[command(subcommand)]
@@ -120,6 +151,35 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             symmetry,
         } => {
             batch::generate_stream(empty, count, seed, symmetry, io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play {
+            db,
+            user,
+            place,
+            now,
+            seed,
+        } => {
+            let start = match now.as_deref() {
+                None => None,
+                Some(text) => Some(terminal::parse_time(text).ok_or_else(|| {
+                    anyhow::anyhow!("--now {text:?}: use a time such as 2026-11-22T09:00:00Z")
+                })?),
+            };
+            let clock = Arc::new(terminal::TerminalClock::fixed_at(start));
+            let store =
+                Store::open(&db).map_err(|e| anyhow::anyhow!("opening {}: {e}", db.display()))?;
+            let app = App::new(
+                store,
+                clock.clone(),
+                seed.unwrap_or_else(SeededRng::fresh_seed),
+            );
+            let mut session = terminal::Session::new(&app, &clock, &user, &place);
+            session.interactive = io::stdin().is_terminal();
+            if io::stdout().is_terminal() {
+                session.style = BoardStyle::Ansi;
+            }
+            session.run(io::stdin().lock(), &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench(BenchCommand::Solve { files, seconds }) => {

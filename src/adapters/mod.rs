@@ -1,3 +1,4 @@
-//! The ways into the bot: the batch command line for now.
+//! The ways into the bot: the terminal (`sudoku-bot play`) and the batch command line.
 
 pub mod batch;
+pub mod terminal;

@@ -1,0 +1,287 @@
+//! `sudoku-bot play`: the bot in a terminal, over the same command core as Discord.
+//!
+//! Type what you would type in Discord (`/sudoku new 40`, `/sudoku move B7 4`) and see
+//! what Discord would show. Lines starting with `:` steer the session instead: act as
+//! another player, move to another place, set or advance the clock, press a button of the
+//! last reply. When stdin is not a terminal there are no prompts, so sessions can be
+//! scripted and tested.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Mutex;
+
+use crate::app::{App, BoardStyle, Clock, Command, Invocation, Place, Player, Reply, SystemClock};
+use crate::engine::parse::{ParseError, parse_grid};
+use crate::game::Millis;
+
+/// The terminal's clock: the system clock until a script sets or advances it.
+#[derive(Default)]
+pub struct TerminalClock {
+    fixed: Mutex<Option<Millis>>,
+}
+
+impl TerminalClock {
+    pub fn fixed_at(now: Option<Millis>) -> TerminalClock {
+        TerminalClock {
+            fixed: Mutex::new(now),
+        }
+    }
+
+    fn set(&self, now: Millis) {
+        *self.fixed.lock().unwrap_or_else(|p| p.into_inner()) = Some(now);
+    }
+}
+
+impl Clock for TerminalClock {
+    fn now(&self) -> Millis {
+        self.fixed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .unwrap_or_else(|| SystemClock.now())
+    }
+}
+
+/// Who and where the session acts, and how it draws.
+pub struct Session<'a> {
+    pub app: &'a App,
+    pub clock: &'a TerminalClock,
+    pub player: Player,
+    pub place: Place,
+    pub style: BoardStyle,
+    /// Print a prompt before each command (only when a person is typing).
+    pub interactive: bool,
+    last_buttons: Vec<(String, String)>,
+}
+
+impl<'a> Session<'a> {
+    pub fn new(app: &'a App, clock: &'a TerminalClock, user: &str, place: &str) -> Session<'a> {
+        Session {
+            app,
+            clock,
+            player: Player {
+                id: user.to_string(),
+                name: user.to_string(),
+            },
+            place: Place::named(place),
+            style: BoardStyle::Plain,
+            interactive: false,
+            last_buttons: Vec::new(),
+        }
+    }
+
+    /// Reads commands until end of input or `:quit`.
+    pub fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+        let mut lines = input.lines();
+        if self.interactive {
+            writeln!(
+                out,
+                "sudoku-bot: type /sudoku help, or :help for session commands. You are {} in {}.",
+                self.player.name,
+                self.place.key()
+            )?;
+        }
+        loop {
+            if self.interactive {
+                write!(out, "> ")?;
+                out.flush()?;
+            }
+            let Some(line) = lines.next() else {
+                return Ok(());
+            };
+            let line = line?;
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if let Some(meta) = trimmed.strip_prefix(':') {
+                if !self.meta(meta, out)? {
+                    return Ok(());
+                }
+                continue;
+            }
+            let mut text = trimmed.to_string();
+            // A pasted multi-line grid: keep reading until it is whole or a blank line.
+            if wants_grid(&text) {
+                while needs_more(&text) {
+                    match lines.next() {
+                        Some(Ok(next)) if !next.trim().is_empty() => {
+                            text.push('\n');
+                            text.push_str(&next);
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            match Command::parse(&text) {
+                Ok(command) => self.invoke(command, out)?,
+                Err(message) => writeln!(out, "{message}\n")?,
+            }
+        }
+    }
+
+    fn invoke(&mut self, command: Command, out: &mut impl Write) -> io::Result<()> {
+        let reply = self.app.handle(&Invocation {
+            player: self.player.clone(),
+            place: self.place.clone(),
+            command,
+            style: self.style,
+        });
+        self.show(&reply, out)
+    }
+
+    fn show(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
+        if reply.private {
+            writeln!(out, "(only you can see this)")?;
+        }
+        writeln!(out, "{}", reply.content)?;
+        self.last_buttons.clear();
+        for row in &reply.buttons {
+            let labels: Vec<String> = row
+                .iter()
+                .map(|b| {
+                    self.last_buttons
+                        .push((b.label.clone(), b.custom_id.clone()));
+                    format!("[{}: {}]", self.last_buttons.len(), b.label)
+                })
+                .collect();
+            writeln!(out, "{}", labels.join(" "))?;
+        }
+        writeln!(out)
+    }
+
+    /// A session command; false means quit.
+    fn meta(&mut self, text: &str, out: &mut impl Write) -> io::Result<bool> {
+        let (name, arg) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let arg = arg.trim();
+        match name {
+            "quit" | "q" | "exit" => return Ok(false),
+            "user" if !arg.is_empty() => {
+                self.player = Player {
+                    id: arg.to_string(),
+                    name: arg.to_string(),
+                };
+                writeln!(out, "(you are now {arg})\n")?;
+            }
+            "place" if !arg.is_empty() => {
+                self.place = Place::named(arg);
+                writeln!(out, "(you are now in {arg})\n")?;
+            }
+            "now" => match parse_time(arg) {
+                Some(ms) => {
+                    self.clock.set(ms);
+                    writeln!(out, "(clock set to {})\n", format_time(ms))?;
+                }
+                None => writeln!(
+                    out,
+                    "(:now needs a time such as 2026-11-22T09:00:00Z or 2026-11-22 09:00)\n"
+                )?,
+            },
+            "advance" | "wait" => match parse_span(arg) {
+                Some(ms) => {
+                    let now = self.clock.now() + ms;
+                    self.clock.set(now);
+                    writeln!(out, "(clock set to {})\n", format_time(now))?;
+                }
+                None => writeln!(out, "(:advance needs a span such as 90s, 5m, 2h or 1d)\n")?,
+            },
+            "press" => {
+                let found = arg
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| self.last_buttons.get(i))
+                    .or_else(|| {
+                        self.last_buttons
+                            .iter()
+                            .find(|(label, _)| label.eq_ignore_ascii_case(arg))
+                    })
+                    .map(|(_, id)| id.clone());
+                match found.as_deref().and_then(Command::from_custom_id) {
+                    Some(command) => self.invoke(command, out)?,
+                    None => writeln!(out, "(no such button on the last reply)\n")?,
+                }
+            }
+            "colour" | "color" => {
+                self.style = if arg == "off" {
+                    BoardStyle::Plain
+                } else {
+                    BoardStyle::Ansi
+                };
+                writeln!(out)?;
+            }
+            _ => writeln!(
+                out,
+                "session commands: :user NAME, :place NAME, :now TIME, :advance 5m, :press N|LABEL, :colour on|off, :quit\n"
+            )?,
+        }
+        Ok(true)
+    }
+}
+
+fn wants_grid(text: &str) -> bool {
+    matches!(
+        Command::parse(text),
+        Ok(Command::Solve { .. } | Command::Submit { .. })
+    )
+}
+
+/// The grid so far is short of cells (rather than wrong).
+fn needs_more(text: &str) -> bool {
+    let grid = match Command::parse(text) {
+        Ok(Command::Solve { grid } | Command::Submit { grid }) => grid,
+        _ => return false,
+    };
+    matches!(
+        parse_grid(&grid),
+        Err(ParseError::NoCells | ParseError::CellCount { .. } | ParseError::RowLength { .. })
+    ) && grid.lines().count() < 20
+}
+
+/// `2026-11-22T09:00:00Z`, or a civil time read as UTC: `2026-11-22 09:00`.
+pub fn parse_time(text: &str) -> Option<Millis> {
+    if let Ok(ts) = text.parse::<jiff::Timestamp>() {
+        return Some(ts.as_millisecond());
+    }
+    let civil: jiff::civil::DateTime = text.parse().ok()?;
+    civil
+        .to_zoned(jiff::tz::TimeZone::UTC)
+        .ok()
+        .map(|z| z.timestamp().as_millisecond())
+}
+
+fn format_time(ms: Millis) -> String {
+    jiff::Timestamp::from_millisecond(ms).map_or_else(|_| ms.to_string(), |t| t.to_string())
+}
+
+/// `90s`, `5m`, `2h`, `1d`, or plain seconds.
+fn parse_span(text: &str) -> Option<Millis> {
+    let text = text.trim();
+    let (number, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: i64 = number.parse().ok()?;
+    let unit_ms = match unit {
+        "" | "s" => 1_000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        "d" => 86_400_000,
+        _ => return None,
+    };
+    n.checked_mul(unit_ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_spans() {
+        assert_eq!(parse_time("1970-01-01T00:00:01Z"), Some(1_000));
+        assert_eq!(parse_time("1970-01-01 00:01"), Some(60_000));
+        assert_eq!(parse_time("yesterday"), None);
+        assert_eq!(parse_span("90s"), Some(90_000));
+        assert_eq!(parse_span("2h"), Some(7_200_000));
+        assert_eq!(parse_span("5"), Some(5_000));
+        assert_eq!(parse_span("5y"), None);
+    }
+}

@@ -1,0 +1,442 @@
+//! Playing a game: new, show, move, note, undo, check, hint, submit, give up.
+
+use crate::app::command::{Target, custom_id};
+use crate::app::render;
+use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::{App, Failure, Invocation, user_error};
+use crate::engine::generator::{self, Request, Symmetry};
+use crate::engine::hint::{Depth, Hint};
+use crate::engine::parse::parse_grid;
+use crate::engine::{Cell, Tier};
+use crate::game::{Game, MoveOutcome, Submission, parse_moves, parse_note_digits};
+use crate::store::{GameRecord, Tx};
+
+use super::board;
+
+const NO_GAME: &str =
+    "You have no game in progress here. Start one with `/sudoku new` (e.g. `/sudoku new 40`).";
+
+/// Finds the game a command acts on: the button's game, or the player's active game here.
+/// A button only works for the game's own player.
+fn resolve(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRecord, Failure> {
+    tx.set_player_name(&inv.player.id, &inv.player.name)?;
+    match target {
+        Some(t) => {
+            let record = tx
+                .game(t.game)?
+                .ok_or_else(|| user_error("That game no longer exists."))?;
+            if record.player != inv.player.id {
+                return Err(user_error(
+                    "This is not your game, so its buttons are not yours to press. Start your own with `/sudoku new`.",
+                ));
+            }
+            Ok(record)
+        }
+        None => tx
+            .active_game(&inv.player.id, inv.place.key())?
+            .ok_or_else(|| user_error(NO_GAME)),
+    }
+}
+
+/// A stale button (the board changed since it was drawn) must not act twice: answer with
+/// the current board instead.
+fn check_fresh(
+    record: &GameRecord,
+    target: Option<Target>,
+    inv: &Invocation,
+    now: i64,
+) -> Result<(), Failure> {
+    if let Some(t) = target
+        && t.version != record.game.version
+    {
+        return Err(Failure::User(
+            board::reply(
+                record,
+                &inv.player.name,
+                "The board changed since those buttons were drawn; here it is now.",
+                inv.style,
+                now,
+            )
+            .updating_board(),
+        ));
+    }
+    Ok(())
+}
+
+fn game_over(record: &GameRecord) -> Failure {
+    let how = match record.game.status {
+        crate::game::Status::Solved => "solved",
+        _ => "given up",
+    };
+    user_error(format!(
+        "That game is over ({how}). Start a new one with `/sudoku new`."
+    ))
+}
+
+fn in_progress_reply(record: &GameRecord, now: i64) -> Reply {
+    let game = &record.game;
+    let target = Target {
+        game: record.id,
+        version: game.version,
+    };
+    Reply::private(format!(
+        "You already have a game in progress here ({} to go, {} played). Finish it first, or give it up with `/sudoku giveup`, then start a new one.",
+        game.remaining(),
+        render::duration(game.elapsed(now))
+    ))
+    .with_buttons(vec![
+        Button {
+            custom_id: custom_id("show", target),
+            label: "Show my game".into(),
+            style: ButtonStyle::Primary,
+        },
+        Button {
+            custom_id: custom_id("giveup", target),
+            label: "Give up".into(),
+            style: ButtonStyle::Danger,
+        },
+    ])
+}
+
+pub fn new(
+    app: &App,
+    inv: &Invocation,
+    empty: Option<usize>,
+    difficulty: Option<Tier>,
+    symmetry: Option<Symmetry>,
+) -> Result<Reply, Failure> {
+    let now = app.now();
+    // Refuse early, before spending time on a puzzle the player cannot start.
+    if let Some(record) = app
+        .store()
+        .write(|tx| tx.active_game(&inv.player.id, inv.place.key()))?
+    {
+        return Err(Failure::User(in_progress_reply(&record, now)));
+    }
+    if difficulty.is_some() {
+        return Err(user_error(
+            "Choosing a difficulty is not available yet; ask for a number of empty cells instead, e.g. `/sudoku new 45`.",
+        ));
+    }
+    let empty = empty.unwrap_or(app.settings().default_empty);
+    let request = Request {
+        empty,
+        symmetry: symmetry.unwrap_or(Symmetry::None),
+        seed: app.next_seed(),
+        budget: app.settings().generation_budget,
+    };
+    // Generation runs outside the store's lock: other players' commands go on meanwhile.
+    let puzzle = generator::generate(&request).map_err(|e| {
+        user_error(format!(
+            "I can't make that puzzle: {e}. Ask for 0 to 61 empty cells, e.g. `/sudoku new 45`."
+        ))
+    })?;
+    let game = Game::new(puzzle.givens, puzzle.solution, difficulty, now);
+    app.store().write(|tx| {
+        tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        // Checked again inside the transaction: a double click must not start two games.
+        if let Some(record) = tx.active_game(&inv.player.id, inv.place.key())? {
+            return Err(Failure::User(in_progress_reply(&record, now)));
+        }
+        let id = tx.insert_game(&inv.player.id, inv.place.key(), &game)?;
+        let record = GameRecord {
+            id,
+            player: inv.player.id.clone(),
+            place: inv.place.key().to_string(),
+            game: game.clone(),
+        };
+        let headline = format!(
+            "New puzzle: {} empty cells, one solution. Play with `/sudoku move B7 4`.",
+            empty
+        );
+        Ok(board::reply(
+            &record,
+            &inv.player.name,
+            &headline,
+            inv.style,
+            now,
+        ))
+    })
+}
+
+pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let record = resolve(tx, inv, target)?;
+        let reply = board::reply(&record, &inv.player.name, "", inv.style, now);
+        Ok(if target.is_some() {
+            reply.updating_board()
+        } else {
+            reply
+        })
+    })
+}
+
+pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve(tx, inv, None)?;
+        let moves =
+            parse_moves(text).map_err(|e| user_error(format!("{e}. Nothing was changed.")))?;
+        let outcome = record.game.apply(&moves, now).map_err(|e| {
+            user_error(format!(
+                "{}. Nothing was changed.",
+                capitalize(&e.to_string())
+            ))
+        })?;
+        tx.save_game(record.id, &record.game)?;
+        let applied: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        let headline = move_headline(&record.game, &applied, &outcome);
+        Ok(board::reply(
+            &record,
+            &inv.player.name,
+            &headline,
+            inv.style,
+            now,
+        ))
+    })
+}
+
+fn move_headline(game: &Game, applied: &[String], outcome: &MoveOutcome) -> String {
+    let mut line = format!("Played {}.", applied.join(", "));
+    if !outcome.mistakes.is_empty() {
+        let cells: Vec<String> = outcome.mistakes.iter().map(|c| c.name()).collect();
+        line.push_str(&format!(
+            " {} {} wrong (mistakes so far: {}).",
+            cells.join(", "),
+            if cells.len() == 1 { "is" } else { "are" },
+            game.mistakes
+        ));
+    }
+    if outcome.solved {
+        line = format!(
+            "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
+            render::duration(game.elapsed(0)),
+            count(game.mistakes, "mistake"),
+            count(game.hints, "hint")
+        );
+    }
+    line
+}
+
+fn count(n: u32, what: &str) -> String {
+    match n {
+        0 => format!("no {what}s"),
+        1 => format!("1 {what}"),
+        _ => format!("{n} {what}s"),
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve(tx, inv, None)?;
+        let c = Cell::parse(cell).ok_or_else(|| {
+            user_error(format!(
+                "`{cell}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku note B7 257`."
+            ))
+        })?;
+        let mask = parse_note_digits(digits).ok_or_else(|| {
+            user_error(format!(
+                "`{digits}` is not a list of digits 1-9. Example: `/sudoku note {c} 257` toggles the notes 2, 5 and 7."
+            ))
+        })?;
+        record
+            .game
+            .toggle_notes(c, mask)
+            .map_err(|e| user_error(format!("{}. Nothing was changed.", capitalize(&e.to_string()))))?;
+        tx.save_game(record.id, &record.game)?;
+        Ok(board::reply(&record, &inv.player.name, &format!("Notes of {c} updated."), inv.style, now))
+    })
+}
+
+pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve(tx, inv, target)?;
+        if record.game.status != crate::game::Status::Active {
+            return Err(game_over(&record));
+        }
+        check_fresh(&record, target, inv, now)?;
+        let cells = record
+            .game
+            .undo()
+            .map_err(|_| user_error("Nothing to undo: no moves or notes yet in this game."))?;
+        tx.save_game(record.id, &record.game)?;
+        let what = if cells.is_empty() {
+            "Undid the last notes.".to_string()
+        } else {
+            let names: Vec<String> = cells.iter().map(|c| c.name()).collect();
+            format!("Undid the last move ({}).", names.join(", "))
+        };
+        let reply = board::reply(&record, &inv.player.name, &what, inv.style, now);
+        Ok(if target.is_some() {
+            reply.updating_board()
+        } else {
+            reply
+        })
+    })
+}
+
+pub fn check(
+    app: &App,
+    inv: &Invocation,
+    reveal: bool,
+    target: Option<Target>,
+) -> Result<Reply, Failure> {
+    app.store().write(|tx| {
+        let record = resolve(tx, inv, target)?;
+        if record.game.status != crate::game::Status::Active {
+            return Err(game_over(&record));
+        }
+        let wrong = record.game.wrong_cells();
+        let empty = record.game.remaining();
+        let mut text = match (wrong.len(), reveal) {
+            (0, _) => "Everything you have placed is correct.".to_string(),
+            (1, false) => "1 of your digits is wrong.".to_string(),
+            (n, false) => format!("{n} of your digits are wrong."),
+            (_, true) => {
+                let names: Vec<String> = wrong.iter().map(|c| c.name()).collect();
+                format!("Wrong: {}.", names.join(", "))
+            }
+        };
+        text.push_str(&format!(" {empty} cells still empty."));
+        if !wrong.is_empty() && !reveal {
+            text.push_str(" Use `/sudoku check show` to see which.");
+        }
+        Ok(Reply::private(text))
+    })
+}
+
+pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    app.store().write(|tx| {
+        let mut record = resolve(tx, inv, target)?;
+        if record.game.status != crate::game::Status::Active {
+            return Err(game_over(&record));
+        }
+        let (hint, depth) = record
+            .game
+            .hint()
+            .map_err(|e| user_error(capitalize(&e.to_string())))?;
+        tx.save_game(record.id, &record.game)?;
+        let mut text = match &hint {
+            Hint::WrongEntries(cells) => {
+                let names: Vec<String> = cells.iter().map(|c| c.name()).collect();
+                format!(
+                    "Before the next step: {} {} wrong. Erase {} (e.g. `/sudoku move {} 0`) and look again.",
+                    names.join(", "),
+                    if names.len() == 1 { "is" } else { "are" },
+                    if names.len() == 1 { "it" } else { "them" },
+                    names[0]
+                )
+            }
+            Hint::Solved => "The board is complete and correct.".to_string(),
+            Hint::Step(step) => step.text(depth),
+            Hint::NoStepFound => {
+                "No single step I know applies here: this position needs harder techniques or trial and error.".to_string()
+            }
+        };
+        if matches!(hint, Hint::Step(_)) && depth != Depth::Step {
+            text.push_str("\nAsk again for more detail.");
+        }
+        Ok(Reply::private(format!("Hint: {text}")))
+    })
+}
+
+pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve(tx, inv, None)?;
+        let grid = parse_grid(text).map_err(|e| {
+            user_error(format!(
+                "I couldn't read that grid: {e}. Paste all 81 cells (rows A-I), e.g. 81 digits in one line."
+            ))
+        })?;
+        let verdict = record
+            .game
+            .submit(&grid, now)
+            .map_err(|e| user_error(capitalize(&e.to_string())))?;
+        match verdict {
+            Submission::Solved => {
+                tx.save_game(record.id, &record.game)?;
+                let headline = format!(
+                    "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
+                    render::duration(record.game.elapsed(now)),
+                    count(record.game.mistakes, "mistake"),
+                    count(record.game.hints, "hint")
+                );
+                Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now))
+            }
+            Submission::GivensDiffer(cells) => {
+                let names: Vec<String> = cells.iter().take(5).map(|c| c.name()).collect();
+                Err(user_error(format!(
+                    "Those givens don't match this puzzle (see {}{}). Submit the grid of your current game.",
+                    names.join(", "),
+                    if cells.len() > 5 { ", …" } else { "" }
+                )))
+            }
+            Submission::Incorrect { wrong, missing } => {
+                let mut parts = Vec::new();
+                if wrong > 0 {
+                    parts.push(format!("{wrong} {} wrong", if wrong == 1 { "cell is" } else { "cells are" }));
+                }
+                if missing > 0 {
+                    parts.push(format!("still missing {missing} number{}", if missing == 1 { "" } else { "s" }));
+                }
+                Err(user_error(format!("Not solved yet: {}. Your game is unchanged.", parts.join(", and "))))
+            }
+        }
+    })
+}
+
+pub fn give_up(
+    app: &App,
+    inv: &Invocation,
+    target: Option<Target>,
+    confirmed: bool,
+) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve(tx, inv, target)?;
+        if record.game.status != crate::game::Status::Active {
+            return Err(game_over(&record));
+        }
+        if !confirmed {
+            let t = Target {
+                game: record.id,
+                version: record.game.version,
+            };
+            return Ok(
+                Reply::private("Give up this game and see the solution?").with_buttons(vec![
+                    Button {
+                        custom_id: custom_id("giveup-yes", t),
+                        label: "Yes, give up".into(),
+                        style: ButtonStyle::Danger,
+                    },
+                ]),
+            );
+        }
+        check_fresh(&record, target, inv, now)?;
+        record
+            .game
+            .give_up(now)
+            .map_err(|e| user_error(capitalize(&e.to_string())))?;
+        tx.save_game(record.id, &record.game)?;
+        let reply = board::reply(
+            &record,
+            &inv.player.name,
+            "Given up. Here is the solution; start another with `/sudoku new`.",
+            inv.style,
+            now,
+        );
+        Ok(reply)
+    })
+}

@@ -1,0 +1,22 @@
+//! `/sudoku help`: every command with an example, in one message.
+
+use crate::app::Reply;
+
+const HELP: &str = "\
+**Sudoku**: rows are A-I (top to bottom), columns 1-9 (left to right).
+`/sudoku new [empty] [difficulty] [symmetry]`: start a game, e.g. `/sudoku new 40` (40 empty cells, one solution).
+`/sudoku show`: your board and status.
+`/sudoku move <moves>`: e.g. `B7 4`, `b7=4`, `r2c7 4`, several at once: `B7 4, C3 5`. Erase with `B7 0`.
+`/sudoku note <cell> <digits>`: toggle pencil marks, e.g. `/sudoku note B7 257`.
+`/sudoku undo`: take back your last move.
+`/sudoku check`: how many of your digits are wrong (`check show` says which).
+`/sudoku hint`: the next logical step; ask again for more detail.
+`/sudoku submit <grid>`: submit a full solution (81 digits or a pasted board).
+`/sudoku giveup`: see the solution and end the game.
+`/sudoku solve <grid>`: solve any grid, e.g. `/sudoku solve 003020600900305001...`.
+`/sudoku stats [player]`: games, solves and best times.
+On the board, `(5)` is your digit and `!5!` a wrong one.";
+
+pub fn run() -> Reply {
+    Reply::private(HELP)
+}

@@ -1,0 +1,32 @@
+//! One file per command family. Each `run` takes the app and the invocation and returns a
+//! reply or a [`Failure`]; the dispatcher below is the only place that matches on
+//! [`Command`].
+
+mod board;
+mod game;
+mod help;
+mod solve;
+mod stats;
+
+use super::{App, Command, Failure, Invocation, Reply};
+
+pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
+    match &inv.command {
+        Command::New {
+            empty,
+            difficulty,
+            symmetry,
+        } => game::new(app, inv, *empty, *difficulty, *symmetry),
+        Command::Show(target) => game::show(app, inv, *target),
+        Command::Move { moves } => game::play(app, inv, moves),
+        Command::Note { cell, digits } => game::note(app, inv, cell, digits),
+        Command::Undo(target) => game::undo(app, inv, *target),
+        Command::Check { reveal, target } => game::check(app, inv, *reveal, *target),
+        Command::Hint(target) => game::hint(app, inv, *target),
+        Command::Submit { grid } => game::submit(app, inv, grid),
+        Command::GiveUp { target, confirmed } => game::give_up(app, inv, *target, *confirmed),
+        Command::Solve { grid } => solve::run(grid, inv.style),
+        Command::Stats { player } => stats::run(app, inv, player.as_deref()),
+        Command::Help => Ok(help::run()),
+    }
+}

@@ -1,0 +1,44 @@
+//! `/sudoku stats [player]`: a player's record across every place.
+
+use crate::app::render::duration;
+use crate::app::{App, Failure, Invocation, Reply, user_error};
+
+pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, Failure> {
+    app.store().write(|tx| {
+        tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        let (id, name) = match player {
+            None => (inv.player.id.clone(), inv.player.name.clone()),
+            Some(asked) => {
+                // A Discord mention arrives as `<@123>`; a typed name is looked up.
+                let asked = asked.trim();
+                let bare = asked
+                    .trim_start_matches("<@")
+                    .trim_start_matches('!')
+                    .trim_end_matches('>');
+                let id = tx.player_by_name(bare)?.ok_or_else(|| {
+                    user_error(format!("I don't know a player called `{asked}` yet."))
+                })?;
+                let name = tx.player_name(&id)?.unwrap_or_else(|| id.clone());
+                (id, name)
+            }
+        };
+        let stats = tx.player_stats(&id)?;
+        let mut text = format!(
+            "**Stats for {name}**\nGames: {} started · {} solved · {} given up",
+            stats.started, stats.solved, stats.gave_up
+        );
+        for d in &stats.by_difficulty {
+            let tier = d.difficulty.map_or("No tier", |t| t.title());
+            text.push_str(&format!(
+                "\n{tier}: {} solved · best {} · average {}",
+                d.solved,
+                d.best.map_or("-".into(), duration),
+                d.average.map_or("-".into(), duration)
+            ));
+        }
+        if stats.started == 0 {
+            text.push_str("\nNo games yet: start one with `/sudoku new`.");
+        }
+        Ok(Reply::public(text))
+    })
+}

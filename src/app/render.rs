@@ -1,0 +1,197 @@
+//! Boards as monospace text.
+//!
+//! Phones do not render ANSI colours in Discord, so the plain board tells givens, the
+//! player's digits and wrong digits apart by shape alone: ` 5 ` a given, `(5)` the
+//! player's, `!5!` a wrong one. The ANSI variant adds colour on top of the same shapes.
+//! Every board parses back to the grid it shows: the parser reads the labelled rows A–I and
+//! ignores the markers.
+
+use std::fmt::Write;
+
+use crate::engine::{Cell, Grid};
+use crate::game::{Game, Millis, Status};
+
+/// How a board is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// Shapes only: readable everywhere, including phones.
+    Plain,
+    /// Shapes plus colour, in a ```` ```ansi ```` block (Discord desktop, terminals).
+    Ansi,
+}
+
+const HEADER: &str = "    1  2  3   4  5  6   7  8  9";
+const RULE: &str = "  +---------+---------+---------+";
+
+// ANSI SGR codes Discord's `ansi` blocks support: bold, and the 30–37 colours.
+const RESET: &str = "\u{1b}[0m";
+const GIVEN: &str = "\u{1b}[1;37m";
+const ENTRY: &str = "\u{1b}[0;34m";
+const WRONG: &str = "\u{1b}[1;31m";
+const DIM: &str = "\u{1b}[0;30m";
+
+/// How one cell looks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    Given(u8),
+    Entry(u8),
+    Wrong(u8),
+    Empty,
+}
+
+/// The board of `grid` alone (a puzzle or a solution), every digit drawn as a given.
+pub fn grid_block(grid: &Grid, style: BoardStyle) -> String {
+    block(style, |cell| match grid.get(cell) {
+        Some(d) => Look::Given(d),
+        None => Look::Empty,
+    })
+}
+
+/// The board of a game: givens, the player's digits, wrong digits marked.
+pub fn game_block(game: &Game, style: BoardStyle) -> String {
+    block(style, |cell| match game.board.get(cell) {
+        None => Look::Empty,
+        Some(d) if game.is_given(cell) => Look::Given(d),
+        Some(d) if game.is_wrong(cell) => Look::Wrong(d),
+        Some(d) => Look::Entry(d),
+    })
+}
+
+fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
+    let mut out = String::with_capacity(600);
+    out.push_str(match style {
+        BoardStyle::Plain => "```\n",
+        BoardStyle::Ansi => "```ansi\n",
+    });
+    out.push_str(HEADER);
+    out.push('\n');
+    for row in 0..9 {
+        if row % 3 == 0 {
+            out.push_str(RULE);
+            out.push('\n');
+        }
+        out.push((b'A' + row as u8) as char);
+        out.push_str(" |");
+        for col in 0..9 {
+            let Some(cell) = Cell::at(row, col) else {
+                continue;
+            };
+            let (open, digit, close, colour) = match look(cell) {
+                Look::Given(d) => (' ', (b'0' + d) as char, ' ', GIVEN),
+                Look::Entry(d) => ('(', (b'0' + d) as char, ')', ENTRY),
+                Look::Wrong(d) => ('!', (b'0' + d) as char, '!', WRONG),
+                Look::Empty => (' ', '.', ' ', DIM),
+            };
+            match style {
+                BoardStyle::Plain => {
+                    out.push(open);
+                    out.push(digit);
+                    out.push(close);
+                }
+                BoardStyle::Ansi => {
+                    let _ = write!(out, "{colour}{open}{digit}{close}{RESET}");
+                }
+            }
+            if col % 3 == 2 {
+                out.push('|');
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str(RULE);
+    out.push_str("\n```");
+    out
+}
+
+/// `m:ss`, or `h:mm:ss` from an hour on.
+pub fn duration(ms: Millis) -> String {
+    let secs = ms.max(0) / 1000;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The line under a board: difficulty, progress, time, mistakes, hints.
+pub fn status_line(game: &Game, now: Millis) -> String {
+    let tier = game.difficulty.map_or("Sudoku", |t| t.title());
+    let mut parts = vec![format!("**{tier}**")];
+    match game.status {
+        Status::Active => parts.push(format!("{} to go", game.remaining())),
+        Status::Solved => parts.push("solved".into()),
+        Status::GaveUp => parts.push("given up".into()),
+    }
+    parts.push(format!("time {}", duration(game.elapsed(now))));
+    parts.push(plural(game.mistakes, "mistake", "mistakes"));
+    parts.push(plural(game.hints, "hint", "hints"));
+    parts.join(" · ")
+}
+
+/// Pencil marks as a compact list (`A4 257 · B1 19`), at most `limit` characters.
+pub fn notes_line(game: &Game, limit: usize) -> Option<String> {
+    let mut items = Vec::new();
+    for cell in Cell::all() {
+        let mask = game.notes[cell.index()];
+        if mask != 0 && game.board.get(cell).is_none() {
+            let digits: String = (1..=9u8)
+                .filter(|d| mask & (1 << d) != 0)
+                .map(|d| (b'0' + d) as char)
+                .collect();
+            items.push(format!("{cell} {digits}"));
+        }
+    }
+    if items.is_empty() {
+        return None;
+    }
+    let mut line = String::from("Notes: ");
+    for (i, item) in items.iter().enumerate() {
+        let more = format!(" …and {} more", items.len() - i);
+        if line.len() + item.len() + 3 + more.len() > limit {
+            line.push_str(&more);
+            return Some(line);
+        }
+        if i > 0 {
+            line.push_str(" · ");
+        }
+        line.push_str(item);
+    }
+    Some(line)
+}
+
+/// The legend, shown once the player has digits on the board.
+pub fn legend(game: &Game) -> Option<&'static str> {
+    let has_entries = Cell::all().any(|c| !game.is_given(c) && game.board.get(c).is_some());
+    has_entries.then_some("`(5)` your digits · `!5!` wrong digits")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::parse::parse_grid;
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration(0), "0:00");
+        assert_eq!(duration(65_999), "1:05");
+        assert_eq!(duration(3_600_000 + 61_000), "1:01:01");
+        assert_eq!(duration(-5), "0:00");
+    }
+
+    #[test]
+    fn both_styles_parse_back_to_the_grid() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = parse_grid(line).expect("valid");
+        for style in [BoardStyle::Plain, BoardStyle::Ansi] {
+            let text = grid_block(&grid, style);
+            assert_eq!(parse_grid(&text), Ok(grid), "{text}");
+        }
+    }
+}

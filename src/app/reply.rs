@@ -1,0 +1,164 @@
+//! What the core answers: text, who may see it, and buttons. Discord's limits are checked
+//! here, in the core, so no adapter can post something Discord would reject.
+
+/// Discord's limit on a message's content.
+pub const MAX_CONTENT: usize = 2000;
+/// Discord allows 5 action rows of 5 buttons.
+pub const MAX_BUTTONS_PER_ROW: usize = 5;
+pub const MAX_ROWS: usize = 5;
+/// Discord's limit on a component's `custom_id`.
+pub const MAX_CUSTOM_ID: usize = 100;
+/// Discord's limit on a button label.
+pub const MAX_LABEL: usize = 80;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub custom_id: String,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub content: String,
+    /// Only the invoking player sees it (Discord: ephemeral).
+    pub private: bool,
+    /// Rows of buttons under the message.
+    pub buttons: Vec<Vec<Button>>,
+    /// When the command came from a button on a board, this reply replaces that board
+    /// message rather than adding a new one.
+    pub updates_board: bool,
+}
+
+impl Reply {
+    /// A public message, such as a board.
+    pub fn public(content: impl Into<String>) -> Reply {
+        Reply {
+            content: content.into(),
+            private: false,
+            buttons: Vec::new(),
+            updates_board: false,
+        }
+    }
+
+    /// A message only the player sees: errors, hints, check results.
+    pub fn private(content: impl Into<String>) -> Reply {
+        Reply {
+            private: true,
+            ..Reply::public(content)
+        }
+    }
+
+    pub fn with_buttons(mut self, row: Vec<Button>) -> Reply {
+        self.buttons.push(row);
+        self
+    }
+
+    pub fn updating_board(mut self) -> Reply {
+        self.updates_board = true;
+        self
+    }
+
+    /// Every way this reply would break Discord's limits; empty when it is fine.
+    pub fn limit_violations(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let chars = self.content.chars().count();
+        if chars > MAX_CONTENT {
+            problems.push(format!(
+                "content has {chars} characters (limit {MAX_CONTENT})"
+            ));
+        }
+        if self.content.trim().is_empty() {
+            problems.push("content is empty".into());
+        }
+        if self.buttons.len() > MAX_ROWS {
+            problems.push(format!(
+                "{} button rows (limit {MAX_ROWS})",
+                self.buttons.len()
+            ));
+        }
+        for row in &self.buttons {
+            if row.is_empty() || row.len() > MAX_BUTTONS_PER_ROW {
+                problems.push(format!(
+                    "a row of {} buttons (1 to {MAX_BUTTONS_PER_ROW})",
+                    row.len()
+                ));
+            }
+            for b in row {
+                if b.custom_id.is_empty() || b.custom_id.len() > MAX_CUSTOM_ID {
+                    problems.push(format!(
+                        "custom_id {:?} has {} bytes",
+                        b.custom_id,
+                        b.custom_id.len()
+                    ));
+                }
+                if b.label.is_empty() || b.label.chars().count() > MAX_LABEL {
+                    problems.push(format!("label {:?}", b.label));
+                }
+            }
+        }
+        problems
+    }
+
+    /// Cuts the content to Discord's limit, at a line boundary, saying so. The core calls
+    /// this last so that an unexpectedly long reply is shortened rather than rejected.
+    pub fn fit(mut self) -> Reply {
+        if self.content.chars().count() > MAX_CONTENT {
+            const MORE: &str = "\n…(cut to fit Discord's 2000-character limit)";
+            // Room for the closing fence too, in case the cut lands inside a code block.
+            let budget = MAX_CONTENT - MORE.chars().count() - "\n```".len();
+            let mut cut: String = self.content.chars().take(budget).collect();
+            if let Some(pos) = cut.rfind('\n') {
+                cut.truncate(pos);
+            }
+            // Never leave a code block open.
+            if cut.matches("```").count() % 2 == 1 {
+                cut.push_str("\n```");
+            }
+            cut.push_str(MORE);
+            self.content = cut;
+        }
+        self.buttons.truncate(MAX_ROWS);
+        for row in &mut self.buttons {
+            row.truncate(MAX_BUTTONS_PER_ROW);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitting_cuts_long_content_and_closes_code_blocks() {
+        let long = format!("```\n{}\n```", "123456789\n".repeat(400));
+        let r = Reply::public(long).fit();
+        assert!(
+            r.limit_violations().is_empty(),
+            "{:?}",
+            r.limit_violations()
+        );
+        assert_eq!(r.content.matches("```").count() % 2, 0);
+        assert!(r.content.ends_with("limit)"));
+    }
+
+    #[test]
+    fn violations_are_reported() {
+        let b = Button {
+            custom_id: "x".repeat(101),
+            label: "Hint".into(),
+            style: ButtonStyle::Primary,
+        };
+        let r = Reply::public("hi").with_buttons(vec![b.clone(); 6]);
+        let v = r.limit_violations();
+        assert_eq!(v.len(), 7, "{v:?}");
+    }
+}

@@ -1,0 +1,8 @@
+//! Pure rules of a game: moves, mistakes, notes, undo, hints and submissions. No I/O: the
+//! time is a value passed in, and the store persists what these rules produce.
+
+pub mod moves;
+pub mod state;
+
+pub use moves::{Action, Move, MoveError, parse_moves, parse_note_digits};
+pub use state::{Game, Millis, MoveOutcome, RuleError, Status, Submission};

@@ -1,0 +1,543 @@
+//! One player's game: the puzzle, their entries and notes, and the rules that change them.
+//!
+//! Every rule is a method taking the current time as a value, so the whole game can be
+//! played in a test without a clock or a database.
+
+use crate::engine::hint::{self, Depth, Hint};
+use crate::engine::{Cell, Grid, Tier};
+
+use super::moves::{Action, Move};
+
+/// Milliseconds since the Unix epoch: what the injected clock returns.
+pub type Millis = i64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    Solved,
+    GaveUp,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Solved => "solved",
+            Status::GaveUp => "gave_up",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Status> {
+        match text {
+            "active" => Some(Status::Active),
+            "solved" => Some(Status::Solved),
+            "gave_up" => Some(Status::GaveUp),
+            _ => None,
+        }
+    }
+}
+
+/// What a cell held before a change, so `undo` can put it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellBefore {
+    pub cell: Cell,
+    pub digit: u8,
+    pub notes: u16,
+}
+
+/// Everything one command changed: undo takes back a whole command, as the player typed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndoRecord(pub Vec<CellBefore>);
+
+/// Why a rule refused to act. Nothing changes when one of these is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("this game is already over ({0}); start a new one with `/sudoku new`")]
+    Finished(&'static str),
+    #[error("{0} is a given: only empty cells can be filled")]
+    Given(String),
+    #[error("{0} holds a digit; erase it first (`{0} 0`) to take notes there")]
+    NoteOnFilled(String),
+    #[error("nothing to undo")]
+    NothingToUndo,
+}
+
+/// The result of one move command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveOutcome {
+    /// Cells whose new digit differs from the solution.
+    pub mistakes: Vec<Cell>,
+    /// Moves that changed nothing (the digit was already there).
+    pub unchanged: usize,
+    pub solved: bool,
+}
+
+/// What a full-solution submission amounts to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Submission {
+    Solved,
+    /// Givens of the puzzle that the submitted grid changes or leaves out.
+    GivensDiffer(Vec<Cell>),
+    /// Cells filled wrongly, and cells left empty.
+    Incorrect {
+        wrong: usize,
+        missing: usize,
+    },
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub givens: Grid,
+    pub solution: Grid,
+    /// Givens plus the player's entries.
+    pub board: Grid,
+    /// Pencil marks per cell, bit `d` for digit `d`.
+    pub notes: [u16; 81],
+    pub difficulty: Option<Tier>,
+    pub started_at: Millis,
+    pub finished_at: Option<Millis>,
+    pub status: Status,
+    pub mistakes: u32,
+    pub hints: u32,
+    /// How deep the next hint goes; reset when the digits change.
+    pub hint_level: u8,
+    /// Move commands applied (undo and notes included): a version for stale buttons.
+    pub version: u32,
+    pub history: Vec<UndoRecord>,
+}
+
+impl Game {
+    pub fn new(givens: Grid, solution: Grid, difficulty: Option<Tier>, now: Millis) -> Game {
+        Game {
+            givens,
+            solution,
+            board: givens,
+            notes: [0; 81],
+            difficulty,
+            started_at: now,
+            finished_at: None,
+            status: Status::Active,
+            mistakes: 0,
+            hints: 0,
+            hint_level: 0,
+            version: 0,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens.get(cell).is_some()
+    }
+
+    /// A player's digit that differs from the solution.
+    pub fn is_wrong(&self, cell: Cell) -> bool {
+        !self.is_given(cell)
+            && self
+                .board
+                .get(cell)
+                .is_some_and(|d| Some(d) != self.solution.get(cell))
+    }
+
+    pub fn wrong_cells(&self) -> Vec<Cell> {
+        Cell::all().filter(|&c| self.is_wrong(c)).collect()
+    }
+
+    /// Empty cells left to fill.
+    pub fn remaining(&self) -> usize {
+        self.board.empty_count()
+    }
+
+    /// Time played: to the finish, or to `now` while active.
+    pub fn elapsed(&self, now: Millis) -> Millis {
+        (self.finished_at.unwrap_or(now) - self.started_at).max(0)
+    }
+
+    fn ensure_active(&self) -> Result<(), RuleError> {
+        match self.status {
+            Status::Active => Ok(()),
+            Status::Solved => Err(RuleError::Finished("solved")),
+            Status::GaveUp => Err(RuleError::Finished("given up")),
+        }
+    }
+
+    /// Applies one move command: every move or none.
+    pub fn apply(&mut self, moves: &[Move], now: Millis) -> Result<MoveOutcome, RuleError> {
+        self.ensure_active()?;
+        if let Some(m) = moves.iter().find(|m| self.is_given(m.cell)) {
+            return Err(RuleError::Given(m.cell.name()));
+        }
+        let mut outcome = MoveOutcome::default();
+        let mut record = Vec::new();
+        for m in moves {
+            let new = match m.action {
+                Action::Place(d) => Some(d),
+                Action::Erase => None,
+            };
+            if self.board.get(m.cell) == new {
+                outcome.unchanged += 1;
+                continue;
+            }
+            self.remember(&mut record, m.cell);
+            self.board.set(m.cell, new);
+            self.notes[m.cell.index()] = 0;
+            if let Some(d) = new {
+                // A placed digit rules itself out of every note it can see.
+                for peer in m.cell.peers() {
+                    if self.notes[peer.index()] & (1 << d) != 0 {
+                        self.remember(&mut record, peer);
+                        self.notes[peer.index()] &= !(1 << d);
+                    }
+                }
+                if Some(d) != self.solution.get(m.cell) {
+                    self.mistakes += 1;
+                    outcome.mistakes.push(m.cell);
+                }
+            }
+        }
+        if !record.is_empty() {
+            self.history.push(UndoRecord(record));
+            self.version += 1;
+            self.hint_level = 0;
+        }
+        if self.board == self.solution {
+            self.finish(Status::Solved, now);
+            outcome.solved = true;
+        }
+        Ok(outcome)
+    }
+
+    /// Toggles the pencil marks `digits` (a bit mask) in `cell`.
+    pub fn toggle_notes(&mut self, cell: Cell, digits: u16) -> Result<(), RuleError> {
+        self.ensure_active()?;
+        if self.is_given(cell) {
+            return Err(RuleError::Given(cell.name()));
+        }
+        if self.board.get(cell).is_some() {
+            return Err(RuleError::NoteOnFilled(cell.name()));
+        }
+        let mut record = Vec::new();
+        self.remember(&mut record, cell);
+        self.notes[cell.index()] ^= digits & 0x3FE;
+        self.history.push(UndoRecord(record));
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Takes back the last command's changes (digits and notes); returns the cells whose
+    /// digit changed back. Mistakes already made
+    /// stay counted: undo does not rewrite history.
+    pub fn undo(&mut self) -> Result<Vec<Cell>, RuleError> {
+        self.ensure_active()?;
+        let record = self.history.pop().ok_or(RuleError::NothingToUndo)?;
+        let mut cells = Vec::new();
+        for before in &record.0 {
+            if self.board.get(before.cell).unwrap_or(0) != before.digit {
+                cells.push(before.cell);
+            }
+            self.board
+                .set(before.cell, (before.digit != 0).then_some(before.digit));
+            self.notes[before.cell.index()] = before.notes;
+        }
+        cells.sort_by_key(|c| c.index());
+        self.version += 1;
+        self.hint_level = 0;
+        Ok(cells)
+    }
+
+    /// The next hint, one level deeper than the last on the same board.
+    pub fn hint(&mut self) -> Result<(Hint, Depth), RuleError> {
+        self.ensure_active()?;
+        let h = hint::hint(&self.board, &self.solution);
+        let depth = Depth::from_level(self.hint_level.saturating_add(1));
+        if matches!(h, Hint::Step(_)) {
+            self.hint_level = self.hint_level.saturating_add(1).min(3);
+        }
+        self.hints += 1;
+        Ok((h, depth))
+    }
+
+    /// Checks a full grid the player typed or pasted as their answer.
+    pub fn submit(&mut self, grid: &Grid, now: Millis) -> Result<Submission, RuleError> {
+        self.ensure_active()?;
+        let changed: Vec<Cell> = Cell::all()
+            .filter(|&c| self.givens.get(c).is_some() && grid.get(c) != self.givens.get(c))
+            .collect();
+        if !changed.is_empty() {
+            return Ok(Submission::GivensDiffer(changed));
+        }
+        if *grid == self.solution {
+            let mut record = Vec::new();
+            for cell in Cell::all() {
+                if self.board.get(cell) != self.solution.get(cell) || self.notes[cell.index()] != 0
+                {
+                    self.remember(&mut record, cell);
+                }
+            }
+            self.board = self.solution;
+            self.notes = [0; 81];
+            self.history.push(UndoRecord(record));
+            self.version += 1;
+            self.finish(Status::Solved, now);
+            return Ok(Submission::Solved);
+        }
+        let wrong = Cell::all()
+            .filter(|&c| grid.get(c).is_some_and(|d| Some(d) != self.solution.get(c)))
+            .count();
+        Ok(Submission::Incorrect {
+            wrong,
+            missing: grid.empty_count(),
+        })
+    }
+
+    /// Ends the game without a solve; the board shows the solution afterwards.
+    pub fn give_up(&mut self, now: Millis) -> Result<(), RuleError> {
+        self.ensure_active()?;
+        self.finish(Status::GaveUp, now);
+        Ok(())
+    }
+
+    fn finish(&mut self, status: Status, now: Millis) {
+        self.status = status;
+        self.finished_at = Some(now);
+        self.version += 1;
+    }
+
+    fn remember(&self, record: &mut Vec<CellBefore>, cell: Cell) {
+        if !record.iter().any(|b| b.cell == cell) {
+            record.push(CellBefore {
+                cell,
+                digit: self.board.get(cell).unwrap_or(0),
+                notes: self.notes[cell.index()],
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generator::{Request, generate};
+    use crate::game::moves::parse_moves;
+
+    fn game(empty: usize) -> Game {
+        let p = generate(&Request::new(empty, 11)).expect("generate");
+        Game::new(p.givens, p.solution, None, 1_000)
+    }
+
+    fn first_empty(g: &Game) -> Cell {
+        Cell::all()
+            .find(|&c| g.board.get(c).is_none())
+            .expect("an empty cell")
+    }
+
+    fn right(g: &Game, c: Cell) -> u8 {
+        g.solution.get(c).expect("solution is full")
+    }
+
+    fn wrong_digit(g: &Game, c: Cell) -> u8 {
+        right(g, c) % 9 + 1
+    }
+
+    #[test]
+    fn filling_every_cell_solves_and_records_the_time() {
+        let mut g = game(30);
+        let moves: Vec<Move> = Cell::all()
+            .filter(|&c| g.board.get(c).is_none())
+            .map(|c| Move {
+                cell: c,
+                action: Action::Place(right(&g, c)),
+            })
+            .collect();
+        let out = g.apply(&moves, 61_000).expect("moves");
+        assert!(out.solved);
+        assert_eq!(g.status, Status::Solved);
+        assert_eq!(g.elapsed(999_999), 60_000);
+        assert_eq!(g.mistakes, 0);
+        assert!(matches!(
+            g.apply(&moves[..1], 70_000),
+            Err(RuleError::Finished(_))
+        ));
+    }
+
+    #[test]
+    fn a_wrong_digit_is_a_mistake_that_stays_visible() {
+        let mut g = game(40);
+        let c = first_empty(&g);
+        let out = g
+            .apply(
+                &[Move {
+                    cell: c,
+                    action: Action::Place(wrong_digit(&g, c)),
+                }],
+                2_000,
+            )
+            .expect("move");
+        assert_eq!(out.mistakes, vec![c]);
+        assert_eq!(g.mistakes, 1);
+        assert!(g.is_wrong(c));
+        assert_eq!(g.wrong_cells(), vec![c]);
+        // Placing the same digit again is not a second mistake.
+        g.apply(
+            &[Move {
+                cell: c,
+                action: Action::Place(wrong_digit(&g, c)),
+            }],
+            3_000,
+        )
+        .expect("move");
+        assert_eq!(g.mistakes, 1);
+    }
+
+    #[test]
+    fn a_given_cannot_change_and_nothing_of_the_command_applies() {
+        let mut g = game(40);
+        let given = Cell::all().find(|&c| g.is_given(c)).expect("a given");
+        let empty = first_empty(&g);
+        let before = g.clone();
+        let text = format!("{empty} {}, {given} 1", right(&g, empty));
+        let err = g
+            .apply(&parse_moves(&text).expect("parse"), 2_000)
+            .unwrap_err();
+        assert_eq!(err, RuleError::Given(given.name()));
+        assert_eq!(g, before);
+    }
+
+    #[test]
+    fn placing_a_digit_clears_it_from_the_notes_it_sees_and_undo_restores_them() {
+        let mut g = game(50);
+        let empties: Vec<Cell> = Cell::all().filter(|&c| g.board.get(c).is_none()).collect();
+        let target = empties[0];
+        let d = right(&g, target);
+        let peer = *empties[1..]
+            .iter()
+            .find(|c| c.sees(target))
+            .expect("an empty peer");
+        let far = *empties
+            .iter()
+            .find(|c| !c.sees(target))
+            .expect("an empty non-peer");
+        g.toggle_notes(peer, (1 << d) | (1 << 1)).expect("note");
+        g.toggle_notes(far, 1 << d).expect("note");
+        let before = g.clone();
+        g.apply(
+            &[Move {
+                cell: target,
+                action: Action::Place(d),
+            }],
+            5_000,
+        )
+        .expect("move");
+        assert_eq!(g.notes[peer.index()] & (1 << d), 0);
+        assert_ne!(
+            g.notes[far.index()] & (1 << d),
+            0,
+            "a cell that cannot see it keeps its note"
+        );
+        g.undo().expect("undo");
+        assert_eq!(g.board, before.board);
+        assert_eq!(g.notes, before.notes);
+    }
+
+    #[test]
+    fn undo_takes_back_commands_in_order_then_refuses() {
+        let mut g = game(40);
+        let c = first_empty(&g);
+        g.toggle_notes(c, 0b110).expect("note");
+        g.apply(
+            &[Move {
+                cell: c,
+                action: Action::Place(right(&g, c)),
+            }],
+            2_000,
+        )
+        .expect("move");
+        assert_eq!(g.undo().expect("undo"), vec![c]);
+        assert_eq!(g.board.get(c), None);
+        assert_eq!(g.notes[c.index()], 0b110);
+        g.undo().expect("undo notes");
+        assert_eq!(g.notes[c.index()], 0);
+        assert_eq!(g.undo(), Err(RuleError::NothingToUndo));
+    }
+
+    #[test]
+    fn notes_only_in_empty_non_given_cells() {
+        let mut g = game(40);
+        let given = Cell::all().find(|&c| g.is_given(c)).expect("a given");
+        assert_eq!(
+            g.toggle_notes(given, 0b10),
+            Err(RuleError::Given(given.name()))
+        );
+        let c = first_empty(&g);
+        g.apply(
+            &[Move {
+                cell: c,
+                action: Action::Place(right(&g, c)),
+            }],
+            2_000,
+        )
+        .expect("move");
+        assert_eq!(
+            g.toggle_notes(c, 0b10),
+            Err(RuleError::NoteOnFilled(c.name()))
+        );
+    }
+
+    #[test]
+    fn hints_deepen_on_the_same_board_and_reset_after_a_move() {
+        let mut g = game(40);
+        let depths: Vec<Depth> = (0..4).map(|_| g.hint().expect("hint").1).collect();
+        assert_eq!(
+            depths,
+            vec![Depth::Where, Depth::Digit, Depth::Step, Depth::Step]
+        );
+        assert_eq!(g.hints, 4);
+        let c = first_empty(&g);
+        g.apply(
+            &[Move {
+                cell: c,
+                action: Action::Place(right(&g, c)),
+            }],
+            2_000,
+        )
+        .expect("move");
+        assert_eq!(g.hint().expect("hint").1, Depth::Where);
+    }
+
+    #[test]
+    fn submissions() {
+        let mut g = game(40);
+        let mut changed = g.solution;
+        let given = Cell::all().find(|&c| g.is_given(c)).expect("a given");
+        changed.set(given, None);
+        assert_eq!(
+            g.submit(&changed, 2_000),
+            Ok(Submission::GivensDiffer(vec![given]))
+        );
+        let mut partial = g.solution;
+        let empties: Vec<Cell> = Cell::all().filter(|&c| !g.is_given(c)).collect();
+        partial.set(empties[0], None);
+        partial.set(empties[1], Some(wrong_digit(&g, empties[1])));
+        assert_eq!(
+            g.submit(&partial, 2_000),
+            Ok(Submission::Incorrect {
+                wrong: 1,
+                missing: 1
+            })
+        );
+        assert_eq!(g.status, Status::Active);
+        let solution = g.solution;
+        assert_eq!(g.submit(&solution, 9_000), Ok(Submission::Solved));
+        assert_eq!(g.status, Status::Solved);
+        assert_eq!(g.elapsed(20_000), 8_000);
+    }
+
+    #[test]
+    fn giving_up_ends_the_game() {
+        let mut g = game(40);
+        g.give_up(5_000).expect("give up");
+        assert_eq!(g.status, Status::GaveUp);
+        assert_eq!(g.give_up(6_000), Err(RuleError::Finished("given up")));
+        assert!(g.hint().is_err());
+    }
+}

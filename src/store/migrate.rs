@@ -1,0 +1,47 @@
+//! Schema migrations: `migrations/*.sql`, applied in order, each in its own transaction
+//! together with the new `user_version`, so a crash mid-upgrade leaves a consistent schema.
+
+use rusqlite::Connection;
+
+use super::StoreError;
+
+pub struct Migration {
+    pub name: &'static str,
+    pub sql: &'static str,
+}
+
+/// Every migration, oldest first. The position (1-based) is the schema version.
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        name: "0001_games",
+        sql: include_str!("../../migrations/0001_games.sql"),
+    },
+    Migration {
+        name: "0002_notes_undo_players",
+        sql: include_str!("../../migrations/0002_notes_undo_players.sql"),
+    },
+];
+
+pub fn apply(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreError> {
+    let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if current > MIGRATIONS.len() as i64 {
+        return Err(StoreError::TooNew {
+            found: current,
+            known: MIGRATIONS.len() as i64,
+        });
+    }
+    for (i, migration) in migrations.iter().enumerate() {
+        let version = i as i64 + 1;
+        if version <= current {
+            continue;
+        }
+        let tx = conn.transaction()?;
+        tx.execute_batch(migration.sql).map_err(|e| {
+            StoreError::Corrupt(format!("migration {} failed: {e}", migration.name))
+        })?;
+        // PRAGMA takes no bound parameters; the value is our own integer.
+        tx.execute_batch(&format!("PRAGMA user_version = {version}"))?;
+        tx.commit()?;
+    }
+    Ok(())
+}
