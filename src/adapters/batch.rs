@@ -203,3 +203,81 @@ mod tests {
         assert_ne!(puzzle_seed(1, 0), puzzle_seed(2, 0));
     }
 }
+
+/// Latency of one move through the whole core (parse, validate, commit, render), and the
+/// sustained rate, on a real SQLite file with durable commits.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveBench {
+    pub moves: u64,
+    pub p50: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+    pub per_second: f64,
+}
+
+/// Plays `count` moves as one player on a fresh game stored at `db`: a digit placed, then
+/// erased, over and over, so the game never ends. Wall-clock time: a commit's fsync is
+/// part of what a player waits for.
+pub fn bench_moves(db: &std::path::Path, count: u64) -> anyhow::Result<MoveBench> {
+    use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, SystemClock};
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    let store = crate::store::Store::open(db)?;
+    let app = App::new(store, Arc::new(SystemClock), 1);
+    let invoke = |command: Command| {
+        app.handle(&Invocation {
+            player: Player {
+                id: "bench".into(),
+                name: "bench".into(),
+            },
+            place: Place::named("bench"),
+            command,
+            style: BoardStyle::Plain,
+        })
+    };
+    invoke(Command::GiveUp {
+        target: None,
+        confirmed: true,
+    });
+    let board = invoke(Command::New {
+        empty: Some(50),
+        difficulty: None,
+        symmetry: None,
+    });
+    let givens = crate::engine::parse::parse_grid(&board.content)
+        .map_err(|e| anyhow::anyhow!("the new board did not parse: {e}"))?;
+    let cell = crate::engine::Cell::all()
+        .find(|&c| givens.get(c).is_none())
+        .ok_or_else(|| anyhow::anyhow!("no empty cell"))?;
+    let mut times = Vec::with_capacity(count as usize);
+    let started = Instant::now();
+    for k in 0..count {
+        let moves = if k % 2 == 0 {
+            format!("{cell} {}", k % 9 + 1)
+        } else {
+            format!("{cell} 0")
+        };
+        let t = Instant::now();
+        let reply = invoke(Command::Move { moves });
+        times.push(t.elapsed());
+        if reply.private {
+            anyhow::bail!("move {k} was refused: {}", reply.content);
+        }
+    }
+    let total = started.elapsed();
+    times.sort();
+    let at = |q: f64| {
+        times
+            .get(((times.len() as f64 * q).ceil() as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or_default()
+    };
+    Ok(MoveBench {
+        moves: count,
+        p50: at(0.5),
+        p99: at(0.99),
+        max: times.last().copied().unwrap_or_default(),
+        per_second: count as f64 / total.as_secs_f64().max(1e-9),
+    })
+}

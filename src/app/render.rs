@@ -72,6 +72,9 @@ fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
         }
         out.push((b'A' + row as u8) as char);
         out.push_str(" |");
+        // Colour codes only where the colour changes: a full board stays far below
+        // Discord's 2000 characters.
+        let mut current = "";
         for col in 0..9 {
             let Some(cell) = Cell::at(row, col) else {
                 continue;
@@ -89,12 +92,19 @@ fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
                     out.push(close);
                 }
                 BoardStyle::Ansi => {
-                    let _ = write!(out, "{colour}{open}{digit}{close}{RESET}");
+                    if colour != current {
+                        out.push_str(colour);
+                        current = colour;
+                    }
+                    let _ = write!(out, "{open}{digit}{close}");
                 }
             }
             if col % 3 == 2 {
                 out.push('|');
             }
+        }
+        if style == BoardStyle::Ansi {
+            out.push_str(RESET);
         }
         out.push('\n');
     }

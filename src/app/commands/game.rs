@@ -106,6 +106,13 @@ pub fn new(
     symmetry: Option<Symmetry>,
 ) -> Result<Reply, Failure> {
     let now = app.now();
+    let empty = empty.unwrap_or(app.settings().default_empty);
+    if empty > generator::MAX_EMPTY {
+        let e = generator::GenerateError::TooManyEmpty { asked: empty };
+        return Err(user_error(format!(
+            "I can't make that puzzle: {e}. Ask for 0 to 61 empty cells, e.g. `/sudoku new 45`."
+        )));
+    }
     // Refuse early, before spending time on a puzzle the player cannot start.
     if let Some(record) = app
         .store()
@@ -118,7 +125,6 @@ pub fn new(
             "Choosing a difficulty is not available yet; ask for a number of empty cells instead, e.g. `/sudoku new 45`.",
         ));
     }
-    let empty = empty.unwrap_or(app.settings().default_empty);
     let request = Request {
         empty,
         symmetry: symmetry.unwrap_or(Symmetry::None),

@@ -1,0 +1,494 @@
+//! The command core end to end, with a real SQLite file: what a player sees.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+use sudoku_bot::engine::parse::parse_grid;
+use sudoku_bot::engine::{Cell, Grid, Solution, solver};
+use sudoku_bot::store::Store;
+
+const T0: i64 = 1_795_000_000_000;
+
+struct Bot {
+    app: App,
+    clock: Arc<ManualClock>,
+}
+
+impl Bot {
+    fn open(db: &Path) -> Bot {
+        let clock = Arc::new(ManualClock::new(T0));
+        let store = Store::open(db).expect("open store");
+        Bot {
+            app: App::new(store, clock.clone(), 7),
+            clock,
+        }
+    }
+
+    /// `user` in `place` types `text`; every reply must fit Discord's limits.
+    fn say(&self, user: &str, place: &str, text: &str) -> Reply {
+        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        self.invoke(user, place, command)
+    }
+
+    fn invoke(&self, user: &str, place: &str, command: Command) -> Reply {
+        let reply = self.app.handle(&Invocation {
+            player: Player {
+                id: user.into(),
+                name: user.into(),
+            },
+            place: Place::named(place),
+            command,
+            style: BoardStyle::Plain,
+        });
+        assert!(
+            reply.limit_violations().is_empty(),
+            "{:?}",
+            reply.limit_violations()
+        );
+        reply
+    }
+
+    fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
+        let button = reply
+            .buttons
+            .iter()
+            .flatten()
+            .find(|b| b.label == label)
+            .unwrap_or_else(|| panic!("no {label} button in {reply:?}"));
+        let command = Command::from_custom_id(&button.custom_id).expect("our own id");
+        self.invoke(user, place, command)
+    }
+}
+
+/// The grid drawn in a reply (the board must parse back).
+fn board_of(reply: &Reply) -> Grid {
+    parse_grid(&reply.content).unwrap_or_else(|e| panic!("{e}: {}", reply.content))
+}
+
+fn solution_of(puzzle: &Grid) -> Grid {
+    match solver::solve(puzzle) {
+        Solution::Unique(g) => g,
+        other => panic!("not unique: {other:?}"),
+    }
+}
+
+/// The givens: a fresh board shows only them.
+fn new_game(bot: &Bot, user: &str, place: &str, empty: usize) -> (Grid, Grid, Reply) {
+    let reply = bot.say(user, place, &format!("/sudoku new {empty}"));
+    assert!(!reply.private, "{}", reply.content);
+    let givens = board_of(&reply);
+    assert_eq!(givens.empty_count(), empty);
+    (givens, solution_of(&givens), reply)
+}
+
+fn empties(g: &Grid) -> Vec<Cell> {
+    Cell::all().filter(|&c| g.get(c).is_none()).collect()
+}
+
+fn digit(g: &Grid, c: Cell) -> u8 {
+    g.get(c).expect("filled")
+}
+
+fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    (dir, path)
+}
+
+#[test]
+fn a_whole_game_from_new_to_solved_with_time_and_stats() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 40);
+    let cells = empties(&givens);
+    // Half the moves in one command, in the notations players use.
+    let first: Vec<String> = cells[..20]
+        .iter()
+        .map(|&c| format!("{c}={}", digit(&solution, c)))
+        .collect();
+    let r = bot.say("ann", "g1", &format!("/sudoku move {}", first.join(", ")));
+    assert_eq!(board_of(&r).empty_count(), 20, "{}", r.content);
+    bot.clock.advance(125_000);
+    let rest: Vec<String> = cells[20..]
+        .iter()
+        .map(|&c| format!("r{}c{} {}", c.row() + 1, c.col() + 1, digit(&solution, c)))
+        .collect();
+    let r = bot.say("ann", "g1", &format!("move {}", rest.join("; ")));
+    assert!(r.content.contains("Solved in 2:05"), "{}", r.content);
+    assert!(r.buttons.is_empty(), "a finished game has no buttons");
+    assert_eq!(board_of(&r), solution);
+    let stats = bot.say("ann", "g1", "/sudoku stats");
+    assert!(
+        stats.content.contains("1 started · 1 solved · 0 given up"),
+        "{}",
+        stats.content
+    );
+    assert!(stats.content.contains("best 2:05"), "{}", stats.content);
+    // A new game is allowed once the last is solved.
+    new_game(&bot, "ann", "g1", 30);
+}
+
+#[test]
+fn mistakes_are_marked_counted_and_checked() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
+    let c = empties(&givens)[0];
+    let wrong = digit(&solution, c) % 9 + 1;
+    let r = bot.say("ann", "g1", &format!("move {c} {wrong}"));
+    assert!(r.content.contains(&format!("!{wrong}!")), "{}", r.content);
+    assert!(
+        r.content.contains(&format!("{c} is wrong")),
+        "{}",
+        r.content
+    );
+    assert!(r.content.contains("1 mistake"), "{}", r.content);
+    let check = bot.say("ann", "g1", "check");
+    assert!(check.private);
+    assert!(
+        check.content.contains("1 of your digits is wrong"),
+        "{}",
+        check.content
+    );
+    assert!(
+        !check.content.contains(&c.name()),
+        "check alone does not reveal where"
+    );
+    let reveal = bot.say("ann", "g1", "check show");
+    assert!(
+        reveal.content.contains(&format!("Wrong: {c}.")),
+        "{}",
+        reveal.content
+    );
+    // The hint points at the wrong entry before anything else.
+    let hint = bot.say("ann", "g1", "hint");
+    assert!(
+        hint.content.contains(&format!("{c} is wrong")),
+        "{}",
+        hint.content
+    );
+}
+
+#[test]
+fn bad_input_gets_a_specific_message_and_changes_nothing() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
+    let before = bot.say("ann", "g1", "show").content;
+    let given = Cell::all()
+        .find(|&c| givens.get(c).is_some())
+        .expect("a given");
+    let empty = empties(&givens)[0];
+    let ok = format!("{empty} {}", digit(&solution, empty));
+    let cases = [
+        (format!("move {ok}, J9 4"), "`J9` is not a cell"),
+        (
+            format!("move {ok}, B7 12"),
+            "`12` after `B7` is not a digit",
+        ),
+        (format!("move {ok}, C3"), "`C3` needs a digit"),
+        (
+            format!("move {ok}, {given} 1"),
+            &*format!("{given} is a given"),
+        ),
+        ("move".to_string(), "no moves given"),
+        (format!("note {given} 12"), &*format!("{given} is a given")),
+        ("note B7 abc".to_string(), "`abc` is not a list of digits"),
+        ("note Z9 1".to_string(), "`Z9` is not a cell"),
+        ("submit 123".to_string(), "found 3 cells, a grid needs 81"),
+        ("undo".to_string(), "Nothing to undo"),
+    ];
+    for (text, expected) in &cases {
+        let r = bot.say("ann", "g1", text);
+        assert!(r.private, "{text}: errors are private");
+        assert!(r.content.contains(expected), "{text}: {}", r.content);
+        assert_eq!(
+            bot.say("ann", "g1", "show").content,
+            before,
+            "{text} changed the game"
+        );
+    }
+    let r = bot.say("ann", "g1", "new 65");
+    assert!(
+        r.content.contains("65 empty cells is impossible"),
+        "{}",
+        r.content
+    );
+    let r = bot.say("ann", "g1", "new 30");
+    assert!(
+        r.content.contains("already have a game in progress"),
+        "{}",
+        r.content
+    );
+    assert_eq!(bot.say("ann", "g1", "show").content, before);
+}
+
+#[test]
+fn submit_answers_each_kind_of_wrong_grid() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
+    let mut missing = solution;
+    let cells = empties(&givens);
+    for &c in &cells[..12] {
+        missing.set(c, None);
+    }
+    let r = bot.say("ann", "g1", &format!("submit {}", missing.to_line()));
+    assert!(
+        r.content.contains("still missing 12 numbers"),
+        "{}",
+        r.content
+    );
+    let mut wrong = solution;
+    for &c in &cells[..3] {
+        wrong.set(c, Some(digit(&solution, c) % 9 + 1));
+    }
+    let r = bot.say("ann", "g1", &format!("submit {}", wrong.to_line()));
+    assert!(r.content.contains("3 cells are wrong"), "{}", r.content);
+    // A valid solution of another puzzle: every digit relabelled.
+    let mut other = solution;
+    for c in Cell::all() {
+        other.set(c, Some(digit(&solution, c) % 9 + 1));
+    }
+    let r = bot.say("ann", "g1", &format!("submit {}", other.to_line()));
+    assert!(r.content.contains("givens don't match"), "{}", r.content);
+    let r = bot.say("ann", "g1", &format!("submit {}", solution.to_line()));
+    assert!(r.content.contains("Solved in"), "{}", r.content);
+}
+
+#[test]
+fn a_restart_in_the_middle_of_a_game_loses_nothing() {
+    let (_dir, db) = temp_db();
+    let shown = {
+        let bot = Bot::open(&db);
+        let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
+        let cells = empties(&givens);
+        bot.say(
+            "ann",
+            "g1",
+            &format!("move {} {}", cells[0], digit(&solution, cells[0])),
+        );
+        bot.say("ann", "g1", &format!("note {} 123", cells[1]));
+        bot.say("ann", "g1", "hint");
+        bot.say("ann", "g1", "show").content
+    };
+    let bot = Bot::open(&db);
+    assert_eq!(bot.say("ann", "g1", "show").content, shown);
+    // Undo history survived too: notes first, then the move.
+    assert!(
+        bot.say("ann", "g1", "undo")
+            .content
+            .contains("Undid the last notes")
+    );
+    assert!(
+        bot.say("ann", "g1", "undo")
+            .content
+            .contains("Undid the last move")
+    );
+}
+
+#[test]
+fn players_and_places_are_kept_apart() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (a1, _, _) = new_game(&bot, "ann", "g1", 40);
+    let (a2, _, _) = new_game(&bot, "ann", "g2", 41);
+    let (b1, _, _) = new_game(&bot, "bob", "g1", 42);
+    assert_eq!(board_of(&bot.say("ann", "g1", "show")), a1);
+    assert_eq!(board_of(&bot.say("ann", "g2", "show")), a2);
+    assert_eq!(board_of(&bot.say("bob", "g1", "show")), b1);
+    assert!(
+        bot.say("cat", "g1", "show")
+            .content
+            .contains("no game in progress")
+    );
+}
+
+#[test]
+fn buttons_act_for_their_player_only_and_never_twice() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
+    let cells = empties(&givens);
+    bot.say(
+        "ann",
+        "g1",
+        &format!("move {} {}", cells[0], digit(&solution, cells[0])),
+    );
+    let board = bot.say(
+        "ann",
+        "g1",
+        &format!("move {} {}", cells[1], digit(&solution, cells[1])),
+    );
+    let before = bot.say("ann", "g1", "show").content;
+    for label in ["Hint", "Check", "Undo", "Give up"] {
+        let r = bot.press("bob", "g1", &board, label);
+        assert!(r.private);
+        assert!(
+            r.content.contains("This is not your game"),
+            "{label}: {}",
+            r.content
+        );
+    }
+    assert_eq!(bot.say("ann", "g1", "show").content, before);
+    // Undo twice from the same board (a double click): only one move is taken back.
+    let first = bot.press("ann", "g1", &board, "Undo");
+    assert!(first.updates_board);
+    assert_eq!(board_of(&first).get(cells[1]), None);
+    let second = bot.press("ann", "g1", &board, "Undo");
+    assert!(
+        second.content.contains("board changed since"),
+        "{}",
+        second.content
+    );
+    assert_eq!(board_of(&second).get(cells[0]), solution.get(cells[0]));
+    // Give up asks first, then ends the game and shows the solution.
+    let latest = bot.say("ann", "g1", "show");
+    let ask = bot.press("ann", "g1", &latest, "Give up");
+    assert!(
+        ask.content
+            .contains("Give up this game and see the solution?"),
+        "{}",
+        ask.content
+    );
+    let done = bot.press("ann", "g1", &ask, "Yes, give up");
+    assert_eq!(board_of(&done), solution);
+    assert!(bot.say("ann", "g1", "stats").content.contains("1 given up"));
+}
+
+#[test]
+fn commands_of_one_player_at_the_same_moment_all_apply_once() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
+    let cells = empties(&givens);
+    std::thread::scope(|s| {
+        for &c in &cells[..8] {
+            let bot = &bot;
+            let text = format!("move {c} {}", digit(&solution, c));
+            // Each move twice at once, like a double click.
+            s.spawn(move || bot.say("ann", "g1", &text));
+            let text = format!("move {c} {}", digit(&solution, c));
+            s.spawn(move || bot.say("ann", "g1", &text));
+        }
+    });
+    let board = board_of(&bot.say("ann", "g1", "show"));
+    assert_eq!(board.empty_count(), 45 - 8, "no move lost");
+    // Eight changes, eight undo steps: the repeated clicks applied nothing.
+    for _ in 0..8 {
+        assert!(bot.say("ann", "g1", "undo").content.contains("Undid"));
+    }
+    assert!(
+        bot.say("ann", "g1", "undo")
+            .content
+            .contains("Nothing to undo")
+    );
+}
+
+#[test]
+fn solve_any_grid() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let r = bot.say(
+        "ann",
+        "g1",
+        "solve 003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    );
+    assert!(
+        r.content.starts_with("Solved: exactly one solution"),
+        "{}",
+        r.content
+    );
+    let r = bot.say("ann", "g1", &format!("solve {}", ".".repeat(81)));
+    assert!(
+        r.content.contains("more than one solution"),
+        "{}",
+        r.content
+    );
+    let r = bot.say(
+        "ann",
+        "g1",
+        "solve 553020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    );
+    assert!(
+        r.content.contains("5 appears twice in row A: A1 and A2"),
+        "{}",
+        r.content
+    );
+    // Valid-looking givens that cannot be completed.
+    let r = bot.say(
+        "ann",
+        "g1",
+        &format!("solve 12345678.........9{}", ".".repeat(63)),
+    );
+    assert!(
+        r.content.contains("This grid has no solution"),
+        "{}",
+        r.content
+    );
+}
+
+#[test]
+fn migrating_an_empty_and_an_older_database() {
+    let (_dir, db) = temp_db();
+    let latest = sudoku_bot::store::MIGRATIONS.len() as i64;
+    assert_eq!(
+        Store::open(&db)
+            .expect("open")
+            .schema_version()
+            .expect("version"),
+        latest
+    );
+    // A database made by the first release, with a game in it.
+    let (_dir2, old) = temp_db();
+    {
+        let store = Store::open_at_version(&old, 1).expect("old schema");
+        assert_eq!(store.schema_version().expect("version"), 1);
+        let givens =
+            "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+        let solution =
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+        store
+            .connection()
+            .execute(
+                "INSERT INTO games (player, place, givens, solution, board, status, started_at) \
+                 VALUES ('ann', 'g1', ?1, ?2, ?1, 'active', 0)",
+                [givens, solution],
+            )
+            .expect("old row");
+    }
+    let bot = Bot::open(&old);
+    let r = bot.say("ann", "g1", "move A1 4");
+    assert!(r.content.contains("(4)"), "{}", r.content);
+    assert!(
+        bot.say("ann", "g1", "undo")
+            .content
+            .contains("Undid the last move")
+    );
+}
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Whatever a player types after a command name, the bot answers within Discord's
+        /// limits and never panics.
+        #[test]
+        fn any_text_gets_an_answer(
+            name in prop::sample::select(vec!["move", "note", "submit", "solve", "new", "check", "stats", "show", "hint", "undo"]),
+            arg in ".{0,120}",
+        ) {
+            let (_dir, db) = temp_db();
+            let bot = Bot::open(&db);
+            bot.say("ann", "g1", "new 50");
+            if let Ok(command) = Command::parse(&format!("{name} {arg}")) {
+                let reply = bot.invoke("ann", "g1", command);
+                prop_assert!(!reply.content.is_empty());
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! `sudoku-bot play` driven by a script, as a person would type it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn play(db: &std::path::Path, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
+        .args([
+            "play",
+            "--seed",
+            "5",
+            "--user",
+            "ann",
+            "--now",
+            "2026-11-22T09:00:00Z",
+            "--db",
+        ])
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run sudoku-bot play");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write script");
+    let out = child.wait_with_output().expect("finish");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn a_scripted_session_with_a_clock_two_players_and_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("play.db");
+    let out = play(
+        &db,
+        "/sudoku new 40\n:advance 5m\n/sudoku show\n:user bob\n/sudoku show\n:press 1\n/sudoku new 30\n:quit\n/sudoku help\n",
+    );
+    // No prompts when stdin is a script.
+    assert!(!out.contains("> "), "{out}");
+    assert!(out.contains("**ann**'s game"), "{out}");
+    assert!(out.contains("40 to go · time 5:00"), "{out}");
+    assert!(out.contains("(you are now bob)"), "{out}");
+    assert!(out.contains("You have no game in progress here"), "{out}");
+    assert!(out.contains("**bob**'s game"), "{out}");
+    assert!(
+        !out.contains("rows are A-I (top to bottom)"),
+        ":quit stops reading"
+    );
+    // A second process on the same database: ann's game is still there, still running.
+    let again = play(&db, ":advance 1m\n/sudoku show\n");
+    assert!(again.contains("40 to go · time 1:00"), "{again}");
+}
+
+#[test]
+fn a_multi_line_grid_pasted_into_solve() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("p.db"),
+        "/sudoku solve\n4 . . |. . . |8 . 5\n. 3 . |. . . |. . .\n. . . |7 . . |. . .\n------+------+------\n. 2 . |. . . |. 6 .\n. . . |. 8 . |4 . .\n. . . |. 1 . |. . .\n------+------+------\n. . . |6 . 3 |. 7 .\n5 . . |2 . . |. . .\n1 . 4 |. . . |. . .\n",
+    );
+    assert!(out.contains("Solved: exactly one solution"), "{out}");
+    assert!(
+        out.contains(
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+        ),
+        "{out}"
+    );
+}
