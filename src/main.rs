@@ -7,8 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use sudoku_bot::adapters::discord::{self, Config};
 use sudoku_bot::adapters::{batch, terminal};
-use sudoku_bot::app::{App, BoardStyle};
+use sudoku_bot::app::{App, BoardStyle, SystemClock};
 use sudoku_bot::engine::generator::Symmetry;
 use sudoku_bot::engine::parse::parse_puzzle;
 use sudoku_bot::engine::rng::SeededRng;
@@ -56,6 +57,14 @@ enum Command {
         /// none, rot180 or mirror.
         #[arg(long, default_value = "none", value_parser = parse_symmetry)]
         symmetry: Symmetry,
+    },
+    /// Run the Discord bot. The token comes from DISCORD_TOKEN (or the config's
+    /// token_file); it is never logged.
+    #[command(after_help = "Example:\n  DISCORD_TOKEN=... sudoku-bot run --config config.toml")]
+    Run {
+        /// A TOML config (see config.example.toml); defaults apply without one.
+        #[arg(long)]
+        config: Option<PathBuf>,
     },
     /// Play in this terminal: the same commands and replies as in Discord.
     ///
@@ -162,6 +171,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             batch::generate_stream(empty, count, seed, symmetry, io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Run { config } => run_discord(config),
         Command::Play {
             db,
             user,
@@ -249,5 +259,66 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let config = match &config_path {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    let filter = tracing_subscriber::EnvFilter::try_new(&config.log_level)
+        .map_err(|e| anyhow::anyhow!("log_level {:?}: {e}", config.log_level))?;
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let token = match config.token(std::env::var("DISCORD_TOKEN").ok()) {
+        Ok(token) => token,
+        Err(e) => {
+            eprintln!("sudoku-bot: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let store = Store::open(&config.database)
+        .map_err(|e| anyhow::anyhow!("opening {}: {e}", config.database.display()))?;
+    let app = Arc::new(App::new(
+        store,
+        Arc::new(SystemClock),
+        SeededRng::fresh_seed(),
+    ));
+    let runtime = tokio::runtime::Runtime::new()?;
+    let result = runtime.block_on(discord::run(app, &config, &token, shutdown_signal()));
+    // Dropping the runtime waits for in-flight commands on blocking threads; the last
+    // reference to the app (and the database) goes with them.
+    drop(runtime);
+    match result {
+        Ok(()) => {
+            tracing::info!("stopped");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("sudoku-bot: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
     }
 }

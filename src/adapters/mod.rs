@@ -1,4 +1,6 @@
-//! The ways into the bot: the terminal (`sudoku-bot play`) and the batch command line.
+//! The ways into the bot: Discord (`sudoku-bot run`), the terminal (`sudoku-bot play`)
+//! and the batch command line (`solve`, `generate`, `bench`).
 
 pub mod batch;
+pub mod discord;
 pub mod terminal;

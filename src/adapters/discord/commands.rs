@@ -1,0 +1,200 @@
+//! The `/sudoku` command as Discord sees it: its registration (`register`) and the
+//! translation of a received interaction into the core's [`Command`] (`to_command`).
+
+use serenity::all::{
+    CommandInteraction, CommandOptionType, CommandType, CreateCommand, CreateCommandOption,
+    InstallationContext, InteractionContext, ResolvedOption, ResolvedTarget, ResolvedValue,
+};
+
+use crate::app::Command;
+use crate::engine::Tier;
+use crate::engine::generator::{MAX_EMPTY, Symmetry};
+
+/// The slash command's name.
+pub const NAME: &str = "sudoku";
+/// The message context-menu command.
+pub const SOLVE_MESSAGE: &str = "Solve Sudoku";
+
+/// Everywhere the app can be installed and used: servers, and user installs in DMs and
+/// other servers.
+fn everywhere(command: CreateCommand) -> CreateCommand {
+    command
+        .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+        .contexts(vec![
+            InteractionContext::Guild,
+            InteractionContext::BotDm,
+            InteractionContext::PrivateChannel,
+        ])
+}
+
+fn sub(name: &str, description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::SubCommand, name, description)
+}
+
+fn text(name: &str, description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::String, name, description)
+        .required(true)
+        .max_length(1900)
+}
+
+/// Every command, registered in one bulk overwrite at start-up (idempotent).
+pub fn register() -> Vec<CreateCommand> {
+    let mut difficulty = CreateCommandOption::new(
+        CommandOptionType::String,
+        "difficulty",
+        "How hard, by the techniques it needs",
+    );
+    for tier in Tier::ALL {
+        difficulty = difficulty.add_string_choice(tier.title(), tier.name());
+    }
+    let mut symmetry = CreateCommandOption::new(
+        CommandOptionType::String,
+        "symmetry",
+        "Pattern of the givens",
+    );
+    for name in Symmetry::NAMES {
+        symmetry = symmetry.add_string_choice(name.to_string(), name.to_string());
+    }
+    let sudoku =
+        CreateCommand::new(NAME)
+            .description("Play Sudoku: new games, moves, hints, solving")
+            .set_options(vec![
+                sub("new", "Start a game")
+                    .add_sub_option(
+                        CreateCommandOption::new(
+                            CommandOptionType::Integer,
+                            "empty",
+                            "Number of empty cells (0-64)",
+                        )
+                        .min_int_value(0)
+                        .max_int_value(MAX_EMPTY as u64),
+                    )
+                    .add_sub_option(difficulty)
+                    .add_sub_option(symmetry),
+                sub("show", "Show your board and status"),
+                sub(
+                    "move",
+                    "Place or erase digits, e.g. B7 4, C3 5 (B7 0 erases)",
+                )
+                .add_sub_option(text("moves", "Cells and digits: B7 4, C3 5")),
+                sub("note", "Toggle pencil marks in a cell")
+                    .add_sub_option(text("cell", "The cell, e.g. B7"))
+                    .add_sub_option(text("digits", "Digits to toggle, e.g. 257")),
+                sub("undo", "Take back your last move"),
+                sub("check", "How many of your digits are wrong").add_sub_option(
+                    CreateCommandOption::new(
+                        CommandOptionType::Boolean,
+                        "reveal",
+                        "Also say which cells",
+                    ),
+                ),
+                sub("hint", "The next logical step (ask again for more detail)"),
+                sub("submit", "Submit a full solution")
+                    .add_sub_option(text("grid", "81 digits, or a pasted board")),
+                sub("giveup", "See the solution and end your game"),
+                sub("solve", "Solve any Sudoku grid")
+                    .add_sub_option(text("grid", "81 digits with 0 or . for empty cells")),
+                sub("stats", "Games, solves and best times").add_sub_option(
+                    CreateCommandOption::new(CommandOptionType::User, "player", "Whose stats"),
+                ),
+                sub("help", "What each command does"),
+            ]);
+    vec![
+        everywhere(sudoku),
+        everywhere(CreateCommand::new(SOLVE_MESSAGE).kind(CommandType::Message)),
+    ]
+}
+
+/// The core's command for a received slash or message command; `Err` says what is wrong
+/// with an interaction this bot did not register (an outdated client, say).
+pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
+    let data = &interaction.data;
+    if data.kind == CommandType::Message {
+        return match data.target() {
+            Some(ResolvedTarget::Message(message)) => Ok(Command::Solve {
+                grid: message.content.clone(),
+            }),
+            _ => Err("that message could not be read".into()),
+        };
+    }
+    if data.name != NAME {
+        return Err(format!("unknown command /{}", data.name));
+    }
+    let options = data.options();
+    let Some(ResolvedOption {
+        name,
+        value: ResolvedValue::SubCommand(args),
+        ..
+    }) = options.first()
+    else {
+        return Ok(Command::Help);
+    };
+    let string = |key: &str| -> String {
+        args.iter()
+            .find(|o| o.name == key)
+            .and_then(|o| match &o.value {
+                ResolvedValue::String(s) => Some(s.to_string()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    };
+    let integer = |key: &str| {
+        args.iter()
+            .find(|o| o.name == key)
+            .and_then(|o| match o.value {
+                ResolvedValue::Integer(i) => usize::try_from(i).ok(),
+                _ => None,
+            })
+    };
+    let boolean = |key: &str| {
+        args.iter()
+            .any(|o| o.name == key && matches!(o.value, ResolvedValue::Boolean(true)))
+    };
+    Ok(match *name {
+        "new" => Command::New {
+            empty: integer("empty"),
+            difficulty: Tier::parse(&string("difficulty")),
+            symmetry: Symmetry::parse(&string("symmetry")),
+        },
+        "show" => Command::Show(None),
+        "move" => Command::Move {
+            moves: string("moves"),
+        },
+        "note" => Command::Note {
+            cell: string("cell"),
+            digits: string("digits"),
+        },
+        "undo" => Command::Undo(None),
+        "check" => Command::Check {
+            reveal: boolean("reveal"),
+            target: None,
+        },
+        "hint" => Command::Hint(None),
+        "submit" => Command::Submit {
+            grid: string("grid"),
+        },
+        "giveup" => Command::GiveUp {
+            target: None,
+            confirmed: true,
+        },
+        "solve" => Command::Solve {
+            grid: string("grid"),
+        },
+        "stats" => Command::Stats {
+            player: args
+                .iter()
+                .find(|o| o.name == "player")
+                .and_then(|o| match o.value {
+                    ResolvedValue::User(user, _) => Some(user.id.to_string()),
+                    _ => None,
+                }),
+        },
+        "help" => Command::Help,
+        other => return Err(format!("unknown subcommand {other}")),
+    })
+}
+
+/// Whether a command may take long enough (puzzle generation) that it must be deferred.
+pub fn may_be_slow(command: &Command) -> bool {
+    matches!(command, Command::New { .. })
+}

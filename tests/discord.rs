@@ -1,0 +1,394 @@
+//! The Discord adapter end to end: the unmodified serenity client, inside our own `run`,
+//! against a fake Discord on 127.0.0.1. No test reaches the real Discord.
+
+mod fake_discord;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use fake_discord::{APP_ID, FakeDiscord, GUILD};
+use serde_json::{Value, json};
+use sudoku_bot::adapters::discord::{self, Config, RunError};
+use sudoku_bot::app::{App, SystemClock};
+use sudoku_bot::engine::parse::parse_grid;
+use sudoku_bot::engine::{Cell, Grid, Solution, solver};
+use sudoku_bot::store::Store;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+const TOKEN: &str = "test-token-not-a-secret";
+
+struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), RunError>>,
+}
+
+impl Bot {
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        let result = tokio::time::timeout(std::time::Duration::from_secs(20), self.task)
+            .await
+            .expect("the bot stops on shutdown")
+            .expect("no panic");
+        assert!(result.is_ok(), "{result:?}");
+    }
+}
+
+fn start(fake: &FakeDiscord, db: &Path, token: &str) -> Bot {
+    let config = Config {
+        database: db.to_path_buf(),
+        api_base: Some(fake.api_base.clone()),
+        ..Config::default()
+    };
+    let store = Store::open(db).expect("store");
+    let app = Arc::new(App::new(store, Arc::new(SystemClock), 3));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let token = token.to_string();
+    let task = tokio::spawn(async move {
+        discord::run(app, &config, &token, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    Bot { stop, task }
+}
+
+/// A running bot that has identified and registered its commands.
+async fn ready(fake: &FakeDiscord, db: &Path, identifies: usize) -> Bot {
+    let bot = start(fake, db, TOKEN);
+    fake.wait_gateway("IDENTIFY", identifies).await;
+    let registrations = identifies;
+    let path = format!("/api/v10/applications/{APP_ID}/commands");
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.method == "PUT" && c.path == path)
+        .count()
+        < registrations
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "commands never registered"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    bot
+}
+
+fn db() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    (dir, path)
+}
+
+fn ann() -> Value {
+    FakeDiscord::user("100000000000000001", "ann")
+}
+
+fn bob() -> Value {
+    FakeDiscord::user("100000000000000002", "bob")
+}
+
+fn content(response: &Value) -> &str {
+    response["data"]["content"]
+        .as_str()
+        .or_else(|| response["content"].as_str())
+        .unwrap_or("")
+}
+
+fn ephemeral(data: &Value) -> bool {
+    data["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+fn custom_id(message: &Value, label: &str) -> String {
+    let rows = message["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    rows.iter()
+        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no {label} button in {message:#}"))
+}
+
+fn solution_of(board: &Grid) -> Grid {
+    match solver::solve(board) {
+        Solution::Unique(g) => g,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// `/sudoku new <empty>` by `user`: deferred, then the board edited in. Returns the edit.
+async fn new_game(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
+    let interaction = fake.slash(
+        user,
+        Some(GUILD),
+        "new",
+        json!([{"name": "empty", "type": 4, "value": empty}]),
+    );
+    let token = interaction["token"].as_str().expect("token").to_string();
+    let id = fake.interact(interaction).await;
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 5, "new is deferred first: {first:#}");
+    fake.edit_of(&token).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_up_registers_every_command_with_its_options() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let put = fake.wait_call("registration", |c| c.method == "PUT").await;
+    let commands = put.body.as_array().expect("a list");
+    assert_eq!(commands.len(), 2);
+    let sudoku = &commands[0];
+    assert_eq!(sudoku["name"], "sudoku");
+    assert_eq!(sudoku["integration_types"], json!([0, 1]));
+    assert_eq!(sudoku["contexts"], json!([0, 1, 2]));
+    let subs: Vec<&str> = sudoku["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|o| o["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(subs, sudoku_bot::app::command::SUBCOMMANDS);
+    for sub in sudoku["options"].as_array().expect("options") {
+        assert_eq!(sub["type"], 1, "{sub}");
+        assert!(
+            !sub["description"].as_str().unwrap_or("").is_empty(),
+            "{sub}"
+        );
+    }
+    let new = &sudoku["options"][0]["options"];
+    assert_eq!(new[0]["name"], "empty");
+    assert_eq!(new[0]["type"], 4);
+    assert_eq!(new[0]["min_value"], 0);
+    assert_eq!(new[0]["max_value"], 64);
+    assert_eq!(new[1]["name"], "difficulty");
+    assert_eq!(new[1]["choices"].as_array().expect("choices").len(), 5);
+    assert_eq!(new[2]["name"], "symmetry");
+    assert_eq!(commands[1]["name"], "Solve Sudoku");
+    assert_eq!(commands[1]["type"], 3);
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_through_discord_moves_buttons_and_strangers() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let board = new_game(&fake, &ann(), 40).await;
+    let givens = parse_grid(content(&board)).expect("the board parses");
+    assert_eq!(givens.empty_count(), 40);
+    let solution = solution_of(&givens);
+    let cells: Vec<Cell> = Cell::all().filter(|&c| givens.get(c).is_none()).collect();
+
+    // A move: a public board with the digit marked as the player's.
+    let (c, d) = (cells[0], solution.get(cells[0]).expect("full"));
+    let id = fake
+        .interact(fake.slash(
+            &ann(),
+            Some(GUILD),
+            "move",
+            json!([{"name": "moves", "type": 3, "value": format!("{c} {d}")}]),
+        ))
+        .await;
+    let moved = fake.response_to(&id).await;
+    assert_eq!(moved["type"], 4);
+    assert!(!ephemeral(&moved["data"]));
+    assert!(content(&moved).contains(&format!("({d})")), "{moved:#}");
+    let board_message = moved["data"].clone();
+
+    // Someone else presses the buttons: an ephemeral refusal, nothing changes.
+    for label in ["Hint", "Undo", "Give up"] {
+        let button = custom_id(&board_message, label);
+        let id = fake
+            .interact(fake.button(&bob(), Some(GUILD), &button, content(&moved)))
+            .await;
+        let r = fake.response_to(&id).await;
+        assert_eq!(r["type"], 4);
+        assert!(ephemeral(&r["data"]));
+        assert!(content(&r).contains("This is not your game"), "{r:#}");
+    }
+
+    // The player's Hint: private. Undo: the board message itself is updated.
+    let id = fake
+        .interact(fake.button(
+            &ann(),
+            Some(GUILD),
+            &custom_id(&board_message, "Hint"),
+            content(&moved),
+        ))
+        .await;
+    let hint = fake.response_to(&id).await;
+    assert!(
+        ephemeral(&hint["data"]) && content(&hint).starts_with("Hint:"),
+        "{hint:#}"
+    );
+    let id = fake
+        .interact(fake.button(
+            &ann(),
+            Some(GUILD),
+            &custom_id(&board_message, "Undo"),
+            content(&moved),
+        ))
+        .await;
+    let undone = fake.response_to(&id).await;
+    assert_eq!(undone["type"], 7, "a button updates its board: {undone:#}");
+    assert_eq!(parse_grid(content(&undone)).expect("board"), givens);
+
+    // Bad input: an ephemeral, specific error, and nothing changed.
+    let id = fake
+        .interact(fake.slash(
+            &ann(),
+            Some(GUILD),
+            "move",
+            json!([{"name": "moves", "type": 3, "value": "Z9 1"}]),
+        ))
+        .await;
+    let bad = fake.response_to(&id).await;
+    assert!(ephemeral(&bad["data"]));
+    assert!(content(&bad).contains("`Z9` is not a cell"), "{bad:#}");
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "show", json!([])))
+        .await;
+    let shown = fake.response_to(&id).await;
+    assert_eq!(parse_grid(content(&shown)).expect("board"), givens);
+
+    // Starting another game while one runs: the deferred public answer is replaced by
+    // an ephemeral explanation.
+    let again = fake.slash(&ann(), Some(GUILD), "new", json!([]));
+    let token = again["token"].as_str().expect("token").to_string();
+    fake.interact(again).await;
+    let follow = fake.followup_of(&token).await;
+    assert!(ephemeral(&follow), "{follow:#}");
+    assert!(content(&follow).contains("already have a game in progress"));
+    fake.wait_call("the deferred answer removed", |c| {
+        c.method == "DELETE" && c.path.contains(&token)
+    })
+    .await;
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_sudoku_on_a_pasted_multi_line_grid() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let pasted = "```\n4 . . |. . . |8 . 5\n. 3 . |. . . |. . .\n. . . |7 . . |. . .\n------+------+------\n. 2 . |. . . |. 6 .\n. . . |. 8 . |4 . .\n. . . |. 1 . |. . .\n------+------+------\n. . . |6 . 3 |. 7 .\n5 . . |2 . . |. . .\n1 . 4 |. . . |. . .\n```";
+    let id = fake
+        .interact(fake.solve_message(&ann(), Some(GUILD), pasted))
+        .await;
+    let r = fake.response_to(&id).await;
+    assert!(
+        content(&r).contains(
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+        ),
+        "{r:#}"
+    );
+    // And in a DM, where there is no member, only a user.
+    let id = fake
+        .interact(fake.solve_message(&ann(), None, "not a grid"))
+        .await;
+    let r = fake.response_to(&id).await;
+    assert!(ephemeral(&r["data"]), "{r:#}");
+    assert!(content(&r).contains("couldn't read that grid"), "{r:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_forced_reconnect_commands_still_work() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    fake.force_reconnect().await;
+    fake.wait_gateway("RESUME", 1).await;
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "help", json!([])))
+        .await;
+    let r = fake.response_to(&id).await;
+    assert!(content(&r).contains("/sudoku new"), "{r:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_from_before_a_restart_still_works() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let board = new_game(&fake, &ann(), 45).await;
+    let check = custom_id(&board, "Check");
+    bot.stop().await;
+    // A new bot on the same database, as after a deploy.
+    let bot = ready(&fake, &db, 2).await;
+    let id = fake
+        .interact(fake.button(&ann(), Some(GUILD), &check, content(&board)))
+        .await;
+    let r = fake.response_to(&id).await;
+    assert!(content(&r).contains("45 cells still empty"), "{r:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejected_token_ends_with_a_clear_error() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = start(&fake, &db, "wrong-token");
+    let result = tokio::time::timeout(std::time::Duration::from_secs(20), bot.task)
+        .await
+        .expect("no retry loop: the bot gives up")
+        .expect("no panic");
+    assert!(matches!(result, Err(RunError::TokenRejected)), "{result:?}");
+}
+
+#[test]
+fn the_binary_refuses_a_missing_or_rejected_token_without_printing_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = |token: Option<&str>, api_base: &str| {
+        let config = dir.path().join("config.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "database = {:?}\napi_base = {api_base:?}\n",
+                dir.path().join("bot.db")
+            ),
+        )
+        .expect("config");
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bot"));
+        command
+            .args(["run", "--config"])
+            .arg(&config)
+            .env_remove("DISCORD_TOKEN");
+        if let Some(t) = token {
+            command.env("DISCORD_TOKEN", t);
+        }
+        command.output().expect("run")
+    };
+    let out = run(None, "http://127.0.0.1:9");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("DISCORD_TOKEN"));
+
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let fake = runtime.block_on(FakeDiscord::start(TOKEN));
+    let secret = "wrong-secret-token-123";
+    let out = run(Some(secret), &fake.api_base);
+    assert_eq!(out.status.code(), Some(1));
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(all.contains("rejected the bot token"), "{all}");
+    assert!(
+        !all.contains(secret),
+        "the token leaked into the output: {all}"
+    );
+}

@@ -1,0 +1,623 @@
+//! A fake Discord on 127.0.0.1: the gateway (HELLO, IDENTIFY, READY, heartbeats,
+//! INTERACTION_CREATE, RECONNECT, RESUME) and the REST routes the bot uses, enough for the
+//! unmodified serenity client to connect and answer.
+//!
+//! It is strict where Discord is: every payload it dispatches must deserialize into
+//! serenity's own types (else the bot would silently ignore it), an interaction may be
+//! acknowledged once, and every reply is checked against Discord's limits. Whatever
+//! breaks a rule is recorded in `violations`; tests end with `assert_clean`.
+
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Mutex, Notify, mpsc};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+pub const APP_ID: &str = "900000000000000001";
+pub const BOT_ID: &str = "900000000000000002";
+pub const GUILD: &str = "800000000000000001";
+pub const CHANNEL: &str = "700000000000000001";
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: String,
+    pub path: String,
+    pub body: Value,
+}
+
+enum ToGateway {
+    Dispatch(&'static str, Value),
+    Reconnect,
+}
+
+struct State {
+    token: String,
+    ws_url: String,
+    calls: Mutex<Vec<Call>>,
+    gateway_events: Mutex<Vec<String>>,
+    violations: Mutex<Vec<String>>,
+    acknowledged: Mutex<HashSet<String>>,
+    changed: Notify,
+    connection: Mutex<Option<mpsc::UnboundedSender<ToGateway>>>,
+    sequence: AtomicU64,
+    ids: AtomicU64,
+}
+
+#[derive(Clone)]
+pub struct FakeDiscord {
+    pub api_base: String,
+    state: Arc<State>,
+}
+
+impl FakeDiscord {
+    /// Starts the fake, accepting `token` only.
+    pub async fn start(token: &str) -> FakeDiscord {
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind rest");
+        let ws = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway");
+        let api_base = format!("http://{}", rest.local_addr().expect("addr"));
+        let ws_url = format!("ws://{}", ws.local_addr().expect("addr"));
+        let state = Arc::new(State {
+            token: token.to_string(),
+            ws_url,
+            calls: Mutex::new(Vec::new()),
+            gateway_events: Mutex::new(Vec::new()),
+            violations: Mutex::new(Vec::new()),
+            acknowledged: Mutex::new(HashSet::new()),
+            changed: Notify::new(),
+            connection: Mutex::new(None),
+            sequence: AtomicU64::new(0),
+            ids: AtomicU64::new(1_000_000),
+        });
+        let s = state.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = rest.accept().await {
+                tokio::spawn(serve_rest(s.clone(), stream));
+            }
+        });
+        let s = state.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = ws.accept().await {
+                tokio::spawn(serve_gateway(s.clone(), stream));
+            }
+        });
+        FakeDiscord { api_base, state }
+    }
+
+    pub fn next_id(&self) -> String {
+        self.state.ids.fetch_add(1, Ordering::SeqCst).to_string()
+    }
+
+    /// Waits (up to 20 s) for a REST call matching `pred`, from the `skip`-th call on.
+    pub async fn wait_call(&self, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let notified = self.state.changed.notified();
+            if let Some(c) = self.state.calls.lock().await.iter().find(|c| pred(c)) {
+                return c.clone();
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let calls = self.state.calls.lock().await;
+                let seen: Vec<String> = calls
+                    .iter()
+                    .map(|c| format!("{} {}", c.method, c.path))
+                    .collect();
+                panic!("timed out waiting for {what}; calls so far: {seen:#?}");
+            }
+        }
+    }
+
+    pub async fn wait_gateway(&self, event: &str, count: usize) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let notified = self.state.changed.notified();
+            let n = self
+                .state
+                .gateway_events
+                .lock()
+                .await
+                .iter()
+                .filter(|e| *e == event)
+                .count();
+            if n >= count {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let events = self.state.gateway_events.lock().await.clone();
+                panic!("timed out waiting for {count} x {event}; gateway events: {events:?}");
+            }
+        }
+    }
+
+    pub async fn gateway_events(&self) -> Vec<String> {
+        self.state.gateway_events.lock().await.clone()
+    }
+
+    pub async fn calls(&self) -> Vec<Call> {
+        self.state.calls.lock().await.clone()
+    }
+
+    /// Sends an interaction to the connected bot, after checking that serenity can read
+    /// it; returns its id.
+    pub async fn interact(&self, interaction: Value) -> String {
+        if let Err(e) = serde_json::from_value::<serenity::all::Interaction>(interaction.clone()) {
+            panic!("the fake built an interaction serenity cannot read: {e}\n{interaction:#}");
+        }
+        let id = interaction["id"].as_str().expect("id").to_string();
+        self.send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
+            .await;
+        id
+    }
+
+    /// Asks the bot to reconnect (gateway op 7); it should RESUME.
+    pub async fn force_reconnect(&self) {
+        self.send(ToGateway::Reconnect).await;
+    }
+
+    async fn send(&self, mut what: ToGateway) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let notified = self.state.changed.notified();
+            let connection = self.state.connection.lock().await.clone();
+            if let Some(tx) = connection {
+                match tx.send(what) {
+                    Ok(()) => return,
+                    Err(mpsc::error::SendError(back)) => what = back,
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("no bot connected to the gateway");
+            }
+        }
+    }
+
+    /// The first response to interaction `id` (the callback body).
+    pub async fn response_to(&self, id: &str) -> Value {
+        let prefix = format!("/api/v10/interactions/{id}/");
+        self.wait_call(&format!("the response to interaction {id}"), |c| {
+            c.method == "POST" && c.path.starts_with(&prefix)
+        })
+        .await
+        .body
+    }
+
+    /// The edit of the deferred response to interaction `token`.
+    pub async fn edit_of(&self, token: &str) -> Value {
+        let path = format!("/api/v10/webhooks/{APP_ID}/{token}/messages/@original");
+        self.wait_call(&format!("the edit of {token}"), |c| {
+            c.method == "PATCH" && c.path == path
+        })
+        .await
+        .body
+    }
+
+    pub async fn followup_of(&self, token: &str) -> Value {
+        let path = format!("/api/v10/webhooks/{APP_ID}/{token}");
+        self.wait_call(&format!("a follow-up of {token}"), |c| {
+            c.method == "POST" && c.path == path
+        })
+        .await
+        .body
+    }
+
+    pub async fn assert_clean(&self) {
+        let v = self.state.violations.lock().await;
+        assert!(v.is_empty(), "the fake Discord saw broken rules: {v:#?}");
+    }
+
+    // ---- payload builders -------------------------------------------------------------
+
+    pub fn user(id: &str, name: &str) -> Value {
+        json!({"id": id, "username": name, "discriminator": "0", "global_name": name, "avatar": null})
+    }
+
+    fn base(&self, kind: u8, user: &Value, guild: Option<&str>, data: Value) -> Value {
+        let id = self.next_id();
+        let mut v = json!({
+            "id": id,
+            "application_id": APP_ID,
+            "type": kind,
+            "data": data,
+            "channel_id": CHANNEL,
+            "token": format!("tok-{id}"),
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10485760,
+            "app_permissions": "2147483647",
+        });
+        match guild {
+            Some(g) => {
+                v["guild_id"] = json!(g);
+                v["guild_locale"] = json!("en-US");
+                v["context"] = json!(0);
+                v["member"] = json!({
+                    "user": user,
+                    "roles": [],
+                    "joined_at": "2024-01-01T00:00:00.000000+00:00",
+                    "deaf": false,
+                    "mute": false,
+                    "flags": 0,
+                    "permissions": "2147483647",
+                });
+            }
+            None => {
+                v["context"] = json!(1);
+                v["user"] = user.clone();
+            }
+        }
+        v
+    }
+
+    /// `/sudoku <sub> options...`
+    pub fn slash(&self, user: &Value, guild: Option<&str>, sub: &str, options: Value) -> Value {
+        let data = json!({
+            "id": "600000000000000001",
+            "name": "sudoku",
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": options}],
+        });
+        self.base(2, user, guild, data)
+    }
+
+    pub fn message(&self, content: &str) -> Value {
+        json!({
+            "id": self.next_id(),
+            "channel_id": CHANNEL,
+            "author": FakeDiscord::user("500000000000000001", "someone"),
+            "content": content,
+            "timestamp": "2026-11-22T09:00:00.000000+00:00",
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": false,
+            "type": 0,
+        })
+    }
+
+    /// The "Solve Sudoku" message command on a message with `content`.
+    pub fn solve_message(&self, user: &Value, guild: Option<&str>, content: &str) -> Value {
+        let message = self.message(content);
+        let target = message["id"].as_str().expect("id").to_string();
+        let data = json!({
+            "id": "600000000000000002",
+            "name": "Solve Sudoku",
+            "type": 3,
+            "target_id": target,
+            "resolved": {"messages": {target.clone(): message}},
+        });
+        self.base(2, user, guild, data)
+    }
+
+    /// A press of the button `custom_id` under a message showing `content`.
+    pub fn button(
+        &self,
+        user: &Value,
+        guild: Option<&str>,
+        custom_id: &str,
+        content: &str,
+    ) -> Value {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let mut v = self.base(3, user, guild, data);
+        v["message"] = self.message(content);
+        v
+    }
+}
+
+// ---- REST ---------------------------------------------------------------------------
+
+async fn serve_rest(state: Arc<State>, stream: TcpStream) {
+    let (read, mut write) = stream.into_split();
+    let mut reader = BufReader::new(read);
+    // Keep-alive: one connection carries many requests.
+    loop {
+        let mut request_line = String::new();
+        if reader.read_line(&mut request_line).await.unwrap_or(0) == 0 {
+            return;
+        }
+        let mut parts = request_line.split_whitespace();
+        let method = parts.next().unwrap_or("").to_string();
+        let path = parts.next().unwrap_or("").to_string();
+        let mut length = 0usize;
+        let mut chunked = false;
+        let mut auth = String::new();
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).await.unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = line.split_once(':') {
+                let (k, v) = (k.trim().to_ascii_lowercase(), v.trim());
+                match k.as_str() {
+                    "content-length" => length = v.parse().unwrap_or(0),
+                    "transfer-encoding" => chunked = v.eq_ignore_ascii_case("chunked"),
+                    "authorization" => auth = v.to_string(),
+                    _ => {}
+                }
+            }
+        }
+        let mut body = Vec::new();
+        if chunked {
+            loop {
+                let mut size_line = String::new();
+                if reader.read_line(&mut size_line).await.unwrap_or(0) == 0 {
+                    return;
+                }
+                let size = usize::from_str_radix(size_line.trim(), 16).unwrap_or(0);
+                let mut chunk = vec![0u8; size + 2];
+                if reader.read_exact(&mut chunk).await.is_err() {
+                    return;
+                }
+                if size == 0 {
+                    break;
+                }
+                body.extend_from_slice(&chunk[..size]);
+            }
+        } else {
+            body.resize(length, 0);
+            if reader.read_exact(&mut body).await.is_err() {
+                return;
+            }
+        }
+        let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        let (status, answer) = route(&state, &method, &path, &auth, &body).await;
+        state.calls.lock().await.push(Call { method, path, body });
+        state.changed.notify_waiters();
+        let text = if status == 204 {
+            String::new()
+        } else {
+            answer.to_string()
+        };
+        let head = format!(
+            "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            text.len()
+        );
+        if write.write_all(head.as_bytes()).await.is_err()
+            || write.write_all(text.as_bytes()).await.is_err()
+        {
+            return;
+        }
+    }
+}
+
+async fn violation(state: &State, what: String) {
+    state.violations.lock().await.push(what);
+}
+
+/// Discord's limits on a message body (content, components).
+async fn check_message(state: &State, path: &str, data: &Value) {
+    if let Some(content) = data.get("content").and_then(Value::as_str) {
+        let n = content.chars().count();
+        if n > 2000 {
+            violation(state, format!("{path}: content of {n} characters")).await;
+        }
+    }
+    if let Some(rows) = data.get("components").and_then(Value::as_array) {
+        if rows.len() > 5 {
+            violation(state, format!("{path}: {} action rows", rows.len())).await;
+        }
+        for row in rows {
+            let buttons = row["components"].as_array().cloned().unwrap_or_default();
+            if buttons.is_empty() || buttons.len() > 5 {
+                violation(
+                    state,
+                    format!("{path}: a row of {} components", buttons.len()),
+                )
+                .await;
+            }
+            for b in buttons {
+                let id = b["custom_id"].as_str().unwrap_or("");
+                if id.is_empty() || id.len() > 100 {
+                    violation(state, format!("{path}: custom_id {id:?}")).await;
+                }
+                let label = b["label"].as_str().unwrap_or("");
+                if label.is_empty() || label.chars().count() > 80 {
+                    violation(state, format!("{path}: label {label:?}")).await;
+                }
+            }
+        }
+    }
+}
+
+fn bot_user() -> Value {
+    json!({"id": BOT_ID, "username": "sudoku-bot", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
+}
+
+fn message_object(state: &State, body: &Value) -> Value {
+    json!({
+        "id": state.ids.fetch_add(1, Ordering::SeqCst).to_string(),
+        "channel_id": CHANNEL,
+        "author": bot_user(),
+        "content": body.get("content").cloned().unwrap_or(json!("")),
+        "timestamp": "2026-11-22T09:00:00.000000+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": body.get("flags").cloned().unwrap_or(json!(0)),
+    })
+}
+
+async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value) -> (u16, Value) {
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    // Interaction callbacks and webhooks are authorized by their token, not the bot's.
+    // So is asking for the gateway's address.
+    let by_token = matches!(segments.first(), Some(&"interactions") | Some(&"webhooks"))
+        || (method == "GET" && segments == ["gateway"]);
+    if !by_token && auth != format!("Bot {}", state.token) {
+        return (401, json!({"message": "401: Unauthorized", "code": 0}));
+    }
+    match (method, segments.as_slice()) {
+        ("GET", ["gateway"]) => (200, json!({"url": state.ws_url})),
+        ("GET", ["gateway", "bot"]) => (
+            200,
+            json!({"url": state.ws_url, "shards": 1, "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            let commands = body.as_array().cloned().unwrap_or_default();
+            let out: Vec<Value> = commands
+                .into_iter()
+                .map(|mut c| {
+                    c["id"] = json!(state.ids.fetch_add(1, Ordering::SeqCst).to_string());
+                    c["application_id"] = json!(APP_ID);
+                    c["version"] = json!("1");
+                    if c.get("type").is_none() {
+                        c["type"] = json!(1);
+                    }
+                    if c.get("description").is_none() {
+                        c["description"] = json!("");
+                    }
+                    c
+                })
+                .collect();
+            (200, Value::Array(out))
+        }
+        ("POST", ["interactions", id, _token, "callback"]) => {
+            if !state.acknowledged.lock().await.insert(id.to_string()) {
+                violation(state, format!("interaction {id} acknowledged twice")).await;
+                return (
+                    400,
+                    json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
+                );
+            }
+            if let Some(data) = body.get("data") {
+                check_message(state, path, data).await;
+            }
+            (204, Value::Null)
+        }
+        ("PATCH", ["webhooks", _, _, "messages", "@original"]) => {
+            check_message(state, path, body).await;
+            (200, message_object(state, body))
+        }
+        ("DELETE", ["webhooks", _, _, "messages", "@original"]) => (204, Value::Null),
+        ("POST", ["webhooks", _, _]) => {
+            check_message(state, path, body).await;
+            (200, message_object(state, body))
+        }
+        ("POST", ["channels", _, "messages"]) => {
+            check_message(state, path, body).await;
+            (200, message_object(state, body))
+        }
+        _ => {
+            violation(state, format!("unexpected route {method} {path}")).await;
+            (404, json!({"message": "404: Not Found", "code": 0}))
+        }
+    }
+}
+
+// ---- gateway ------------------------------------------------------------------------
+
+async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
+    let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 1000}});
+    if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    loop {
+        tokio::select! {
+            frame = ws.next() => {
+                let Some(Ok(frame)) = frame else { break };
+                let text = match frame {
+                    WsMessage::Text(t) => t,
+                    WsMessage::Binary(b) => String::from_utf8_lossy(&b).into_owned(),
+                    WsMessage::Close(_) => break,
+                    _ => continue,
+                };
+                let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
+                match payload["op"].as_u64() {
+                    Some(1) => {
+                        record(&state, "HEARTBEAT").await;
+                        let _ = ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await;
+                    }
+                    Some(2) => {
+                        let token = payload["d"]["token"].as_str().unwrap_or("");
+                        let token = token.strip_prefix("Bot ").unwrap_or(token);
+                        if token != state.token {
+                            record(&state, "IDENTIFY_REJECTED").await;
+                            let _ = ws.send(WsMessage::Close(Some(CloseFrame {
+                                code: CloseCode::from(4004),
+                                reason: "Authentication failed.".into(),
+                            }))).await;
+                            break;
+                        }
+                        record(&state, "IDENTIFY").await;
+                        let ready = json!({
+                            "v": 10,
+                            "user": bot_user(),
+                            "guilds": [],
+                            "session_id": "session-1",
+                            "resume_gateway_url": state.ws_url,
+                            "application": {"id": APP_ID, "flags": 0},
+                        });
+                        if let Err(e) = serde_json::from_value::<serenity::all::Ready>(ready.clone()) {
+                            panic!("READY does not deserialize: {e}");
+                        }
+                        let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
+                        let frame = json!({"op": 0, "t": "READY", "s": s, "d": ready});
+                        let _ = ws.send(WsMessage::Text(frame.to_string())).await;
+                        *state.connection.lock().await = Some(tx.clone());
+                        state.changed.notify_waiters();
+                    }
+                    Some(6) => {
+                        record(&state, "RESUME").await;
+                        let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
+                        let frame = json!({"op": 0, "t": "RESUMED", "s": s, "d": {}});
+                        let _ = ws.send(WsMessage::Text(frame.to_string())).await;
+                        *state.connection.lock().await = Some(tx.clone());
+                        state.changed.notify_waiters();
+                    }
+                    _ => {}
+                }
+            }
+            order = rx.recv() => {
+                match order {
+                    Some(ToGateway::Dispatch(t, d)) => {
+                        let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
+                        let frame = json!({"op": 0, "t": t, "s": s, "d": d});
+                        if ws.send(WsMessage::Text(frame.to_string())).await.is_err() { break; }
+                    }
+                    Some(ToGateway::Reconnect) => {
+                        *state.connection.lock().await = None;
+                        let _ = ws.send(WsMessage::Text(json!({"op": 7, "d": null}).to_string())).await;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+}
+
+async fn record(state: &State, event: &str) {
+    state.gateway_events.lock().await.push(event.to_string());
+    state.changed.notify_waiters();
+}
