@@ -40,6 +40,7 @@ impl Bot {
             place: Place::named(place),
             command,
             style: BoardStyle::Plain,
+            is_admin: false,
         });
         assert!(
             reply.limit_violations().is_empty(),

@@ -143,7 +143,7 @@ async fn start_up_registers_every_command_with_its_options() {
     let bot = ready(&fake, &db, 1).await;
     let put = fake.wait_call("registration", |c| c.method == "PUT").await;
     let commands = put.body.as_array().expect("a list");
-    assert_eq!(commands.len(), 2);
+    assert_eq!(commands.len(), 3);
     let sudoku = &commands[0];
     assert_eq!(sudoku["name"], "sudoku");
     assert_eq!(sudoku["integration_types"], json!([0, 1]));
@@ -170,8 +170,17 @@ async fn start_up_registers_every_command_with_its_options() {
     assert_eq!(new[1]["name"], "difficulty");
     assert_eq!(new[1]["choices"].as_array().expect("choices").len(), 5);
     assert_eq!(new[2]["name"], "symmetry");
-    assert_eq!(commands[1]["name"], "Solve Sudoku");
-    assert_eq!(commands[1]["type"], 3);
+    let admin = &commands[1];
+    assert_eq!(admin["name"], "sudoku-daily");
+    assert_eq!(admin["default_member_permissions"], "32", "Manage Server only");
+    assert_eq!(admin["contexts"], json!([0]));
+    let setup = &admin["options"][0];
+    assert_eq!(setup["name"], "setup");
+    let names: Vec<&str> = setup["options"].as_array().expect("options").iter().map(|o| o["name"].as_str().unwrap_or("")).collect();
+    assert_eq!(names, ["channel", "time", "timezone", "difficulty"]);
+    assert_eq!(admin["options"][1]["name"], "off");
+    assert_eq!(commands[2]["name"], "Solve Sudoku");
+    assert_eq!(commands[2]["type"], 3);
     bot.stop().await;
     fake.assert_clean().await;
 }

@@ -21,6 +21,7 @@ fn say(app: &App, text: &str, style: BoardStyle) -> Reply {
         place: Place::guild(1),
         command: Command::parse(text).expect("command"),
         style,
+        is_admin: false,
     });
     assert!(reply.limit_violations().is_empty());
     reply

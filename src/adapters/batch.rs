@@ -234,6 +234,7 @@ pub fn bench_moves(db: &std::path::Path, count: u64) -> anyhow::Result<MoveBench
             place: Place::named("bench"),
             command,
             style: BoardStyle::Plain,
+            is_admin: false,
         })
     };
     invoke(Command::GiveUp {

@@ -49,6 +49,9 @@ pub struct Session<'a> {
     pub style: BoardStyle,
     /// Print a prompt before each command (only when a person is typing).
     pub interactive: bool,
+    /// Acts as a server admin (`:admin off` to test refusals). On by default: it is
+    /// your own terminal.
+    pub is_admin: bool,
     last_buttons: Vec<(String, String)>,
 }
 
@@ -64,6 +67,7 @@ impl<'a> Session<'a> {
             place: Place::named(place),
             style: BoardStyle::Plain,
             interactive: false,
+            is_admin: true,
             last_buttons: Vec::new(),
         }
     }
@@ -124,6 +128,7 @@ impl<'a> Session<'a> {
             place: self.place.clone(),
             command,
             style: self.style,
+            is_admin: self.is_admin,
         });
         self.show(&reply, out)
     }
@@ -200,6 +205,14 @@ impl<'a> Session<'a> {
                     None => writeln!(out, "(no such button on the last reply)\n")?,
                 }
             }
+            "admin" => {
+                self.is_admin = arg != "off";
+                writeln!(
+                    out,
+                    "(you are {}an admin here)\n",
+                    if self.is_admin { "" } else { "not " }
+                )?;
+            }
             "colour" | "color" => {
                 self.style = if arg == "off" {
                     BoardStyle::Plain
@@ -210,7 +223,7 @@ impl<'a> Session<'a> {
             }
             _ => writeln!(
                 out,
-                "session commands: :user NAME, :place NAME, :now TIME, :advance 5m, :press N|LABEL, :colour on|off, :quit\n"
+                "session commands: :user NAME, :place NAME, :now TIME, :advance 5m, :press N|LABEL, :admin on|off, :colour on|off, :quit\n"
             )?,
         }
         Ok(true)

@@ -53,11 +53,70 @@ pub enum Command {
         player: Option<String>,
     },
     Help,
+    /// Today's daily puzzle of this server: the player's own game on it.
+    Daily,
+    /// Admins: post the daily in `channel` at `time` in `timezone`. Unset options keep
+    /// their current value (defaults: 09:00, UTC, medium).
+    DailySetup {
+        channel: Option<String>,
+        time: Option<String>,
+        timezone: Option<String>,
+        difficulty: Option<String>,
+    },
+    /// Admins: stop posting dailies.
+    DailyOff,
+    Leaderboard {
+        period: Period,
+    },
+    /// Delete everything stored about the caller; asks first.
+    ForgetMe {
+        confirmed: bool,
+    },
+}
+
+/// The span a leaderboard covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Period {
+    Today,
+    Week,
+    AllTime,
+}
+
+impl Period {
+    pub fn parse(text: &str) -> Option<Period> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "" | "today" | "day" => Some(Period::Today),
+            "week" => Some(Period::Week),
+            "all-time" | "alltime" | "all" => Some(Period::AllTime),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Period::Today => "today",
+            Period::Week => "week",
+            Period::AllTime => "all-time",
+        }
+    }
 }
 
 /// Every subcommand name, as registered in Discord and listed by `help`.
 pub const SUBCOMMANDS: &[&str] = &[
-    "new", "show", "move", "note", "undo", "check", "hint", "submit", "giveup", "solve", "stats",
+    "new",
+    "show",
+    "move",
+    "note",
+    "undo",
+    "check",
+    "hint",
+    "submit",
+    "giveup",
+    "solve",
+    "stats",
+    "daily",
+    "leaderboard",
+    "forget-me",
     "help",
 ];
 
@@ -67,6 +126,15 @@ impl Command {
     /// Parses a command as typed: `/sudoku new 40`, `move B7 4`, `new empty:52 difficulty:hard`.
     pub fn parse(text: &str) -> Result<Command, String> {
         let text = text.trim();
+        // The admin command is registered apart (for its permission): `/sudoku-daily setup`.
+        let owned;
+        let text = match text.strip_prefix("/sudoku-daily") {
+            Some(rest) => {
+                owned = format!("daily {rest}");
+                owned.as_str()
+            }
+            None => text,
+        };
         let text = text
             .strip_prefix("/sudoku")
             .or_else(|| text.strip_prefix('/'))
@@ -116,6 +184,16 @@ impl Command {
                 player: (!rest.is_empty()).then(|| strip_key(rest, "player").to_string()),
             }),
             "help" | "" => Ok(Command::Help),
+            "daily" => parse_daily(rest),
+            "leaderboard" | "top" => {
+                let period = strip_key(rest, "period");
+                Period::parse(period)
+                    .map(|period| Command::Leaderboard { period })
+                    .ok_or_else(|| {
+                        format!("`{period}` is not a period: use today, week or all-time")
+                    })
+            }
+            "forget-me" | "forgetme" => Ok(Command::ForgetMe { confirmed: false }),
             other => Err(format!(
                 "unknown command `{other}`; the commands are: {}",
                 SUBCOMMANDS.join(", ")
@@ -152,6 +230,8 @@ impl Command {
                 target,
                 confirmed: true,
             },
+            "daily" => Command::Daily,
+            "forget-yes" => Command::ForgetMe { confirmed: true },
             _ => return None,
         })
     }
@@ -171,6 +251,11 @@ impl Command {
             Command::Solve { .. } => "solve",
             Command::Stats { .. } => "stats",
             Command::Help => "help",
+            Command::Daily => "daily",
+            Command::DailySetup { .. } => "daily setup",
+            Command::DailyOff => "daily off",
+            Command::Leaderboard { .. } => "leaderboard",
+            Command::ForgetMe { .. } => "forget-me",
         }
     }
 }
@@ -186,6 +271,48 @@ fn strip_key<'a>(text: &'a str, key: &str) -> &'a str {
         .and_then(|t| t.strip_prefix(':'))
         .map(str::trim_start)
         .unwrap_or(text)
+}
+
+fn parse_daily(rest: &str) -> Result<Command, String> {
+    let (action, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    match action.to_ascii_lowercase().as_str() {
+        "" | "play" => Ok(Command::Daily),
+        "off" => Ok(Command::DailyOff),
+        "setup" => {
+            let (mut channel, mut time, mut timezone, mut difficulty) = (None, None, None, None);
+            for word in args.split_whitespace() {
+                let (key, value) = word.split_once(':').ok_or_else(|| {
+                    format!("`{word}`: write options as key:value, e.g. `time:09:00`")
+                })?;
+                let value = Some(value.to_string());
+                match key.to_ascii_lowercase().as_str() {
+                    "channel" => channel = value,
+                    "time" => time = value,
+                    "timezone" | "tz" | "zone" => timezone = value,
+                    "difficulty" => difficulty = value,
+                    other => {
+                        return Err(format!(
+                            "`{other}` is not an option of daily setup: use channel, time, timezone and difficulty"
+                        ));
+                    }
+                }
+            }
+            Ok(Command::DailySetup {
+                channel,
+                time,
+                timezone,
+                difficulty,
+            })
+        }
+        other => Err(format!(
+            "`daily {other}` is not a command: use `/sudoku daily` to play, or `daily setup` / `daily off` (admins)"
+        )),
+    }
+}
+
+/// The id of a button that needs no game: the daily's Play, the forget-me confirmation.
+pub fn plain_custom_id(action: &str) -> String {
+    format!("{ID_PREFIX}:{action}:0:0")
 }
 
 fn parse_new(rest: &str) -> Result<Command, String> {

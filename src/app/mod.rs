@@ -16,11 +16,21 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::engine::rng::SeededRng;
 use crate::game::Millis;
+use crate::game::daily::PostDue;
 use crate::store::{Store, StoreError};
 
-pub use command::{Command, Target};
+pub use command::{Command, Period, Target};
 pub use render::BoardStyle;
 pub use reply::{Button, ButtonStyle, Reply};
+
+/// A daily puzzle post, due now, for the adapter to send to `channel`.
+#[derive(Clone, Debug)]
+pub struct DailyPost {
+    pub place: String,
+    pub channel: String,
+    pub day: jiff::civil::Date,
+    pub reply: Reply,
+}
 
 /// Where time comes from.
 pub trait Clock: Send + Sync {
@@ -104,6 +114,9 @@ pub struct Invocation {
     pub place: Place,
     pub command: Command,
     pub style: BoardStyle,
+    /// May manage this server (Discord: the Manage Server permission). Checked again by
+    /// the core for every admin command.
+    pub is_admin: bool,
 }
 
 /// Generation settings the operator may tune.
@@ -193,6 +206,85 @@ impl App {
             }
         };
         reply.fit()
+    }
+
+    /// When the next daily post is due (possibly already), over every server with
+    /// dailies on; `None` when none is set up. The scheduler sleeps until then.
+    pub fn next_daily_post_at(&self) -> Option<Millis> {
+        let now = self.now();
+        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+            Ok(servers) => servers,
+            Err(error) => {
+                tracing::error!(%error, "reading daily schedules failed");
+                return None;
+            }
+        };
+        servers
+            .iter()
+            .map(
+                |s| match commands::daily::due(&s.settings, s.last_posted, now) {
+                    PostDue::Now(_) => now,
+                    PostDue::At(at) => at,
+                },
+            )
+            .min()
+    }
+
+    /// Every daily post due now, each claimed (so it is sent once, even across
+    /// restarts) and ready to send.
+    pub fn take_due_daily_posts(&self) -> Vec<DailyPost> {
+        let now = self.now();
+        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+            Ok(servers) => servers,
+            Err(error) => {
+                tracing::error!(%error, "reading daily schedules failed");
+                return Vec::new();
+            }
+        };
+        let mut posts = Vec::new();
+        for server in servers {
+            let PostDue::Now(day) = commands::daily::due(&server.settings, server.last_posted, now)
+            else {
+                continue;
+            };
+            let Some(channel) = server.settings.channel.clone() else {
+                continue;
+            };
+            // Build first, claim second: a failure to build leaves the day unclaimed.
+            let reply = match commands::daily::post(self, &server, day) {
+                Ok(reply) => reply.fit(),
+                Err(Failure::User(reply)) => {
+                    tracing::error!(place = %server.place, reason = %reply.content, "daily post not built");
+                    continue;
+                }
+                Err(Failure::Internal(error)) => {
+                    tracing::error!(place = %server.place, %error, "daily post not built");
+                    continue;
+                }
+            };
+            match self.store().write(|tx| tx.claim_post(&server.place, day)) {
+                Ok(true) => posts.push(DailyPost {
+                    place: server.place.clone(),
+                    channel,
+                    day,
+                    reply,
+                }),
+                Ok(false) => {}
+                Err(error) => tracing::error!(%error, "claiming a daily post failed"),
+            }
+        }
+        posts
+    }
+
+    /// Records why a daily post could not be sent, for the admins' next `/sudoku daily`.
+    pub fn daily_post_failed(&self, place: &str, error: &str) {
+        tracing::warn!(place, error, "daily post failed");
+        if let Err(e) = self
+            .store()
+            .write(|tx| tx.set_post_error(place, Some(error)))
+        {
+            tracing::error!(error = %e, "recording a post failure failed");
+        }
     }
 
     pub(crate) fn store(&self) -> MutexGuard<'_, Store> {

@@ -1,5 +1,6 @@
 //! Games, players and the stats derived from them.
 
+use jiff::civil::Date;
 use rusqlite::{OptionalExtension, Row, params};
 
 use crate::engine::Tier;
@@ -21,6 +22,8 @@ pub struct GameRecord {
     pub player: String,
     pub place: String,
     pub game: Game,
+    /// The server day of a daily game; `None` for a free game.
+    pub daily_day: Option<Date>,
 }
 
 /// Results of one difficulty (or of games without one).
@@ -41,7 +44,7 @@ pub struct PlayerStats {
 }
 
 const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, status, started_at, \
-     finished_at, mistakes, hints, version, notes, history, hint_level";
+     finished_at, mistakes, hints, version, notes, history, hint_level, daily_day";
 
 fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
     let givens: String = row.get(3)?;
@@ -60,11 +63,19 @@ fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>
     let hints: u32 = row.get(11)?;
     let version: u32 = row.get(12)?;
     let hint_level: u8 = row.get(15)?;
+    let daily_day: Option<String> = row.get(16)?;
     Ok((|| {
         Ok(GameRecord {
             id,
             player,
             place,
+            daily_day: match daily_day {
+                None => None,
+                Some(text) => Some(
+                    text.parse::<Date>()
+                        .map_err(|_| StoreError::Corrupt(format!("daily day {text:?}")))?,
+                ),
+            },
             game: Game {
                 givens: grid_from_text(&givens)?,
                 solution: grid_from_text(&solution)?,
@@ -86,10 +97,28 @@ fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>
 }
 
 impl Tx<'_> {
-    /// The player's game in progress at `place`, if any.
+    /// The player's game in progress at `place` that they used last (a free game or
+    /// today's daily), if any.
     pub fn active_game(&self, player: &str, place: &str) -> Result<Option<GameRecord>, StoreError> {
         let sql = format!(
-            "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND status = 'active'"
+            "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND status = 'active' \
+             ORDER BY touched_at DESC, id DESC LIMIT 1"
+        );
+        self.tx
+            .query_row(&sql, params![player, place], read_record)
+            .optional()?
+            .transpose()
+    }
+
+    /// The player's free (not daily) game in progress at `place`: at most one.
+    pub fn active_free_game(
+        &self,
+        player: &str,
+        place: &str,
+    ) -> Result<Option<GameRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND status = 'active' \
+             AND daily_day IS NULL"
         );
         self.tx
             .query_row(&sql, params![player, place], read_record)
@@ -122,10 +151,33 @@ impl Tx<'_> {
         place: &str,
         game: &Game,
     ) -> Result<GameId, StoreError> {
+        self.insert(player, place, game, None)
+    }
+
+    /// A player's game on the daily puzzle of `day`.
+    pub fn insert_daily_game(
+        &self,
+        player: &str,
+        place: &str,
+        day: Date,
+        game: &Game,
+    ) -> Result<GameId, StoreError> {
+        self.insert(player, place, game, Some(day))
+    }
+
+    fn insert(
+        &self,
+        player: &str,
+        place: &str,
+        game: &Game,
+        day: Option<Date>,
+    ) -> Result<GameId, StoreError> {
         self.tx.execute(
             "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
-             started_at, finished_at, mistakes, hints, version, notes, history, hint_level) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
+             daily_day, touched_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
+             (SELECT coalesce(max(touched_at), 0) + 1 FROM games))",
             params![
                 player,
                 place,
@@ -142,6 +194,7 @@ impl Tx<'_> {
                 notes_to_blob(&game.notes),
                 history_to_blob(&game.history),
                 game.hint_level,
+                day.map(|d| d.to_string()),
             ],
         )?;
         Ok(self.tx.last_insert_rowid())
@@ -151,7 +204,8 @@ impl Tx<'_> {
     pub fn save_game(&self, id: GameId, game: &Game) -> Result<(), StoreError> {
         let changed = self.tx.execute(
             "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
-             hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10 WHERE id = ?1",
+             hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
+             touched_at = (SELECT coalesce(max(touched_at), 0) + 1 FROM games) WHERE id = ?1",
             params![
                 id,
                 grid_to_text(&game.board),
@@ -168,6 +222,16 @@ impl Tx<'_> {
         if changed != 1 {
             return Err(StoreError::Corrupt(format!("game {id} vanished")));
         }
+        Ok(())
+    }
+
+    /// Makes `id` the game typed commands act on (as `show` of that game does).
+    pub fn touch(&self, id: GameId) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE games SET touched_at = (SELECT coalesce(max(touched_at), 0) + 1 FROM games) \
+             WHERE id = ?1",
+            params![id],
+        )?;
         Ok(())
     }
 

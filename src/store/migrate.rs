@@ -20,6 +20,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0002_notes_undo_players",
         sql: include_str!("../../migrations/0002_notes_undo_players.sql"),
     },
+    Migration {
+        name: "0003_dailies",
+        sql: include_str!("../../migrations/0003_dailies.sql"),
+    },
 ];
 
 pub fn apply(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreError> {

@@ -8,6 +8,7 @@
 //! survives a crash of the bot and of the machine.
 
 mod codec;
+mod dailies;
 mod games;
 mod migrate;
 
@@ -15,6 +16,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, TransactionBehavior};
 
+pub use dailies::ServerDaily;
 pub use games::{DifficultyStats, GameId, GameRecord, PlayerStats};
 pub use migrate::{MIGRATIONS, Migration};
 

@@ -2,16 +2,19 @@
 //! translation of a received interaction into the core's [`Command`] (`to_command`).
 
 use serenity::all::{
-    CommandInteraction, CommandOptionType, CommandType, CreateCommand, CreateCommandOption,
-    InstallationContext, InteractionContext, ResolvedOption, ResolvedTarget, ResolvedValue,
+    ChannelType, CommandInteraction, CommandOptionType, CommandType, CreateCommand,
+    CreateCommandOption, InstallationContext, InteractionContext, Permissions, ResolvedOption,
+    ResolvedTarget, ResolvedValue,
 };
 
-use crate::app::Command;
+use crate::app::{Command, Period};
 use crate::engine::Tier;
 use crate::engine::generator::{MAX_EMPTY, Symmetry};
 
 /// The slash command's name.
 pub const NAME: &str = "sudoku";
+/// The admins' command for daily puzzles.
+pub const ADMIN_NAME: &str = "sudoku-daily";
 /// The message context-menu command.
 pub const SOLVE_MESSAGE: &str = "Solve Sudoku";
 
@@ -97,10 +100,65 @@ pub fn register() -> Vec<CreateCommand> {
                 sub("stats", "Games, solves and best times").add_sub_option(
                     CreateCommandOption::new(CommandOptionType::User, "player", "Whose stats"),
                 ),
+                sub("daily", "Play today's daily puzzle of this server"),
+                sub("leaderboard", "This server's daily leaderboard").add_sub_option(
+                    CreateCommandOption::new(CommandOptionType::String, "period", "Which days")
+                        .add_string_choice("Today", "today")
+                        .add_string_choice("This week", "week")
+                        .add_string_choice("All time", "all-time"),
+                ),
+                sub("forget-me", "Delete all your games and stats (asks first)"),
                 sub("help", "What each command does"),
             ]);
+    let mut tier = CreateCommandOption::new(
+        CommandOptionType::String,
+        "difficulty",
+        "Difficulty of the daily puzzles",
+    );
+    for t in Tier::ALL {
+        tier = tier.add_string_choice(t.title(), t.name());
+    }
+    // Apart from /sudoku because Discord sets permissions per command, not per
+    // subcommand: only members who can manage the server see it (and the core checks
+    // again).
+    let admin = CreateCommand::new(ADMIN_NAME)
+        .description("Set up the daily Sudoku of this server")
+        .default_member_permissions(Permissions::MANAGE_GUILD)
+        .integration_types(vec![InstallationContext::Guild])
+        .contexts(vec![InteractionContext::Guild])
+        .set_options(vec![
+            sub("setup", "Post a daily puzzle in a channel")
+                .add_sub_option(
+                    CreateCommandOption::new(
+                        CommandOptionType::Channel,
+                        "channel",
+                        "Where to post",
+                    )
+                    .required(true)
+                    .channel_types(vec![ChannelType::Text]),
+                )
+                .add_sub_option(
+                    CreateCommandOption::new(
+                        CommandOptionType::String,
+                        "time",
+                        "HH:MM, 24-hour (default 09:00)",
+                    )
+                    .max_length(5),
+                )
+                .add_sub_option(
+                    CreateCommandOption::new(
+                        CommandOptionType::String,
+                        "timezone",
+                        "IANA time zone, e.g. Europe/Madrid (default UTC)",
+                    )
+                    .max_length(64),
+                )
+                .add_sub_option(tier),
+            sub("off", "Stop posting daily puzzles"),
+        ]);
     vec![
         everywhere(sudoku),
+        admin,
         everywhere(CreateCommand::new(SOLVE_MESSAGE).kind(CommandType::Message)),
     ]
 }
@@ -117,7 +175,7 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
             _ => Err("that message could not be read".into()),
         };
     }
-    if data.name != NAME {
+    if data.name != NAME && data.name != ADMIN_NAME {
         return Err(format!("unknown command /{}", data.name));
     }
     let options = data.options();
@@ -150,7 +208,30 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
         args.iter()
             .any(|o| o.name == key && matches!(o.value, ResolvedValue::Boolean(true)))
     };
+    if data.name == ADMIN_NAME {
+        return match *name {
+            "setup" => Ok(Command::DailySetup {
+                channel: args
+                    .iter()
+                    .find(|o| o.name == "channel")
+                    .and_then(|o| match &o.value {
+                        ResolvedValue::Channel(c) => Some(c.id.to_string()),
+                        _ => None,
+                    }),
+                time: Some(string("time")).filter(|s| !s.is_empty()),
+                timezone: Some(string("timezone")).filter(|s| !s.is_empty()),
+                difficulty: Some(string("difficulty")).filter(|s| !s.is_empty()),
+            }),
+            "off" => Ok(Command::DailyOff),
+            other => Err(format!("unknown subcommand {other}")),
+        };
+    }
     Ok(match *name {
+        "daily" => Command::Daily,
+        "leaderboard" => Command::Leaderboard {
+            period: Period::parse(&string("period")).unwrap_or(Period::Today),
+        },
+        "forget-me" => Command::ForgetMe { confirmed: false },
         "new" => Command::New {
             empty: integer("empty"),
             difficulty: Tier::parse(&string("difficulty")),

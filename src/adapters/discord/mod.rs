@@ -13,11 +13,14 @@ pub mod config;
 use std::future::Future;
 use std::sync::Arc;
 
+use tokio::sync::Notify;
+
 use serenity::all::{
-    ButtonStyle as DiscordButtonStyle, ClientBuilder, CommandInteraction, ComponentInteraction,
-    Context, CreateActionRow, CreateAllowedMentions, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
-    EventHandler, GatewayError, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready, User,
+    ButtonStyle as DiscordButtonStyle, ChannelId, ClientBuilder, CommandInteraction,
+    ComponentInteraction, Context, CreateActionRow, CreateAllowedMentions, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, EventHandler, GatewayError, GatewayIntents, GuildId,
+    Http, HttpBuilder, Interaction, Member, Ready, User,
 };
 
 use crate::app::{App, BoardStyle, ButtonStyle, Command, Invocation, Place, Player, Reply};
@@ -43,14 +46,27 @@ pub async fn run(
     token: &str,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), RunError> {
+    run_with_scheduler(app, config, token, shutdown, Arc::new(Notify::new())).await
+}
+
+/// [`run`], with a handle on the daily scheduler: notifying `wake` makes it look at the
+/// schedule again (tests do so after moving their clock).
+pub async fn run_with_scheduler(
+    app: Arc<App>,
+    config: &Config,
+    token: &str,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    wake: Arc<Notify>,
+) -> Result<(), RunError> {
     let mut http = HttpBuilder::new(token);
     if let Some(base) = &config.api_base {
         // serenity ignores the proxy while its own rate limiter is on.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
     let handler = Handler {
-        app,
+        app: app.clone(),
         guild: config.guild_id.map(GuildId::new),
+        wake: wake.clone(),
     };
     // No privileged intents: interactions arrive regardless of intents.
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
@@ -67,13 +83,16 @@ pub async fn run(
         })?;
         *client.ws_url.lock().await = gateway.url;
     }
+    let scheduler = tokio::spawn(schedule_dailies(app, client.http.clone(), wake));
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down: closing the gateway connection");
         shards.shutdown_all().await;
     });
-    match client.start().await {
+    let result = client.start().await;
+    scheduler.abort();
+    match result {
         Ok(()) => Ok(()),
         Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
             Err(RunError::TokenRejected)
@@ -85,6 +104,62 @@ pub async fn run(
 struct Handler {
     app: Arc<App>,
     guild: Option<GuildId>,
+    wake: Arc<Notify>,
+}
+
+/// The daily scheduler: one task that sleeps until the next post is due (or an hour, so
+/// a changed clock is noticed), posts what is due, and goes back to sleep. The stored
+/// "last posted day" makes each post happen once, across restarts.
+async fn schedule_dailies(app: Arc<App>, http: Arc<Http>, wake: Arc<Notify>) {
+    const MAX_SLEEP_MS: i64 = 3_600_000;
+    loop {
+        let a = app.clone();
+        let posts = tokio::task::spawn_blocking(move || a.take_due_daily_posts())
+            .await
+            .unwrap_or_default();
+        for post in posts {
+            let sent = match post.channel.parse::<u64>() {
+                Ok(id) if id != 0 => {
+                    let message = CreateMessage::new()
+                        .content(post.reply.content.clone())
+                        .components(buttons(&post.reply))
+                        .allowed_mentions(CreateAllowedMentions::new());
+                    ChannelId::new(id)
+                        .send_message(&http, message)
+                        .await
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                }
+                _ => Err(format!("channel {:?} is not a channel id", post.channel)),
+            };
+            match sent {
+                Ok(()) => tracing::info!(place = %post.place, day = %post.day, "daily posted"),
+                Err(error) => {
+                    let a = app.clone();
+                    let place = post.place.clone();
+                    let reason = format!(
+                        "could not post in <#{}> ({error}); check that the channel exists and the bot may send messages there",
+                        post.channel
+                    );
+                    let _ =
+                        tokio::task::spawn_blocking(move || a.daily_post_failed(&place, &reason))
+                            .await;
+                }
+            }
+        }
+        let a = app.clone();
+        let next = tokio::task::spawn_blocking(move || a.next_daily_post_at())
+            .await
+            .ok()
+            .flatten();
+        let wait = next.map_or(MAX_SLEEP_MS, |at| (at - app.now()).clamp(0, MAX_SLEEP_MS));
+        // Due now but not taken (a failure to build): back off instead of spinning.
+        let wait = if wait == 0 { 1_000 } else { wait };
+        tokio::select! {
+            () = tokio::time::sleep(std::time::Duration::from_millis(wait as u64)) => {}
+            () = wake.notified() => {}
+        }
+    }
 }
 
 #[serenity::async_trait]
@@ -144,9 +219,18 @@ impl Handler {
             }
         };
         let slow = commands::may_be_slow(&command);
-        let invocation = invocation(&interaction.user, interaction.guild_id, command);
+        let reschedules = matches!(command, Command::DailySetup { .. } | Command::DailyOff);
+        let invocation = invocation(
+            &interaction.user,
+            interaction.guild_id,
+            interaction.member.as_deref(),
+            command,
+        );
         if !slow {
             let reply = self.call(invocation).await;
+            if reschedules {
+                self.wake.notify_one();
+            }
             respond_logged(
                 interaction
                     .create_response(
@@ -198,7 +282,12 @@ impl Handler {
             );
             return;
         };
-        let invocation = invocation(&interaction.user, interaction.guild_id, command);
+        let invocation = invocation(
+            &interaction.user,
+            interaction.guild_id,
+            interaction.member.as_ref(),
+            command,
+        );
         let reply = self.call(invocation).await;
         let response = if reply.updates_board && !reply.private {
             CreateInteractionResponse::UpdateMessage(message(&reply))
@@ -209,8 +298,18 @@ impl Handler {
     }
 }
 
-fn invocation(user: &User, guild: Option<GuildId>, command: Command) -> Invocation {
+fn invocation(
+    user: &User,
+    guild: Option<GuildId>,
+    member: Option<&Member>,
+    command: Command,
+) -> Invocation {
     Invocation {
+        // Discord computes the member's permissions in this channel; the core checks the
+        // flag again for every admin command.
+        is_admin: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
         player: Player {
             id: user.id.to_string(),
             name: user

@@ -4,7 +4,7 @@ use crate::app::command::{Target, custom_id};
 use crate::app::render;
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
-use crate::engine::generator::{self, Request, Symmetry};
+use crate::engine::generator::{self, Symmetry};
 use crate::engine::hint::{Depth, Hint};
 use crate::engine::parse::parse_grid;
 use crate::engine::{Cell, Tier};
@@ -116,7 +116,7 @@ pub fn new(
     // Refuse early, before spending time on a puzzle the player cannot start.
     if let Some(record) = app
         .store()
-        .write(|tx| tx.active_game(&inv.player.id, inv.place.key()))?
+        .write(|tx| tx.active_free_game(&inv.player.id, inv.place.key()))?
     {
         return Err(Failure::User(in_progress_reply(&record, now)));
     }
@@ -125,23 +125,15 @@ pub fn new(
             "Choosing a difficulty is not available yet; ask for a number of empty cells instead, e.g. `/sudoku new 45`.",
         ));
     }
-    let request = Request {
-        empty,
-        symmetry: symmetry.unwrap_or(Symmetry::None),
-        seed: app.next_seed(),
-        budget: app.settings().generation_budget,
-    };
     // Generation runs outside the store's lock: other players' commands go on meanwhile.
-    let puzzle = generator::generate(&request).map_err(|e| {
-        user_error(format!(
-            "I can't make that puzzle: {e}. Ask for 0 to 61 empty cells, e.g. `/sudoku new 45`."
-        ))
-    })?;
-    let game = Game::new(puzzle.givens, puzzle.solution, difficulty, now);
+    let (puzzle, tier) =
+        super::puzzles::make(app, Some(empty), difficulty, symmetry, app.next_seed())
+            .map_err(user_error)?;
+    let game = Game::new(puzzle.givens, puzzle.solution, tier, now);
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
         // Checked again inside the transaction: a double click must not start two games.
-        if let Some(record) = tx.active_game(&inv.player.id, inv.place.key())? {
+        if let Some(record) = tx.active_free_game(&inv.player.id, inv.place.key())? {
             return Err(Failure::User(in_progress_reply(&record, now)));
         }
         let id = tx.insert_game(&inv.player.id, inv.place.key(), &game)?;
@@ -150,6 +142,7 @@ pub fn new(
             player: inv.player.id.clone(),
             place: inv.place.key().to_string(),
             game: game.clone(),
+            daily_day: None,
         };
         let headline = format!(
             "New puzzle: {} empty cells, one solution. Play with `/sudoku move B7 4`.",
@@ -192,7 +185,13 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
         })?;
         tx.save_game(record.id, &record.game)?;
         let applied: Vec<String> = moves.iter().map(ToString::to_string).collect();
-        let headline = move_headline(&record.game, &applied, &outcome);
+        let mut headline = move_headline(&record.game, &applied, &outcome);
+        if outcome.solved
+            && let Some(line) = super::daily::record_solve(tx, &record)?
+        {
+            headline.push(' ');
+            headline.push_str(&line);
+        }
         Ok(board::reply(
             &record,
             &inv.player.name,
@@ -373,12 +372,16 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
         match verdict {
             Submission::Solved => {
                 tx.save_game(record.id, &record.game)?;
-                let headline = format!(
+                let mut headline = format!(
                     "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
                     render::duration(record.game.elapsed(now)),
                     count(record.game.mistakes, "mistake"),
                     count(record.game.hints, "hint")
                 );
+                if let Some(line) = super::daily::record_solve(tx, &record)? {
+                    headline.push(' ');
+                    headline.push_str(&line);
+                }
                 Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now))
             }
             Submission::GivensDiffer(cells) => {

@@ -14,7 +14,11 @@ const HELP: &str = "\
 `/sudoku submit <grid>`: submit a full solution (81 digits or a pasted board).
 `/sudoku giveup`: see the solution and end the game.
 `/sudoku solve <grid>`: solve any grid, e.g. `/sudoku solve 003020600900305001...`.
-`/sudoku stats [player]`: games, solves and best times.
+`/sudoku stats [player]`: games, solves, best times and streaks.
+`/sudoku daily`: today's server puzzle, the same for everyone; one attempt a day.
+`/sudoku leaderboard [today|week|all-time]`: this server's daily rankings.
+`/sudoku forget-me`: delete all your games and stats.
+Admins: `/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid difficulty:medium`, `/sudoku-daily off`.
 On the board, `(5)` is your digit and `!5!` a wrong one.";
 
 pub fn run() -> Reply {

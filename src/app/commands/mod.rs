@@ -3,8 +3,11 @@
 //! [`Command`].
 
 mod board;
+pub(crate) mod daily;
 mod game;
 mod help;
+mod privacy;
+pub(crate) mod puzzles;
 mod solve;
 mod stats;
 
@@ -28,5 +31,22 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Solve { grid } => solve::run(grid, inv.style),
         Command::Stats { player } => stats::run(app, inv, player.as_deref()),
         Command::Help => Ok(help::run()),
+        Command::Daily => daily::play(app, inv),
+        Command::DailySetup {
+            channel,
+            time,
+            timezone,
+            difficulty,
+        } => daily::setup(
+            app,
+            inv,
+            channel.as_deref(),
+            time.as_deref(),
+            timezone.as_deref(),
+            difficulty.as_deref(),
+        ),
+        Command::DailyOff => daily::off(app, inv),
+        Command::Leaderboard { period } => daily::leaderboard(app, inv, *period),
+        Command::ForgetMe { confirmed } => privacy::forget_me(app, inv, *confirmed),
     }
 }

@@ -36,6 +36,10 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
                 d.average.map_or("-".into(), duration)
             ));
         }
+        for line in super::daily::stats_lines(tx, &id, inv.place.key(), app.now())? {
+            text.push('\n');
+            text.push_str(&line);
+        }
         if stats.started == 0 {
             text.push_str("\nNo games yet: start one with `/sudoku new`.");
         }

@@ -1,0 +1,389 @@
+//! Daily server challenges: play today's puzzle, set it up (admins), leaderboards, and the
+//! daily post the scheduler sends.
+
+use jiff::civil::Date;
+
+use crate::app::command::{Period, plain_custom_id};
+use crate::app::render::{self, duration};
+use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::{App, Failure, Invocation, user_error};
+use crate::engine::Tier;
+use crate::engine::generator::Puzzle;
+use crate::game::daily::{
+    self, DailySettings, PostDue, end_of_day, parse_time, parse_zone, post_due, server_day,
+};
+use crate::game::{Game, Millis, Status};
+use crate::store::{GameRecord, ServerDaily, Tx};
+
+use super::board;
+
+const SERVERS_ONLY: &str =
+    "Daily challenges belong to a server: use this command in a server channel.";
+
+fn require_server(inv: &Invocation) -> Result<(), Failure> {
+    if inv.place.key() == "dm" {
+        return Err(user_error(SERVERS_ONLY));
+    }
+    Ok(())
+}
+
+/// "Sunday 22 November".
+fn day_title(day: Date) -> String {
+    day.strftime("%A %-d %B").to_string()
+}
+
+/// A Discord timestamp: shown in each reader's own time zone (`R`: "in 5 hours").
+fn discord_time(ms: Millis, style: char) -> String {
+    format!("<t:{}:{style}>", ms.div_euclid(1000))
+}
+
+fn next_post(server: &ServerDaily, now: Millis) -> Millis {
+    let tz = server.settings.tz();
+    match post_due(now, server.settings.time, &tz, server.last_posted) {
+        PostDue::At(at) => at,
+        // Due now (about to be posted): the next one is tomorrow's.
+        PostDue::Now(day) => {
+            daily::post_instant(day.tomorrow().unwrap_or(day), server.settings.time, &tz)
+        }
+    }
+}
+
+/// The stored puzzle of `day`, or a new one derived from the server and the date.
+pub(crate) fn puzzle_for(
+    app: &App,
+    place: &str,
+    day: Date,
+    tier: Tier,
+) -> Result<(Puzzle, Option<Tier>), Failure> {
+    if let Some(found) = app.store().write(|tx| tx.daily_puzzle(place, day))? {
+        return Ok(found);
+    }
+    // Generated outside the store's lock; the first stored puzzle of a day wins.
+    let (puzzle, tier) =
+        super::puzzles::make(app, None, Some(tier), None, daily::puzzle_seed(place, day))
+            .map_err(user_error)?;
+    app.store().write(|tx| {
+        tx.insert_daily_puzzle(place, day, &puzzle.givens, &puzzle.solution, tier)?;
+        Ok::<_, Failure>(())
+    })?;
+    Ok(app
+        .store()
+        .write(|tx| tx.daily_puzzle(place, day))?
+        .unwrap_or((puzzle, tier)))
+}
+
+fn streak_line(
+    tx: &Tx<'_>,
+    player: &str,
+    place: &str,
+    today: Date,
+) -> Result<Option<String>, Failure> {
+    let s = daily::streak(&tx.player_daily_days(player, place)?, today);
+    Ok(match (s.current, s.at_stake) {
+        (0, _) => None,
+        (n, true) => Some(format!("Solve today's daily to keep your {n}-day streak!")),
+        (n, false) => Some(format!(
+            "Daily streak: {n} day{} (best {}).",
+            if n == 1 { "" } else { "s" },
+            s.best
+        )),
+    })
+}
+
+pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
+    require_server(inv)?;
+    let now = app.now();
+    let place = inv.place.key();
+    let (server, today) = app.store().write(|tx| {
+        let server = tx.server_daily(place)?;
+        let today = server_day(now, &server.settings.tz());
+        Ok::<_, Failure>((server, today))
+    })?;
+    let (puzzle, tier) = puzzle_for(app, place, today, server.settings.difficulty)?;
+    app.store().write(|tx| {
+        tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        let record = match tx.daily_game_id(&inv.player.id, place, today)? {
+            Some(id) => {
+                tx.touch(id)?;
+                tx.game(id)?
+                    .ok_or_else(|| user_error("That game no longer exists."))?
+            }
+            None => {
+                // The timer starts now, when the player first opens it.
+                let game = Game::new(puzzle.givens, puzzle.solution, tier, now);
+                let id = tx.insert_daily_game(&inv.player.id, place, today, &game)?;
+                GameRecord {
+                    id,
+                    player: inv.player.id.clone(),
+                    place: place.to_string(),
+                    game,
+                    daily_day: Some(today),
+                }
+            }
+        };
+        let mut headline = format!("Daily Sudoku for {}.", day_title(today));
+        if record.game.status != Status::Active {
+            let verdict = match record.game.status {
+                Status::Solved => format!(
+                    "You solved today's daily in {} with {} mistake{}.",
+                    duration(record.game.elapsed(now)),
+                    record.game.mistakes,
+                    if record.game.mistakes == 1 { "" } else { "s" }
+                ),
+                _ => "You gave up today's daily.".to_string(),
+            };
+            let mut text = format!(
+                "{verdict} One attempt per day: the next puzzle comes {}.",
+                discord_time(next_post(&server, now), 'R')
+            );
+            if let Some(line) = streak_line(tx, &inv.player.id, place, today)? {
+                text.push('\n');
+                text.push_str(&line);
+            }
+            return Ok(Reply::private(text));
+        }
+        if let Some(line) = streak_line(tx, &inv.player.id, place, today)? {
+            headline.push(' ');
+            headline.push_str(&line);
+        }
+        let mut reply = board::reply(&record, &inv.player.name, &headline, inv.style, now);
+        if inv.is_admin
+            && let Some(error) = &server.post_error
+        {
+            reply.content.push_str(&format!(
+                "\nFor admins: the last daily post failed: {error}."
+            ));
+        }
+        Ok(reply)
+    })
+}
+
+/// Called after a daily game is solved: whether it counts for its day (and streaks).
+pub(crate) fn record_solve(tx: &Tx<'_>, record: &GameRecord) -> Result<Option<String>, Failure> {
+    let Some(day) = record.daily_day else {
+        return Ok(None);
+    };
+    let server = tx.server_daily(&record.place)?;
+    let tz = server.settings.tz();
+    let finished = record.game.finished_at.unwrap_or(i64::MAX);
+    let on_time = finished < end_of_day(day, &tz);
+    tx.set_daily_on_time(record.id, on_time)?;
+    if !on_time {
+        return Ok(Some(
+            "That daily's day had already ended, so it does not count for your streak.".into(),
+        ));
+    }
+    let s = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
+    Ok(Some(format!(
+        "Daily done! Streak: {} day{} (best {}). See `/sudoku leaderboard`.",
+        s.current,
+        if s.current == 1 { "" } else { "s" },
+        s.best
+    )))
+}
+
+pub fn setup(
+    app: &App,
+    inv: &Invocation,
+    channel: Option<&str>,
+    time: Option<&str>,
+    zone: Option<&str>,
+    difficulty: Option<&str>,
+) -> Result<Reply, Failure> {
+    require_server(inv)?;
+    if !inv.is_admin {
+        return Err(user_error(
+            "Only members who can manage this server can set up the daily puzzle.",
+        ));
+    }
+    let now = app.now();
+    app.store().write(|tx| {
+        let current = tx.server_daily(inv.place.key())?;
+        let mut s = current.settings.clone();
+        if let Some(c) = channel {
+            // `<#123>` as Discord writes a channel, or the bare id.
+            let id = c.trim().trim_start_matches("<#").trim_end_matches('>');
+            if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(user_error(format!(
+                    "`{c}` is not a channel: pick one, e.g. `channel:#daily-sudoku`."
+                )));
+            }
+            s.channel = Some(id.to_string());
+        }
+        if let Some(t) = time {
+            s.time = parse_time(t).map_err(user_error)?;
+        }
+        if let Some(z) = zone {
+            s.zone = parse_zone(z).map_err(user_error)?;
+        }
+        if let Some(d) = difficulty {
+            s.difficulty = Tier::parse(d).ok_or_else(|| {
+                user_error(format!(
+                    "`{d}` is not a difficulty: use one of {}.",
+                    Tier::ALL.map(Tier::name).join(", ")
+                ))
+            })?;
+        }
+        let Some(channel) = s.channel.clone() else {
+            return Err(user_error(
+                "Name the channel to post in, e.g. `channel:#daily-sudoku`.",
+            ));
+        };
+        s.enabled = true;
+        tx.save_daily_settings(inv.place.key(), &s)?;
+        let saved = tx.server_daily(inv.place.key())?;
+        Ok(Reply::private(format!(
+            "Daily Sudoku is on: every day at {:02}:{:02} ({}) in <#{channel}>, {}. Next post: {}.",
+            s.time.hour(),
+            s.time.minute(),
+            s.zone,
+            s.difficulty.title(),
+            discord_time(next_post(&saved, now), 'F')
+        )))
+    })
+}
+
+pub fn off(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
+    require_server(inv)?;
+    if !inv.is_admin {
+        return Err(user_error(
+            "Only members who can manage this server can switch the daily puzzle off.",
+        ));
+    }
+    app.store().write(|tx| {
+        let mut s = tx.server_daily(inv.place.key())?.settings;
+        s.enabled = false;
+        tx.save_daily_settings(inv.place.key(), &s)?;
+        Ok(Reply::private(
+            "Daily Sudoku is off: no more posts. Players can still play `/sudoku daily`.",
+        ))
+    })
+}
+
+pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply, Failure> {
+    require_server(inv)?;
+    let now = app.now();
+    app.store().write(|tx| {
+        let server = tx.server_daily(inv.place.key())?;
+        let today = server_day(now, &server.settings.tz());
+        let from = match period {
+            Period::Today => Some(today),
+            Period::Week => today.checked_sub(jiff::Span::new().days(6)).ok(),
+            Period::AllTime => None,
+        };
+        let ranked = daily::rank(tx.daily_results(inv.place.key(), from, today)?);
+        let title = match period {
+            Period::Today => format!("today ({})", day_title(today)),
+            Period::Week => "the last 7 days".to_string(),
+            Period::AllTime => "all time".to_string(),
+        };
+        let mut text = format!("**Daily leaderboard: {title}**");
+        if ranked.is_empty() {
+            text.push_str(
+                "\nNo one has solved a daily in this period yet. Be the first: `/sudoku daily`.",
+            );
+        }
+        for (rank, e) in ranked.iter().take(15) {
+            let result = if period == Period::Today {
+                format!(
+                    "{} · {} mistakes · {} hints",
+                    duration(e.time),
+                    e.mistakes,
+                    e.hints
+                )
+            } else {
+                format!(
+                    "{} solved · {} total · {} mistakes · {} hints",
+                    e.solved,
+                    duration(e.time),
+                    e.mistakes,
+                    e.hints
+                )
+            };
+            text.push_str(&format!("\n{rank}. {}: {result}", e.name));
+        }
+        if let Some((rank, _)) = ranked
+            .iter()
+            .skip(15)
+            .find(|(_, e)| e.player == inv.player.id)
+        {
+            text.push_str(&format!("\n…\n{rank}. you"));
+        }
+        let server_streak = daily::streak(&tx.server_daily_days(inv.place.key())?, today);
+        text.push_str(&format!(
+            "\nServer streak: {} day{}. Next puzzle {}.",
+            server_streak.current,
+            if server_streak.current == 1 { "" } else { "s" },
+            discord_time(next_post(&server, now), 'R')
+        ));
+        Ok(Reply::public(text))
+    })
+}
+
+/// Streak lines for `stats` in a server.
+pub(crate) fn stats_lines(
+    tx: &Tx<'_>,
+    player: &str,
+    place: &str,
+    now: Millis,
+) -> Result<Vec<String>, Failure> {
+    if place == "dm" {
+        return Ok(Vec::new());
+    }
+    let server = tx.server_daily(place)?;
+    let today = server_day(now, &server.settings.tz());
+    let days = tx.player_daily_days(player, place)?;
+    let s = daily::streak(&days, today);
+    let mut lines = vec![format!(
+        "Dailies here: {} solved · streak {} (best {})",
+        days.len(),
+        s.current,
+        s.best
+    )];
+    if s.at_stake {
+        lines.push(format!(
+            "Solve today's daily to keep your {}-day streak!",
+            s.current
+        ));
+    }
+    Ok(lines)
+}
+
+/// A server's post for `day`: the board, the difficulty, a Play button, and how the
+/// previous day went.
+pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, Failure> {
+    let (puzzle, tier) = puzzle_for(app, &server.place, day, server.settings.difficulty)?;
+    app.store().write(|tx| {
+        let yesterday = day.yesterday().unwrap_or(day);
+        let results = daily::rank(tx.daily_results(&server.place, Some(yesterday), yesterday)?);
+        let streak = daily::streak(&tx.server_daily_days(&server.place)?, yesterday);
+        let mut text = format!(
+            "**Daily Sudoku for {}** · {}\n{}\nPress Play (or `/sudoku daily`) for your own game; the clock starts when you open it.",
+            day_title(day),
+            tier.map_or("Sudoku", Tier::title),
+            render::grid_block(&puzzle.givens, crate::app::BoardStyle::Plain)
+        );
+        match results.first() {
+            Some((_, best)) => text.push_str(&format!(
+                "\nYesterday: {} solver{}, fastest {} in {}. Server streak: {} day{}.",
+                results.len(),
+                if results.len() == 1 { "" } else { "s" },
+                best.name,
+                duration(best.time),
+                streak.current,
+                if streak.current == 1 { "" } else { "s" }
+            )),
+            None => text.push_str("\nYesterday: no solvers."),
+        }
+        Ok(Reply::public(text).with_buttons(vec![Button {
+            custom_id: plain_custom_id("daily"),
+            label: "Play".into(),
+            style: ButtonStyle::Primary,
+        }]))
+    })
+}
+
+/// Settings used by tests and the scheduler alike.
+pub(crate) fn due(server: &DailySettings, last: Option<Date>, now: Millis) -> PostDue {
+    post_due(now, server.time, &server.tz(), last)
+}

@@ -1,0 +1,293 @@
+//! Daily challenges: server settings and posting state, daily puzzles, and the results
+//! that streaks and leaderboards are made of.
+
+use std::collections::BTreeSet;
+
+use jiff::civil::Date;
+use rusqlite::{OptionalExtension, params};
+
+use crate::engine::generator::Puzzle;
+use crate::engine::{Grid, Tier};
+use crate::game::daily::{DailySettings, Entry, parse_time};
+
+use super::codec::{grid_from_text, grid_to_text};
+use super::games::GameId;
+use super::{StoreError, Tx};
+
+/// A server's settings with its posting state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerDaily {
+    pub place: String,
+    pub settings: DailySettings,
+    pub last_posted: Option<Date>,
+    pub post_error: Option<String>,
+}
+
+fn parse_day(text: Option<String>) -> Result<Option<Date>, StoreError> {
+    match text {
+        None => Ok(None),
+        Some(t) => t
+            .parse::<Date>()
+            .map(Some)
+            .map_err(|_| StoreError::Corrupt(format!("day {t:?}"))),
+    }
+}
+
+type ServerRow = (
+    String,
+    Option<String>,
+    String,
+    String,
+    String,
+    bool,
+    Option<String>,
+    Option<String>,
+);
+
+fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
+    let (place, channel, time, zone, difficulty, enabled, last, error) = row;
+    Ok(ServerDaily {
+        place,
+        settings: DailySettings {
+            channel,
+            time: parse_time(&time).map_err(StoreError::Corrupt)?,
+            zone,
+            difficulty: Tier::parse(&difficulty).unwrap_or(Tier::Medium),
+            enabled,
+        },
+        last_posted: parse_day(last)?,
+        post_error: error,
+    })
+}
+
+const SERVER_COLUMNS: &str =
+    "place, channel, post_time, timezone, difficulty, enabled, last_posted_day, post_error";
+
+fn read_server(r: &rusqlite::Row<'_>) -> rusqlite::Result<ServerRow> {
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+        r.get(7)?,
+    ))
+}
+
+impl Tx<'_> {
+    /// A server's daily settings; the defaults (09:00 UTC, Medium, off) when never set.
+    pub fn server_daily(&self, place: &str) -> Result<ServerDaily, StoreError> {
+        let sql = format!("SELECT {SERVER_COLUMNS} FROM servers WHERE place = ?1");
+        match self
+            .tx
+            .query_row(&sql, params![place], read_server)
+            .optional()?
+        {
+            Some(row) => server_from_row(row),
+            None => Ok(ServerDaily {
+                place: place.to_string(),
+                settings: DailySettings::default(),
+                last_posted: None,
+                post_error: None,
+            }),
+        }
+    }
+
+    pub fn save_daily_settings(&self, place: &str, s: &DailySettings) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO servers (place, channel, post_time, timezone, difficulty, enabled) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+             ON CONFLICT (place) DO UPDATE SET channel = excluded.channel, \
+             post_time = excluded.post_time, timezone = excluded.timezone, \
+             difficulty = excluded.difficulty, enabled = excluded.enabled, post_error = NULL",
+            params![
+                place,
+                s.channel,
+                format!("{:02}:{:02}", s.time.hour(), s.time.minute()),
+                s.zone,
+                s.difficulty.name(),
+                s.enabled
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Every server with dailies switched on and a channel to post to.
+    pub fn scheduled_servers(&self) -> Result<Vec<ServerDaily>, StoreError> {
+        let sql = format!(
+            "SELECT {SERVER_COLUMNS} FROM servers WHERE enabled = 1 AND channel IS NOT NULL ORDER BY place"
+        );
+        let mut stmt = self.tx.prepare(&sql)?;
+        let rows = stmt
+            .query_map([], read_server)?
+            .collect::<Result<Vec<_>, _>>()?;
+        rows.into_iter().map(server_from_row).collect()
+    }
+
+    /// Claims `day`'s post for `place`: true when this call claimed it, false when it was
+    /// already posted (so a post happens once even if two schedulers race).
+    pub fn claim_post(&self, place: &str, day: Date) -> Result<bool, StoreError> {
+        let changed = self.tx.execute(
+            "UPDATE servers SET last_posted_day = ?2 \
+             WHERE place = ?1 AND (last_posted_day IS NULL OR last_posted_day < ?2)",
+            params![place, day.to_string()],
+        )?;
+        Ok(changed == 1)
+    }
+
+    pub fn set_post_error(&self, place: &str, error: Option<&str>) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE servers SET post_error = ?2 WHERE place = ?1",
+            params![place, error],
+        )?;
+        Ok(())
+    }
+
+    pub fn daily_puzzle(
+        &self,
+        place: &str,
+        day: Date,
+    ) -> Result<Option<(Puzzle, Option<Tier>)>, StoreError> {
+        let row: Option<(String, String, Option<String>)> = self
+            .tx
+            .query_row(
+                "SELECT givens, solution, difficulty FROM daily_puzzles WHERE place = ?1 AND day = ?2",
+                params![place, day.to_string()],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        row.map(|(g, s, d)| {
+            Ok((
+                Puzzle {
+                    givens: grid_from_text(&g)?,
+                    solution: grid_from_text(&s)?,
+                },
+                d.as_deref().and_then(Tier::parse),
+            ))
+        })
+        .transpose()
+    }
+
+    pub fn insert_daily_puzzle(
+        &self,
+        place: &str,
+        day: Date,
+        givens: &Grid,
+        solution: &Grid,
+        tier: Option<Tier>,
+    ) -> Result<(), StoreError> {
+        // OR IGNORE: the first stored puzzle of a day stays that day's puzzle.
+        self.tx.execute(
+            "INSERT OR IGNORE INTO daily_puzzles (place, day, givens, solution, difficulty) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                place,
+                day.to_string(),
+                grid_to_text(givens),
+                grid_to_text(solution),
+                tier.map(Tier::name)
+            ],
+        )?;
+        Ok(())
+    }
+
+    pub fn daily_game_id(
+        &self,
+        player: &str,
+        place: &str,
+        day: Date,
+    ) -> Result<Option<GameId>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT id FROM games WHERE player = ?1 AND place = ?2 AND daily_day = ?3",
+                params![player, place, day.to_string()],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    pub fn set_daily_on_time(&self, id: GameId, on_time: bool) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE games SET daily_on_time = ?2 WHERE id = ?1",
+            params![id, on_time],
+        )?;
+        Ok(())
+    }
+
+    /// Server days on which `player` solved the daily in time, at `place`.
+    pub fn player_daily_days(
+        &self,
+        player: &str,
+        place: &str,
+    ) -> Result<BTreeSet<Date>, StoreError> {
+        self.days(
+            "SELECT daily_day FROM games WHERE player = ?1 AND place = ?2 AND daily_on_time = 1",
+            params![player, place],
+        )
+    }
+
+    /// Server days on which at least one member solved the daily in time.
+    pub fn server_daily_days(&self, place: &str) -> Result<BTreeSet<Date>, StoreError> {
+        self.days(
+            "SELECT DISTINCT daily_day FROM games WHERE place = ?1 AND daily_on_time = 1",
+            params![place],
+        )
+    }
+
+    fn days(&self, sql: &str, args: impl rusqlite::Params) -> Result<BTreeSet<Date>, StoreError> {
+        let mut stmt = self.tx.prepare(sql)?;
+        let texts = stmt
+            .query_map(args, |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        texts
+            .into_iter()
+            .map(|t| parse_day(Some(t)).map(|d| d.unwrap_or_default()))
+            .collect()
+    }
+
+    /// Every player's in-time daily results at `place` for days `from..=to` (all days
+    /// when `from` is `None`), summed per player.
+    pub fn daily_results(
+        &self,
+        place: &str,
+        from: Option<Date>,
+        to: Date,
+    ) -> Result<Vec<Entry>, StoreError> {
+        let mut stmt = self.tx.prepare(
+            "SELECT g.player, coalesce(p.name, g.player), count(*), \
+                    sum(g.finished_at - g.started_at), sum(g.mistakes), sum(g.hints) \
+             FROM games g LEFT JOIN players p ON p.id = g.player \
+             WHERE g.place = ?1 AND g.daily_on_time = 1 \
+               AND g.daily_day >= ?2 AND g.daily_day <= ?3 \
+             GROUP BY g.player",
+        )?;
+        let from = from.map_or_else(|| "0000-00-00".to_string(), |d| d.to_string());
+        let rows = stmt
+            .query_map(params![place, from, to.to_string()], |r| {
+                Ok(Entry {
+                    player: r.get(0)?,
+                    name: r.get(1)?,
+                    solved: r.get(2)?,
+                    time: r.get(3)?,
+                    mistakes: r.get(4)?,
+                    hints: r.get(5)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    /// Deletes everything stored about `player`: games, daily results, name. Returns the
+    /// number of games deleted.
+    pub fn forget_player(&self, player: &str) -> Result<usize, StoreError> {
+        let games = self
+            .tx
+            .execute("DELETE FROM games WHERE player = ?1", params![player])?;
+        self.tx
+            .execute("DELETE FROM players WHERE id = ?1", params![player])?;
+        Ok(games)
+    }
+}
