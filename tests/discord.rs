@@ -172,11 +172,19 @@ async fn start_up_registers_every_command_with_its_options() {
     assert_eq!(new[2]["name"], "symmetry");
     let admin = &commands[1];
     assert_eq!(admin["name"], "sudoku-daily");
-    assert_eq!(admin["default_member_permissions"], "32", "Manage Server only");
+    assert_eq!(
+        admin["default_member_permissions"], "32",
+        "Manage Server only"
+    );
     assert_eq!(admin["contexts"], json!([0]));
     let setup = &admin["options"][0];
     assert_eq!(setup["name"], "setup");
-    let names: Vec<&str> = setup["options"].as_array().expect("options").iter().map(|o| o["name"].as_str().unwrap_or("")).collect();
+    let names: Vec<&str> = setup["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|o| o["name"].as_str().unwrap_or(""))
+        .collect();
     assert_eq!(names, ["channel", "time", "timezone", "difficulty"]);
     assert_eq!(admin["options"][1]["name"], "off");
     assert_eq!(commands[2]["name"], "Solve Sudoku");
@@ -400,4 +408,137 @@ fn the_binary_refuses_a_missing_or_rejected_token_without_printing_it() {
         !all.contains(secret),
         "the token leaked into the output: {all}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_from_setup_to_post_play_solve_and_leaderboard() {
+    use sudoku_bot::app::ManualClock;
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let clock = Arc::new(ManualClock::new(
+        "2026-11-22T08:00:00Z"
+            .parse::<jiff::Timestamp>()
+            .expect("time")
+            .as_millisecond(),
+    ));
+    let config = Config {
+        database: db.clone(),
+        api_base: Some(fake.api_base.clone()),
+        ..Config::default()
+    };
+    let app = Arc::new(App::new(Store::open(&db).expect("store"), clock.clone(), 5));
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let (stop, stopped) = oneshot::channel::<()>();
+    let w = wake.clone();
+    let task = tokio::spawn(async move {
+        discord::run_with_scheduler(
+            app,
+            &config,
+            TOKEN,
+            async {
+                let _ = stopped.await;
+            },
+            w,
+        )
+        .await
+    });
+    fake.wait_gateway("IDENTIFY", 1).await;
+    fake.wait_call("registration", |c| c.method == "PUT").await;
+
+    // A member without Manage Server is refused, whatever their client let through.
+    let id = fake
+        .interact(fake.daily_setup(&bob(), "0", "100", json!([])))
+        .await;
+    let refused = fake.response_to(&id).await;
+    assert!(ephemeral(&refused["data"]));
+    assert!(
+        content(&refused).contains("Only members who can manage this server"),
+        "{refused:#}"
+    );
+    // An admin (permission bit 32, Manage Server) sets it up for 09:00 UTC.
+    let id = fake
+        .interact(fake.daily_setup(
+            &ann(),
+            "32",
+            "100",
+            json!([{"name": "time", "type": 3, "value": "09:00"}]),
+        ))
+        .await;
+    let done = fake.response_to(&id).await;
+    assert!(
+        content(&done).contains("every day at 09:00 (UTC) in <#100>"),
+        "{done:#}"
+    );
+
+    // 09:00 comes: the post appears in the channel, once.
+    clock.set(
+        "2026-11-22T09:00:00Z"
+            .parse::<jiff::Timestamp>()
+            .expect("time")
+            .as_millisecond(),
+    );
+    wake.notify_one();
+    let post = fake
+        .wait_call("the daily post", |c| {
+            c.method == "POST" && c.path == "/api/v10/channels/100/messages"
+        })
+        .await;
+    assert!(
+        content(&post.body).contains("Daily Sudoku for Sunday 22 November"),
+        "{:#}",
+        post.body
+    );
+    let play = custom_id(&post.body, "Play");
+    wake.notify_one();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let posts = fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.path == "/api/v10/channels/100/messages")
+        .count();
+    assert_eq!(posts, 1, "posted exactly once");
+
+    // Play: the player's own game on today's puzzle.
+    let id = fake
+        .interact(fake.button(&ann(), Some(GUILD), &play, content(&post.body)))
+        .await;
+    let game = fake.response_to(&id).await;
+    let givens = parse_grid(content(&game)).expect("board");
+    assert_eq!(
+        givens,
+        parse_grid(content(&post.body)).expect("posted board")
+    );
+    clock.advance(150_000);
+    let id = fake
+        .interact(fake.slash(
+            &ann(),
+            Some(GUILD),
+            "submit",
+            json!([{"name": "grid", "type": 3, "value": solution_of(&givens).to_line()}]),
+        ))
+        .await;
+    let solved = fake.response_to(&id).await;
+    assert!(
+        content(&solved).contains("Daily done! Streak: 1 day"),
+        "{solved:#}"
+    );
+    let id = fake
+        .interact(fake.slash(
+            &bob(),
+            Some(GUILD),
+            "leaderboard",
+            json!([{"name": "period", "type": 3, "value": "today"}]),
+        ))
+        .await;
+    let board = fake.response_to(&id).await;
+    assert!(content(&board).contains("1. ann: 2:30"), "{board:#}");
+
+    let _ = stop.send(());
+    let result = tokio::time::timeout(std::time::Duration::from_secs(20), task)
+        .await
+        .expect("stops")
+        .expect("no panic");
+    assert!(result.is_ok(), "{result:?}");
+    fake.assert_clean().await;
 }

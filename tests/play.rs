@@ -70,3 +70,39 @@ fn a_multi_line_grid_pasted_into_solve() {
         "{out}"
     );
 }
+
+#[test]
+fn a_scripted_daily_with_the_clock_set() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("d.db"),
+        ":place guild-1\n:admin off\n/sudoku daily setup channel:42\n:admin on\n/sudoku daily setup channel:42 time:10:00 timezone:Europe/Madrid\n:tick\n:now 2026-11-22T09:00:00Z\n:tick\n:press Play\n:advance 3m\n/sudoku leaderboard\n:tick\n",
+    );
+    assert!(
+        out.contains("Only members who can manage this server"),
+        "{out}"
+    );
+    assert!(
+        out.contains("every day at 10:00 (Europe/Madrid) in <#42>"),
+        "{out}"
+    );
+    // 09:00 UTC is 10:00 in Madrid: the post appears once.
+    assert_eq!(
+        out.matches("(posted in channel 42 of guild-1:)").count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("**Daily Sudoku for Sunday 22 November**"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Daily Sudoku for Sunday 22 November.\n**ann**'s game"),
+        "Play opens a personal game: {out}"
+    );
+    assert!(
+        out.contains("No one has solved a daily in this period yet"),
+        "{out}"
+    );
+    assert_eq!(out.matches("(no daily post is due)").count(), 2, "{out}");
+}

@@ -205,6 +205,21 @@ impl<'a> Session<'a> {
                     None => writeln!(out, "(no such button on the last reply)\n")?,
                 }
             }
+            "tick" => {
+                // What the Discord scheduler would post now.
+                let posts = self.app.take_due_daily_posts();
+                if posts.is_empty() {
+                    writeln!(out, "(no daily post is due)\n")?;
+                }
+                for post in posts {
+                    writeln!(
+                        out,
+                        "(posted in channel {} of {}:)",
+                        post.channel, post.place
+                    )?;
+                    self.show(&post.reply, out)?;
+                }
+            }
             "admin" => {
                 self.is_admin = arg != "off";
                 writeln!(
@@ -223,7 +238,7 @@ impl<'a> Session<'a> {
             }
             _ => writeln!(
                 out,
-                "session commands: :user NAME, :place NAME, :now TIME, :advance 5m, :press N|LABEL, :admin on|off, :colour on|off, :quit\n"
+                "session commands: :user NAME, :place NAME, :now TIME, :advance 5m, :press N|LABEL, :tick, :admin on|off, :colour on|off, :quit\n"
             )?,
         }
         Ok(true)

@@ -224,6 +224,17 @@ impl FakeDiscord {
     }
 
     fn base(&self, kind: u8, user: &Value, guild: Option<&str>, data: Value) -> Value {
+        self.base_with(kind, user, guild, "2147483647", data)
+    }
+
+    fn base_with(
+        &self,
+        kind: u8,
+        user: &Value,
+        guild: Option<&str>,
+        permissions: &str,
+        data: Value,
+    ) -> Value {
         let id = self.next_id();
         let mut v = json!({
             "id": id,
@@ -250,7 +261,7 @@ impl FakeDiscord {
                     "deaf": false,
                     "mute": false,
                     "flags": 0,
-                    "permissions": "2147483647",
+                    "permissions": permissions,
                 });
             }
             None => {
@@ -270,6 +281,27 @@ impl FakeDiscord {
             "options": [{"name": sub, "type": 1, "options": options}],
         });
         self.base(2, user, guild, data)
+    }
+
+    /// `/sudoku-daily setup` with a channel option, by a member with `permissions`.
+    pub fn daily_setup(
+        &self,
+        user: &Value,
+        permissions: &str,
+        channel: &str,
+        extra: Value,
+    ) -> Value {
+        let mut options = vec![json!({"name": "channel", "type": 7, "value": channel})];
+        options.extend(extra.as_array().cloned().unwrap_or_default());
+        let data = json!({
+            "id": "600000000000000003",
+            "name": "sudoku-daily",
+            "type": 1,
+            "options": [{"name": "setup", "type": 1, "options": options}],
+            "resolved": {"channels": {channel: {
+                "id": channel, "name": "daily", "type": 0, "permissions": "2147483647"}}},
+        });
+        self.base_with(2, user, Some(GUILD), permissions, data)
     }
 
     pub fn message(&self, content: &str) -> Value {

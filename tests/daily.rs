@@ -1,0 +1,467 @@
+//! Daily challenges through the command core, with a simulated clock: streaks over months
+//! in several time zones and across DST, midnight edges, missed days, two servers, the
+//! posting schedule, leaderboards.
+
+use std::sync::Arc;
+
+use jiff::civil::{Date, date};
+use jiff::tz::TimeZone;
+use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+use sudoku_bot::engine::parse::parse_grid;
+use sudoku_bot::engine::{Grid, Solution, solver};
+use sudoku_bot::store::Store;
+
+struct Bot {
+    app: App,
+    clock: Arc<ManualClock>,
+}
+
+impl Bot {
+    fn new() -> Bot {
+        let clock = Arc::new(ManualClock::new(0));
+        let store = Store::open_in_memory().expect("store");
+        Bot {
+            app: App::new(store, clock.clone(), 11),
+            clock,
+        }
+    }
+
+    fn say_as(&self, user: &str, place: &str, admin: bool, text: &str) -> Reply {
+        let reply = self.app.handle(&Invocation {
+            player: Player {
+                id: user.into(),
+                name: user.into(),
+            },
+            place: Place::named(place),
+            command: Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            style: BoardStyle::Plain,
+            is_admin: admin,
+        });
+        assert!(
+            reply.limit_violations().is_empty(),
+            "{:?}",
+            reply.limit_violations()
+        );
+        reply
+    }
+
+    fn say(&self, user: &str, place: &str, text: &str) -> Reply {
+        self.say_as(user, place, false, text)
+    }
+
+    /// Sets the clock to a local time in `zone`.
+    fn at(&self, zone: &str, day: Date, hour: i8, minute: i8) {
+        let tz = TimeZone::get(zone).expect("zone");
+        let ms = day
+            .at(hour, minute, 0, 0)
+            .to_zoned(tz)
+            .expect("local time")
+            .timestamp()
+            .as_millisecond();
+        self.clock.set(ms);
+    }
+
+    /// Opens today's daily and submits its solution; returns the submit reply.
+    fn solve_daily(&self, user: &str, place: &str) -> Reply {
+        let board = self.say(user, place, "daily");
+        assert!(!board.private, "{}", board.content);
+        let givens = parse_grid(&board.content).expect("board parses");
+        let solution = match solver::solve(&givens) {
+            Solution::Unique(g) => g,
+            other => panic!("{other:?}"),
+        };
+        self.say(user, place, &format!("submit {}", solution.to_line()))
+    }
+}
+
+fn board(reply: &Reply) -> Grid {
+    parse_grid(&reply.content).expect("board")
+}
+
+#[test]
+fn streaks_over_months_in_several_zones_across_both_dst_changes() {
+    for zone in ["Europe/Madrid", "America/New_York", "Australia/Sydney"] {
+        let bot = Bot::new();
+        bot.at(zone, date(2026, 3, 1), 8, 0);
+        bot.say_as(
+            "admin",
+            "s1",
+            true,
+            &format!("daily setup channel:1 time:09:00 timezone:{zone}"),
+        );
+        let mut day = date(2026, 3, 1);
+        let mut expected = 0;
+        // March to November: every zone goes through both of its DST changes.
+        while day <= date(2026, 11, 10) {
+            // A missed day in the middle resets the streak.
+            if day == date(2026, 7, 15) {
+                expected = 0;
+                day = day.tomorrow().expect("date");
+                continue;
+            }
+            // Alternate solving just before midnight and mid-morning.
+            let (h, m) = if day.day() % 2 == 0 {
+                (23, 55)
+            } else {
+                (10, 30)
+            };
+            bot.at(zone, day, 8, 0);
+            let board = bot.say("ann", "s1", "daily");
+            let givens = parse_grid(&board.content).expect("board");
+            let solution = match solver::solve(&givens) {
+                Solution::Unique(g) => g,
+                other => panic!("{other:?}"),
+            };
+            bot.at(zone, day, h, m);
+            let r = bot.say("ann", "s1", &format!("submit {}", solution.to_line()));
+            expected += 1;
+            let want = format!("Streak: {expected} day");
+            assert!(
+                r.content.contains(&want),
+                "{zone} {day}: wanted {want:?} in {}",
+                r.content
+            );
+            day = day.tomorrow().expect("date");
+        }
+        let stats = bot.say("ann", "s1", "stats");
+        assert!(
+            stats
+                .content
+                .contains(&format!("streak {expected} (best 136)")),
+            "{zone}: {}",
+            stats.content
+        );
+    }
+}
+
+#[test]
+fn solving_after_midnight_does_not_count_for_the_day_and_a_missed_day_breaks_the_streak() {
+    let bot = Bot::new();
+    let zone = "Europe/Madrid";
+    bot.at(zone, date(2026, 10, 24), 12, 0);
+    bot.say_as(
+        "admin",
+        "s1",
+        true,
+        &format!("daily setup channel:1 timezone:{zone}"),
+    );
+    assert!(
+        bot.solve_daily("ann", "s1")
+            .content
+            .contains("Streak: 1 day")
+    );
+    // The next day's daily opened at 23:50, solved at 00:10 (on the 25-hour DST day).
+    bot.at(zone, date(2026, 10, 25), 23, 50);
+    let board = board(&bot.say("ann", "s1", "daily"));
+    let solution = match solver::solve(&board) {
+        Solution::Unique(g) => g,
+        other => panic!("{other:?}"),
+    };
+    bot.at(zone, date(2026, 10, 26), 0, 10);
+    let late = bot.say("ann", "s1", &format!("submit {}", solution.to_line()));
+    assert!(
+        late.content.contains("does not count for your streak"),
+        "{}",
+        late.content
+    );
+    // Today (the 26th) is open: the streak from the 24th was broken by the 25th.
+    let stats = bot.say("ann", "s1", "stats");
+    assert!(
+        stats
+            .content
+            .contains("Dailies here: 1 solved · streak 0 (best 1)"),
+        "{}",
+        stats.content
+    );
+    // At stake: solved yesterday, not yet today.
+    assert!(
+        bot.solve_daily("ann", "s1")
+            .content
+            .contains("Streak: 1 day")
+    );
+    bot.at(zone, date(2026, 10, 27), 8, 0);
+    let daily = bot.say("ann", "s1", "daily");
+    assert!(
+        daily
+            .content
+            .contains("Solve today's daily to keep your 1-day streak"),
+        "{}",
+        daily.content
+    );
+}
+
+#[test]
+fn one_attempt_a_day_and_the_same_puzzle_for_everyone() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 10, 0);
+    let ann = board(&bot.say("ann", "s1", "daily"));
+    let bob = board(&bot.say("bob", "s1", "daily"));
+    assert_eq!(ann, bob, "one puzzle per server per day");
+    let other_server = board(&bot.say("ann", "s2", "daily"));
+    assert_ne!(ann, other_server, "each server has its own");
+    assert!(bot.solve_daily("ann", "s1").content.contains("Daily done!"));
+    let again = bot.say("ann", "s1", "daily");
+    assert!(again.private);
+    assert!(
+        again.content.contains("You solved today's daily"),
+        "{}",
+        again.content
+    );
+    assert!(
+        again.content.contains("<t:"),
+        "next puzzle as a Discord timestamp"
+    );
+    // Tomorrow brings a new one.
+    bot.at("UTC", date(2026, 11, 23), 10, 0);
+    assert_ne!(board(&bot.say("ann", "s1", "daily")), ann);
+    // Not in DMs.
+    assert!(
+        bot.say("ann", "dm", "daily")
+            .content
+            .contains("belong to a server")
+    );
+}
+
+#[test]
+fn a_daily_and_a_free_game_side_by_side() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 10, 0);
+    let free = board(&bot.say("ann", "s1", "new 40"));
+    let daily = board(&bot.say("ann", "s1", "daily"));
+    assert_ne!(free, daily);
+    // Typed commands act on the game used last; `new` is refused only by a free game.
+    assert_eq!(board(&bot.say("ann", "s1", "show")), daily);
+    assert!(
+        bot.say("ann", "s1", "new 30")
+            .content
+            .contains("already have a game in progress")
+    );
+}
+
+#[test]
+fn setup_is_for_admins_and_checks_what_it_is_given() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 10, 0);
+    let r = bot.say("bob", "s1", "daily setup channel:1");
+    assert!(
+        r.private
+            && r.content
+                .contains("Only members who can manage this server"),
+        "{}",
+        r.content
+    );
+    assert!(
+        bot.say("bob", "s1", "daily off")
+            .content
+            .contains("Only members")
+    );
+    let r = bot.say_as(
+        "admin",
+        "s1",
+        true,
+        "daily setup channel:1 timezone:Mars/Base",
+    );
+    assert!(
+        r.content.contains("IANA name such as `Europe/Madrid`"),
+        "{}",
+        r.content
+    );
+    let r = bot.say_as("admin", "s1", true, "daily setup channel:1 time:25:00");
+    assert!(r.content.contains("24-hour HH:MM"), "{}", r.content);
+    let r = bot.say_as(
+        "admin",
+        "s1",
+        true,
+        "daily setup channel:1 difficulty:insane",
+    );
+    assert!(
+        r.content.contains("easy, medium, hard, expert, extreme"),
+        "{}",
+        r.content
+    );
+    let r = bot.say_as("admin", "s1", true, "daily setup time:10:00");
+    assert!(r.content.contains("Name the channel"), "{}", r.content);
+    assert!(bot.app.next_daily_post_at().is_none(), "nothing was set up");
+    let r = bot.say_as(
+        "admin",
+        "s1",
+        true,
+        "daily setup channel:<#77> time:18:30 timezone:Asia/Tokyo difficulty:hard",
+    );
+    assert!(
+        r.content
+            .contains("every day at 18:30 (Asia/Tokyo) in <#77>, Hard"),
+        "{}",
+        r.content
+    );
+}
+
+#[test]
+fn the_schedule_posts_once_a_day_after_downtime_and_in_each_zone() {
+    let bot = Bot::new();
+    let madrid = "Europe/Madrid";
+    bot.at(madrid, date(2026, 11, 22), 7, 0);
+    bot.say_as(
+        "admin",
+        "s1",
+        true,
+        "daily setup channel:100 time:09:00 timezone:Europe/Madrid",
+    );
+    bot.say_as(
+        "admin",
+        "s2",
+        true,
+        "daily setup channel:200 time:23:30 timezone:America/Los_Angeles",
+    );
+    // Nothing due yet; the next wake is 09:00 Madrid.
+    assert!(bot.app.take_due_daily_posts().is_empty());
+    bot.at(madrid, date(2026, 11, 22), 9, 0);
+    assert_eq!(bot.app.next_daily_post_at(), Some(bot.app.now()));
+    let posts = bot.app.take_due_daily_posts();
+    assert_eq!(posts.len(), 1);
+    assert_eq!(posts[0].channel, "100");
+    assert_eq!(posts[0].day, date(2026, 11, 22));
+    assert!(
+        posts[0]
+            .reply
+            .content
+            .contains("Daily Sudoku for Sunday 22 November"),
+        "{}",
+        posts[0].reply.content
+    );
+    assert_eq!(posts[0].reply.buttons[0][0].label, "Play");
+    assert!(bot.app.take_due_daily_posts().is_empty(), "once a day");
+    // Los Angeles posts at its own 23:30.
+    bot.at("America/Los_Angeles", date(2026, 11, 22), 23, 30);
+    let posts = bot.app.take_due_daily_posts();
+    assert_eq!(
+        posts.iter().map(|p| p.channel.as_str()).collect::<Vec<_>>(),
+        ["200"]
+    );
+    // Down across the next 09:00 in Madrid: posted once on start-up, for today.
+    bot.at(madrid, date(2026, 11, 23), 13, 0);
+    let posts = bot.app.take_due_daily_posts();
+    assert_eq!(posts.len(), 1);
+    assert_eq!(posts[0].day, date(2026, 11, 23));
+    // Down for three whole days: only the current day's puzzle, never the missed ones.
+    bot.at(madrid, date(2026, 11, 27), 10, 0);
+    let posts = bot.app.take_due_daily_posts();
+    let days: Vec<Date> = posts.iter().map(|p| p.day).collect();
+    assert_eq!(days, [date(2026, 11, 27)]);
+    assert!(bot.app.take_due_daily_posts().is_empty());
+    // Switched off: no more posts.
+    bot.say_as("admin", "s1", true, "daily off");
+    bot.at("America/Los_Angeles", date(2026, 11, 28), 23, 45);
+    let posts = bot.app.take_due_daily_posts();
+    assert_eq!(
+        posts.iter().map(|p| p.channel.as_str()).collect::<Vec<_>>(),
+        ["200"]
+    );
+}
+
+#[test]
+fn yesterdays_summary_in_the_post() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 8, 0);
+    bot.say_as("admin", "s1", true, "daily setup channel:100 time:09:00");
+    bot.at("UTC", date(2026, 11, 22), 9, 0);
+    bot.app.take_due_daily_posts();
+    bot.say("ann", "s1", "daily");
+    bot.at("UTC", date(2026, 11, 22), 9, 4);
+    bot.solve_daily("ann", "s1");
+    bot.at("UTC", date(2026, 11, 23), 9, 0);
+    let post = &bot.app.take_due_daily_posts()[0];
+    assert!(
+        post.reply
+            .content
+            .contains("Yesterday: 1 solver, fastest ann in 4:00. Server streak: 1 day."),
+        "{}",
+        post.reply.content
+    );
+}
+
+#[test]
+fn leaderboards_rank_by_time_then_mistakes_then_hints_and_share_ties() {
+    let bot = Bot::new();
+    let day = date(2026, 11, 22);
+    for (user, minutes, seconds) in [("ann", 5, 0), ("bob", 3, 0), ("cat", 3, 0), ("dan", 4, 0)] {
+        bot.at("UTC", day, 9, 0);
+        bot.say(user, "s1", "daily");
+        let tz = TimeZone::UTC;
+        let t = day
+            .at(9, minutes, seconds, 0)
+            .to_zoned(tz)
+            .expect("time")
+            .timestamp()
+            .as_millisecond();
+        bot.clock.set(t);
+        bot.solve_daily(user, "s1");
+    }
+    bot.at("UTC", day, 20, 0);
+    let board = bot.say("eve", "s1", "leaderboard today");
+    let lines: Vec<&str> = board.content.lines().collect();
+    assert!(
+        lines[0].contains("Daily leaderboard: today"),
+        "{}",
+        board.content
+    );
+    assert!(lines[1].starts_with("1. bob: 3:00"), "{}", board.content);
+    assert!(lines[2].starts_with("1. cat: 3:00"), "{}", board.content);
+    assert!(lines[3].starts_with("3. dan: 4:00"), "{}", board.content);
+    assert!(lines[4].starts_with("4. ann: 5:00"), "{}", board.content);
+    assert!(
+        board.content.contains("Server streak: 1 day"),
+        "{}",
+        board.content
+    );
+    // Other servers' players never appear.
+    bot.at("UTC", day, 9, 0);
+    bot.solve_daily("zed", "s2");
+    assert!(
+        !bot.say("eve", "s1", "leaderboard all-time")
+            .content
+            .contains("zed")
+    );
+    assert!(
+        bot.say("eve", "s1", "leaderboard week")
+            .content
+            .contains("1. bob: 1 solved")
+    );
+}
+
+#[test]
+fn forget_me_asks_first_then_deletes_everything() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 9, 0);
+    bot.solve_daily("ann", "s1");
+    bot.say("ann", "s2", "new 40");
+    let ask = bot.say("ann", "s1", "forget-me");
+    assert!(ask.content.contains("Are you sure?"));
+    assert!(
+        bot.say("ann", "s2", "show").content.contains("ann"),
+        "nothing deleted yet"
+    );
+    let id = &ask.buttons[0][0].custom_id;
+    let done = bot.app.handle(&Invocation {
+        player: Player {
+            id: "ann".into(),
+            name: "ann".into(),
+        },
+        place: Place::named("s1"),
+        command: Command::from_custom_id(id).expect("our id"),
+        style: BoardStyle::Plain,
+        is_admin: false,
+    });
+    assert!(done.content.contains("deleted 2 games"), "{}", done.content);
+    assert!(
+        bot.say("ann", "s2", "show")
+            .content
+            .contains("no game in progress")
+    );
+    assert!(bot.say("ann", "s1", "stats").content.contains("0 started"));
+    assert!(
+        !bot.say("bob", "s1", "leaderboard all-time")
+            .content
+            .contains("ann")
+    );
+}
