@@ -542,3 +542,76 @@ async fn a_daily_from_setup_to_post_play_solve_and_leaderboard() {
     assert!(result.is_ok(), "{result:?}");
     fake.assert_clean().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_daily_post_is_reported_to_admins_not_a_crash() {
+    use sudoku_bot::app::ManualClock;
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let clock = Arc::new(ManualClock::new(
+        "2026-11-22T08:00:00Z"
+            .parse::<jiff::Timestamp>()
+            .expect("time")
+            .as_millisecond(),
+    ));
+    let config = Config {
+        database: db.clone(),
+        api_base: Some(fake.api_base.clone()),
+        ..Config::default()
+    };
+    let app = Arc::new(App::new(Store::open(&db).expect("store"), clock.clone(), 5));
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let (stop, stopped) = oneshot::channel::<()>();
+    let w = wake.clone();
+    let task = tokio::spawn(async move {
+        discord::run_with_scheduler(
+            app,
+            &config,
+            TOKEN,
+            async {
+                let _ = stopped.await;
+            },
+            w,
+        )
+        .await
+    });
+    fake.wait_gateway("IDENTIFY", 1).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "404", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    clock.set(
+        "2026-11-22T09:30:00Z"
+            .parse::<jiff::Timestamp>()
+            .expect("time")
+            .as_millisecond(),
+    );
+    wake.notify_one();
+    fake.wait_call("the attempted post", |c| {
+        c.path == "/api/v10/channels/404/messages"
+    })
+    .await;
+    // The bot is still there; the admin hears about it on their next /sudoku daily.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let id = fake
+            .interact(fake.slash(&ann(), Some(GUILD), "daily", json!([])))
+            .await;
+        let r = fake.response_to(&id).await;
+        if content(&r).contains("For admins: the last daily post failed") {
+            assert!(content(&r).contains("<#404>"), "{r:#}");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never reported: {r:#}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let _ = stop.send(());
+    let result = tokio::time::timeout(std::time::Duration::from_secs(20), task)
+        .await
+        .expect("stops")
+        .expect("no panic");
+    assert!(result.is_ok(), "{result:?}");
+}

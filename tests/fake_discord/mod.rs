@@ -553,6 +553,10 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             check_message(state, path, body).await;
             (200, message_object(state, body))
         }
+        // A channel the bot may not post in (deleted, or no permission).
+        ("POST", ["channels", "404", "messages"]) => {
+            (404, json!({"message": "Unknown Channel", "code": 10003}))
+        }
         ("POST", ["channels", _, "messages"]) => {
             check_message(state, path, body).await;
             (200, message_object(state, body))
