@@ -1,6 +1,6 @@
 //! The `sudoku-bot` binary: a thin command line over the library.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use sudoku_bot::adapters::discord::{self, Config};
 use sudoku_bot::adapters::{batch, terminal};
 use sudoku_bot::app::{App, BoardStyle, SystemClock};
+use sudoku_bot::engine::Tier;
 use sudoku_bot::engine::generator::Symmetry;
 use sudoku_bot::engine::parse::parse_puzzle;
 use sudoku_bot::engine::rng::SeededRng;
@@ -46,8 +47,11 @@ enum Command {
     )]
     Generate {
         /// Number of empty cells, 0 to 64.
-        #[arg(long)]
-        empty: usize,
+        #[arg(long, required_unless_present = "difficulty")]
+        empty: Option<usize>,
+        /// easy, medium, hard, expert or extreme: graded, never guessed.
+        #[arg(long, value_parser = parse_tier)]
+        difficulty: Option<Tier>,
         /// How many puzzles.
         #[arg(long, default_value_t = 1)]
         count: u64,
@@ -93,6 +97,31 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Grade puzzles read from stdin, one per line: `<tier> <score> <hardest technique>`,
+    /// or `invalid: <reason>`, `no solution`, `multiple solutions`.
+    #[command(
+        after_help = "Example:\n  echo 003020600900305001001806400008102900700000008006708200002609500800203009005010300 | sudoku-bot grade"
+    )]
+    Grade,
+    /// The next teaching hint for a puzzle (as an argument, or on stdin in any format the
+    /// parser reads), optionally on the player's current board.
+    #[command(
+        after_help = "Example:\n  sudoku-bot hint --depth 3 003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    )]
+    Hint {
+        /// 1: the technique and where to look; 2: plus the digits; 3: the whole step.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+        depth: u8,
+        /// The current entries, givens included (81 cells, any format).
+        #[arg(long)]
+        board: Option<String>,
+        puzzle: Option<String>,
+    },
+    /// The whole logical solution path of a puzzle (argument or stdin), one step per line.
+    #[command(
+        after_help = "Example:\n  sudoku-bot explain 003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    )]
+    Explain { puzzle: Option<String> },
     /// Measure the engine on one core (CPU time).
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -111,8 +140,10 @@ enum BenchCommand {
     /// Generate COUNT puzzles with N empty cells, timing each; prints p50, p99 and max.
     #[command(after_help = "Example:\n  sudoku-bot bench generate --empty 60 --count 1000")]
     Generate {
-        #[arg(long)]
-        empty: usize,
+        #[arg(long, required_unless_present = "difficulty")]
+        empty: Option<usize>,
+        #[arg(long, value_parser = parse_tier)]
+        difficulty: Option<Tier>,
         #[arg(long, default_value_t = 1000)]
         count: u64,
         #[arg(long, default_value_t = 1)]
@@ -120,6 +151,9 @@ enum BenchCommand {
         #[arg(long, default_value = "none", value_parser = parse_symmetry)]
         symmetry: Symmetry,
     },
+    /// Grade every puzzle of each file; prints puzzles per second and the tiers.
+    #[command(after_help = "Example:\n  sudoku-bot bench grade minimal.txt")]
+    Grade { files: Vec<PathBuf> },
     /// Play COUNT moves through the command core on a real SQLite file (durable commits);
     /// prints p50, p99, max latency and moves per second.
     #[command(after_help = "Example:\n  sudoku-bot bench moves --db /tmp/bench.db --count 5000")]
@@ -129,6 +163,15 @@ enum BenchCommand {
         #[arg(long, default_value_t = 5000)]
         count: u64,
     },
+}
+
+fn parse_tier(s: &str) -> Result<Tier, String> {
+    Tier::parse(s).ok_or_else(|| {
+        format!(
+            "unknown difficulty {s:?}; use one of: {}",
+            Tier::ALL.map(Tier::name).join(", ")
+        )
+    })
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
@@ -164,11 +207,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Generate {
             empty,
+            difficulty,
             count,
             seed,
             symmetry,
         } => {
-            batch::generate_stream(empty, count, seed, symmetry, io::stdout().lock())?;
+            batch::generate_stream(
+                empty,
+                difficulty,
+                count,
+                seed,
+                symmetry,
+                io::stdout().lock(),
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Run { config } => run_discord(config),
@@ -228,6 +279,75 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Grade => {
+            let stdin = io::stdin();
+            let mut out = io::stdout().lock();
+            for line in stdin.lock().lines() {
+                let line = line?;
+                let t = line.trim();
+                if t.is_empty() || t.starts_with('#') {
+                    continue;
+                }
+                writeln!(out, "{}", batch::grade_line(t))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Hint {
+            depth,
+            board,
+            puzzle,
+        } => {
+            let puzzle = puzzle_argument(puzzle)?;
+            match batch::hint_text(&puzzle, board.as_deref(), depth) {
+                Ok(text) => {
+                    println!("{text}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    Ok(ExitCode::from(1))
+                }
+            }
+        }
+        Command::Explain { puzzle } => {
+            let puzzle = puzzle_argument(puzzle)?;
+            match batch::explain(&puzzle) {
+                Ok(lines) => {
+                    let mut out = io::stdout().lock();
+                    for line in lines {
+                        writeln!(out, "{line}")?;
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    Ok(ExitCode::from(1))
+                }
+            }
+        }
+        Command::Bench(BenchCommand::Grade { files }) => {
+            for path in files {
+                let text = std::fs::read_to_string(&path)?;
+                let puzzles: Vec<_> = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .filter_map(|l| parse_puzzle(l).ok())
+                    .collect();
+                let (rate, tiers) = batch::bench_grade(&puzzles);
+                println!(
+                    "{}: {} puzzles, {rate:.0} graded/s; easy {} medium {} hard {} expert {} extreme {}",
+                    path.display(),
+                    puzzles.len(),
+                    tiers[0],
+                    tiers[1],
+                    tiers[2],
+                    tiers[3],
+                    tiers[4]
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench(BenchCommand::Moves { db, count }) => {
             let r = batch::bench_moves(&db, count)?;
             println!(
@@ -243,13 +363,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Bench(BenchCommand::Generate {
             empty,
+            difficulty,
             count,
             seed,
             symmetry,
         }) => {
-            let r = batch::bench_generate(empty, symmetry, count, seed);
+            let r = batch::bench_generate(empty, difficulty, symmetry, count, seed);
+            let what = match (empty, difficulty) {
+                (Some(n), Some(t)) => format!("--empty {n} --difficulty {t}"),
+                (Some(n), None) => format!("--empty {n}"),
+                (None, Some(t)) => format!("--difficulty {t}"),
+                (None, None) => String::new(),
+            };
             println!(
-                "generate --empty {empty} --symmetry {symmetry}: {} puzzles, {} not found; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, mean {:.2} ms",
+                "generate {what} --symmetry {symmetry}: {} puzzles, {} not found; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, mean {:.2} ms",
                 r.count,
                 r.failures,
                 r.p50.as_secs_f64() * 1e3,
@@ -320,5 +447,17 @@ async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {},
         () = term => {},
+    }
+}
+
+/// A puzzle given as an argument, or else all of stdin (so multi-line grids work).
+fn puzzle_argument(arg: Option<String>) -> io::Result<String> {
+    match arg {
+        Some(p) => Ok(p),
+        None => {
+            let mut text = String::new();
+            io::Read::read_to_string(&mut io::stdin(), &mut text)?;
+            Ok(text)
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
 use sudoku_bot::engine::parse::parse_grid;
-use sudoku_bot::engine::{Cell, Grid, Solution, solver};
+use sudoku_bot::engine::{Cell, Grid, Solution, Tier, grader, solver};
 use sudoku_bot::store::Store;
 
 const T0: i64 = 1_795_000_000_000;
@@ -492,4 +492,48 @@ mod fuzz {
             }
         }
     }
+}
+
+#[test]
+fn a_difficulty_gives_a_puzzle_the_grader_puts_in_that_tier() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    for (user, ask, tier, empty) in [
+        ("ann", "/sudoku new hard", Tier::Hard, None),
+        ("bob", "/sudoku new 48 expert", Tier::Expert, Some(48)),
+        ("cy", "/sudoku new medium 40", Tier::Medium, Some(40)),
+    ] {
+        let r = bot.say(user, "g1", ask);
+        assert!(!r.private, "{}", r.content);
+        assert!(
+            r.content.contains(&format!("New {} puzzle", tier.name())),
+            "{}",
+            r.content
+        );
+        assert!(
+            r.content.contains(&format!("**{}**", tier.title())),
+            "{}",
+            r.content
+        );
+        let givens = board_of(&r);
+        assert_eq!(grader::grade(&givens).map(|g| g.tier), Some(tier), "{ask}");
+        if let Some(n) = empty {
+            assert_eq!(givens.empty_count(), n);
+        }
+        solution_of(&givens);
+    }
+    // An impossible combination is refused at once, with what would work.
+    let r = bot.say("dee", "g1", "/sudoku new 30 extreme");
+    assert!(r.private);
+    assert!(
+        r.content
+            .contains("Extreme puzzles need at least 50 empty cells (you asked for 30)"),
+        "{}",
+        r.content
+    );
+    assert!(
+        bot.say("dee", "g1", "/sudoku show")
+            .content
+            .contains("no game")
+    );
 }

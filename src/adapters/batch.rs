@@ -5,9 +5,10 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use crate::engine::generator::{self, Request, Symmetry};
-use crate::engine::parse::parse_puzzle;
+use crate::engine::parse::{parse_grid, parse_puzzle};
 use crate::engine::rng::SeededRng;
 use crate::engine::solver::{self, Solution};
+use crate::engine::{Cell, Grid, Tier};
 
 /// The answer line for one input line of `solve`, or `None` for lines to skip (blank or
 /// `#` comments). The flag says whether the puzzle had exactly one solution.
@@ -50,9 +51,43 @@ pub fn puzzle_seed(seed: u64, k: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Attempts `generate --difficulty` makes before saying none was found.
+pub const GRADED_ATTEMPTS: u32 = crate::engine::grader::DEFAULT_ATTEMPTS;
+
+/// One puzzle: by empty cells, by difficulty, or both.
+pub fn generate_one(
+    empty: Option<usize>,
+    difficulty: Option<Tier>,
+    symmetry: Symmetry,
+    seed: u64,
+) -> Result<generator::Puzzle, anyhow::Error> {
+    match difficulty {
+        Some(tier) => Ok(crate::engine::grader::generate_graded(
+            tier,
+            empty,
+            symmetry,
+            seed,
+            GRADED_ATTEMPTS,
+        )?
+        .0),
+        None => {
+            let empty = empty
+                .ok_or_else(|| anyhow::anyhow!("give --empty N, --difficulty TIER, or both"))?;
+            let request = Request {
+                empty,
+                symmetry,
+                seed,
+                budget: Request::DEFAULT_BUDGET,
+            };
+            Ok(generator::generate(&request)?)
+        }
+    }
+}
+
 /// `sudoku-bot generate`: `count` puzzles, one line each.
 pub fn generate_stream(
-    empty: usize,
+    empty: Option<usize>,
+    difficulty: Option<Tier>,
     count: u64,
     seed: Option<u64>,
     symmetry: Symmetry,
@@ -60,13 +95,7 @@ pub fn generate_stream(
 ) -> Result<(), anyhow::Error> {
     let seed = seed.unwrap_or_else(SeededRng::fresh_seed);
     for k in 0..count {
-        let request = Request {
-            empty,
-            symmetry,
-            seed: puzzle_seed(seed, k),
-            budget: Request::DEFAULT_BUDGET,
-        };
-        let puzzle = generator::generate(&request)?;
+        let puzzle = generate_one(empty, difficulty, symmetry, puzzle_seed(seed, k))?;
         writeln!(out, "{}", puzzle.givens.to_line())?;
     }
     out.flush()?;
@@ -137,18 +166,18 @@ pub struct GenerateBench {
     pub mean: Duration,
 }
 
-pub fn bench_generate(empty: usize, symmetry: Symmetry, count: u64, seed: u64) -> GenerateBench {
+pub fn bench_generate(
+    empty: Option<usize>,
+    difficulty: Option<Tier>,
+    symmetry: Symmetry,
+    count: u64,
+    seed: u64,
+) -> GenerateBench {
     let mut times = Vec::with_capacity(count as usize);
     let mut failures = 0;
     for k in 0..count {
-        let request = Request {
-            empty,
-            symmetry,
-            seed: puzzle_seed(seed, k),
-            budget: Request::DEFAULT_BUDGET,
-        };
         let start = thread_cpu_time();
-        let result = generator::generate(&request);
+        let result = generate_one(empty, difficulty, symmetry, puzzle_seed(seed, k));
         times.push(thread_cpu_time() - start);
         if result.is_err() {
             failures += 1;
@@ -281,4 +310,98 @@ pub fn bench_moves(db: &std::path::Path, count: u64) -> anyhow::Result<MoveBench
         max: times.last().copied().unwrap_or_default(),
         per_second: count as f64 / total.as_secs_f64().max(1e-9),
     })
+}
+
+/// One line of `sudoku-bot grade`: `<tier> <score> <hardest technique>`, or why not.
+pub fn grade_line(line: &str) -> String {
+    use crate::engine::grader;
+    let grid = match parse_puzzle(line) {
+        Ok(g) => g,
+        Err(e) => return format!("invalid: {e}"),
+    };
+    match solver::solve(&grid) {
+        Solution::None => return "no solution".into(),
+        Solution::Multiple(..) => return "multiple solutions".into(),
+        Solution::Unique(_) => {}
+    }
+    match grader::grade(&grid) {
+        Some(g) => format!("{} {} {}", g.tier, g.score, g.hardest_name()),
+        None => "no solution".into(),
+    }
+}
+
+/// `sudoku-bot explain`: the whole logical solution path of a puzzle, one step per line
+/// in the compact expert form, then the verdict. Errors are the line to print.
+pub fn explain(text: &str) -> Result<Vec<String>, String> {
+    use crate::engine::{grader, hint};
+    let grid = unique_puzzle(text)?;
+    let g = grader::grade(&grid).ok_or("no solution")?;
+    let mut lines: Vec<String> = g
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(k, s)| format!("{}. {}", k + 1, hint::compact(s)))
+        .collect();
+    lines.push(if g.solved_by_logic {
+        format!("solved: {} {} {}", g.tier, g.score, g.hardest_name())
+    } else {
+        format!(
+            "stuck after {} steps: {} (no technique I know applies)",
+            g.steps.len(),
+            g.hardest_name()
+        )
+    });
+    Ok(lines)
+}
+
+/// `sudoku-bot hint`: the hint for `board` (the player's entries with the givens; the
+/// puzzle itself when `None`) at `depth`.
+pub fn hint_text(puzzle: &str, board: Option<&str>, depth: u8) -> Result<String, String> {
+    use crate::engine::hint::{self, Depth};
+    let givens = unique_puzzle(puzzle)?;
+    let solution = match solver::solve(&givens) {
+        Solution::Unique(s) => s,
+        _ => return Err("no unique solution".into()),
+    };
+    let board = match board {
+        None => givens,
+        Some(text) => {
+            let b = parse_grid(text).map_err(|e| format!("invalid board: {e}"))?;
+            if let Some(c) =
+                Cell::all().find(|&c| givens.get(c).is_some() && b.get(c) != givens.get(c))
+            {
+                return Err(format!(
+                    "invalid board: {c} is a given {} of the puzzle, the board has {}",
+                    givens.get(c).unwrap_or(0),
+                    b.get(c).map_or("it empty".to_string(), |d| d.to_string())
+                ));
+            }
+            b
+        }
+    };
+    Ok(hint::hint(&board, &solution).text(Depth::from_level(depth)))
+}
+
+/// A puzzle with exactly one solution, or the line that says why not.
+fn unique_puzzle(text: &str) -> Result<Grid, String> {
+    let grid = parse_grid(text).map_err(|e| format!("invalid: {e}"))?;
+    match solver::solve(&grid) {
+        Solution::None => Err("no solution".into()),
+        Solution::Multiple(..) => Err("multiple solutions".into()),
+        Solution::Unique(_) => Ok(grid),
+    }
+}
+
+/// Grades every puzzle, timing CPU time; returns puzzles per second and the tier counts.
+pub fn bench_grade(puzzles: &[Grid]) -> (f64, [usize; 5]) {
+    use crate::engine::grader;
+    let mut tiers = [0usize; 5];
+    let start = thread_cpu_time();
+    for p in puzzles {
+        if let Some(g) = grader::grade(p) {
+            tiers[g.tier as usize] += 1;
+        }
+    }
+    let secs = (thread_cpu_time() - start).as_secs_f64().max(1e-9);
+    (puzzles.len() as f64 / secs, tiers)
 }

@@ -198,6 +198,30 @@ pub fn generate(request: &Request) -> Result<Puzzle, GenerateError> {
     Err(GenerateError::NotFound { asked: n })
 }
 
+/// A random minimal puzzle: one solution, and removing any clue (any orbit, with a
+/// symmetry) would allow several. One pass suffices: a clue that could not go earlier
+/// cannot go later either, since removing clues only ever adds solutions.
+pub fn minimal(symmetry: Symmetry, seed: u64) -> Puzzle {
+    let orbits = symmetry.orbits();
+    let mut search = Search {
+        rng: SeededRng::new(seed),
+        work: 0,
+        budget: u64::MAX,
+    };
+    // The empty grid always has a solution; the fallback only satisfies the types.
+    let solution = random_solution(&Grid::empty(), &mut search.rng).unwrap_or_else(Grid::empty);
+    let mut puzzle = Carving {
+        solution,
+        givens: solution,
+        orbits: &orbits,
+    };
+    search.carve(&mut puzzle, 81);
+    Puzzle {
+        givens: puzzle.givens,
+        solution,
+    }
+}
+
 /// A puzzle being carved out of one solution.
 struct Carving<'a> {
     solution: Grid,

@@ -2,6 +2,7 @@
 //! function takes its inputs (including the random seed) and returns a value.
 
 pub mod generator;
+pub mod grader;
 pub mod grid;
 pub mod hint;
 pub mod parse;

@@ -250,7 +250,7 @@ impl Game {
         self.ensure_active()?;
         let h = hint::hint(&self.board, &self.solution);
         let depth = Depth::from_level(self.hint_level.saturating_add(1));
-        if matches!(h, Hint::Step(_)) {
+        if matches!(h, Hint::Next(_)) {
             self.hint_level = self.hint_level.saturating_add(1).min(3);
         }
         self.hints += 1;

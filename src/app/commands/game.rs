@@ -106,6 +106,7 @@ pub fn new(
     symmetry: Option<Symmetry>,
 ) -> Result<Reply, Failure> {
     let now = app.now();
+    let asked = empty;
     let empty = empty.unwrap_or(app.settings().default_empty);
     if empty > generator::MAX_EMPTY {
         let e = generator::GenerateError::TooManyEmpty { asked: empty };
@@ -120,15 +121,10 @@ pub fn new(
     {
         return Err(Failure::User(in_progress_reply(&record, now)));
     }
-    if difficulty.is_some() {
-        return Err(user_error(
-            "Choosing a difficulty is not available yet; ask for a number of empty cells instead, e.g. `/sudoku new 45`.",
-        ));
-    }
     // Generation runs outside the store's lock: other players' commands go on meanwhile.
-    let (puzzle, tier) =
-        super::puzzles::make(app, Some(empty), difficulty, symmetry, app.next_seed())
-            .map_err(user_error)?;
+    let (puzzle, tier) = super::puzzles::make(app, asked, difficulty, symmetry, app.next_seed())
+        .map_err(user_error)?;
+    let empty = puzzle.givens.empty_count();
     let game = Game::new(puzzle.givens, puzzle.solution, tier, now);
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
@@ -144,10 +140,15 @@ pub fn new(
             game: game.clone(),
             daily_day: None,
         };
-        let headline = format!(
-            "New puzzle: {} empty cells, one solution. Play with `/sudoku move B7 4`.",
-            empty
-        );
+        let headline = match tier {
+            Some(t) => format!(
+                "New {} puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`.",
+                t.name()
+            ),
+            None => format!(
+                "New puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`."
+            ),
+        };
         Ok(board::reply(
             &record,
             &inv.player.name,
@@ -344,12 +345,9 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
                 )
             }
             Hint::Solved => "The board is complete and correct.".to_string(),
-            Hint::Step(step) => step.text(depth),
-            Hint::NoStepFound => {
-                "No single step I know applies here: this position needs harder techniques or trial and error.".to_string()
-            }
+            Hint::Next(_) | Hint::NoStepFound => hint.text(depth),
         };
-        if matches!(hint, Hint::Step(_)) && depth != Depth::Step {
+        if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
             text.push_str("\nAsk again for more detail.");
         }
         Ok(Reply::private(format!("Hint: {text}")))

@@ -1,30 +1,36 @@
-//! Where puzzles come from: the generator, with the app's settings.
+//! Where puzzles come from: the generator and the grader, with the app's settings.
 
 use crate::app::App;
 use crate::engine::Tier;
 use crate::engine::generator::{self, Puzzle, Request, Symmetry};
+use crate::engine::grader;
 
-/// A puzzle with `empty` empty cells (or the default), of `difficulty` when the grader
-/// can measure it, from `seed`. The tier returned is the measured one, or `None`.
+/// A puzzle with `empty` empty cells (or the default), of exactly `difficulty` when one
+/// is asked for, from `seed`. The tier returned is always the grader's measurement.
 pub(crate) fn make(
     app: &App,
     empty: Option<usize>,
-    _difficulty: Option<Tier>,
+    difficulty: Option<Tier>,
     symmetry: Option<Symmetry>,
     seed: u64,
 ) -> Result<(Puzzle, Option<Tier>), String> {
-    let empty = empty.unwrap_or(app.settings().default_empty);
+    let symmetry = symmetry.unwrap_or(Symmetry::None);
+    if let Some(tier) = difficulty {
+        return grader::generate_graded(tier, empty, symmetry, seed, grader::DEFAULT_ATTEMPTS)
+            .map(|(p, g)| (p, Some(g.tier)))
+            .map_err(|e| format!("I can't make that puzzle: {e}."));
+    }
     let request = Request {
-        empty,
-        symmetry: symmetry.unwrap_or(Symmetry::None),
+        empty: empty.unwrap_or(app.settings().default_empty),
+        symmetry,
         seed,
         budget: app.settings().generation_budget,
     };
-    generator::generate(&request)
-        .map(|p| (p, None))
-        .map_err(|e| {
-            format!(
-                "I can't make that puzzle: {e}. Ask for 0 to 61 empty cells, e.g. `/sudoku new 45`."
-            )
-        })
+    let puzzle = generator::generate(&request).map_err(|e| {
+        format!(
+            "I can't make that puzzle: {e}. Ask for 0 to 61 empty cells, e.g. `/sudoku new 45`."
+        )
+    })?;
+    let tier = grader::grade(&puzzle.givens).map(|g| g.tier);
+    Ok((puzzle, tier))
 }

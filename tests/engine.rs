@@ -1,0 +1,270 @@
+//! The engine's claims, checked against an independent reference: a plain backtracking
+//! solver written here from the rules alone, sharing no code with the engine's solver.
+//! Then the public benchmark sets with their reference solutions, when `../shared/data`
+//! is beside the repository (a user's clone has no `../shared`: those tests skip).
+
+use proptest::prelude::*;
+use std::path::PathBuf;
+use sudoku_bot::app::render::{BoardStyle, game_block, grid_block};
+use sudoku_bot::engine::generator::{self, Request, Symmetry};
+use sudoku_bot::engine::parse::parse_grid;
+use sudoku_bot::engine::rng::SeededRng;
+use sudoku_bot::engine::solver::{Solution, count_solutions, solve};
+use sudoku_bot::engine::{Cell, Grid};
+use sudoku_bot::game::moves::{Action, Move};
+use sudoku_bot::game::state::Game;
+
+/// The reference: depth-first search over the cell with the fewest candidates, digits
+/// tried in order, counting solutions up to `limit`. Slow and obviously right.
+mod reference {
+    fn candidates(cells: &[u8; 81], i: usize) -> u16 {
+        let (r, c) = (i / 9, i % 9);
+        let mut used = 0u16;
+        for k in 0..9 {
+            used |= 1 << cells[r * 9 + k];
+            used |= 1 << cells[k * 9 + c];
+            let (br, bc) = (r / 3 * 3 + k / 3, c / 3 * 3 + k % 3);
+            used |= 1 << cells[br * 9 + bc];
+        }
+        !used & 0b11_1111_1110
+    }
+
+    fn valid_givens(cells: &[u8; 81]) -> bool {
+        let mut copy = *cells;
+        (0..81).all(|i| {
+            let d = copy[i];
+            if d == 0 {
+                return true;
+            }
+            copy[i] = 0;
+            let ok = candidates(&copy, i) & (1 << d) != 0;
+            copy[i] = d;
+            ok
+        })
+    }
+
+    fn search(cells: &mut [u8; 81], limit: usize, found: &mut Vec<[u8; 81]>) {
+        let mut best: Option<(usize, u16)> = None;
+        for i in 0..81 {
+            if cells[i] == 0 {
+                let m = candidates(cells, i);
+                if best.is_none_or(|(_, b)| m.count_ones() < b.count_ones()) {
+                    best = Some((i, m));
+                }
+            }
+        }
+        let Some((i, mask)) = best else {
+            found.push(*cells);
+            return;
+        };
+        for d in 1..=9u8 {
+            if mask & (1 << d) != 0 {
+                cells[i] = d;
+                search(cells, limit, found);
+                cells[i] = 0;
+                if found.len() >= limit {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Up to `limit` solutions of `cells` (0 for empty).
+    pub fn solutions(cells: &[u8; 81], limit: usize) -> Vec<[u8; 81]> {
+        let mut found = Vec::new();
+        if valid_givens(cells) {
+            search(&mut cells.clone(), limit, &mut found);
+        }
+        found
+    }
+
+    /// Every row, column and box holds 1 to 9.
+    pub fn is_valid_solution(cells: &[u8; 81]) -> bool {
+        cells.iter().all(|&d| (1..=9).contains(&d)) && valid_givens(cells)
+    }
+}
+
+fn symmetry(k: usize) -> Symmetry {
+    [Symmetry::None, Symmetry::Rot180, Symmetry::Mirror][k]
+}
+
+/// A solved grid and a random subset of `keep` of its cells, from `seed`.
+fn random_clues(seed: u64, keep: usize) -> Grid {
+    let full = generator::generate(&Request::new(0, seed))
+        .expect("a full grid")
+        .solution;
+    let mut rng = SeededRng::new(seed ^ 0x5EED);
+    let mut cells: Vec<Cell> = Cell::all().collect();
+    rng.shuffle(&mut cells);
+    let mut grid = Grid::empty();
+    for &c in &cells[..keep] {
+        grid.set(c, full.get(c));
+    }
+    grid
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// Exactly N empty cells, givens taken from the solution, the symmetry asked for,
+    /// and exactly one solution by the reference's count.
+    #[test]
+    fn generated_puzzles_have_n_empty_cells_and_one_solution(
+        seed in any::<u64>(),
+        empty in 0usize..=58,
+        sym in 0usize..3,
+    ) {
+        let symmetry = symmetry(sym);
+        let p = generator::generate(&Request { symmetry, ..Request::new(empty, seed) }).expect("generate");
+        prop_assert_eq!(p.givens.empty_count(), empty);
+        prop_assert!(p.givens.conflict().is_none());
+        prop_assert!(p.givens.is_contained_in(&p.solution));
+        for c in Cell::all() {
+            prop_assert_eq!(p.givens.get(c).is_none(), p.givens.get(symmetry.image(c)).is_none());
+        }
+        let found = reference::solutions(p.givens.cells(), 2);
+        prop_assert_eq!(found.len(), 1);
+        prop_assert_eq!(&found[0], p.solution.cells());
+    }
+
+    /// The solver's verdict (none, one, several) is the reference's, and every solution
+    /// it returns obeys the rules and keeps the givens.
+    #[test]
+    fn the_solver_agrees_with_the_reference(seed in any::<u64>(), keep in 17usize..45, noise in 0usize..3) {
+        let mut grid = random_clues(seed, keep);
+        // A few random digits on empty cells: often no solution at all.
+        let mut rng = SeededRng::new(seed);
+        for _ in 0..noise {
+            let c = Cell::from_index(rng.below(81)).expect("cell");
+            if grid.get(c).is_none() {
+                grid.set(c, Some(1 + rng.below(9) as u8));
+            }
+        }
+        let expected = reference::solutions(grid.cells(), 2);
+        let check = |s: &Grid| reference::is_valid_solution(s.cells()) && grid.is_contained_in(s);
+        match solve(&grid) {
+            Solution::None => prop_assert_eq!(expected.len(), 0),
+            Solution::Unique(s) => {
+                prop_assert_eq!(expected.len(), 1);
+                prop_assert_eq!(s.cells(), &expected[0]);
+            }
+            Solution::Multiple(a, b) => {
+                prop_assert_eq!(expected.len(), 2);
+                prop_assert!(check(&a) && check(&b) && a != b);
+            }
+        }
+        prop_assert_eq!(count_solutions(&grid, 2), expected.len());
+    }
+
+    /// A minimal puzzle: one solution, and without any one of its clues, several.
+    #[test]
+    fn minimal_puzzles_need_every_clue(seed in any::<u64>()) {
+        let p = generator::minimal(Symmetry::None, seed);
+        prop_assert_eq!(reference::solutions(p.givens.cells(), 2).len(), 1);
+        for c in Cell::all().filter(|&c| p.givens.get(c).is_some()) {
+            let mut fewer = p.givens;
+            fewer.set(c, None);
+            prop_assert_eq!(reference::solutions(fewer.cells(), 2).len(), 2, "clue {} was not needed", c.name());
+        }
+    }
+
+    /// The parser never panics, whatever it is given: arbitrary text, and text made of
+    /// the characters grids are written with.
+    #[test]
+    fn the_parser_answers_any_text(
+        any_text in any::<String>(),
+        griddy in "[0-9.\\-|+ \\n`a-iA-I┃━┏┓┗┛╋\\x1b\\[m;]{0,300}",
+    ) {
+        let _ = parse_grid(&any_text);
+        let _ = parse_grid(&griddy);
+    }
+
+    /// Every board the bot prints, in both styles and with the player's entries (right
+    /// and wrong), parses back to the grid on it.
+    #[test]
+    fn printed_boards_parse_back(seed in any::<u64>(), empty in 0usize..=60, entries in 0usize..20) {
+        let p = generator::generate(&Request::new(empty, seed)).expect("generate");
+        let mut game = Game::new(p.givens, p.solution, None, 0);
+        let mut rng = SeededRng::new(seed);
+        let open: Vec<Cell> = Cell::all().filter(|&c| p.givens.get(c).is_none()).collect();
+        for _ in 0..entries.min(open.len()) {
+            let cell = open[rng.below(open.len())];
+            let digit = 1 + rng.below(9) as u8;
+            let _ = game.apply(&[Move { cell, action: Action::Place(digit) }], 1);
+        }
+        for style in [BoardStyle::Plain, BoardStyle::Ansi] {
+            prop_assert_eq!(parse_grid(&grid_block(&p.givens, style)), Ok(p.givens));
+            prop_assert_eq!(parse_grid(&game_block(&game, style)), Ok(game.board));
+        }
+    }
+}
+
+/// `../shared/data/NAME`, when it is there.
+fn dataset(name: &str) -> Option<Vec<String>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text.lines().map(str::to_owned).collect()),
+        Err(_) => {
+            eprintln!("skipped: {} is not here", path.display());
+            None
+        }
+    }
+}
+
+fn check_set(name: &str) {
+    let (Some(puzzles), Some(solutions)) = (
+        dataset(&format!("{name}.txt")),
+        dataset(&format!("{name}.solutions.txt")),
+    ) else {
+        return;
+    };
+    assert_eq!(
+        puzzles.len(),
+        solutions.len(),
+        "{name}: one solution per puzzle"
+    );
+    for (i, (puzzle, expected)) in puzzles.iter().zip(&solutions).enumerate() {
+        let grid = parse_grid(puzzle).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1));
+        match solve(&grid) {
+            Solution::Unique(s) => assert_eq!(&s.to_line(), expected, "{name}:{}", i + 1),
+            other => panic!("{name}:{}: {other:?}, expected a unique solution", i + 1),
+        }
+    }
+}
+
+#[test]
+fn top1465_matches_its_reference_solutions() {
+    check_set("top1465");
+}
+
+#[test]
+fn hardest_1106_matches_its_reference_solutions() {
+    check_set("hardest-1106");
+}
+
+#[test]
+fn hardest_11plus_matches_its_reference_solutions() {
+    check_set("hardest-11plus");
+}
+
+#[test]
+fn seventeen_clue_matches_its_reference_solutions() {
+    check_set("seventeen-clue");
+}
+
+#[test]
+fn every_serg_multiple_puzzle_has_several_solutions() {
+    let Some(puzzles) = dataset("serg-multiple.txt") else {
+        return;
+    };
+    for (i, line) in puzzles.iter().enumerate() {
+        let grid = parse_grid(line).unwrap_or_else(|e| panic!("serg-multiple:{}: {e}", i + 1));
+        assert!(
+            matches!(solve(&grid), Solution::Multiple(..)),
+            "serg-multiple:{}: not reported as multiple",
+            i + 1
+        );
+    }
+}
