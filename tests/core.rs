@@ -537,3 +537,162 @@ fn a_difficulty_gives_a_puzzle_the_grader_puts_in_that_tier() {
             .contains("no game")
     );
 }
+
+#[test]
+fn a_solve_reports_moves_and_a_wrong_submit_changes_nothing() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 30);
+    let cells = empties(&givens);
+    let c = cells[0];
+    bot.say("ann", "g1", &format!("move {c} {}", digit(&solution, c)));
+    let before = bot.say("ann", "g1", "show").content;
+    let mut wrong = solution;
+    wrong.set(cells[1], Some(digit(&solution, cells[1]) % 9 + 1));
+    let r = bot.say("ann", "g1", &format!("submit {}", wrong.to_line()));
+    assert!(
+        r.private && r.content.contains("unchanged"),
+        "{}",
+        r.content
+    );
+    assert_eq!(bot.say("ann", "g1", "show").content, before);
+    // Erase and place again: every changed cell is a move.
+    bot.say("ann", "g1", &format!("move {c} 0"));
+    let rest: Vec<String> = cells
+        .iter()
+        .map(|&c| format!("{c} {}", digit(&solution, c)))
+        .collect();
+    let r = bot.say("ann", "g1", &format!("move {}", rest.join(", ")));
+    assert!(r.content.contains("Solved in"), "{}", r.content);
+    assert!(r.content.contains("32 moves"), "{}", r.content);
+}
+
+#[test]
+fn every_conflict_on_the_board_is_named() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (givens, _, _) = new_game(&bot, "ann", "g1", 45);
+    // Two empty cells in one row, each given the digit of a given of that row.
+    let row = (0..9)
+        .find(|&r| {
+            let cells: Vec<Cell> = (0..9).filter_map(|c| Cell::at(r, c)).collect();
+            cells.iter().filter(|&&c| givens.get(c).is_none()).count() >= 2
+                && cells.iter().filter(|&&c| givens.get(c).is_some()).count() >= 2
+        })
+        .expect("a row with two givens and two holes");
+    let cells: Vec<Cell> = (0..9).filter_map(|c| Cell::at(row, c)).collect();
+    let holes: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| givens.get(c).is_none())
+        .collect();
+    let given: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| givens.get(c).is_some())
+        .collect();
+    let (a, b) = (digit(&givens, given[0]), digit(&givens, given[1]));
+    let r = bot.say(
+        "ann",
+        "g1",
+        &format!("move {} {a}, {} {b}", holes[0], holes[1]),
+    );
+    let line = r
+        .content
+        .lines()
+        .find(|l| l.starts_with("Conflicts: "))
+        .unwrap_or_else(|| panic!("no conflicts line: {}", r.content));
+    assert!(
+        line.contains(&given[0].name()) && line.contains(&holes[0].name()),
+        "{line}"
+    );
+    assert!(
+        line.contains(&given[1].name()) && line.contains(&holes[1].name()),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_double_clicked_hint_button_counts_one_hint() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let (_, _, board) = new_game(&bot, "ann", "g1", 45);
+    let first = bot.press("ann", "g1", &board, "Hint");
+    bot.clock.advance(200);
+    let second = bot.press("ann", "g1", &board, "Hint");
+    assert_eq!(
+        first.content, second.content,
+        "the same hint, not a deeper one"
+    );
+    let status = bot.say("ann", "g1", "show");
+    assert!(status.content.contains("1 hint"), "{}", status.content);
+    // Asked again deliberately, it goes one step deeper and counts.
+    bot.clock.advance(10_000);
+    let third = bot.press("ann", "g1", &board, "Hint");
+    assert_ne!(third.content, first.content);
+    assert!(bot.say("ann", "g1", "show").content.contains("2 hints"));
+}
+
+#[test]
+fn another_players_stats_cover_this_place_only() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    new_game(&bot, "ann", "g1", 40);
+    new_game(&bot, "ann", "g2", 40);
+    new_game(&bot, "ann", "dm", 40);
+    let own = bot.say("ann", "g1", "stats");
+    assert!(own.content.contains("3 started"), "{}", own.content);
+    let seen = bot.say("bob", "g1", "stats ann");
+    assert!(seen.content.contains("1 started"), "{}", seen.content);
+    assert!(
+        bot.say("bob", "g1", "stats nobody")
+            .content
+            .contains("I don't know a player called `nobody`")
+    );
+}
+
+#[test]
+fn names_cannot_break_the_markdown_around_them() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    let r = bot.say("*_evil_*", "g1", "new 40");
+    assert!(
+        r.content.contains(r"**\*\_evil\_\***'s game"),
+        "{}",
+        r.content
+    );
+}
+
+#[test]
+fn the_database_runs_in_wal_mode_with_durable_commits() {
+    let (_dir, db) = temp_db();
+    let store = Store::open(&db).expect("open");
+    let mode: String = store
+        .connection()
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .expect("journal mode");
+    assert_eq!(mode, "wal");
+    let sync: i64 = store
+        .connection()
+        .query_row("PRAGMA synchronous", [], |r| r.get(0))
+        .expect("synchronous");
+    assert_eq!(sync, 2, "FULL: every commit is fsynced");
+}
+
+#[test]
+fn a_word_where_a_number_belongs_is_named() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    match Command::parse("/sudoku new forty") {
+        Err(e) => assert!(e.contains("forty"), "{e}"),
+        Ok(c) => {
+            let r = bot.invoke("ann", "g1", c);
+            assert!(r.private && r.content.contains("forty"), "{}", r.content);
+        }
+    }
+    assert!(
+        bot.say("ann", "g1", "show")
+            .content
+            .contains("no game in progress")
+    );
+}

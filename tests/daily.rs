@@ -64,7 +64,11 @@ impl Bot {
     /// Opens today's daily and submits its solution; returns the submit reply.
     fn solve_daily(&self, user: &str, place: &str) -> Reply {
         let board = self.say(user, place, "daily");
-        assert!(!board.private, "{}", board.content);
+        assert!(
+            board.private,
+            "a daily board is the player's own: {}",
+            board.content
+        );
         let givens = parse_grid(&board.content).expect("board parses");
         let solution = match solver::solve(&givens) {
             Solution::Unique(g) => g,
@@ -463,5 +467,230 @@ fn forget_me_asks_first_then_deletes_everything() {
         !bot.say("bob", "s1", "leaderboard all-time")
             .content
             .contains("ann")
+    );
+}
+
+#[test]
+fn a_daily_board_stays_private_and_a_solve_is_announced_without_the_grid() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 10, 0);
+    let opened = bot.say("ann", "s1", "daily");
+    assert!(opened.private);
+    let solved = bot.solve_daily("ann", "s1");
+    assert!(!solved.private, "the solve is news for the channel");
+    assert!(
+        solved.content.contains("solved the daily puzzle"),
+        "{}",
+        solved.content
+    );
+    assert!(
+        parse_grid(&solved.content).is_err(),
+        "no grid, so no solution, in a public message: {}",
+        solved.content
+    );
+}
+
+#[test]
+fn solving_todays_daily_with_solve_is_refused_while_the_day_runs() {
+    let bot = Bot::new();
+    bot.at("Europe/Madrid", date(2026, 11, 22), 10, 0);
+    bot.say_as(
+        "adm",
+        "s1",
+        true,
+        "daily setup channel:<#42> timezone:Europe/Madrid",
+    );
+    let givens = board(&bot.say("ann", "s1", "daily"));
+    let asked = bot.say("bob", "s1", &format!("solve {}", givens.to_line()));
+    assert!(asked.private, "{}", asked.content);
+    assert!(asked.content.contains("no spoilers"), "{}", asked.content);
+    // A copy with a few digits filled in is the same puzzle.
+    let mut partly = givens;
+    let solution = match solver::solve(&givens) {
+        Solution::Unique(g) => g,
+        other => panic!("{other:?}"),
+    };
+    for cell in sudoku_bot::engine::Cell::all()
+        .filter(|&c| givens.get(c).is_none())
+        .take(5)
+    {
+        partly.set(cell, solution.get(cell));
+    }
+    assert!(
+        bot.say("bob", "s1", &format!("solve {}", partly.to_line()))
+            .content
+            .contains("no spoilers")
+    );
+    // Another server's puzzle is anyone's to solve, and so is this one tomorrow
+    // (midnight in Madrid is 23:00 UTC).
+    assert!(
+        bot.say("bob", "s2", &format!("solve {}", givens.to_line()))
+            .content
+            .contains("exactly one solution")
+    );
+    bot.at("Europe/Madrid", date(2026, 11, 23), 0, 1);
+    assert!(
+        bot.say("bob", "s1", &format!("solve {}", givens.to_line()))
+            .content
+            .contains("exactly one solution")
+    );
+}
+
+#[test]
+fn forgetting_yourself_is_no_second_attempt_at_todays_daily() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 10, 0);
+    let opened = bot.say("ann", "s1", "daily");
+    let yes = |reply: &Reply, label: &str| {
+        let id = &reply
+            .buttons
+            .iter()
+            .flatten()
+            .find(|b| b.label.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} in {reply:?}"))
+            .custom_id;
+        bot.app.handle(&Invocation {
+            player: Player {
+                id: "ann".into(),
+                name: "ann".into(),
+            },
+            place: Place::named("s1"),
+            command: Command::from_custom_id(id).expect("our id"),
+            style: BoardStyle::Plain,
+            is_admin: false,
+        })
+    };
+    let ask = yes(&opened, "Give up");
+    yes(&ask, "Yes");
+    let forget = bot.say("ann", "s1", "forget-me");
+    let done = yes(&forget, "Yes");
+    assert!(done.content.contains("deleted 1 game"), "{}", done.content);
+    let again = bot.say("ann", "s1", "daily");
+    assert!(again.private);
+    assert!(
+        again.content.contains("already played today's daily"),
+        "{}",
+        again.content
+    );
+    // Everyone else is unaffected, and tomorrow is a new day for ann too.
+    assert!(bot.say("bob", "s1", "daily").content.contains("'s game"));
+    bot.at("UTC", date(2026, 11, 23), 0, 5);
+    assert!(bot.say("ann", "s1", "daily").content.contains("'s game"));
+}
+
+#[test]
+fn streaks_are_kept_per_server_and_the_server_streak_counts_any_solver() {
+    let bot = Bot::new();
+    let day = date(2026, 11, 2);
+    // Day 1: ann solves in both servers; day 2: only in s1; day 3: bob keeps s2 going.
+    bot.at("UTC", day, 9, 0);
+    bot.solve_daily("ann", "s1");
+    bot.solve_daily("ann", "s2");
+    bot.at("UTC", day.tomorrow().expect("day"), 9, 0);
+    bot.solve_daily("ann", "s1");
+    let d3 = day.tomorrow().and_then(|d| d.tomorrow()).expect("day");
+    bot.at("UTC", d3, 9, 0);
+    bot.solve_daily("bob", "s2");
+    bot.at("UTC", d3, 20, 0);
+    let s1 = bot.say("ann", "s1", "stats");
+    assert!(
+        s1.content
+            .contains("Solve today's daily to keep your 2-day streak"),
+        "{}",
+        s1.content
+    );
+    let s2 = bot.say("ann", "s2", "stats");
+    assert!(s2.content.contains("streak 0 (best 1)"), "{}", s2.content);
+    assert!(
+        bot.say("ann", "s1", "leaderboard today")
+            .content
+            .contains("Server streak: 2 days")
+    );
+    // s2: solved on days 1 and 3 by someone, not on day 2: the run is 1 day.
+    assert!(
+        bot.say("ann", "s2", "leaderboard today")
+            .content
+            .contains("Server streak: 1 day.")
+    );
+}
+
+#[test]
+fn equal_times_and_mistakes_are_split_by_hints() {
+    let bot = Bot::new();
+    let day = date(2026, 11, 22);
+    for (user, hints) in [("ann", 2), ("bob", 0)] {
+        bot.at("UTC", day, 9, 0);
+        bot.say(user, "s1", "daily");
+        for k in 0..hints {
+            // Asks a minute apart: real hints, not a double click.
+            bot.at("UTC", day, 9, k + 1);
+            bot.say(user, "s1", "hint");
+        }
+        bot.at("UTC", day, 9, 10);
+        let board = bot.say(user, "s1", "show");
+        let givens = parse_grid(&board.content).expect("board");
+        let solution = match solver::solve(&givens) {
+            Solution::Unique(g) => g,
+            other => panic!("{other:?}"),
+        };
+        bot.say(user, "s1", &format!("submit {}", solution.to_line()));
+    }
+    let lines = bot.say("cat", "s1", "leaderboard today").content;
+    let lines: Vec<&str> = lines.lines().collect();
+    assert!(
+        lines[1].starts_with("1. bob: 10:00 · 0 mistakes · 0 hints"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[2].starts_with("2. ann: 10:00 · 0 mistakes · 2 hints"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn puzzles_are_made_ahead_and_remade_when_the_difficulty_changes() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 8, 0);
+    bot.say_as(
+        "adm",
+        "s1",
+        true,
+        "daily setup channel:<#42> difficulty:easy",
+    );
+    bot.app.prepare_dailies();
+    let today = board(&bot.say("ann", "s1", "daily"));
+    bot.at("UTC", date(2026, 11, 22), 8, 30);
+    // Changing the difficulty keeps today's puzzle (people are playing it) ...
+    bot.say_as("adm", "s1", true, "daily setup difficulty:hard");
+    assert_eq!(board(&bot.say("bob", "s1", "daily")), today);
+    // ... and tomorrow's is made anew, at the new difficulty.
+    bot.app.prepare_dailies();
+    bot.at("UTC", date(2026, 11, 23), 0, 1);
+    let tomorrow = bot.say("ann", "s1", "daily");
+    assert!(tomorrow.content.contains("Hard"), "{}", tomorrow.content);
+}
+
+#[test]
+fn a_successful_post_clears_the_failure_shown_to_admins() {
+    let bot = Bot::new();
+    bot.at("UTC", date(2026, 11, 22), 8, 0);
+    bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
+    bot.app.daily_post_failed("s1", "missing permission");
+    let seen = bot.say_as("adm", "s1", true, "daily");
+    assert!(
+        seen.content.contains("missing permission"),
+        "{}",
+        seen.content
+    );
+    assert!(
+        !bot.say("ann", "s1", "daily")
+            .content
+            .contains("missing permission")
+    );
+    bot.app.daily_posted("s1");
+    assert!(
+        !bot.say_as("adm", "s1", true, "daily")
+            .content
+            .contains("missing permission")
     );
 }

@@ -105,4 +105,25 @@ fn a_scripted_daily_with_the_clock_set() {
         "{out}"
     );
     assert_eq!(out.matches("(no daily post is due)").count(), 2, "{out}");
+
+    // A second session on the same database solves it: the board ann was shown, solved
+    // here, is typed back as a submission; the leaderboard then ranks her.
+    let game = &out[out.find("**ann**'s game").expect("ann's board")..];
+    let block_start = game.find("```").expect("code block");
+    let block_end = block_start + 3 + game[block_start + 3..].find("```").expect("fence end");
+    let givens = sudoku_bot::engine::parse::parse_grid(&game[block_start..block_end + 3])
+        .expect("the board parses");
+    let solution = match sudoku_bot::engine::solver::solve(&givens) {
+        sudoku_bot::engine::Solution::Unique(g) => g,
+        other => panic!("{other:?}"),
+    };
+    let out = play(
+        &dir.path().join("d.db"),
+        &format!(
+            ":place guild-1\n:advance 4m\n/sudoku submit {}\n/sudoku leaderboard today\n",
+            solution.to_line()
+        ),
+    );
+    assert!(out.contains("**ann** solved the daily puzzle"), "{out}");
+    assert!(out.contains("1. ann: 4:00 · 0 mistakes · 0 hints"), "{out}");
 }

@@ -182,7 +182,7 @@ impl<'a> Session<'a> {
             },
             "advance" | "wait" => match parse_span(arg) {
                 Some(ms) => {
-                    let now = self.clock.now() + ms;
+                    let now = self.clock.now().saturating_add(ms);
                     self.clock.set(now);
                     writeln!(out, "(clock set to {})\n", format_time(now))?;
                 }

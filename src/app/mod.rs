@@ -11,6 +11,7 @@ mod commands;
 pub mod render;
 pub mod reply;
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -144,7 +145,13 @@ pub struct App {
     clock: Arc<dyn Clock>,
     rng: Mutex<SeededRng>,
     settings: Settings,
+    /// Servers whose daily post could not be built, and when to try again: a failing
+    /// build must not be retried in a tight loop.
+    post_retry_at: Mutex<HashMap<String, Millis>>,
 }
+
+/// How long a server's daily post waits after its puzzle could not be built.
+pub const POST_RETRY_MS: Millis = 10 * 60 * 1000;
 
 /// Why a command did not complete. Either way the transaction rolls back.
 #[derive(Debug)]
@@ -175,6 +182,7 @@ impl App {
             clock,
             rng: Mutex::new(SeededRng::new(seed)),
             settings: Settings::default(),
+            post_retry_at: Mutex::new(HashMap::new()),
         }
     }
 
@@ -219,15 +227,53 @@ impl App {
                 return None;
             }
         };
+        let retry = self.post_retries();
         servers
             .iter()
             .map(
                 |s| match commands::daily::due(&s.settings, s.last_posted, now) {
-                    PostDue::Now(_) => now,
+                    PostDue::Now(_) => retry.get(&s.place).map_or(now, |&at| at.max(now)),
                     PostDue::At(at) => at,
                 },
             )
             .min()
+    }
+
+    fn post_retries(&self) -> MutexGuard<'_, HashMap<String, Millis>> {
+        self.post_retry_at
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Makes the puzzles of today and tomorrow of every server with dailies on, if they
+    /// are not stored yet: the first player of a day (and the post) then find the puzzle
+    /// ready instead of waiting for a graded generation. The scheduler calls this.
+    pub fn prepare_dailies(&self) {
+        let now = self.now();
+        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+            Ok(servers) => servers,
+            Err(error) => {
+                tracing::error!(%error, "reading daily schedules failed");
+                return;
+            }
+        };
+        for server in servers {
+            let today = crate::game::daily::server_day(now, &server.settings.tz());
+            for day in [Some(today), today.tomorrow().ok()].into_iter().flatten() {
+                if let Err(failure) = commands::daily::puzzle_for(
+                    self,
+                    &server.place,
+                    day,
+                    server.settings.difficulty,
+                ) {
+                    let reason = match failure {
+                        Failure::User(reply) => reply.content,
+                        Failure::Internal(error) => error.to_string(),
+                    };
+                    tracing::error!(place = %server.place, %day, %reason, "preparing a daily puzzle failed");
+                }
+            }
+        }
     }
 
     /// Every daily post due now, each claimed (so it is sent once, even across
@@ -247,18 +293,35 @@ impl App {
             else {
                 continue;
             };
+            if self
+                .post_retries()
+                .get(&server.place)
+                .is_some_and(|&at| at > now)
+            {
+                continue;
+            }
             let Some(channel) = server.settings.channel.clone() else {
                 continue;
             };
-            // Build first, claim second: a failure to build leaves the day unclaimed.
+            // Build first, claim second: a failure to build leaves the day unclaimed, to
+            // be tried again after a pause.
             let reply = match commands::daily::post(self, &server, day) {
-                Ok(reply) => reply.fit(),
-                Err(Failure::User(reply)) => {
-                    tracing::error!(place = %server.place, reason = %reply.content, "daily post not built");
-                    continue;
+                Ok(reply) => {
+                    self.post_retries().remove(&server.place);
+                    reply.fit()
                 }
-                Err(Failure::Internal(error)) => {
-                    tracing::error!(place = %server.place, %error, "daily post not built");
+                Err(failure) => {
+                    let reason = match failure {
+                        Failure::User(reply) => reply.content,
+                        Failure::Internal(error) => error.to_string(),
+                    };
+                    tracing::error!(place = %server.place, %reason, "daily post not built");
+                    self.post_retries()
+                        .insert(server.place.clone(), now + POST_RETRY_MS);
+                    self.daily_post_failed(
+                        &server.place,
+                        &format!("today's puzzle could not be prepared ({reason}); retrying every few minutes"),
+                    );
                     continue;
                 }
             };
@@ -274,6 +337,14 @@ impl App {
             }
         }
         posts
+    }
+
+    /// Records that `place`'s daily post went out: an earlier failure no longer concerns
+    /// its admins.
+    pub fn daily_posted(&self, place: &str) {
+        if let Err(error) = self.store().write(|tx| tx.set_post_error(place, None)) {
+            tracing::error!(%error, "clearing a post failure failed");
+        }
     }
 
     /// Records why a daily post could not be sent, for the admins' next `/sudoku daily`.

@@ -139,6 +139,9 @@ pub fn status_line(game: &Game, now: Millis) -> String {
         Status::GaveUp => parts.push("given up".into()),
     }
     parts.push(format!("time {}", duration(game.elapsed(now))));
+    if game.status == Status::Solved {
+        parts.push(plural(game.moves, "move", "moves"));
+    }
     parts.push(plural(game.mistakes, "mistake", "mistakes"));
     parts.push(plural(game.hints, "hint", "hints"));
     parts.join(" · ")
@@ -204,4 +207,17 @@ mod tests {
             assert_eq!(parse_grid(&text), Ok(grid), "{text}");
         }
     }
+}
+
+/// A player's display name as Markdown text: Discord would otherwise read `*`, `_`, `~`,
+/// `|`, `` ` ``, `>` or brackets in a name as formatting and garble the line around it.
+pub fn escape_markdown(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for ch in name.chars() {
+        if matches!(ch, '\\' | '*' | '_' | '~' | '|' | '`' | '>' | '[' | ']') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
 }

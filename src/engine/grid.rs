@@ -216,23 +216,30 @@ impl Grid {
     /// The first pair of equal digits sharing a house, in house order (rows, columns,
     /// boxes), or `None` when the digits are consistent.
     pub fn conflict(&self) -> Option<Conflict> {
-        for house in House::all() {
+        self.conflicts().next()
+    }
+
+    /// Every clash of equal digits in a house, house by house (rows, columns, boxes):
+    /// each pair of cells once per house it shares.
+    pub fn conflicts(&self) -> impl Iterator<Item = Conflict> + '_ {
+        House::all().flat_map(move |house| {
             let mut seen: [Option<Cell>; 10] = [None; 10];
+            let mut found = Vec::new();
             for cell in house.cells() {
                 if let Some(d) = self.get(cell) {
-                    if let Some(first) = seen[d as usize] {
-                        return Some(Conflict {
+                    match seen[d as usize] {
+                        Some(first) => found.push(Conflict {
                             digit: d,
                             house,
                             first,
                             second: cell,
-                        });
+                        }),
+                        None => seen[d as usize] = Some(cell),
                     }
-                    seen[d as usize] = Some(cell);
                 }
             }
-        }
-        None
+            found
+        })
     }
 
     /// A complete grid with no conflict: a valid Sudoku solution.

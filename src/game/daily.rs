@@ -203,12 +203,23 @@ pub fn rank(mut entries: Vec<Entry>) -> Vec<(usize, Entry)> {
     ranked
 }
 
-/// The seed of a server's daily puzzle: the same server and day give the same puzzle on
-/// every machine (it is stored too, the moment it is first needed).
-pub fn puzzle_seed(place: &str, day: Date) -> u64 {
+/// The seed of a server's daily puzzle: the same server, salt and day give the same
+/// puzzle on every machine (it is stored too, the moment it is first needed). The salt is
+/// the server's secret, so that the code alone does not tell tomorrow's puzzle.
+/// `attempt` moves to another seed when a seed's generation fails.
+pub fn puzzle_seed(place: &str, salt: u64, day: Date, attempt: u32) -> u64 {
     // FNV-1a: stable across Rust versions, unlike `DefaultHasher`.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in place.bytes().chain(day.to_string().bytes()) {
+    let salt = salt.to_le_bytes();
+    let attempt = attempt.to_le_bytes();
+    let day = day.to_string();
+    for &b in place
+        .as_bytes()
+        .iter()
+        .chain(&salt)
+        .chain(day.as_bytes())
+        .chain(&attempt)
+    {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
@@ -367,9 +378,18 @@ mod tests {
         assert!(parse_time("nine").is_err());
         assert_eq!(parse_zone("Europe/Madrid"), Ok("Europe/Madrid".into()));
         assert!(parse_zone("Mars/Olympus").unwrap_err().contains("IANA"));
-        assert_ne!(
-            puzzle_seed("guild:1", date(2026, 1, 1)),
-            puzzle_seed("guild:1", date(2026, 1, 2))
-        );
+    }
+
+    #[test]
+    fn daily_seeds_differ_by_day_salt_and_attempt_and_never_drift() {
+        let seed = |day, salt, attempt| puzzle_seed("guild:1", salt, day, attempt);
+        let base = seed(date(2026, 1, 1), 7, 0);
+        assert_ne!(base, seed(date(2026, 1, 2), 7, 0));
+        assert_ne!(base, seed(date(2026, 1, 1), 8, 0));
+        assert_ne!(base, seed(date(2026, 1, 1), 7, 1));
+        // Stored puzzles make a changed seed harmless for past days, but a server's
+        // upcoming puzzle must not change under it with a new build.
+        assert_eq!(base, seed(date(2026, 1, 1), 7, 0));
+        assert_eq!(base, 0xec93_99f0_485a_3e10_u64);
     }
 }

@@ -100,6 +100,11 @@ pub struct Game {
     pub status: Status,
     pub mistakes: u32,
     pub hints: u32,
+    /// Cells changed by move commands (digits placed or erased), undo not included.
+    pub moves: u32,
+    /// When the last hint was given: a second ask moments later on the same board is a
+    /// double click, answered again without counting.
+    pub last_hint_at: Option<Millis>,
     /// How deep the next hint goes; reset when the digits change.
     pub hint_level: u8,
     /// Move commands applied (undo and notes included): a version for stale buttons.
@@ -120,6 +125,8 @@ impl Game {
             status: Status::Active,
             mistakes: 0,
             hints: 0,
+            moves: 0,
+            last_hint_at: None,
             hint_level: 0,
             version: 0,
             history: Vec::new(),
@@ -179,6 +186,7 @@ impl Game {
                 continue;
             }
             self.remember(&mut record, m.cell);
+            self.moves += 1;
             self.board.set(m.cell, new);
             self.notes[m.cell.index()] = 0;
             if let Some(d) = new {
@@ -199,6 +207,7 @@ impl Game {
             self.history.push(UndoRecord(record));
             self.version += 1;
             self.hint_level = 0;
+            self.last_hint_at = None;
         }
         if self.board == self.solution {
             self.finish(Status::Solved, now);
@@ -242,20 +251,36 @@ impl Game {
         cells.sort_by_key(|c| c.index());
         self.version += 1;
         self.hint_level = 0;
+        self.last_hint_at = None;
         Ok(cells)
     }
 
     /// The next hint, one level deeper than the last on the same board.
-    pub fn hint(&mut self) -> Result<(Hint, Depth), RuleError> {
+    ///
+    /// A second ask within [`Game::DOUBLE_CLICK_MS`] of the last, with nothing changed in
+    /// between, is a double click (two presses of the Hint button arrive as two
+    /// commands): it gets the same hint again and is not counted.
+    pub fn hint(&mut self, now: Millis) -> Result<(Hint, Depth), RuleError> {
         self.ensure_active()?;
         let h = hint::hint(&self.board, &self.solution);
+        // Digits changing clears `last_hint_at`: only a repeat on the same board counts.
+        let repeat = self
+            .last_hint_at
+            .is_some_and(|at| (0..Game::DOUBLE_CLICK_MS).contains(&(now - at)));
+        if repeat {
+            return Ok((h, Depth::from_level(self.hint_level.max(1))));
+        }
         let depth = Depth::from_level(self.hint_level.saturating_add(1));
         if matches!(h, Hint::Next(_)) {
             self.hint_level = self.hint_level.saturating_add(1).min(3);
         }
         self.hints += 1;
+        self.last_hint_at = Some(now);
         Ok((h, depth))
     }
+
+    /// How close two hint requests must be to count as one double click.
+    pub const DOUBLE_CLICK_MS: Millis = 1_500;
 
     /// Checks a full grid the player typed or pasted as their answer.
     pub fn submit(&mut self, grid: &Grid, now: Millis) -> Result<Submission, RuleError> {
@@ -486,7 +511,10 @@ mod tests {
     #[test]
     fn hints_deepen_on_the_same_board_and_reset_after_a_move() {
         let mut g = game(40);
-        let depths: Vec<Depth> = (0..4).map(|_| g.hint().expect("hint").1).collect();
+        // Asks a minute apart: each one is a real ask.
+        let depths: Vec<Depth> = (0..4)
+            .map(|k| g.hint(10_000 + k * 60_000).expect("hint").1)
+            .collect();
         assert_eq!(
             depths,
             vec![Depth::Where, Depth::Digit, Depth::Step, Depth::Step]
@@ -501,7 +529,58 @@ mod tests {
             2_000,
         )
         .expect("move");
-        assert_eq!(g.hint().expect("hint").1, Depth::Where);
+        assert_eq!(g.hint(300_000).expect("hint").1, Depth::Where);
+        assert_eq!(g.moves, 1);
+    }
+
+    #[test]
+    fn a_double_clicked_hint_counts_once_and_repeats_the_same_depth() {
+        let mut g = game(40);
+        assert_eq!(g.hint(10_000).expect("hint").1, Depth::Where);
+        // The second press of a double click, 300 ms later.
+        assert_eq!(g.hint(10_300).expect("hint").1, Depth::Where);
+        assert_eq!(g.hints, 1);
+        // A deliberate second ask, seconds later, goes deeper and counts.
+        assert_eq!(g.hint(15_000).expect("hint").1, Depth::Digit);
+        assert_eq!(g.hints, 2);
+        // After a move the board is new: an ask right away is a real one.
+        let c = first_empty(&g);
+        g.apply(
+            &[Move {
+                cell: c,
+                action: Action::Place(right(&g, c)),
+            }],
+            15_100,
+        )
+        .expect("move");
+        assert_eq!(g.hint(15_200).expect("hint").1, Depth::Where);
+        assert_eq!(g.hints, 3);
+    }
+
+    #[test]
+    fn moves_count_changed_cells_only() {
+        let mut g = game(40);
+        let empties: Vec<Cell> = Cell::all().filter(|&c| !g.is_given(c)).take(2).collect();
+        let (a, b) = (empties[0], empties[1]);
+        let place = |c: Cell, d: u8| Move {
+            cell: c,
+            action: Action::Place(d),
+        };
+        g.apply(&[place(a, right(&g, a)), place(b, right(&g, b))], 2_000)
+            .expect("two moves");
+        // The same digit again changes nothing, so it is not a move.
+        g.apply(&[place(a, right(&g, a))], 3_000).expect("no-op");
+        g.apply(
+            &[Move {
+                cell: b,
+                action: Action::Erase,
+            }],
+            4_000,
+        )
+        .expect("erase");
+        assert_eq!(g.moves, 3);
+        g.undo().expect("undo");
+        assert_eq!(g.moves, 3, "undo takes back a move, not the count of moves");
     }
 
     #[test]
@@ -538,6 +617,6 @@ mod tests {
         g.give_up(5_000).expect("give up");
         assert_eq!(g.status, Status::GaveUp);
         assert_eq!(g.give_up(6_000), Err(RuleError::Finished("given up")));
-        assert!(g.hint().is_err());
+        assert!(g.hint(7_000).is_err());
     }
 }

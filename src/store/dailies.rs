@@ -137,6 +137,40 @@ impl Tx<'_> {
         Ok(changed == 1)
     }
 
+    /// The server's secret salt for daily seeds, set to `fresh` the first time it is
+    /// asked for (which stores a row for the server, with default settings).
+    pub fn server_salt(&self, place: &str, fresh: impl FnOnce() -> u64) -> Result<u64, StoreError> {
+        let read = |tx: &rusqlite::Transaction<'_>| {
+            tx.query_row(
+                "SELECT salt FROM servers WHERE place = ?1",
+                params![place],
+                |r| r.get::<_, Option<i64>>(0),
+            )
+            .optional()
+            .map(Option::flatten)
+        };
+        if let Some(salt) = read(&self.tx)? {
+            return Ok(salt as u64);
+        }
+        // SQLite integers are signed: the bits are kept as they are.
+        self.tx.execute(
+            "INSERT INTO servers (place, salt) VALUES (?1, ?2) \
+             ON CONFLICT (place) DO UPDATE SET salt = coalesce(salt, excluded.salt)",
+            params![place, fresh() as i64],
+        )?;
+        Ok(read(&self.tx)?.unwrap_or_default() as u64)
+    }
+
+    /// Forgets the stored puzzles of days after `today`: no one can have played them, and
+    /// they were made for settings that just changed.
+    pub fn discard_future_dailies(&self, place: &str, today: Date) -> Result<(), StoreError> {
+        self.tx.execute(
+            "DELETE FROM daily_puzzles WHERE place = ?1 AND day > ?2",
+            params![place, today.to_string()],
+        )?;
+        Ok(())
+    }
+
     pub fn set_post_error(&self, place: &str, error: Option<&str>) -> Result<(), StoreError> {
         self.tx.execute(
             "UPDATE servers SET post_error = ?2 WHERE place = ?1",
@@ -282,7 +316,21 @@ impl Tx<'_> {
 
     /// Deletes everything stored about `player`: games, daily results, name. Returns the
     /// number of games deleted.
-    pub fn forget_player(&self, player: &str) -> Result<usize, StoreError> {
+    /// Deletes everything stored about `player`. Their daily attempts of days from
+    /// `keep_from` on leave a fingerprint (see [`fingerprint`]) until those days are over,
+    /// so that forgetting is no way to a second attempt; older fingerprints go now.
+    pub fn forget_player(&self, player: &str, keep_from: Date) -> Result<usize, StoreError> {
+        let keep_from = keep_from.to_string();
+        self.tx.execute(
+            "DELETE FROM daily_attempts_forgotten WHERE day < ?1",
+            params![keep_from],
+        )?;
+        self.tx.execute(
+            "INSERT OR IGNORE INTO daily_attempts_forgotten (place, day, fingerprint) \
+             SELECT place, daily_day, ?2 FROM games \
+             WHERE player = ?1 AND daily_day IS NOT NULL AND daily_day >= ?3",
+            params![player, fingerprint(player), keep_from],
+        )?;
         let games = self
             .tx
             .execute("DELETE FROM games WHERE player = ?1", params![player])?;
@@ -290,4 +338,44 @@ impl Tx<'_> {
             .execute("DELETE FROM players WHERE id = ?1", params![player])?;
         Ok(games)
     }
+
+    /// Whether `player` played the daily of `day` at `place` and then had their data
+    /// deleted.
+    pub fn attempt_forgotten(
+        &self,
+        player: &str,
+        place: &str,
+        day: Date,
+    ) -> Result<bool, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT 1 FROM daily_attempts_forgotten \
+                 WHERE place = ?1 AND day = ?2 AND fingerprint = ?3",
+                params![place, day.to_string(), fingerprint(player)],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
+    }
+}
+
+/// A one-way fingerprint of a player id: enough to recognise the same player again
+/// within a day, without keeping the id itself. FNV-1a over 64 bits, run twice with
+/// different offsets for 128 bits: the same on every machine and build, unlike std's
+/// hasher, whose algorithm is not guaranteed.
+fn fingerprint(player: &str) -> String {
+    let fnv = |offset: u64| {
+        let mut h = offset;
+        for b in b"sudoku-bot attempt\0".iter().chain(player.as_bytes()) {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+        h
+    };
+    format!(
+        "{:016x}{:016x}",
+        fnv(0xCBF2_9CE4_8422_2325),
+        fnv(0x6C62_272E_07BB_0142)
+    )
 }

@@ -44,7 +44,8 @@ pub struct PlayerStats {
 }
 
 const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, status, started_at, \
-     finished_at, mistakes, hints, version, notes, history, hint_level, daily_day";
+     finished_at, mistakes, hints, version, notes, history, hint_level, daily_day, moves, \
+     last_hint_at";
 
 fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
     let givens: String = row.get(3)?;
@@ -64,6 +65,8 @@ fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>
     let version: u32 = row.get(12)?;
     let hint_level: u8 = row.get(15)?;
     let daily_day: Option<String> = row.get(16)?;
+    let moves: u32 = row.get(17)?;
+    let last_hint_at: Option<Millis> = row.get(18)?;
     Ok((|| {
         Ok(GameRecord {
             id,
@@ -88,6 +91,8 @@ fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>
                     .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
                 mistakes,
                 hints,
+                moves,
+                last_hint_at,
                 hint_level,
                 version,
                 history: history_from_blob(&history)?,
@@ -175,9 +180,9 @@ impl Tx<'_> {
         self.tx.execute(
             "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
              started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
-             daily_day, touched_at) \
+             daily_day, moves, last_hint_at, touched_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             (SELECT coalesce(max(touched_at), 0) + 1 FROM games))",
+             ?17, ?18, (SELECT coalesce(max(touched_at), 0) + 1 FROM games))",
             params![
                 player,
                 place,
@@ -195,6 +200,8 @@ impl Tx<'_> {
                 history_to_blob(&game.history),
                 game.hint_level,
                 day.map(|d| d.to_string()),
+                game.moves,
+                game.last_hint_at,
             ],
         )?;
         Ok(self.tx.last_insert_rowid())
@@ -205,7 +212,7 @@ impl Tx<'_> {
         let changed = self.tx.execute(
             "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
              hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
-             touched_at = (SELECT coalesce(max(touched_at), 0) + 1 FROM games) WHERE id = ?1",
+             moves = ?11, last_hint_at = ?12, touched_at = (SELECT coalesce(max(touched_at), 0) + 1 FROM games) WHERE id = ?1",
             params![
                 id,
                 grid_to_text(&game.board),
@@ -217,6 +224,8 @@ impl Tx<'_> {
                 notes_to_blob(&game.notes),
                 history_to_blob(&game.history),
                 game.hint_level,
+                game.moves,
+                game.last_hint_at,
             ],
         )?;
         if changed != 1 {
@@ -266,24 +275,29 @@ impl Tx<'_> {
             .optional()?)
     }
 
-    /// Everything `stats` shows, over all places.
-    pub fn player_stats(&self, player: &str) -> Result<PlayerStats, StoreError> {
+    /// Everything `stats` shows: over all places, or over the games of one `place`.
+    pub fn player_stats(
+        &self,
+        player: &str,
+        place: Option<&str>,
+    ) -> Result<PlayerStats, StoreError> {
+        // `?2 IS NULL` selects every place: one statement serves both views.
         let (started, solved, gave_up): (i64, i64, i64) = self.tx.query_row(
             "SELECT count(*), \
                     coalesce(sum(status = 'solved'), 0), \
                     coalesce(sum(status = 'gave_up'), 0) \
-             FROM games WHERE player = ?1",
-            params![player],
+             FROM games WHERE player = ?1 AND (?2 IS NULL OR place = ?2)",
+            params![player, place],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         let mut stmt = self.tx.prepare(
             "SELECT difficulty, count(*), min(finished_at - started_at), \
                     CAST(avg(finished_at - started_at) AS INTEGER) \
-             FROM games WHERE player = ?1 AND status = 'solved' \
+             FROM games WHERE player = ?1 AND (?2 IS NULL OR place = ?2) AND status = 'solved' \
              GROUP BY difficulty",
         )?;
         let mut by_difficulty = stmt
-            .query_map(params![player], |r| {
+            .query_map(params![player, place], |r| {
                 let name: Option<String> = r.get(0)?;
                 Ok(DifficultyStats {
                     difficulty: name.as_deref().and_then(Tier::parse),

@@ -24,6 +24,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0003_dailies",
         sql: include_str!("../../migrations/0003_dailies.sql"),
     },
+    Migration {
+        name: "0004_moves_hints_attempts",
+        sql: include_str!("../../migrations/0004_moves_hints_attempts.sql"),
+    },
 ];
 
 pub fn apply(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreError> {
@@ -48,4 +52,26 @@ pub fn apply(conn: &mut Connection, migrations: &[Migration]) -> Result<(), Stor
         tx.commit()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MIGRATIONS;
+
+    /// A `.sql` file added to `migrations/` but not to the list would be silently
+    /// ignored; the list must name every file, in order.
+    #[test]
+    fn the_list_names_every_migration_file_in_order() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/migrations");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .expect("migrations folder")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".sql"))
+            .map(|name| name.trim_end_matches(".sql").to_string())
+            .collect();
+        files.sort();
+        let listed: Vec<&str> = MIGRATIONS.iter().map(|m| m.name).collect();
+        assert_eq!(listed, files);
+    }
 }

@@ -7,6 +7,11 @@ use crate::game::{Game, Millis, Status};
 use crate::store::GameRecord;
 
 /// The board message for `record`, under `headline`.
+///
+/// A free game's board is public: playing together is the point. A daily game is
+/// everyone's same puzzle, so its board would hand rivals the player's digits: it stays
+/// private while the game runs, a solve is announced without the grid, and a give-up's
+/// solution is shown to the player alone.
 pub fn reply(
     record: &GameRecord,
     owner: &str,
@@ -15,12 +20,21 @@ pub fn reply(
     now: Millis,
 ) -> Reply {
     let game = &record.game;
+    let daily = record.daily_day.is_some();
     let mut text = String::new();
     if !headline.is_empty() {
         text.push_str(headline);
         text.push('\n');
     }
-    text.push_str(&format!("**{owner}**'s game\n"));
+    if daily && game.status == Status::Solved {
+        text.push_str(&format!(
+            "**{}** solved the daily puzzle (board hidden: no spoilers).\n{}",
+            render::escape_markdown(owner),
+            render::status_line(game, now)
+        ));
+        return Reply::public(text);
+    }
+    text.push_str(&format!("**{}**'s game\n", render::escape_markdown(owner)));
     match game.status {
         Status::GaveUp => {
             // The solution, so the player can see what they missed.
@@ -35,8 +49,22 @@ pub fn reply(
             text.push('\n');
             text.push_str(legend);
         }
-        if let Some(conflict) = game.board.conflict() {
-            text.push_str(&format!("\nConflict: {conflict}."));
+        // Every clash, so the player sees all they must fix; a few at most, since one
+        // wrong digit can clash in its row, column and box at once.
+        let conflicts: Vec<String> = game.board.conflicts().map(|c| c.to_string()).collect();
+        match conflicts.len() {
+            0 => {}
+            1 => text.push_str(&format!("\nConflict: {}.", conflicts[0])),
+            n => {
+                text.push_str(&format!(
+                    "\nConflicts: {}",
+                    conflicts[..n.min(3)].join("; ")
+                ));
+                if n > 3 {
+                    text.push_str(&format!("; and {} more", n - 3));
+                }
+                text.push('.');
+            }
         }
         let room = MAX_CONTENT
             .saturating_sub(text.chars().count() + 1)
@@ -46,7 +74,11 @@ pub fn reply(
             text.push_str(&notes);
         }
     }
-    let reply = Reply::public(text);
+    let reply = if daily {
+        Reply::private(text)
+    } else {
+        Reply::public(text)
+    };
     if game.status == Status::Active {
         reply.with_buttons(buttons(record.id, game))
     } else {

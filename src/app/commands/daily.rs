@@ -48,6 +48,15 @@ fn next_post(server: &ServerDaily, now: Millis) -> Millis {
     }
 }
 
+/// When the next day's puzzle opens: at midnight of the server's zone, whatever the
+/// posting time (`/sudoku daily` plays a day's puzzle from its first minute).
+fn next_puzzle_at(server: &ServerDaily, today: Date) -> Millis {
+    end_of_day(today, &server.settings.tz())
+}
+
+/// Seeds tried, one after the other, for a day's puzzle.
+const DAILY_SEEDS: u32 = 4;
+
 /// The stored puzzle of `day`, or a new one derived from the server and the date.
 pub(crate) fn puzzle_for(
     app: &App,
@@ -55,13 +64,26 @@ pub(crate) fn puzzle_for(
     day: Date,
     tier: Tier,
 ) -> Result<(Puzzle, Option<Tier>), Failure> {
-    if let Some(found) = app.store().write(|tx| tx.daily_puzzle(place, day))? {
-        return Ok(found);
+    let found = app.store().write(|tx| {
+        let salt = tx.server_salt(place, || app.next_seed())?;
+        Ok::<_, Failure>((tx.daily_puzzle(place, day)?, salt))
+    })?;
+    let salt = match found {
+        (Some(found), _) => return Ok(found),
+        (None, salt) => salt,
+    };
+    // Generated outside the store's lock; the first stored puzzle of a day wins. A seed
+    // whose search comes back empty-handed is followed by the next, so a day never goes
+    // without its puzzle (every seed is tried in the same order on every machine).
+    let mut made = Err(String::new());
+    for attempt in 0..DAILY_SEEDS {
+        let seed = daily::puzzle_seed(place, salt, day, attempt);
+        made = super::puzzles::make(app, None, Some(tier), None, seed);
+        if made.is_ok() {
+            break;
+        }
     }
-    // Generated outside the store's lock; the first stored puzzle of a day wins.
-    let (puzzle, tier) =
-        super::puzzles::make(app, None, Some(tier), None, daily::puzzle_seed(place, day))
-            .map_err(user_error)?;
+    let (puzzle, tier) = made.map_err(user_error)?;
     app.store().write(|tx| {
         tx.insert_daily_puzzle(place, day, &puzzle.givens, &puzzle.solution, tier)?;
         Ok::<_, Failure>(())
@@ -100,6 +122,11 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Ok::<_, Failure>((server, today))
     })?;
     let (puzzle, tier) = puzzle_for(app, place, today, server.settings.difficulty)?;
+    // Whatever the player's own game shows, an admin learns that a post failed.
+    let admin_note = match (&server.post_error, inv.is_admin) {
+        (Some(error), true) => format!("\nFor admins: the last daily post failed: {error}."),
+        _ => String::new(),
+    };
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
         let record = match tx.daily_game_id(&inv.player.id, place, today)? {
@@ -107,6 +134,12 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                 tx.touch(id)?;
                 tx.game(id)?
                     .ok_or_else(|| user_error("That game no longer exists."))?
+            }
+            None if tx.attempt_forgotten(&inv.player.id, place, today)? => {
+                return Ok(Reply::private(format!(
+                    "You already played today's daily here (before deleting your data). One attempt per day: the next puzzle opens {}.",
+                    discord_time(next_puzzle_at(&server, today), 'R')
+                )));
             }
             None => {
                 // The timer starts now, when the player first opens it.
@@ -133,13 +166,14 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                 _ => "You gave up today's daily.".to_string(),
             };
             let mut text = format!(
-                "{verdict} One attempt per day: the next puzzle comes {}.",
-                discord_time(next_post(&server, now), 'R')
+                "{verdict} One attempt per day: the next puzzle opens {}.",
+                discord_time(next_puzzle_at(&server, today), 'R')
             );
             if let Some(line) = streak_line(tx, &inv.player.id, place, today)? {
                 text.push('\n');
                 text.push_str(&line);
             }
+            text.push_str(&admin_note);
             return Ok(Reply::private(text));
         }
         if let Some(line) = streak_line(tx, &inv.player.id, place, today)? {
@@ -147,13 +181,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             headline.push_str(&line);
         }
         let mut reply = board::reply(&record, &inv.player.name, &headline, inv.style, now);
-        if inv.is_admin
-            && let Some(error) = &server.post_error
-        {
-            reply.content.push_str(&format!(
-                "\nFor admins: the last daily post failed: {error}."
-            ));
-        }
+        reply.content.push_str(&admin_note);
         Ok(reply)
     })
 }
@@ -230,6 +258,12 @@ pub fn setup(
             ));
         };
         s.enabled = true;
+        if s.difficulty != current.settings.difficulty || s.zone != current.settings.zone {
+            // Puzzles made ahead for days no one can have started yet (in either zone) were made
+            // for the old settings.
+            let today = server_day(now, &current.settings.tz()).max(server_day(now, &s.tz()));
+            tx.discard_future_dailies(inv.place.key(), today)?;
+        }
         tx.save_daily_settings(inv.place.key(), &s)?;
         let saved = tx.server_daily(inv.place.key())?;
         Ok(Reply::private(format!(
@@ -300,7 +334,10 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
                     e.hints
                 )
             };
-            text.push_str(&format!("\n{rank}. {}: {result}", e.name));
+            text.push_str(&format!(
+                "\n{rank}. {}: {result}",
+                render::escape_markdown(&e.name)
+            ));
         }
         if let Some((rank, _)) = ranked
             .iter()
@@ -311,10 +348,10 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
         }
         let server_streak = daily::streak(&tx.server_daily_days(inv.place.key())?, today);
         text.push_str(&format!(
-            "\nServer streak: {} day{}. Next puzzle {}.",
+            "\nServer streak: {} day{}. Next puzzle opens {}.",
             server_streak.current,
             if server_streak.current == 1 { "" } else { "s" },
-            discord_time(next_post(&server, now), 'R')
+            discord_time(next_puzzle_at(&server, today), 'R')
         ));
         Ok(Reply::public(text))
     })
@@ -368,7 +405,7 @@ pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, 
                 "\nYesterday: {} solver{}, fastest {} in {}. Server streak: {} day{}.",
                 results.len(),
                 if results.len() == 1 { "" } else { "s" },
-                best.name,
+                render::escape_markdown(&best.name),
                 duration(best.time),
                 streak.current,
                 if streak.current == 1 { "" } else { "s" }

@@ -111,7 +111,7 @@ pub fn new(
     if empty > generator::MAX_EMPTY {
         let e = generator::GenerateError::TooManyEmpty { asked: empty };
         return Err(user_error(format!(
-            "I can't make that puzzle: {e}. Ask for 0 to 61 empty cells, e.g. `/sudoku new 45`."
+            "I can't make that puzzle: {e}. For example: `/sudoku new 45`."
         )));
     }
     // Refuse early, before spending time on a puzzle the player cannot start.
@@ -163,6 +163,10 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
     let now = app.now();
     app.store().write(|tx| {
         let record = resolve(tx, inv, target)?;
+        if target.is_some() {
+            // "Show my game" under a message: typed commands now mean this game too.
+            tx.touch(record.id)?;
+        }
         let reply = board::reply(&record, &inv.player.name, "", inv.style, now);
         Ok(if target.is_some() {
             reply.updating_board()
@@ -330,7 +334,7 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
         }
         let (hint, depth) = record
             .game
-            .hint()
+            .hint(app.now())
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
         tx.save_game(record.id, &record.game)?;
         let mut text = match &hint {

@@ -28,7 +28,7 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Hint(target) => game::hint(app, inv, *target),
         Command::Submit { grid } => game::submit(app, inv, grid),
         Command::GiveUp { target, confirmed } => game::give_up(app, inv, *target, *confirmed),
-        Command::Solve { grid } => solve::run(grid, inv.style),
+        Command::Solve { grid } => solve::run(app, inv, grid),
         Command::Stats { player } => stats::run(app, inv, player.as_deref()),
         Command::Help => Ok(help::run()),
         Command::Daily => daily::play(app, inv),

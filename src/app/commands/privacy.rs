@@ -7,7 +7,7 @@ use crate::app::{App, Failure, Invocation};
 pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, Failure> {
     if !confirmed {
         return Ok(Reply::private(
-            "This deletes all your games, stats, streaks and daily results in every server, for good. Are you sure?",
+            "This deletes all your games, stats, streaks and daily results in every server, for good (a daily you already played today stays played). Are you sure?",
         )
         .with_buttons(vec![Button {
             custom_id: plain_custom_id("forget-yes"),
@@ -15,8 +15,15 @@ pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, 
             style: ButtonStyle::Danger,
         }]));
     }
+    // Any server day still running began at most a day before today in UTC (zones run
+    // from UTC-12 to UTC+14): attempts from then on are remembered until they end.
+    let keep_from = jiff::Timestamp::from_millisecond(app.now())
+        .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date())
+        .ok()
+        .and_then(|d| d.checked_sub(jiff::Span::new().days(2)).ok())
+        .unwrap_or(jiff::civil::Date::MIN);
     app.store().write(|tx| {
-        let games = tx.forget_player(&inv.player.id)?;
+        let games = tx.forget_player(&inv.player.id, keep_from)?;
         Ok(Reply::private(format!(
             "Done: deleted {games} game{} and everything else stored about you.",
             if games == 1 { "" } else { "s" }

@@ -26,11 +26,8 @@ pub(crate) fn make(
         seed,
         budget: app.settings().generation_budget,
     };
-    let puzzle = generator::generate(&request).map_err(|e| {
-        format!(
-            "I can't make that puzzle: {e}. Ask for 0 to 61 empty cells, e.g. `/sudoku new 45`."
-        )
-    })?;
+    let puzzle = generator::generate(&request)
+        .map_err(|e| format!("I can't make that puzzle: {e}. For example: `/sudoku new 45`."))?;
     let tier = grader::grade(&puzzle.givens).map(|g| g.tier);
     Ok((puzzle, tier))
 }

@@ -1,4 +1,5 @@
-//! `/sudoku stats [player]`: a player's record across every place.
+//! `/sudoku stats [player]`: your own record across every place, or another player's
+//! record in this place only (what they play in other servers and in DMs is theirs).
 
 use crate::app::render::duration;
 use crate::app::{App, Failure, Invocation, Reply, user_error};
@@ -18,14 +19,19 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
                 let id = tx.player_by_name(bare)?.ok_or_else(|| {
                     user_error(format!("I don't know a player called `{asked}` yet."))
                 })?;
-                let name = tx.player_name(&id)?.unwrap_or_else(|| id.clone());
+                let name = tx.player_name(&id)?.unwrap_or_else(|| asked.to_string());
                 (id, name)
             }
         };
-        let stats = tx.player_stats(&id)?;
+        let own = id == inv.player.id;
+        let stats = tx.player_stats(&id, (!own).then_some(inv.place.key()))?;
         let mut text = format!(
-            "**Stats for {name}**\nGames: {} started · {} solved · {} given up",
-            stats.started, stats.solved, stats.gave_up
+            "**Stats for {}**{}\nGames: {} started · {} solved · {} given up",
+            crate::app::render::escape_markdown(&name),
+            if own { "" } else { " (here)" },
+            stats.started,
+            stats.solved,
+            stats.gave_up
         );
         for d in &stats.by_difficulty {
             let tier = d.difficulty.map_or("No tier", |t| t.title());
@@ -41,7 +47,11 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
             text.push_str(&line);
         }
         if stats.started == 0 {
-            text.push_str("\nNo games yet: start one with `/sudoku new`.");
+            text.push_str(if own {
+                "\nNo games yet: start one with `/sudoku new`."
+            } else {
+                "\nNo games here yet."
+            });
         }
         Ok(Reply::public(text))
     })
