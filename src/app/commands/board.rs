@@ -51,7 +51,19 @@ pub fn reply(
         }
         // Every clash, so the player sees all they must fix; a few at most, since one
         // wrong digit can clash in its row, column and box at once.
-        let conflicts: Vec<String> = game.board.conflicts().map(|c| c.to_string()).collect();
+        // Two cells of one row and box clash in both houses: name the pair once.
+        let mut pairs = Vec::new();
+        let conflicts: Vec<String> = game
+            .board
+            .conflicts()
+            .filter(|c| {
+                let pair = (c.first, c.second);
+                let new = !pairs.contains(&pair);
+                pairs.push(pair);
+                new
+            })
+            .map(|c| c.to_string())
+            .collect();
         match conflicts.len() {
             0 => {}
             1 => text.push_str(&format!("\nConflict: {}.", conflicts[0])),
