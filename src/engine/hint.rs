@@ -163,10 +163,22 @@ fn where_to_look(step: &Step) -> String {
         XWing | Swordfish | Jellyfish => format!("in {}", houses_words(&step.houses)),
         NakedSingle => format!("in cell {}", step.cells[0]),
         XYWing | XYZWing => format!("around the pivot {}", step.cells[0]),
-        SingleDigitPattern | XChain | XYChain | Aic => match step.chain.first() {
-            Some((cell, _)) => format!("starting from {cell}"),
+        UniqueRectangle => format!("in the rectangle {}", cells_words(&step.cells)),
+        Bug => format!("in cell {}", step.cells[0]),
+        Skyscraper | TwoStringKite | TurbotFish | WWing | XChain | XYChain | Aic => {
+            match step.chain.first() {
+                Some((cell, _)) => format!("starting from {cell}"),
+                None => String::new(),
+            }
+        }
+        EmptyRectangle => format!("in {} and {}", step.houses[0], step.houses[3]),
+        SimpleColouring => match step.chain.first() {
+            Some((cell, _)) => format!("among the conjugate pairs through {cell}"),
             None => String::new(),
         },
+        FinnedXWing | FinnedSwordfish => {
+            format!("in {}", houses_words(&fish_bases(step)))
+        }
     }
 }
 
@@ -246,6 +258,12 @@ fn placement(step: &Step) -> String {
 pub fn describe(step: &Step, after_eliminations: bool) -> String {
     use Technique::*;
     let d = step.digits.first().copied().unwrap_or(0);
+    // "an 8", "a 5": the article follows how the digit is spoken.
+    let a_d = if d == 8 {
+        "an 8".to_string()
+    } else {
+        format!("a {d}")
+    };
     let cells = cells_words(&step.cells);
     match step.technique {
         FullHouse => format!(
@@ -255,7 +273,7 @@ pub fn describe(step: &Step, after_eliminations: bool) -> String {
             placement(step)
         ),
         HiddenSingle => format!(
-            "In {h} the {d} can only go in {c}: every other empty cell of {h} sees a {d}{or_lost}. Place {d} in {c}.",
+            "In {h} the {d} can only go in {c}: every other empty cell of {h} sees {a_d}{or_lost}. Place {d} in {c}.",
             h = step.houses[0],
             c = step.cells[0],
             or_lost = if after_eliminations {
@@ -322,11 +340,95 @@ pub fn describe(step: &Step, after_eliminations: bool) -> String {
                 b = step.cells[2],
             )
         }
-        SingleDigitPattern | XChain | XYChain | Aic => {
-            let _ = cells;
+        UniqueRectangle => {
+            let odd = step.cells[3];
+            let ds = list(step.digits.iter().map(u8::to_string));
+            format!(
+                "{cells} form a rectangle over two boxes, and all but {odd} can only be {ds}. If {odd} were limited to {ds} too, the two digits could swap around the rectangle and the puzzle would have two solutions; it has one, so {odd} is neither: {}.",
+                removals(&step.eliminations)
+            )
+        }
+        Bug => format!(
+            "Every empty cell has two candidates except {c}. If {c} were not {d}, every digit would fit exactly twice in every row, column and box, a pattern that never has exactly one solution; {d} is the candidate {c} sees three times in {h}. Place {d} in {c}.",
+            c = step.cells[0],
+            h = step.houses[0],
+        ),
+        Skyscraper | TwoStringKite | TurbotFish | WWing | XChain | XYChain | Aic => {
             chain_sentence(step)
         }
+        EmptyRectangle => {
+            let (p, q) = (step.cells[0], step.cells[1]);
+            let t = step.eliminations.first().map_or(q, |&(t, _)| t);
+            format!(
+                "In {bx} the {d} lies only in {row} and {col}, and in {line} it can only go in {p} or {q}. If {t} were {d}, {q} (which sees {t}) could not be, so {p} would be; then {row} and {col} would both have their {d} outside {bx} ({p} and {t}), leaving {bx} no place for {a_d}. So {t} is not {d}: {}.",
+                removals(&step.eliminations),
+                bx = step.houses[0],
+                row = step.houses[1],
+                col = step.houses[2],
+                line = step.houses[3],
+            )
+        }
+        SimpleColouring => {
+            let path = cells_words(&step.chain.iter().map(|&(c, _)| c).collect::<Vec<_>>());
+            let (Some(&(x, _)), Some(&(y, _))) = (step.chain.first(), step.chain.last()) else {
+                return String::new();
+            };
+            if step.chain.len().is_multiple_of(2) {
+                format!(
+                    "Follow the {d}'s conjugate pairs (houses where {d} has only two places): {path}. Each pair holds exactly one {d}, so these cells alternate between two colours, one of which is all {d}s; {x} and {y} have opposite colours, so one of them is {d}, and a cell that sees both cannot be: {}.",
+                    removals(&step.eliminations)
+                )
+            } else {
+                format!(
+                    "Follow the {d}'s conjugate pairs (houses where {d} has only two places): {path}. Each pair holds exactly one {d}, so these cells alternate between two colours, one of which is all {d}s; {x} and {y} have the same colour and share a house, so their colour cannot be the {d}s: {}.",
+                    removals(&step.eliminations)
+                )
+            }
+        }
+        FinnedXWing | FinnedSwordfish => {
+            let fins: Vec<Cell> = step.chain.iter().map(|&(c, _)| c).collect();
+            let fin_box = step.houses.last().copied().unwrap_or(House::Box(0));
+            let fish = if step.technique == FinnedXWing {
+                "X-Wing"
+            } else {
+                "Swordfish"
+            };
+            let no_fin = if fins.len() == 1 {
+                format!("If {} is not {d}", fins[0])
+            } else {
+                format!("If none of {} is {d}", cells_words(&fins))
+            };
+            format!(
+                "In {bases} the {d} can only go in {covers}, apart from {fins} in {fin_box}. {no_fin}, the {fish} fills {covers} with {d}s; otherwise {fin_box} has its {d} in a fin. Either way a cell of {covers} inside {fin_box} cannot be {d}: {}.",
+                removals(&step.eliminations),
+                bases = houses_words(&fish_bases(step)),
+                covers = houses_words(&fish_cover_houses(step)),
+                fins = cells_words(&fins),
+            )
+        }
     }
+}
+
+/// A finned fish's houses are its base lines, its cover lines, then the fins' box.
+fn fish_size(step: &Step) -> usize {
+    if step.technique == Technique::FinnedXWing {
+        2
+    } else {
+        3
+    }
+}
+
+fn fish_bases(step: &Step) -> Vec<House> {
+    step.houses.iter().take(fish_size(step)).copied().collect()
+}
+
+fn fish_cover_houses(step: &Step) -> Vec<House> {
+    step.houses
+        .iter()
+        .skip(fish_size(step))
+        .take(fish_size(step))
+        .copied()
+        .collect()
 }
 
 /// The lines a fish's digit is confined to: the other orientation of its base houses.
@@ -417,8 +519,36 @@ pub fn compact(step: &Step) -> String {
             houses_words(&step.houses),
             houses_words(&fish_covers(step))
         ),
-        XYWing | XYZWing => format!("{cells} on {digits}"),
-        SingleDigitPattern | XChain | XYChain | Aic => step
+        XYWing | XYZWing | UniqueRectangle => format!("{cells} on {digits}"),
+        Bug => step.cells[0].name(),
+        EmptyRectangle => format!(
+            "{digits} in {} ({} / {}), {} {}={}",
+            step.houses[0],
+            step.houses[1],
+            step.houses[2],
+            step.houses[3],
+            step.cells[0],
+            step.cells[1]
+        ),
+        SimpleColouring => format!(
+            "{digits}: {}",
+            step.chain
+                .iter()
+                .map(|(c, _)| c.name())
+                .collect::<Vec<_>>()
+                .join("=")
+        ),
+        FinnedXWing | FinnedSwordfish => format!(
+            "{digits} in {} / {} fin {}",
+            houses_words(&fish_bases(step)),
+            houses_words(&fish_cover_houses(step)),
+            step.chain
+                .iter()
+                .map(|(c, _)| c.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        Skyscraper | TwoStringKite | TurbotFish | WWing | XChain | XYChain | Aic => step
             .chain
             .iter()
             .enumerate()
@@ -557,5 +687,59 @@ mod tests {
             compact(&step),
             "Locked Candidates (Pointing): 4 in box 2 on column 6 => G6-4, I6-4"
         );
+    }
+
+    /// The grader's first step of `technique` on `puzzle`, found by replaying its steps.
+    fn first_step(puzzle: &str, technique: Technique) -> Step {
+        let mut c = Candidates::new(&parse_puzzle(puzzle).unwrap()).unwrap();
+        while let Some(step) = grader::next_step(&c) {
+            if step.technique == technique {
+                return step;
+            }
+            c.apply(&step);
+        }
+        panic!("no {technique:?} in {puzzle}");
+    }
+
+    #[test]
+    fn new_patterns_are_taught_by_name_at_every_depth() {
+        let cases = [
+            (
+                ".1..7.2......62..7.....9...5.198.....8...4..9..4....5...38..1....279...4..84...3.",
+                Technique::EmptyRectangle,
+                "Look for an Empty Rectangle in box 9 and row D.",
+                "digit 6",
+                "remove 6 from H2",
+            ),
+            (
+                ".4..18.6.72.........97....3..65.7.8.83...47..5....26..............4..125.....18..",
+                Technique::SimpleColouring,
+                "Look for a Simple Colouring among the conjugate pairs through G3.",
+                "digit 4",
+                "remove 4 from G8",
+            ),
+            (
+                ".4..5.1....7..2..35.6...8.......1...2...4........356.13.2...7...9.......7..86...9",
+                Technique::FinnedXWing,
+                "Look for a Finned X-Wing in columns 2 and 5.",
+                "digit 8",
+                "remove 8 from D3",
+            ),
+        ];
+        for (puzzle, technique, one, digit, removal) in cases {
+            let step = first_step(puzzle, technique);
+            let lesson = Lesson {
+                steps: vec![step.clone()],
+            };
+            assert_eq!(lesson.text(Depth::Where), one);
+            assert!(lesson.text(Depth::Digit).contains(digit), "{technique:?}");
+            let three = lesson.text(Depth::Step);
+            assert!(three.contains(removal), "{three}");
+            assert!(
+                compact(&step).starts_with(technique.name()),
+                "{}",
+                compact(&step)
+            );
+        }
     }
 }
