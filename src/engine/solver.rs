@@ -4,17 +4,45 @@
 //! # Representation
 //! The board is held per digit, not per cell: for each digit and each *band* (three rows
 //! of boxes) a 27-bit mask says where that digit may still go. Bit `9 * r + c` of band `b`
-//! is row `3b + r`, column `c`. This layout is the point of the design: one digit's
-//! constraints inside a band (once per row, once per box) depend only on which of the
-//! nine *minirows* (a row's three cells inside one box) are still open, so locked
-//! candidates and hidden singles in rows and boxes cost two table lookups instead of a
-//! loop over houses. Columns cross bands, and are handled when a digit is placed (it
-//! leaves the column in the other two bands) and by a per-digit column scan.
+//! is row `3b + r`, column `c`; slot `digit * 3 + band` of `State::cand` holds it. This
+//! layout is the point of the design: one digit's constraints inside a band (once per
+//! row, once per box) depend only on which of the nine *minirows* (a row's three cells
+//! inside one box) are still open, so locked candidates and hidden singles in rows and
+//! boxes cost three small table lookups and a few ALU operations instead of a loop over
+//! houses. A placed digit keeps its own bit, so a solved row of a slot is a row with one
+//! bit left whose cell is no longer in `unsolved`.
 //!
-//! Naked singles are found for 27 cells at a time by counting, with bitwise carries,
-//! how many digits each cell still allows. Branching picks a cell with the fewest
-//! candidates (a bivalue cell whenever there is one). The whole state is 232 bytes and is
-//! copied onto the stack at each guess: there is no heap allocation in the search.
+//! # Propagation
+//! `State::propagate` repeats four steps until none of them finds anything:
+//!
+//! 1. **Band logic**, the hot loop. Each slot remembers the mask it had when it was last
+//!    processed (`prev`). A pass walks all 27 slots, fully unrolled with constant indices
+//!    (`update::<S>`), and processes only those whose mask moved: one compare and a well
+//!    predicted branch per idle slot is cheaper than keeping a queue of dirty slots, whose
+//!    bookkeeping (which slot did a write really change?) costs more than it saves.
+//!    Processing applies the minirow table (locked candidates, which also confines a
+//!    placed digit's box), then *claims* every row left with one unsolved cell: the cell
+//!    leaves `unsolved`, every other digit leaves the cell, and the digit leaves the
+//!    cell's column in the other two bands. Only a claim writes to other slots, so a pass
+//!    without a claim leaves every slot settled and ends the loop: no empty pass is run
+//!    just to find that out.
+//! 2. **Naked singles**, for 27 cells at a time: counting with carries (`one`, `two`,
+//!    `three`) across the nine digits of a band gives the cells with no candidate (a
+//!    contradiction), one (a single) and two (bivalue, for branching). The single's
+//!    digit is read from four bit-sliced accumulators of the digit index built in the
+//!    same loop, so no per-cell search over digits is needed. Placing only clears the
+//!    rest of the cell's row for that digit; step 1 then claims it.
+//! 3. **Column hidden singles**, only when step 2 found none and only for digits whose
+//!    masks changed since the last look: the three bands' masks are counted with carries
+//!    so that a column left with exactly one cell shows up in a few operations per digit.
+//!    Puzzles with few givens (17 clues) need this to avoid guessing.
+//! 4. **Branching**: the first bivalue cell found in step 2 (the same counting pass, so
+//!    finding it costs three more operations per digit), else the cell with the fewest
+//!    candidates. Each candidate but the last is tried on a copy of the 232-byte state;
+//!    the last reuses the state in place. There is no heap allocation in the search.
+//!
+//! The order of these steps and the branching rule are part of `random_solution`'s
+//! output for a seed, so they must not change lightly (daily puzzles depend on it).
 
 #[cfg(test)]
 use super::grid::Cell;
@@ -22,14 +50,17 @@ use super::grid::Grid;
 
 /// The 27 bits of a band.
 const BAND: u32 = (1 << 27) - 1;
-/// The first box of a band.
-const BOX0: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+/// The three rows of a band.
 const ROW_MASKS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-const BOX_MASKS: [u32; 3] = [BOX0, BOX0 << 3, BOX0 << 6];
+/// The first box of a band; shift by 3 or 6 for the others.
+const BOX0: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+/// The first cell of each row of a band.
+const ROW_LOW: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// For the nine bits of one row of a band: which of its three boxes hold a candidate.
-const ROW_BOXES: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// `u16` keeps the table at 1 KiB, so it stays in L1 next to `KEEP`.
+const ROW_BOXES: [u16; 512] = {
+    let mut t = [0u16; 512];
     let mut x = 0;
     while x < 512 {
         let mut k = 0;
@@ -48,7 +79,8 @@ const ROW_BOXES: [u32; 512] = {
 /// cells that survive. The digit takes one minirow in each row and each box, so the rows
 /// pick distinct boxes: one of six permutations. A minirow that belongs to no permutation
 /// made only of open minirows cannot hold the digit (this is locked candidates, pointing
-/// and claiming, inside the band). Zero means no permutation fits: a contradiction.
+/// and claiming, inside the band). Zero means no permutation fits: a contradiction. A
+/// nonzero result keeps at least one minirow in every row, which `crowded_rows` relies on.
 const KEEP: [u32; 512] = {
     const PERMS: [[u32; 3]; 6] = [
         [0, 1, 2],
@@ -97,220 +129,260 @@ fn spread_columns(c: u32) -> u32 {
     c | c << 9 | c << 18
 }
 
+/// The full row masks of the rows in which `m` has two or more cells. Every row of `m`
+/// must be non-empty (true after `KEEP`): then subtracting one from each row at once
+/// borrows only inside that row, and `x & (x - 1)` clears each row's lowest bit.
+#[inline(always)]
+fn crowded_rows(m: u32) -> u32 {
+    let t = m & m.wrapping_sub(ROW_LOW);
+    // Branch-free: whether a row is crowded is close to random.
+    (ROW_MASKS[0] & ((t & ROW_MASKS[0] != 0) as u32).wrapping_neg())
+        | (ROW_MASKS[1] & ((t & ROW_MASKS[1] != 0) as u32).wrapping_neg())
+        | (ROW_MASKS[2] & ((t & ROW_MASKS[2] != 0) as u32).wrapping_neg())
+}
+
 /// The search state: candidates per digit and band, and the cells not yet placed.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[digit * 3 + band]`: where `digit` (0-based) may still go in `band`. A placed
-    /// digit keeps its own bit, so each row of a solved band shows exactly one bit.
+    /// `cand[digit * 3 + band]`: where `digit` (0-based) may still go in `band`.
     cand: [u32; 27],
-    /// Each slot's mask as it was when the slot was last checked: a slot whose mask has
-    /// not changed since needs no work. Starts at a value no 27-bit mask can have, so
-    /// that every slot is checked once, even one that starts empty.
-    checked: [u32; 27],
+    /// Each slot's mask as it was when the slot was last processed. Starts at a value no
+    /// 27-bit mask can have, so that every slot is processed once.
+    prev: [u32; 27],
+    /// Per band, the cells no digit has claimed yet.
     unsolved: [u32; 3],
-    /// Slots (`digit * 3 + band`) that may have changed since they were last checked.
-    dirty: u32,
-    /// Digits whose masks changed since the column scan last looked at them.
-    columns_dirty: u32,
+    /// Digits whose masks changed since the column step last looked at them.
+    col_dirty: u32,
 }
 
+/// Where to branch: a cell given as its band and bit. Band 3 means the grid is solved.
+struct Branch {
+    band: usize,
+    bit: u32,
+}
+
+/// Band 3: no cell to branch on, the state is a solution.
+const SOLVED: usize = 3;
+
 impl State {
-    /// The state after placing the givens; `None` when two givens clash.
-    fn new(grid: &Grid) -> Option<State> {
-        let mut s = State {
-            cand: [BAND; 27],
-            checked: [u32::MAX; 27],
-            unsolved: [BAND; 3],
-            dirty: 0,
-            columns_dirty: 0,
-        };
+    /// The state for `grid`'s givens, before propagation. Givens are not placed one by
+    /// one: each slot is built at once as "not a peer of a given of this digit, not a cell
+    /// holding another given, or a given of this digit". Clashing givens survive this
+    /// (both keep their bit) and are caught by propagation, which sees a row with two
+    /// cells that allow nothing else, or a column or box emptied by a claim.
+    fn new(grid: &Grid) -> State {
+        let mut given = [0u32; 27];
+        let mut filled = [0u32; 3];
         for (i, &v) in grid.cells().iter().enumerate() {
-            if v != 0 && !s.place(v as usize - 1, i / 27, 1 << (i % 27)) {
-                return None;
+            // `Grid` guarantees 0..=9.
+            if v != 0 {
+                let (band, bit) = (i / 27, 1u32 << (i % 27));
+                given[(v as usize - 1) * 3 + band] |= bit;
+                filled[band] |= bit;
             }
         }
-        s.dirty = (1 << 27) - 1;
-        s.columns_dirty = 0x1FF;
-        Some(s)
-    }
-
-    /// Places 0-based `digit` in the cell at `bit` of `band`. False when the digit is no
-    /// longer possible there (the caller found the single from an older view).
-    #[inline(always)]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) -> bool {
-        if self.cand[digit * 3 + band] & bit == 0 {
-            return false;
-        }
-        self.assign(digit, band, bit);
-        true
-    }
-
-    /// Places 0-based `digit` on every cell of `cells` in `band`. The cells must be
-    /// candidates of the digit, unsolved, and in distinct rows and boxes (hence distinct
-    /// columns): what the band logic guarantees for the singles it finds.
-    #[inline(always)]
-    fn assign(&mut self, digit: usize, band: usize, cells: u32) {
-        let slot = digit * 3 + band;
-        // Branch-free: which rows and boxes the cells touch is close to random, so a
-        // branch here would often be mispredicted.
-        let mut peers = 0;
-        for mask in ROW_MASKS.into_iter().chain(BOX_MASKS) {
-            peers |= mask & ((cells & mask != 0) as u32).wrapping_neg();
-        }
-        self.cand[slot] &= !peers | cells;
-        let col = !spread_columns(fold_columns(cells));
-        let (b1, b2) = match band {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
-        self.cand[digit * 3 + b1] &= col;
-        self.cand[digit * 3 + b2] &= col;
-        // Other digits leave the cells. Only slots that really lose a cell are queued:
-        // most of the queue would otherwise be slots with nothing new.
-        let mut changed = 0b111 << (digit * 3);
+        let mut cand = [0u32; 27];
         for d in 0..9 {
-            if d != digit {
-                let s = d * 3 + band;
-                let before = self.cand[s];
-                self.cand[s] = before & !cells;
-                changed |= ((before & cells != 0) as u32) << s;
+            let cols = spread_columns(fold_columns(
+                given[d * 3] | given[d * 3 + 1] | given[d * 3 + 2],
+            ));
+            for b in 0..3 {
+                let g = given[d * 3 + b];
+                let mut peers = cols;
+                for k in 0..3 {
+                    if g & ROW_MASKS[k] != 0 {
+                        peers |= ROW_MASKS[k];
+                    }
+                    let bx = BOX0 << (3 * k);
+                    if g & bx != 0 {
+                        peers |= bx;
+                    }
+                }
+                cand[d * 3 + b] = (BAND & !peers & !filled[b]) | g;
             }
         }
-        self.dirty |= changed;
-        self.unsolved[band] &= !cells;
+        State {
+            cand,
+            prev: [u32::MAX; 27],
+            unsolved: [BAND; 3],
+            col_dirty: 0x1FF,
+        }
     }
 
-    /// Applies one digit's band logic to slot `slot`: locked candidates, then hidden
-    /// singles in the band's rows and boxes. False on a contradiction.
+    /// Processes slot `S` (its mask moved): locked candidates in the band, then claims the
+    /// rows left with one unsolved cell. Sets `claimed` when it wrote to other slots.
+    /// False on a contradiction. `S` is a constant so that the band, the other two bands
+    /// and the nine slots of the band are fixed offsets in the unrolled pass.
     #[inline(always)]
-    fn update_slot(&mut self, slot: usize) -> bool {
-        let band = slot % 3;
-        let mut m = self.cand[slot];
-        if m == self.checked[slot] {
-            return true;
-        }
-        let occ = ROW_BOXES[(m & 0x1FF) as usize]
-            | ROW_BOXES[(m >> 9 & 0x1FF) as usize] << 3
-            | ROW_BOXES[(m >> 18) as usize] << 6;
-        let keep = KEEP[occ as usize];
-        if keep == 0 {
+    fn update<const S: usize>(&mut self, claimed: &mut bool) -> bool {
+        let band = S % 3;
+        let mut m = self.cand[S];
+        let occ = ROW_BOXES[(m & 0x1FF) as usize] as u32
+            | (ROW_BOXES[(m >> 9 & 0x1FF) as usize] as u32) << 3
+            | (ROW_BOXES[(m >> 18) as usize] as u32) << 6;
+        m &= KEEP[occ as usize];
+        if m == 0 {
             return false;
         }
-        m &= keep;
-        self.cand[slot] = m;
-        self.checked[slot] = m;
-        self.columns_dirty |= 1 << (slot / 3);
-        // A row of the band with one cell left for the digit: a hidden single. A box
-        // with one cell left needs no test of its own: `KEEP` already confined that
-        // cell's row to it. After `KEEP` the singles sit in distinct rows and boxes (a
-        // permutation), so they can be placed together.
-        let mut singles = 0;
-        for mask in ROW_MASKS {
-            let x = m & mask;
-            singles |= x & ((x & x.wrapping_sub(1) == 0) as u32).wrapping_neg();
+        self.prev[S] = m;
+        self.col_dirty |= 1 << (S / 3);
+        // Rows with one cell left whose cell nobody has claimed: new placements. After
+        // `KEEP` they sit in distinct boxes (hence columns), so all are claimed together.
+        let single = m & !crowded_rows(m) & self.unsolved[band];
+        if single != 0 {
+            *claimed = true;
+            self.unsolved[band] &= !single;
+            // Every digit leaves the cells (this one gets `m` back below): nine fixed
+            // stores are cheaper than testing which digits really had them.
+            let mut d = 0;
+            while d < 9 {
+                self.cand[d * 3 + band] &= !single;
+                d += 1;
+            }
+            let cols = !spread_columns(fold_columns(single));
+            let base = S - band;
+            self.cand[base + (band + 1) % 3] &= cols;
+            self.cand[base + (band + 2) % 3] &= cols;
         }
-        singles &= self.unsolved[band];
-        if singles != 0 {
-            self.assign(slot / 3, band, singles);
-        }
+        self.cand[S] = m;
         true
     }
 
-    /// Runs the band logic and the cross-band checks until nothing changes. False on a
-    /// contradiction.
-    fn propagate(&mut self) -> bool {
+    /// Propagates to a fixpoint (see the module doc). Returns where to branch, with band
+    /// `SOLVED` for a solution, or `None` on a contradiction.
+    #[inline(always)]
+    fn propagate(&mut self) -> Option<Branch> {
         loop {
-            while self.dirty != 0 {
-                let slot = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update_slot(slot) {
-                    return false;
+            // Step 1: band logic until a pass claims nothing.
+            loop {
+                let mut claimed = false;
+                macro_rules! pass {
+                    ($($s:literal)*) => {$(
+                        if self.cand[$s] != self.prev[$s] && !self.update::<$s>(&mut claimed) {
+                            return None;
+                        }
+                    )*};
+                }
+                // Digit-major order: a claim's column eliminations in later bands of the
+                // same digit are seen in the same pass.
+                pass!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if !claimed {
+                    break;
                 }
             }
-            // Naked singles: count candidates per cell with carries (at least one, at
-            // least two) across the nine digits, 27 cells at a time.
+            // Step 2: naked singles, and the first bivalue cell for branching.
+            let mut placed = false;
+            let mut bivalue = (SOLVED, 0u32);
             for band in 0..3 {
-                let (mut one, mut two) = (0u32, 0u32);
-                for digit in 0..9 {
-                    let x = self.cand[digit * 3 + band];
+                let open = self.unsolved[band];
+                if open == 0 {
+                    continue;
+                }
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                // Bit k of the digit index of each cell, ORed over the digits it allows:
+                // exact for a cell that allows one digit.
+                let (mut i0, mut i1, mut i2, mut i3) = (0u32, 0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.cand[d * 3 + band];
+                    three |= two & x;
                     two |= one & x;
                     one |= x;
+                    if d & 1 != 0 {
+                        i0 |= x;
+                    }
+                    if d & 2 != 0 {
+                        i1 |= x;
+                    }
+                    if d & 4 != 0 {
+                        i2 |= x;
+                    }
+                    if d & 8 != 0 {
+                        i3 |= x;
+                    }
                 }
-                let open = self.unsolved[band];
                 if open & !one != 0 {
-                    return false;
+                    return None;
                 }
                 let mut singles = open & !two;
-                while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles ^= bit;
-                    let Some(digit) = (0..9).find(|d| self.cand[d * 3 + band] & bit != 0) else {
-                        return false;
-                    };
-                    if !self.place(digit, band, bit) {
-                        return false;
+                if singles != 0 {
+                    placed = true;
+                    while singles != 0 {
+                        let pos = singles.trailing_zeros();
+                        let bit = 1u32 << pos;
+                        singles ^= bit;
+                        let d = (i0 >> pos & 1)
+                            | (i1 >> pos & 1) << 1
+                            | (i2 >> pos & 1) << 2
+                            | (i3 >> pos & 1) << 3;
+                        // The row still has another cell for the digit (else step 1 would
+                        // have claimed it), so this is progress; step 1 claims it next.
+                        // Two singles of one digit in one row empty that row: caught there.
+                        let row = ROW_MASKS[(pos / 9) as usize];
+                        self.cand[d as usize * 3 + band] &= !row | bit;
+                    }
+                } else if bivalue.0 == SOLVED {
+                    let b = open & two & !three;
+                    if b != 0 {
+                        bivalue = (band, b & b.wrapping_neg());
                     }
                 }
             }
-            if self.dirty != 0 {
-                continue;
-            }
-            // Columns: each digit needs a cell in every column; a column where the digit
-            // is left in one cell only is a hidden single.
-            while self.columns_dirty != 0 {
-                let digit = self.columns_dirty.trailing_zeros() as usize;
-                self.columns_dirty &= self.columns_dirty - 1;
-                let m = [
-                    self.cand[digit * 3],
-                    self.cand[digit * 3 + 1],
-                    self.cand[digit * 3 + 2],
-                ];
-                let cols = m.map(fold_columns);
-                if cols[0] | cols[1] | cols[2] != 0x1FF {
-                    return false;
-                }
-                for band in 0..3 {
-                    let elsewhere = cols[(band + 1) % 3] | cols[(band + 2) % 3];
-                    let x = m[band] & !spread_columns(elsewhere);
-                    let (r0, r1, r2) = (x & 0x1FF, x >> 9 & 0x1FF, x >> 18);
-                    let crowded = (r0 & r1) | (r0 & r2) | (r1 & r2);
-                    let mut singles = x & !spread_columns(crowded) & self.unsolved[band];
-                    while singles != 0 {
-                        let bit = singles & singles.wrapping_neg();
-                        singles ^= bit;
-                        if !self.place(digit, band, bit) {
-                            return false;
+            // Step 3: hidden singles in columns, for digits that changed.
+            if !placed {
+                let mut digits = self.col_dirty;
+                self.col_dirty = 0;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    let (a, b, c) = (self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]);
+                    // Per cell position in a band: allowed in at least one band / in two.
+                    let one = a | b | c;
+                    let two = (a & b) | (c & (a | b));
+                    if fold_columns(one) != 0x1FF {
+                        return None; // a column with no place left for the digit
+                    }
+                    // A column has two or more cells if two bands share a row position
+                    // in it, or if two rows of the bands' union hit it.
+                    let (r0, r1, r2) = (one & 0x1FF, one >> 9 & 0x1FF, one >> 18);
+                    let multi = fold_columns(two) | (r0 & r1) | (r2 & (r0 | r1));
+                    let lone = spread_columns(!multi & 0x1FF);
+                    for band in 0..3 {
+                        let singles = self.cand[d * 3 + band] & lone & self.unsolved[band];
+                        if singles != 0 {
+                            let mut rows = 0;
+                            for r in ROW_MASKS {
+                                let x = singles & r;
+                                if x & x.wrapping_sub(1) != 0 {
+                                    // Two columns need this digit in the same row.
+                                    return None;
+                                }
+                                if x != 0 {
+                                    rows |= r;
+                                }
+                            }
+                            placed = true;
+                            self.cand[d * 3 + band] &= !rows | singles;
                         }
                     }
                 }
             }
-            if self.dirty == 0 {
-                return true;
+            if !placed {
+                if bivalue.0 == SOLVED && self.unsolved != [0; 3] {
+                    return Some(self.fewest());
+                }
+                return Some(Branch {
+                    band: bivalue.0,
+                    bit: bivalue.1,
+                });
             }
         }
     }
 
-    fn is_solved(&self) -> bool {
-        self.unsolved == [0; 3]
-    }
-
-    /// The cell to branch on: a bivalue cell if there is one, else the first cell with
-    /// the fewest candidates. Returns its band and bit.
-    fn branch_cell(&self) -> (usize, u32) {
-        for band in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for digit in 0..9 {
-                let x = self.cand[digit * 3 + band];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            let bivalue = self.unsolved[band] & two & !three;
-            if bivalue != 0 {
-                return (band, bivalue & bivalue.wrapping_neg());
-            }
-        }
+    /// The first cell with the fewest candidates, when no cell is bivalue (rare: kept out
+    /// of line so that it does not weigh on `propagate`).
+    #[cold]
+    #[inline(never)]
+    fn fewest(&self) -> Branch {
         let mut best = (0, 0, u32::MAX);
         for band in 0..3 {
             let mut open = self.unsolved[band];
@@ -325,9 +397,22 @@ impl State {
                 }
             }
         }
-        (best.0, best.1)
+        Branch {
+            band: best.0,
+            bit: best.1,
+        }
     }
 
+    /// Places 0-based `digit` at `bit` of `band` (a candidate of an unsolved cell): clears
+    /// the rest of its row for the digit and leaves the rest to propagation, which claims
+    /// the now single row.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: u32) {
+        let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
+        self.cand[digit * 3 + band] &= !row | bit;
+    }
+
+    /// The digits of a solved state.
     fn grid(&self) -> Grid {
         let mut cells = [0u8; 81];
         for digit in 0..9 {
@@ -383,36 +468,36 @@ pub fn for_each_solution(grid: &Grid, limit: usize, mut visit: impl FnMut(usize,
     if limit == 0 {
         return 0;
     }
-    let Some(mut state) = State::new(grid) else {
-        return 0;
-    };
     let mut search = Search {
         limit,
         found: 0,
         visit: &mut visit,
     };
-    if state.propagate() {
-        search.run(state);
-    }
+    search.run(State::new(grid));
     search.found
 }
 
-struct Search<'a, F: FnMut(usize, &Grid)> {
+/// The depth-first search. Not generic: the visitor is called once per solution, so a
+/// `dyn` call costs nothing measurable, and one copy of the search code serves every
+/// caller.
+struct Search<'a> {
     limit: usize,
     found: usize,
-    visit: &'a mut F,
+    visit: &'a mut dyn FnMut(usize, &Grid),
 }
 
-impl<F: FnMut(usize, &Grid)> Search<'_, F> {
-    /// Explores a propagated state. Returns true once the limit is reached.
+impl Search<'_> {
+    /// Explores a state (propagating it first). Returns true once the limit is reached.
     fn run(&mut self, mut state: State) -> bool {
         loop {
-            if state.is_solved() {
+            let Some(Branch { band, bit }) = state.propagate() else {
+                return false;
+            };
+            if band == SOLVED {
                 (self.visit)(self.found, &state.grid());
                 self.found += 1;
                 return self.found >= self.limit;
             }
-            let (band, bit) = state.branch_cell();
             // Try every digit but the last on a copy; the last reuses `state` (a loop
             // instead of a tail call), which saves one copy per branch point.
             let mut options = (0..9).filter(|d| state.cand[d * 3 + band] & bit != 0);
@@ -421,30 +506,27 @@ impl<F: FnMut(usize, &Grid)> Search<'_, F> {
             };
             for next in options {
                 let mut branch = state;
-                if branch.place(current, band, bit) && branch.propagate() && self.run(branch) {
+                branch.place(current, band, bit);
+                if self.run(branch) {
                     return true;
                 }
                 current = next;
             }
-            if !(state.place(current, band, bit) && state.propagate()) {
-                return false;
-            }
+            state.place(current, band, bit);
         }
     }
 }
 
 /// A solution chosen at random among the completions of `grid`, or `None` when there is
 /// none. Branching tries digits in an order drawn from `rng`, so repeated calls on the
-/// empty grid give unrelated complete grids.
+/// empty grid give unrelated complete grids. The result depends only on the seed (and on
+/// this module's propagation and branching rules).
 pub fn random_solution(grid: &Grid, rng: &mut super::rng::SeededRng) -> Option<Grid> {
     fn run(mut state: State, rng: &mut super::rng::SeededRng) -> Option<Grid> {
-        if !state.propagate() {
-            return None;
-        }
-        if state.is_solved() {
+        let Branch { band, bit } = state.propagate()?;
+        if band == SOLVED {
             return Some(state.grid());
         }
-        let (band, bit) = state.branch_cell();
         let mut digits = [0usize; 9];
         let mut n = 0;
         for d in 0..9 {
@@ -456,15 +538,14 @@ pub fn random_solution(grid: &Grid, rng: &mut super::rng::SeededRng) -> Option<G
         rng.shuffle(&mut digits[..n]);
         for &d in &digits[..n] {
             let mut branch = state;
-            if branch.place(d, band, bit)
-                && let Some(g) = run(branch, rng)
-            {
+            branch.place(d, band, bit);
+            if let Some(g) = run(branch, rng) {
                 return Some(g);
             }
         }
         None
     }
-    run(State::new(grid)?, rng)
+    run(State::new(grid), rng)
 }
 
 /// The cell a position names in this module's band layout, for tests.
@@ -488,6 +569,13 @@ mod tests {
     const EASY: &str =
         "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 
+    /// Arto Inkala's 2012 "hardest" puzzle: singles and locked candidates alone do not
+    /// solve it, so the search must guess (and back out of wrong guesses).
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const INKALA_SOLUTION: &str =
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
     #[test]
     fn solves_a_classic_puzzle_and_keeps_its_givens() {
         let g = grid(EASY);
@@ -499,6 +587,15 @@ mod tests {
     }
 
     #[test]
+    fn solves_a_puzzle_that_needs_guessing() {
+        let g = grid(INKALA);
+        let mut s = State::new(&g);
+        let branch = s.propagate().expect("no contradiction without a guess");
+        assert_ne!(branch.band, SOLVED, "propagation alone should not solve it");
+        assert_eq!(solve(&g), Solution::Unique(grid(INKALA_SOLUTION)));
+    }
+
+    #[test]
     fn the_empty_grid_has_many_solutions() {
         assert_eq!(count_solutions(&Grid::empty(), 100), 100);
         assert!(
@@ -507,9 +604,55 @@ mod tests {
     }
 
     #[test]
+    fn count_solutions_stops_at_the_limit() {
+        assert_eq!(count_solutions(&Grid::empty(), 0), 0);
+        assert_eq!(count_solutions(&Grid::empty(), 1), 1);
+        assert_eq!(count_solutions(&grid(EASY), 0), 0);
+        assert_eq!(count_solutions(&grid(EASY), 1), 1);
+        assert_eq!(count_solutions(&grid(EASY), 5), 1);
+        assert!(has_unique_solution(&grid(INKALA)));
+        assert!(!has_unique_solution(&Grid::empty()));
+    }
+
+    #[test]
+    fn for_each_solution_numbers_distinct_solutions_from_zero() {
+        let mut seen = Vec::new();
+        let n = for_each_solution(&Grid::empty(), 5, |k, g| {
+            assert_eq!(k, seen.len());
+            assert!(g.is_solved());
+            seen.push(*g);
+        });
+        assert_eq!(n, 5);
+        for i in 0..5 {
+            for j in i + 1..5 {
+                assert_ne!(seen[i], seen[j]);
+            }
+        }
+    }
+
+    #[test]
     fn conflicting_givens_have_no_solution() {
         let mut g = grid(EASY);
         g.set(Cell::from_index(0).unwrap(), Some(6)); // 6 is already in row A
+        assert_eq!(solve(&g), Solution::None);
+        // The same digit twice in a column (different bands), in a box (same band,
+        // different rows) and side by side in one minirow.
+        for (a, b) in [("A1", "I1"), ("A1", "C3"), ("E4", "E5")] {
+            let mut g = Grid::empty();
+            g.set(Cell::parse(a).unwrap(), Some(7));
+            g.set(Cell::parse(b).unwrap(), Some(7));
+            assert_eq!(solve(&g), Solution::None, "{a} {b}");
+            assert_eq!(count_solutions(&g, 10), 0);
+            let mut rng = super::super::rng::SeededRng::new(1);
+            assert_eq!(random_solution(&g, &mut rng), None);
+        }
+    }
+
+    #[test]
+    fn a_cell_with_no_candidate_has_no_solution() {
+        // Row A holds 1–8, and 9 is in column 9 further down: A9 has no digit left.
+        let mut g = grid("12345678");
+        g.set(Cell::parse("E9").unwrap(), Some(9));
         assert_eq!(solve(&g), Solution::None);
     }
 
@@ -546,6 +689,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn random_solution_depends_only_on_the_seed() {
+        use super::super::rng::SeededRng;
+        let a = random_solution(&Grid::empty(), &mut SeededRng::new(42)).unwrap();
+        let b = random_solution(&Grid::empty(), &mut SeededRng::new(42)).unwrap();
+        let c = random_solution(&Grid::empty(), &mut SeededRng::new(43)).unwrap();
+        assert!(a.is_solved() && c.is_solved());
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let g = grid(INKALA);
+        let s = random_solution(&g, &mut SeededRng::new(7)).unwrap();
+        assert_eq!(s, grid(INKALA_SOLUTION));
     }
 
     #[test]
