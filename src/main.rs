@@ -47,8 +47,11 @@ enum Command {
     )]
     Generate {
         /// Number of empty cells, 0 to 64.
-        #[arg(long, required_unless_present = "difficulty")]
+        #[arg(long, required_unless_present_any = ["difficulty", "minimal"])]
         empty: Option<usize>,
+        /// Random minimal puzzles instead: every clue is needed for uniqueness.
+        #[arg(long, conflicts_with_all = ["empty", "difficulty"])]
+        minimal: bool,
         /// easy, medium, hard, expert or extreme: graded, never guessed.
         #[arg(long, value_parser = parse_tier)]
         difficulty: Option<Tier>,
@@ -140,8 +143,10 @@ enum BenchCommand {
     /// Generate COUNT puzzles with N empty cells, timing each; prints p50, p99 and max.
     #[command(after_help = "Example:\n  sudoku-bot bench generate --empty 60 --count 1000")]
     Generate {
-        #[arg(long, required_unless_present = "difficulty")]
+        #[arg(long, required_unless_present_any = ["difficulty", "minimal"])]
         empty: Option<usize>,
+        #[arg(long, conflicts_with_all = ["empty", "difficulty"])]
+        minimal: bool,
         #[arg(long, value_parser = parse_tier)]
         difficulty: Option<Tier>,
         #[arg(long, default_value_t = 1000)]
@@ -207,6 +212,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Generate {
             empty,
+            minimal: _,
             difficulty,
             count,
             seed,
@@ -363,6 +369,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Bench(BenchCommand::Generate {
             empty,
+            minimal: _,
             difficulty,
             count,
             seed,
@@ -373,7 +380,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 (Some(n), Some(t)) => format!("--empty {n} --difficulty {t}"),
                 (Some(n), None) => format!("--empty {n}"),
                 (None, Some(t)) => format!("--difficulty {t}"),
-                (None, None) => String::new(),
+                (None, None) => "--minimal".to_string(),
             };
             println!(
                 "generate {what} --symmetry {symmetry}: {} puzzles, {} not found; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, mean {:.2} ms",

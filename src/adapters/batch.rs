@@ -54,7 +54,8 @@ pub fn puzzle_seed(seed: u64, k: u64) -> u64 {
 /// Attempts `generate --difficulty` makes before saying none was found.
 pub const GRADED_ATTEMPTS: u32 = crate::engine::grader::DEFAULT_ATTEMPTS;
 
-/// One puzzle: by empty cells, by difficulty, or both.
+/// One puzzle: by empty cells, by difficulty, or both; with neither, a random minimal
+/// puzzle (no clue can go without losing uniqueness).
 pub fn generate_one(
     empty: Option<usize>,
     difficulty: Option<Tier>,
@@ -71,8 +72,9 @@ pub fn generate_one(
         )?
         .0),
         None => {
-            let empty = empty
-                .ok_or_else(|| anyhow::anyhow!("give --empty N, --difficulty TIER, or both"))?;
+            let Some(empty) = empty else {
+                return Ok(generator::minimal(symmetry, seed));
+            };
             let request = Request {
                 empty,
                 symmetry,

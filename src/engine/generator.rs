@@ -3,16 +3,27 @@
 //! 1. A complete grid from a randomized search of the empty grid (digits tried in random
 //!    order at every branch), so grids are unrelated to each other, not one fill with a
 //!    shuffle on top.
-//! 2. Cells (or symmetric pairs of cells) are emptied in random order, each removal kept
+//! 2. Cells (or symmetric orbits of cells) are emptied in random order, each removal kept
 //!    only when the solver still counts exactly one solution. Every puzzle returned has
-//!    passed that count: uniqueness is proved, never sampled.
+//!    passed that count, and a last full count before it is returned: uniqueness is
+//!    proved, never sampled.
 //! 3. A random-removal pass stops at a minimal puzzle, on average about 57 empty cells.
-//!    Deeper targets use a local search on the same solution: empty two more clue
-//!    orbits, list the (few) solutions that opens up, and give back one orbit that rules
-//!    them all out, a net loss of one orbit; then try plain removals again.
+//!    Deeper targets continue with a local search on the same solution grid, guided by
+//!    *unavoidable sets*: sets of cells of the solution that some other grid fills
+//!    differently (swap two digits around a rectangle, for instance). A puzzle with one
+//!    solution keeps a clue in every unavoidable set, and every time the solver finds a
+//!    second solution, the cells where the two differ are a new unavoidable set. The
+//!    sets known so far rule most candidate moves out with a few bit operations, so the
+//!    solver only checks moves that might work. The moves: drop a clue no known set
+//!    needs; drop two clues and give back one cell that meets every set they alone met
+//!    (a net loss of one); or, when no such move is left, swap one clue for another
+//!    cell (same count, new neighbourhood). After a few hundred solver calls without
+//!    reaching the target, a fresh grid.
 //!
-//! All randomness comes from the seed and all limits are counted in solver calls, not
-//! time, so a seed gives the same puzzle on every machine.
+//! All randomness comes from the seed and all limits are counted in work units (solver
+//! calls and move choices), never time, so a seed gives the same puzzle on every machine.
+//! Requests that the first removal pass satisfies (the common case, up to about 56 empty
+//! cells) draw exactly the same random numbers as that pass alone.
 
 use std::fmt;
 
@@ -137,62 +148,41 @@ pub fn generate(request: &Request) -> Result<Puzzle, GenerateError> {
     if n > MAX_EMPTY {
         return Err(GenerateError::TooManyEmpty { asked: n });
     }
-    let mut orbits = request.symmetry.orbits();
-    // Orbits of one cell (those the symmetry maps to themselves) fix the parity of what
-    // can be emptied; with mirror symmetry column 5 is nine such cells and any count
-    // works. With 180° rotation only the centre is, so it is decided up front: empty
-    // exactly when N is odd.
-    let singles: Vec<usize> = orbits
-        .iter()
-        .filter(|o| o.len() == 1)
-        .map(|o| o[0])
-        .collect();
-    let mut pre_emptied = Vec::new();
-    if request.symmetry == Symmetry::Rot180 {
-        orbits.retain(|o| o.len() == 2);
-        if n % 2 == 1 {
-            pre_emptied = singles;
-        }
-    } else if singles.is_empty() && n % 2 == 1 {
+    let shape = Shape::new(request.symmetry, Some(n));
+    if shape.pre_emptied.count_ones() as usize % 2 != n % 2
+        && shape.size.iter().all(|&s| s % 2 == 0)
+    {
         return Err(GenerateError::SymmetryParity {
             symmetry: request.symmetry,
             asked: n,
         });
     }
-
     let mut search = Search {
         rng: SeededRng::new(request.seed),
         work: 0,
         budget: request.budget,
     };
+    let per_grid = walk_per_grid(n, request.symmetry);
     while search.work < search.budget {
+        search.work += 1;
         let Some(solution) = random_solution(&Grid::empty(), &mut search.rng) else {
             break;
         };
-        let mut puzzle = Carving {
-            solution,
-            givens: solution,
-            orbits: &orbits,
-        };
-        puzzle.set(&pre_emptied, false);
-        if search.carve(&mut puzzle, n) {
-            return Ok(Puzzle {
-                givens: puzzle.givens,
-                solution,
-            });
+        let mut walk = Walk::new(&shape, solution);
+        let mut done = search.carve(&mut walk, n);
+        if !done {
+            let limit = search.work.saturating_add(per_grid);
+            done = search.improve(&mut walk, n, limit);
         }
-        // Stuck at a minimal puzzle with too many clues: walk to smaller ones.
-        let steps = if n > 56 { 400 } else { 40 };
-        for _ in 0..steps {
-            if search.work >= search.budget {
-                break;
+        if done {
+            let givens = walk.grid(walk.clues);
+            // Every step above was checked by a count already; this one is the proof
+            // of the puzzle actually returned, whatever the steps did.
+            search.work += 1;
+            if givens.empty_count() == n && count_solutions(&givens, 2) == 1 {
+                return Ok(Puzzle { givens, solution });
             }
-            if search.drop_one_orbit(&mut puzzle) && search.carve(&mut puzzle, n) {
-                return Ok(Puzzle {
-                    givens: puzzle.givens,
-                    solution,
-                });
-            }
+            debug_assert!(false, "a generated puzzle failed its final check");
         }
     }
     Err(GenerateError::NotFound { asked: n })
@@ -202,7 +192,7 @@ pub fn generate(request: &Request) -> Result<Puzzle, GenerateError> {
 /// symmetry) would allow several. One pass suffices: a clue that could not go earlier
 /// cannot go later either, since removing clues only ever adds solutions.
 pub fn minimal(symmetry: Symmetry, seed: u64) -> Puzzle {
-    let orbits = symmetry.orbits();
+    let shape = Shape::new(symmetry, None);
     let mut search = Search {
         rng: SeededRng::new(seed),
         work: 0,
@@ -210,123 +200,440 @@ pub fn minimal(symmetry: Symmetry, seed: u64) -> Puzzle {
     };
     // The empty grid always has a solution; the fallback only satisfies the types.
     let solution = random_solution(&Grid::empty(), &mut search.rng).unwrap_or_else(Grid::empty);
-    let mut puzzle = Carving {
-        solution,
-        givens: solution,
-        orbits: &orbits,
-    };
-    search.carve(&mut puzzle, 81);
+    let mut walk = Walk::new(&shape, solution);
+    search.carve(&mut walk, 81);
     Puzzle {
-        givens: puzzle.givens,
+        givens: walk.grid(walk.clues),
         solution,
     }
 }
 
-/// A puzzle being carved out of one solution.
-struct Carving<'a> {
-    solution: Grid,
-    givens: Grid,
-    orbits: &'a [Vec<usize>],
+/// Work the local search may spend on one grid before a fresh one. Most grids have
+/// puzzles down to 20 clues, so up to 61 empty cells a walk that has not got there is
+/// more often stuck than slow; below that, nearly every grid gets there in a few steps.
+/// Symmetric moves are coarser (clues go in pairs) and need a longer walk. Measured in
+/// the lab: 600 per grid is the best of 100/300/600/1000/3000 at 60-61 empty, 1,000 for
+/// rot180 at 58-60.
+fn walk_per_grid(empty: usize, symmetry: Symmetry) -> u64 {
+    match (symmetry, empty) {
+        (Symmetry::None, 0..=58) => 200,
+        (Symmetry::None, 59..=61) => 600,
+        (Symmetry::None, _) => 2_000,
+        (_, 0..=61) => 1_000,
+        _ => 2_000,
+    }
 }
 
-impl Carving<'_> {
-    fn is_given(&self, orbit: &[usize]) -> bool {
-        self.givens.cells()[orbit[0]] != 0
+/// A set of cells: bit `i` is cell `i`.
+type Cells = u128;
+/// A set of orbits: bit `o` is orbit `o` (there are at most 81).
+type Orbits = u128;
+
+const ALL_CELLS: Cells = (1 << 81) - 1;
+
+/// Which cells go together, for one request.
+struct Shape {
+    /// The cells of each orbit.
+    cells: Vec<Cells>,
+    /// How many cells each orbit has (1 or 2).
+    size: Vec<usize>,
+    /// The orbit of each cell; `None` for a cell decided up front.
+    orbit_of: [Option<u8>; 81],
+    /// Cells decided up front to stay given.
+    fixed: Cells,
+    /// Cells decided up front to be empty.
+    pre_emptied: Cells,
+    /// Every orbit.
+    all: Orbits,
+}
+
+impl Shape {
+    /// The orbits of `symmetry`; with a target count, the cells that the target's parity
+    /// decides are set aside.
+    fn new(symmetry: Symmetry, target: Option<usize>) -> Shape {
+        let mut orbits = symmetry.orbits();
+        let (mut fixed, mut pre_emptied) = (0, 0);
+        // Orbits of one cell (those the symmetry maps to themselves) fix the parity of
+        // what can be emptied; with mirror symmetry column 5 is nine such cells and any
+        // count works. With 180° rotation only the centre is, so it is decided up front:
+        // empty exactly when N is odd.
+        if let (Symmetry::Rot180, Some(n)) = (symmetry, target) {
+            let centre: Cells = orbits
+                .iter()
+                .filter(|o| o.len() == 1)
+                .fold(0, |m, o| m | 1 << o[0]);
+            orbits.retain(|o| o.len() == 2);
+            if n % 2 == 1 {
+                pre_emptied = centre;
+            } else {
+                fixed = centre;
+            }
+        }
+        let mut orbit_of = [None; 81];
+        for (k, orbit) in orbits.iter().enumerate() {
+            for &c in orbit {
+                orbit_of[c] = Some(k as u8);
+            }
+        }
+        Shape {
+            cells: orbits
+                .iter()
+                .map(|o| o.iter().fold(0, |m, &c| m | 1 << c))
+                .collect(),
+            size: orbits.iter().map(Vec::len).collect(),
+            orbit_of,
+            fixed,
+            pre_emptied,
+            all: if orbits.len() == 128 {
+                !0
+            } else {
+                (1 << orbits.len()) - 1
+            },
+        }
     }
 
-    fn set(&mut self, orbit: &[usize], given: bool) {
-        for &c in orbit {
-            let cell = Cell::from_index(c).unwrap_or_else(|| unreachable!("orbit cells are < 81"));
-            self.givens
-                .set(cell, given.then(|| self.solution.cells()[c]));
+    /// The orbits that meet `cells`.
+    fn orbits_meeting(&self, mut cells: Cells) -> Orbits {
+        let mut orbits = 0;
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if let Some(o) = self.orbit_of[c] {
+                orbits |= 1 << o;
+            }
         }
+        orbits
+    }
+
+    /// The cells of `orbits`.
+    fn cells_of(&self, orbits: Orbits) -> Cells {
+        bits(orbits).fold(0, |m, o| m | self.cells[o])
+    }
+
+    /// Empty cells gained by emptying `removed` and giving back `added`.
+    fn gain(&self, removed: Orbits, added: Orbits) -> isize {
+        let size = |set: Orbits| bits(set).map(|o| self.size[o]).sum::<usize>() as isize;
+        size(removed) - size(added)
+    }
+}
+
+/// The members of a bit set, lowest first.
+fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let b = set.trailing_zeros() as usize;
+            set &= set - 1;
+            b
+        })
+    })
+}
+
+/// The `k`-th member (from 0) of a bit set that has more than `k`.
+fn nth_bit(set: u128, k: usize) -> usize {
+    bits(set)
+        .nth(k)
+        .unwrap_or_else(|| unreachable!("k is below the set's size"))
+}
+
+/// An unavoidable set of the solution: its cells, and the orbits that meet it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Unavoidable {
+    cells: Cells,
+    orbits: Orbits,
+}
+
+/// A puzzle being carved out of one solution, and what has been learned about it.
+struct Walk<'a> {
+    shape: &'a Shape,
+    solution: Grid,
+    /// The given cells.
+    clues: Cells,
+    /// The given orbits.
+    given: Orbits,
+    empty: usize,
+    /// Unavoidable sets found so far, none of them met by a fixed given.
+    known: Vec<Unavoidable>,
+}
+
+/// Past this many known sets, new ones are not kept: checking them would cost more
+/// than the solver calls they save.
+const MAX_KNOWN: usize = 2_000;
+
+impl<'a> Walk<'a> {
+    fn new(shape: &'a Shape, solution: Grid) -> Walk<'a> {
+        let mut walk = Walk {
+            shape,
+            solution,
+            clues: ALL_CELLS & !shape.pre_emptied,
+            given: shape.all,
+            empty: shape.pre_emptied.count_ones() as usize,
+            known: Vec::new(),
+        };
+        walk.learn_digit_pairs();
+        walk
+    }
+
+    /// The puzzle whose givens are `clues`.
+    fn grid(&self, clues: Cells) -> Grid {
+        let mut cells = *self.solution.cells();
+        for (i, v) in cells.iter_mut().enumerate() {
+            if clues >> i & 1 == 0 {
+                *v = 0;
+            }
+        }
+        Grid::from_cells(cells).unwrap_or_else(|| unreachable!("solution digits are 1-9"))
+    }
+
+    /// The clues after emptying `removed` and giving back `added`.
+    fn clues_after(&self, removed: Orbits, added: Orbits) -> Cells {
+        (self.clues & !self.shape.cells_of(removed)) | self.shape.cells_of(added)
+    }
+
+    /// False when `clues` misses a known unavoidable set, so cannot have one solution.
+    fn may_be_unique(&self, clues: Cells) -> bool {
+        self.known.iter().all(|u| u.cells & clues != 0)
+    }
+
+    fn learn(&mut self, cells: Cells) {
+        if cells == 0 || cells & self.shape.fixed != 0 || self.known.len() >= MAX_KNOWN {
+            return;
+        }
+        let u = Unavoidable {
+            cells,
+            orbits: self.shape.orbits_meeting(cells),
+        };
+        if !self.known.contains(&u) {
+            self.known.push(u);
+        }
+    }
+
+    /// Learns the cells where `other`, another solution, differs from ours.
+    fn learn_from(&mut self, other: &Grid) {
+        let differ = (0..81).fold(0, |m: Cells, i| {
+            m | ((other.cells()[i] != self.solution.cells()[i]) as Cells) << i
+        });
+        self.learn(differ);
+    }
+
+    /// The unavoidable sets made of two digits, found without the solver: for digits
+    /// x and y, join the x and the y of each row, column and box; swapping x and y in
+    /// one group of joined cells leaves a valid grid.
+    fn learn_digit_pairs(&mut self) {
+        let s = *self.solution.cells();
+        for x in 1..=9u8 {
+            for y in x + 1..=9u8 {
+                let members: Vec<usize> = (0..81).filter(|&i| s[i] == x || s[i] == y).collect();
+                // Union-find over the 18 cells, by position in `members`.
+                let mut parent: Vec<usize> = (0..members.len()).collect();
+                fn root(parent: &mut [usize], mut i: usize) -> usize {
+                    while parent[i] != i {
+                        parent[i] = parent[parent[i]];
+                        i = parent[i];
+                    }
+                    i
+                }
+                for a in 0..members.len() {
+                    for b in a + 1..members.len() {
+                        let (ca, cb) = (members[a], members[b]);
+                        let same_house = ca / 9 == cb / 9
+                            || ca % 9 == cb % 9
+                            || (ca / 27 == cb / 27 && ca % 9 / 3 == cb % 9 / 3);
+                        if same_house {
+                            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                            parent[ra] = rb;
+                        }
+                    }
+                }
+                for r in 0..members.len() {
+                    if root(&mut parent, r) != r {
+                        continue;
+                    }
+                    let group = (0..members.len())
+                        .filter(|&i| root(&mut parent, i) == r)
+                        .fold(0, |m: Cells, i| m | 1 << members[i]);
+                    self.learn(group);
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, removed: Orbits, added: Orbits) {
+        self.clues = self.clues_after(removed, added);
+        self.given = (self.given & !removed) | added;
+        self.empty = (self.empty as isize + self.shape.gain(removed, added)) as usize;
     }
 }
 
 struct Search {
     rng: SeededRng,
-    /// Solver calls spent so far.
+    /// Work units spent so far: solver calls, and move choices in the local search.
     work: u64,
     budget: u64,
 }
 
+/// A local-search move: orbits to empty, orbits to give back.
+type Move = (Orbits, Orbits);
+
 impl Search {
-    fn unique(&mut self, grid: &Grid) -> bool {
+    /// True when the puzzle with `clues` has one solution. A second solution, if any,
+    /// teaches the walk a new unavoidable set.
+    fn check(&mut self, w: &mut Walk, clues: Cells) -> bool {
+        if !w.may_be_unique(clues) {
+            return false;
+        }
         self.work += 1;
-        count_solutions(grid, 2) == 1
+        let mut other = None;
+        let solution = w.solution;
+        let found = for_each_solution(&w.grid(clues), 2, |_, g| {
+            if *g != solution {
+                other = Some(*g);
+            }
+        });
+        match other {
+            Some(g) if found > 1 => {
+                w.learn_from(&g);
+                false
+            }
+            _ => found == 1,
+        }
     }
 
     /// Empties orbits in random order while the solution stays unique, stopping at
     /// exactly `target` empty cells. True when the target was reached.
-    fn carve(&mut self, p: &mut Carving, target: usize) -> bool {
-        let mut order: Vec<usize> = (0..p.orbits.len()).collect();
+    fn carve(&mut self, w: &mut Walk, target: usize) -> bool {
+        let mut order: Vec<usize> = (0..w.shape.size.len()).collect();
         self.rng.shuffle(&mut order);
         for o in order {
-            let empty = p.givens.empty_count();
-            if empty == target {
+            if w.empty == target {
                 return true;
             }
-            let orbit = &p.orbits[o];
-            if !p.is_given(orbit) || empty + orbit.len() > target {
+            if w.given >> o & 1 == 0 || w.empty + w.shape.size[o] > target {
                 continue;
             }
-            p.set(orbit, false);
-            if !self.unique(&p.givens) {
-                p.set(orbit, true);
+            let clues = w.clues_after(1 << o, 0);
+            if self.check(w, clues) {
+                w.apply(1 << o, 0);
             }
         }
-        p.givens.empty_count() == target
+        w.empty == target
     }
 
-    /// One local-search step: empty two given orbits and give back one other orbit that
-    /// restores uniqueness. True when it made the puzzle one orbit smaller.
-    fn drop_one_orbit(&mut self, p: &mut Carving) -> bool {
-        let given: Vec<usize> = (0..p.orbits.len())
-            .filter(|&o| p.is_given(&p.orbits[o]))
+    /// Local search from a unique puzzle towards `target` empty cells, until the work
+    /// count reaches `limit`. True when the target was reached.
+    fn improve(&mut self, w: &mut Walk, target: usize, limit: u64) -> bool {
+        let limit = limit.min(self.budget);
+        while w.empty < target && self.work < limit {
+            self.work += 1;
+            let Some((removed, added)) = self.choose_move(w, target) else {
+                return false;
+            };
+            let clues = w.clues_after(removed, added);
+            if self.check(w, clues) {
+                w.apply(removed, added);
+            }
+        }
+        w.empty == target
+    }
+
+    /// A move that the known unavoidable sets allow, and that does not go past
+    /// `target`: dropping one orbit if any may go; else dropping two and giving one
+    /// back; else swapping one for another. `None` when the known sets allow none.
+    fn choose_move(&mut self, w: &Walk, target: usize) -> Option<Move> {
+        let shape = w.shape;
+        let room = (target - w.empty) as isize;
+        let given: Vec<usize> = bits(w.given).collect();
+        let k = given.len();
+        let mut index = [0usize; 128];
+        for (i, &o) in given.iter().enumerate() {
+            index[o] = i;
+        }
+        // For each given orbit, the orbits that meet every known set that it alone
+        // meets among the givens; for each pair, every set that they alone meet.
+        let mut alone = vec![!0 as Orbits; k];
+        let mut needed = vec![false; k];
+        let mut pair = vec![!0 as Orbits; k * k];
+        for u in &w.known {
+            let met = u.orbits & w.given;
+            match met.count_ones() {
+                1 => {
+                    let a = index[met.trailing_zeros() as usize];
+                    alone[a] &= u.orbits;
+                    needed[a] = true;
+                }
+                2 => {
+                    let a = index[met.trailing_zeros() as usize];
+                    let b = index[127 - met.leading_zeros() as usize];
+                    pair[a * k + b] &= u.orbits;
+                }
+                _ => {}
+            }
+        }
+        let free = shape.all & !w.given;
+        // Orbits that, given back for `removed` empty cells, gain between `lo` and
+        // `room` empty cells.
+        let fitting = |removed: usize, lo: isize| -> Orbits {
+            bits(free)
+                .filter(|&c| {
+                    let gain = removed as isize - shape.size[c] as isize;
+                    gain >= lo && gain <= room
+                })
+                .fold(0, |m, c| m | 1 << c)
+        };
+        let fits_by_size: [Orbits; 5] = std::array::from_fn(|r| fitting(r, 1));
+        let same_by_size: [Orbits; 3] = std::array::from_fn(|r| fitting(r, 0));
+
+        // 1. An orbit no known set needs: try it alone.
+        let loose: Vec<usize> = (0..k)
+            .filter(|&a| !needed[a] && shape.size[given[a]] as isize <= room)
             .collect();
-        if given.len() < 3 {
-            return false;
+        if !loose.is_empty() {
+            let a = loose[self.rng.below(loose.len())];
+            return Some((1 << given[a], 0));
         }
-        let a = given[self.rng.below(given.len())];
-        let mut b = given[self.rng.below(given.len())];
-        while b == a {
-            b = given[self.rng.below(given.len())];
-        }
-        p.set(&p.orbits[a].clone(), false);
-        p.set(&p.orbits[b].clone(), false);
-        // The other solutions this opens up, when they are few enough to list.
-        const LIMIT: usize = 32;
-        let mut others: Vec<Grid> = Vec::new();
-        self.work += 1;
-        let found = for_each_solution(&p.givens, LIMIT + 1, |_, g| {
-            if *g != p.solution {
-                others.push(*g);
-            }
-        });
-        let mut choices = Vec::new();
-        if found <= LIMIT {
-            for (o, orbit) in p.orbits.iter().enumerate() {
-                if o == a || o == b || p.is_given(orbit) {
-                    continue;
-                }
-                // Giving back this orbit rules out every other solution when each of
-                // them differs from ours somewhere in it.
-                let rules_out_all = others
-                    .iter()
-                    .all(|g| orbit.iter().any(|&c| g.cells()[c] != p.solution.cells()[c]));
-                if rules_out_all {
-                    choices.push(o);
+        // 2. Two out, one back.
+        let mut moves: Vec<(usize, usize, Orbits)> = Vec::new();
+        let mut total = 0;
+        for a in 0..k {
+            for b in a + 1..k {
+                let removed = shape.size[given[a]] + shape.size[given[b]];
+                let back = alone[a] & alone[b] & pair[a * k + b] & fits_by_size[removed];
+                if back != 0 {
+                    total += back.count_ones() as usize;
+                    moves.push((a, b, back));
                 }
             }
         }
-        if choices.is_empty() {
-            p.set(&p.orbits[a].clone(), true);
-            p.set(&p.orbits[b].clone(), true);
-            return false;
+        if total > 0 {
+            let mut r = self.rng.below(total);
+            for (a, b, back) in moves {
+                let n = back.count_ones() as usize;
+                if r < n {
+                    return Some((1 << given[a] | 1 << given[b], 1 << nth_bit(back, r)));
+                }
+                r -= n;
+            }
         }
-        let o = choices[self.rng.below(choices.len())];
-        p.set(&p.orbits[o].clone(), true);
-        true
+        // 3. One out, another in.
+        let mut swaps: Vec<(usize, Orbits)> = Vec::new();
+        let mut total = 0;
+        for a in 0..k {
+            let back = alone[a] & same_by_size[shape.size[given[a]]];
+            if back != 0 {
+                total += back.count_ones() as usize;
+                swaps.push((a, back));
+            }
+        }
+        if total > 0 {
+            let mut r = self.rng.below(total);
+            for (a, back) in swaps {
+                let n = back.count_ones() as usize;
+                if r < n {
+                    return Some((1 << given[a], 1 << nth_bit(back, r)));
+                }
+                r -= n;
+            }
+        }
+        None
     }
 }
 
@@ -374,6 +681,71 @@ mod tests {
         let err = generate(&Request::new(65, 1)).unwrap_err();
         assert_eq!(err, GenerateError::TooManyEmpty { asked: 65 });
         assert!(err.to_string().contains("at least 17 clues"));
+    }
+
+    #[test]
+    fn deep_targets_come_from_the_local_search_and_are_unique() {
+        for (n, symmetry, seed) in [
+            (60, Symmetry::None, 1),
+            (61, Symmetry::None, 2),
+            (58, Symmetry::Rot180, 3),
+            (57, Symmetry::Rot180, 4),
+            (58, Symmetry::Mirror, 5),
+            (59, Symmetry::Mirror, 6),
+        ] {
+            let r = Request {
+                empty: n,
+                symmetry,
+                seed,
+                budget: Request::DEFAULT_BUDGET,
+            };
+            let p = generate(&r).unwrap();
+            assert_eq!(p.givens.empty_count(), n);
+            assert_eq!(count_solutions(&p.givens, 2), 1);
+            assert!(p.givens.is_contained_in(&p.solution));
+            for cell in Cell::all() {
+                let image = symmetry.image(cell);
+                assert_eq!(p.givens.get(cell).is_none(), p.givens.get(image).is_none());
+            }
+            assert_eq!(generate(&r).unwrap(), p, "same request, same puzzle");
+        }
+    }
+
+    #[test]
+    fn digit_pair_sets_are_unavoidable() {
+        // Every set learned from the solution alone must really be unavoidable: the
+        // solution with those cells emptied has another completion.
+        let shape = Shape::new(Symmetry::None, Some(60));
+        let solution = minimal(Symmetry::None, 9).solution;
+        let walk = Walk::new(&shape, solution);
+        assert!(walk.known.len() >= 36);
+        for u in &walk.known {
+            let puzzle = walk.grid(ALL_CELLS & !u.cells);
+            assert!(count_solutions(&puzzle, 2) >= 2);
+        }
+    }
+
+    #[test]
+    fn minimal_puzzles_are_unique_and_need_every_clue() {
+        let p = minimal(Symmetry::None, 3);
+        assert_eq!(count_solutions(&p.givens, 2), 1);
+        for cell in Cell::all() {
+            if p.givens.get(cell).is_some() {
+                let mut less = p.givens;
+                less.set(cell, None);
+                assert_eq!(count_solutions(&less, 2), 2);
+            }
+        }
+    }
+
+    #[test]
+    fn a_budget_too_small_for_62_ends_cleanly_with_not_found() {
+        let mut r = Request::new(63, 4);
+        r.budget = 3_000;
+        assert_eq!(
+            generate(&r).unwrap_err(),
+            GenerateError::NotFound { asked: 63 }
+        );
     }
 
     #[test]
