@@ -184,6 +184,19 @@ pub fn legend(game: &Game) -> Option<&'static str> {
     has_entries.then_some("`(5)` your digits · `!5!` wrong digits")
 }
 
+/// A player's display name as Markdown text: Discord would otherwise read `*`, `_`, `~`,
+/// `|`, `` ` ``, `>` or brackets in a name as formatting and garble the line around it.
+pub fn escape_markdown(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for ch in name.chars() {
+        if matches!(ch, '\\' | '*' | '_' | '~' | '|' | '`' | '>' | '[' | ']') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,17 +220,4 @@ mod tests {
             assert_eq!(parse_grid(&text), Ok(grid), "{text}");
         }
     }
-}
-
-/// A player's display name as Markdown text: Discord would otherwise read `*`, `_`, `~`,
-/// `|`, `` ` ``, `>` or brackets in a name as formatting and garble the line around it.
-pub fn escape_markdown(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for ch in name.chars() {
-        if matches!(ch, '\\' | '*' | '_' | '~' | '|' | '`' | '>' | '[' | ']') {
-            out.push('\\');
-        }
-        out.push(ch);
-    }
-    out
 }

@@ -189,9 +189,9 @@ impl State {
             for b in 0..3 {
                 let g = given[d * 3 + b];
                 let mut peers = cols;
-                for k in 0..3 {
-                    if g & ROW_MASKS[k] != 0 {
-                        peers |= ROW_MASKS[k];
+                for (k, row) in ROW_MASKS.into_iter().enumerate() {
+                    if g & row != 0 {
+                        peers |= row;
                     }
                     let bx = BOX0 << (3 * k);
                     if g & bx != 0 {

@@ -2,17 +2,22 @@
 //! INTERACTION_CREATE, RECONNECT, RESUME) and the REST routes the bot uses, enough for the
 //! unmodified serenity client to connect and answer.
 //!
-//! It is strict where Discord is: every payload it dispatches must deserialize into
-//! serenity's own types (else the bot would silently ignore it), an interaction may be
-//! acknowledged once, and every reply is checked against Discord's limits. Whatever
-//! breaks a rule is recorded in `violations`; tests end with `assert_clean`.
+//! It is strict where Discord is: every payload it dispatches, and every REST answer it
+//! gives, must deserialize into serenity's own types (else the bot would silently ignore
+//! it); an interaction must get its first response within 3 seconds (later: 404, code
+//! 10062) and only one (400, code 40060); the first follow-up after a deferral replaces
+//! the deferral and keeps its visibility, so an ephemeral one there would leak; after the
+//! deferral is deleted the webhook is gone (404, code 10008); every reply is checked
+//! against Discord's limits. Whatever breaks a rule is recorded in `violations`, and every
+//! error status the fake answers is recorded too; tests end with `assert_clean`, which
+//! fails on either unless the test said it expected that error.
 
 #![allow(dead_code)]
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -27,6 +32,8 @@ pub const APP_ID: &str = "900000000000000001";
 pub const BOT_ID: &str = "900000000000000002";
 pub const GUILD: &str = "800000000000000001";
 pub const CHANNEL: &str = "700000000000000001";
+/// Discord's deadline for the first response to an interaction.
+pub const DEADLINE: Duration = Duration::from_secs(3);
 
 /// One REST call the bot made.
 #[derive(Clone, Debug)]
@@ -34,6 +41,26 @@ pub struct Call {
     pub method: String,
     pub path: String,
     pub body: Value,
+    /// The status the fake answered with.
+    pub status: u16,
+}
+
+/// An interaction the fake dispatched.
+struct Dispatched {
+    at: Instant,
+    /// 2 command, 3 component, 5 modal submit.
+    kind: u64,
+}
+
+/// What the interaction's `@original` message is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Original {
+    /// A type-5 deferral ("thinking..."): the next edit or follow-up replaces it.
+    Deferred { ephemeral: bool },
+    /// Answered (a message, an update, a deferred update, a modal).
+    Answered,
+    /// The deferral was deleted: the webhook is gone.
+    Deleted,
 }
 
 enum ToGateway {
@@ -48,6 +75,12 @@ struct State {
     gateway_events: Mutex<Vec<String>>,
     violations: Mutex<Vec<String>>,
     acknowledged: Mutex<HashSet<String>>,
+    dispatched: Mutex<HashMap<String, Dispatched>>,
+    originals: Mutex<HashMap<String, Original>>,
+    /// (status, path substring) the test expects to see answered.
+    expected_errors: Mutex<Vec<(u16, String)>>,
+    /// Scripted failures: path -> statuses to answer before succeeding.
+    failures: Mutex<HashMap<String, VecDeque<u16>>>,
     changed: Notify,
     connection: Mutex<Option<mpsc::UnboundedSender<ToGateway>>>,
     sequence: AtomicU64,
@@ -76,6 +109,10 @@ impl FakeDiscord {
             gateway_events: Mutex::new(Vec::new()),
             violations: Mutex::new(Vec::new()),
             acknowledged: Mutex::new(HashSet::new()),
+            dispatched: Mutex::new(HashMap::new()),
+            originals: Mutex::new(HashMap::new()),
+            expected_errors: Mutex::new(Vec::new()),
+            failures: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             connection: Mutex::new(None),
             sequence: AtomicU64::new(0),
@@ -156,9 +193,43 @@ impl FakeDiscord {
             panic!("the fake built an interaction serenity cannot read: {e}\n{interaction:#}");
         }
         let id = interaction["id"].as_str().expect("id").to_string();
+        let kind = interaction["type"].as_u64().unwrap_or(0);
+        // The clock starts before the frame leaves: stricter than Discord, never looser.
+        self.state.dispatched.lock().await.insert(
+            id.clone(),
+            Dispatched {
+                at: Instant::now(),
+                kind,
+            },
+        );
         self.send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
             .await;
         id
+    }
+
+    /// The next `statuses.len()` requests to `path` are answered with these statuses
+    /// (and expected by `assert_clean`); later ones succeed.
+    pub async fn fail_next(&self, path: &str, statuses: &[u16]) {
+        for &status in statuses {
+            self.expect_error(status, path).await;
+        }
+        self.state
+            .failures
+            .lock()
+            .await
+            .entry(path.to_string())
+            .or_default()
+            .extend(statuses);
+    }
+
+    /// Tells `assert_clean` that an error `status` on a path containing `path` is part of
+    /// the test.
+    pub async fn expect_error(&self, status: u16, path: &str) {
+        self.state
+            .expected_errors
+            .lock()
+            .await
+            .push((status, path.to_string()));
     }
 
     /// Asks the bot to reconnect (gateway op 7); it should RESUME.
@@ -212,9 +283,29 @@ impl FakeDiscord {
         .body
     }
 
+    /// No rule broken, and no error answered that the test did not expect.
     pub async fn assert_clean(&self) {
-        let v = self.state.violations.lock().await;
+        let v = self.state.violations.lock().await.clone();
         assert!(v.is_empty(), "the fake Discord saw broken rules: {v:#?}");
+        let expected = self.state.expected_errors.lock().await.clone();
+        let unexpected: Vec<String> = self
+            .state
+            .calls
+            .lock()
+            .await
+            .iter()
+            .filter(|c| c.status >= 400)
+            .filter(|c| {
+                !expected
+                    .iter()
+                    .any(|(status, path)| *status == c.status && c.path.contains(path.as_str()))
+            })
+            .map(|c| format!("{} {} -> {}", c.method, c.path, c.status))
+            .collect();
+        assert!(
+            unexpected.is_empty(),
+            "the fake Discord answered errors: {unexpected:#?}"
+        );
     }
 
     // ---- payload builders -------------------------------------------------------------
@@ -337,6 +428,24 @@ impl FakeDiscord {
         self.base(2, user, guild, data)
     }
 
+    /// A submitted modal `custom_id` whose text input `field` holds `value`.
+    pub fn modal_submit(
+        &self,
+        user: &Value,
+        guild: Option<&str>,
+        custom_id: &str,
+        field: &str,
+        value: &str,
+    ) -> Value {
+        let data = json!({
+            "custom_id": custom_id,
+            "components": [{"type": 1, "components": [
+                {"type": 4, "custom_id": field, "value": value}
+            ]}],
+        });
+        self.base(5, user, guild, data)
+    }
+
     /// A press of the button `custom_id` under a message showing `content`.
     pub fn button(
         &self,
@@ -413,7 +522,12 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
         }
         let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
         let (status, answer) = route(&state, &method, &path, &auth, &body).await;
-        state.calls.lock().await.push(Call { method, path, body });
+        state.calls.lock().await.push(Call {
+            method,
+            path,
+            body,
+            status,
+        });
         state.changed.notify_waiters();
         let text = if status == 204 {
             String::new()
@@ -471,6 +585,127 @@ async fn check_message(state: &State, path: &str, data: &Value) {
     }
 }
 
+/// What Discord would refuse in a bulk command registration.
+fn command_problems(commands: &[Value]) -> Vec<String> {
+    let mut problems = Vec::new();
+    if commands.len() > 100 {
+        problems.push(format!("{} commands", commands.len()));
+    }
+    for command in commands {
+        let name = command["name"].as_str().unwrap_or("");
+        let kind = command["type"].as_u64().unwrap_or(1);
+        let description = command["description"].as_str().unwrap_or("");
+        if kind == 1 {
+            check_name(&mut problems, name, name);
+            if description.is_empty() || description.chars().count() > 100 {
+                problems.push(format!("/{name}: description {description:?}"));
+            }
+        } else {
+            if name.is_empty() || name.chars().count() > 32 {
+                problems.push(format!("command name {name:?}"));
+            }
+            if !description.is_empty() {
+                problems.push(format!("{name}: a context-menu command has no description"));
+            }
+        }
+        check_options(&mut problems, name, &command["options"]);
+    }
+    problems
+}
+
+fn check_name(problems: &mut Vec<String>, at: &str, name: &str) {
+    let ok = !name.is_empty()
+        && name.chars().count() <= 32
+        && name.chars().all(|c| {
+            c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase())
+        });
+    if !ok {
+        problems.push(format!("{at}: name {name:?}"));
+    }
+}
+
+fn check_options(problems: &mut Vec<String>, at: &str, options: &Value) {
+    let options = options.as_array().cloned().unwrap_or_default();
+    if options.len() > 25 {
+        problems.push(format!("{at}: {} options", options.len()));
+    }
+    let mut optional_seen = false;
+    for option in &options {
+        let name = option["name"].as_str().unwrap_or("");
+        let here = format!("{at} {name}");
+        check_name(problems, &here, name);
+        let description = option["description"].as_str().unwrap_or("");
+        if description.is_empty() || description.chars().count() > 100 {
+            problems.push(format!("{here}: description {description:?}"));
+        }
+        let kind = option["type"].as_u64().unwrap_or(0);
+        if kind == 1 || kind == 2 {
+            check_options(problems, &here, &option["options"]);
+            continue;
+        }
+        let required = option["required"].as_bool().unwrap_or(false);
+        if required && optional_seen {
+            problems.push(format!("{here}: a required option after an optional one"));
+        }
+        optional_seen |= !required;
+        let choices = option["choices"].as_array().cloned().unwrap_or_default();
+        if choices.len() > 25 {
+            problems.push(format!("{here}: {} choices", choices.len()));
+        }
+        for choice in &choices {
+            let label = choice["name"].as_str().unwrap_or("");
+            if label.is_empty() || label.chars().count() > 100 {
+                problems.push(format!("{here}: choice name {label:?}"));
+            }
+        }
+        if let (Some(min), Some(max)) = (option["min_value"].as_f64(), option["max_value"].as_f64())
+            && min > max
+        {
+            problems.push(format!("{here}: min_value {min} > max_value {max}"));
+        }
+        if option["max_length"]
+            .as_u64()
+            .is_some_and(|m| m == 0 || m > 6000)
+        {
+            problems.push(format!("{here}: max_length {}", option["max_length"]));
+        }
+    }
+}
+
+/// Discord's limits on a modal: a title, an id, 1 to 5 rows of one text input each.
+async fn check_modal(state: &State, path: &str, data: &Value) {
+    let title = data["title"].as_str().unwrap_or("");
+    let id = data["custom_id"].as_str().unwrap_or("");
+    let rows = data["components"].as_array().cloned().unwrap_or_default();
+    let mut problems = Vec::new();
+    if title.is_empty() || title.chars().count() > 45 {
+        problems.push(format!("title {title:?}"));
+    }
+    if id.is_empty() || id.len() > 100 {
+        problems.push(format!("custom_id {id:?}"));
+    }
+    if rows.is_empty() || rows.len() > 5 {
+        problems.push(format!("{} rows", rows.len()));
+    }
+    for row in &rows {
+        let inputs = row["components"].as_array().cloned().unwrap_or_default();
+        if inputs.len() != 1 || inputs[0]["type"] != 4 {
+            problems.push(format!("a row that is not one text input: {row}"));
+            continue;
+        }
+        let label = inputs[0]["label"].as_str().unwrap_or("");
+        if label.is_empty() || label.chars().count() > 45 {
+            problems.push(format!("label {label:?}"));
+        }
+        if inputs[0]["max_length"].as_u64().unwrap_or(4000) > 4000 {
+            problems.push("max_length over 4000".into());
+        }
+    }
+    if !problems.is_empty() {
+        violation(state, format!("{path}: modal: {}", problems.join("; "))).await;
+    }
+}
+
 fn bot_user() -> Value {
     json!({"id": BOT_ID, "username": "sudoku-bot", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
 }
@@ -514,6 +749,9 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             let commands = body.as_array().cloned().unwrap_or_default();
+            for problem in command_problems(&commands) {
+                violation(state, format!("{path}: {problem}")).await;
+            }
             let out: Vec<Value> = commands
                 .into_iter()
                 .map(|mut c| {
@@ -529,42 +767,221 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
                     c
                 })
                 .collect();
-            (200, Value::Array(out))
+            let out = Value::Array(out);
+            readable::<Vec<serenity::all::Command>>(state, path, &out).await;
+            (200, out)
         }
-        ("POST", ["interactions", id, _token, "callback"]) => {
-            if !state.acknowledged.lock().await.insert(id.to_string()) {
-                violation(state, format!("interaction {id} acknowledged twice")).await;
-                return (
-                    400,
-                    json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
-                );
+        ("POST", ["interactions", id, token, "callback"]) => {
+            callback(state, path, id, token, body).await
+        }
+        ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            if let Some(refused) = webhook(state, token).await {
+                return refused;
             }
-            if let Some(data) = body.get("data") {
-                check_message(state, path, data).await;
+            check_message(state, path, body).await;
+            let mut originals = state.originals.lock().await;
+            let ephemeral = matches!(
+                originals.get(*token),
+                Some(Original::Deferred { ephemeral: true })
+            );
+            originals.insert(token.to_string(), Original::Answered);
+            drop(originals);
+            let mut answer = message_object(state, body);
+            if ephemeral {
+                answer["flags"] = json!(64);
             }
+            readable::<serenity::all::Message>(state, path, &answer).await;
+            (200, answer)
+        }
+        ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
+            if let Some(refused) = webhook(state, token).await {
+                return refused;
+            }
+            state
+                .originals
+                .lock()
+                .await
+                .insert(token.to_string(), Original::Deleted);
             (204, Value::Null)
         }
-        ("PATCH", ["webhooks", _, _, "messages", "@original"]) => {
+        ("POST", ["webhooks", _, token]) => {
+            if let Some(refused) = webhook(state, token).await {
+                return refused;
+            }
             check_message(state, path, body).await;
-            (200, message_object(state, body))
-        }
-        ("DELETE", ["webhooks", _, _, "messages", "@original"]) => (204, Value::Null),
-        ("POST", ["webhooks", _, _]) => {
-            check_message(state, path, body).await;
-            (200, message_object(state, body))
+            let flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
+            let mut originals = state.originals.lock().await;
+            let mut answer = message_object(state, body);
+            if let Some(Original::Deferred { ephemeral }) = originals.get(*token).copied() {
+                // Discord: the first follow-up after a deferral replaces it and keeps
+                // the deferral's visibility, whatever its own flags say.
+                if flags & 64 != 0 && !ephemeral {
+                    violation(
+                        state,
+                        format!(
+                            "{path}: an ephemeral follow-up replacing a public deferral would be shown to everyone: {body}"
+                        ),
+                    )
+                    .await;
+                }
+                answer["flags"] = json!(if ephemeral { 64 } else { 0 });
+                originals.insert(token.to_string(), Original::Answered);
+            }
+            drop(originals);
+            readable::<serenity::all::Message>(state, path, &answer).await;
+            (200, answer)
         }
         // A channel the bot may not post in (deleted, or no permission).
         ("POST", ["channels", "404", "messages"]) => {
             (404, json!({"message": "Unknown Channel", "code": 10003}))
         }
+        ("POST", ["channels", "403", "messages"]) => {
+            (403, json!({"message": "Missing Access", "code": 50001}))
+        }
         ("POST", ["channels", _, "messages"]) => {
+            let scripted = state
+                .failures
+                .lock()
+                .await
+                .get_mut(path)
+                .and_then(VecDeque::pop_front);
+            if let Some(status) = scripted {
+                return match status {
+                    429 => (
+                        429,
+                        json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": 0}),
+                    ),
+                    403 => (
+                        403,
+                        json!({"message": "Missing Permissions", "code": 50013}),
+                    ),
+                    s => (s, json!({"message": "Internal Server Error", "code": 0})),
+                };
+            }
             check_message(state, path, body).await;
-            (200, message_object(state, body))
+            let answer = message_object(state, body);
+            readable::<serenity::all::Message>(state, path, &answer).await;
+            (200, answer)
         }
         _ => {
             violation(state, format!("unexpected route {method} {path}")).await;
             (404, json!({"message": "404: Not Found", "code": 0}))
         }
+    }
+}
+
+/// The first response to an interaction: on time, once, of a type that fits.
+async fn callback(state: &State, path: &str, id: &str, token: &str, body: &Value) -> (u16, Value) {
+    let unknown = (
+        404,
+        json!({"message": "Unknown interaction", "code": 10062}),
+    );
+    let Some((elapsed, kind)) = state
+        .dispatched
+        .lock()
+        .await
+        .get(id)
+        .map(|d| (d.at.elapsed(), d.kind))
+    else {
+        violation(
+            state,
+            format!("{path}: a response to an interaction never sent"),
+        )
+        .await;
+        return unknown;
+    };
+    if elapsed > DEADLINE {
+        violation(
+            state,
+            format!(
+                "{path}: first response after {} ms, past Discord's 3 s (\"This interaction failed\")",
+                elapsed.as_millis()
+            ),
+        )
+        .await;
+        return unknown;
+    }
+    if !state.acknowledged.lock().await.insert(id.to_string()) {
+        violation(state, format!("interaction {id} acknowledged twice")).await;
+        return (
+            400,
+            json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
+        );
+    }
+    let response = body["type"].as_u64().unwrap_or(0);
+    let fits = match response {
+        4 | 5 => true,
+        // Updating "the message" needs a message: a button's, or a modal's from one.
+        6 | 7 => kind == 3 || kind == 5,
+        9 => kind == 2 || kind == 3,
+        _ => false,
+    };
+    if !fits {
+        violation(
+            state,
+            format!("{path}: response type {response} to an interaction of type {kind}"),
+        )
+        .await;
+        return (400, json!({"message": "Invalid Form Body", "code": 50035}));
+    }
+    if response == 9 {
+        check_modal(state, path, &body["data"]).await;
+    } else if let Some(data) = body.get("data") {
+        check_message(state, path, data).await;
+    }
+    let original = if response == 5 {
+        let flags = body["data"]["flags"].as_u64().unwrap_or(0);
+        Original::Deferred {
+            ephemeral: flags & 64 != 0,
+        }
+    } else {
+        Original::Answered
+    };
+    state
+        .originals
+        .lock()
+        .await
+        .insert(token.to_string(), original);
+    (204, Value::Null)
+}
+
+/// `Some(refusal)` when the interaction webhook `token` cannot be used: never
+/// acknowledged (Unknown Webhook), or its deferral deleted (Unknown Message).
+async fn webhook(state: &State, token: &str) -> Option<(u16, Value)> {
+    let original = state.originals.lock().await.get(token).copied();
+    match original {
+        None => {
+            violation(
+                state,
+                format!("webhook {token} used before the interaction was acknowledged"),
+            )
+            .await;
+            Some((404, json!({"message": "Unknown Webhook", "code": 10015})))
+        }
+        Some(Original::Deleted) => {
+            violation(
+                state,
+                format!("webhook {token} used after its deferral was deleted"),
+            )
+            .await;
+            Some((404, json!({"message": "Unknown Message", "code": 10008})))
+        }
+        Some(_) => None,
+    }
+}
+
+/// The fake's own answers must be what serenity reads, or the bot sees an error the real
+/// Discord would not cause.
+async fn readable<T: serde::de::DeserializeOwned>(state: &State, path: &str, answer: &Value) {
+    if let Err(e) = serde_json::from_value::<T>(answer.clone()) {
+        violation(
+            state,
+            format!(
+                "{path}: the fake's answer is not a {}: {e}\n{answer:#}",
+                std::any::type_name::<T>()
+            ),
+        )
+        .await;
     }
 }
 
@@ -626,8 +1043,12 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                     }
                     Some(6) => {
                         record(&state, "RESUME").await;
+                        let resumed = json!({});
+                        if let Err(e) = serde_json::from_value::<serenity::all::ResumedEvent>(resumed.clone()) {
+                            panic!("RESUMED does not deserialize: {e}");
+                        }
                         let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
-                        let frame = json!({"op": 0, "t": "RESUMED", "s": s, "d": {}});
+                        let frame = json!({"op": 0, "t": "RESUMED", "s": s, "d": resumed});
                         let _ = ws.send(WsMessage::Text(frame.to_string())).await;
                         *state.connection.lock().await = Some(tx.clone());
                         state.changed.notify_waiters();
@@ -651,6 +1072,7 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
             }
         }
     }
+    record(&state, "CLOSED").await;
 }
 
 async fn record(state: &State, event: &str) {

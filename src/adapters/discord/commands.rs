@@ -2,9 +2,10 @@
 //! translation of a received interaction into the core's [`Command`] (`to_command`).
 
 use serenity::all::{
-    ChannelType, CommandInteraction, CommandOptionType, CommandType, CreateCommand,
-    CreateCommandOption, InstallationContext, InteractionContext, Permissions, ResolvedOption,
-    ResolvedTarget, ResolvedValue,
+    ActionRowComponent, ChannelType, CommandInteraction, CommandOptionType, CommandType,
+    CreateActionRow, CreateCommand, CreateCommandOption, CreateInputText, CreateModal,
+    InputTextStyle, InstallationContext, InteractionContext, ModalInteractionData, Permissions,
+    ResolvedOption, ResolvedTarget, ResolvedValue,
 };
 
 use crate::app::{Command, Period};
@@ -17,6 +18,11 @@ pub const NAME: &str = "sudoku";
 pub const ADMIN_NAME: &str = "sudoku-daily";
 /// The message context-menu command.
 pub const SOLVE_MESSAGE: &str = "Solve Sudoku";
+/// The modal `/sudoku submit` opens when given no grid, and its one text field.
+pub const SUBMIT_MODAL: &str = "sudoku-modal:submit";
+const GRID_FIELD: &str = "grid";
+/// Longest grid text accepted (slash option and modal alike).
+const MAX_GRID: u16 = 1900;
 
 /// Everywhere the app can be installed and used: servers, and user installs in DMs and
 /// other servers.
@@ -37,7 +43,7 @@ fn sub(name: &str, description: &str) -> CreateCommandOption {
 fn text(name: &str, description: &str) -> CreateCommandOption {
     CreateCommandOption::new(CommandOptionType::String, name, description)
         .required(true)
-        .max_length(1900)
+        .max_length(MAX_GRID)
 }
 
 /// Every command, registered in one bulk overwrite at start-up (idempotent).
@@ -58,58 +64,61 @@ pub fn register() -> Vec<CreateCommand> {
     for name in Symmetry::NAMES {
         symmetry = symmetry.add_string_choice(name.to_string(), name.to_string());
     }
-    let sudoku =
-        CreateCommand::new(NAME)
-            .description("Play Sudoku: new games, moves, hints, solving")
-            .set_options(vec![
-                sub("new", "Start a game")
-                    .add_sub_option(
-                        CreateCommandOption::new(
-                            CommandOptionType::Integer,
-                            "empty",
-                            "Number of empty cells (0-64)",
-                        )
-                        .min_int_value(0)
-                        .max_int_value(MAX_EMPTY as u64),
-                    )
-                    .add_sub_option(difficulty)
-                    .add_sub_option(symmetry),
-                sub("show", "Show your board and status"),
-                sub(
-                    "move",
-                    "Place or erase digits, e.g. B7 4, C3 5 (B7 0 erases)",
-                )
-                .add_sub_option(text("moves", "Cells and digits: B7 4, C3 5")),
-                sub("note", "Toggle pencil marks in a cell")
-                    .add_sub_option(text("cell", "The cell, e.g. B7"))
-                    .add_sub_option(text("digits", "Digits to toggle, e.g. 257")),
-                sub("undo", "Take back your last move"),
-                sub("check", "How many of your digits are wrong").add_sub_option(
+    let sudoku = CreateCommand::new(NAME)
+        .description("Play Sudoku: new games, moves, hints, solving")
+        .set_options(vec![
+            sub("new", "Start a game")
+                .add_sub_option(
                     CreateCommandOption::new(
-                        CommandOptionType::Boolean,
-                        "reveal",
-                        "Also say which cells",
-                    ),
+                        CommandOptionType::Integer,
+                        "empty",
+                        "Number of empty cells (0-64)",
+                    )
+                    .min_int_value(0)
+                    .max_int_value(MAX_EMPTY as u64),
+                )
+                .add_sub_option(difficulty)
+                .add_sub_option(symmetry),
+            sub("show", "Show your board and status"),
+            sub(
+                "move",
+                "Place or erase digits, e.g. B7 4, C3 5 (B7 0 erases)",
+            )
+            .add_sub_option(text("moves", "Cells and digits: B7 4, C3 5")),
+            sub("note", "Toggle pencil marks in a cell")
+                .add_sub_option(text("cell", "The cell, e.g. B7"))
+                .add_sub_option(text("digits", "Digits to toggle, e.g. 257")),
+            sub("undo", "Take back your last move"),
+            sub("check", "How many of your digits are wrong").add_sub_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Boolean,
+                    "reveal",
+                    "Also say which cells",
                 ),
-                sub("hint", "The next logical step (ask again for more detail)"),
-                sub("submit", "Submit a full solution")
-                    .add_sub_option(text("grid", "81 digits, or a pasted board")),
-                sub("giveup", "See the solution and end your game"),
-                sub("solve", "Solve any Sudoku grid")
-                    .add_sub_option(text("grid", "81 digits with 0 or . for empty cells")),
-                sub("stats", "Games, solves and best times").add_sub_option(
-                    CreateCommandOption::new(CommandOptionType::User, "player", "Whose stats"),
-                ),
-                sub("daily", "Play today's daily puzzle of this server"),
-                sub("leaderboard", "This server's daily leaderboard").add_sub_option(
-                    CreateCommandOption::new(CommandOptionType::String, "period", "Which days")
-                        .add_string_choice("Today", "today")
-                        .add_string_choice("This week", "week")
-                        .add_string_choice("All time", "all-time"),
-                ),
-                sub("forget-me", "Delete all your games and stats (asks first)"),
-                sub("help", "What each command does"),
-            ]);
+            ),
+            sub("hint", "The next logical step (ask again for more detail)"),
+            // Optional: without it a modal opens, where a pasted board keeps its lines.
+            sub("submit", "Submit a full solution").add_sub_option(
+                text("grid", "81 digits, or leave empty to paste a whole board").required(false),
+            ),
+            sub("giveup", "See the solution and end your game"),
+            sub("solve", "Solve any Sudoku grid")
+                .add_sub_option(text("grid", "81 digits with 0 or . for empty cells")),
+            sub("stats", "Games, solves and best times").add_sub_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "player",
+                "Whose stats",
+            )),
+            sub("daily", "Play today's daily puzzle of this server"),
+            sub("leaderboard", "This server's daily leaderboard").add_sub_option(
+                CreateCommandOption::new(CommandOptionType::String, "period", "Which days")
+                    .add_string_choice("Today", "today")
+                    .add_string_choice("This week", "week")
+                    .add_string_choice("All time", "all-time"),
+            ),
+            sub("forget-me", "Delete all your games and stats (asks first)"),
+            sub("help", "What each command does"),
+        ]);
     let mut tier = CreateCommandOption::new(
         CommandOptionType::String,
         "difficulty",
@@ -275,7 +284,37 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
     })
 }
 
-/// Whether a command may take long enough (puzzle generation) that it must be deferred.
-pub fn may_be_slow(command: &Command) -> bool {
-    matches!(command, Command::New { .. })
+/// The modal a command opens instead of running, if any: `/sudoku submit` without a grid.
+pub fn modal_for(command: &Command) -> Option<CreateModal> {
+    match command {
+        Command::Submit { grid } if grid.trim().is_empty() => Some(
+            CreateModal::new(SUBMIT_MODAL, "Submit your solution").components(vec![
+                CreateActionRow::InputText(
+                    CreateInputText::new(InputTextStyle::Paragraph, "Your solved grid", GRID_FIELD)
+                        .placeholder("Paste your board, or type 81 digits")
+                        .max_length(MAX_GRID),
+                ),
+            ]),
+        ),
+        _ => None,
+    }
+}
+
+/// The core's command for a submitted modal of this bot.
+pub fn from_modal(data: &ModalInteractionData) -> Result<Command, String> {
+    if data.custom_id != SUBMIT_MODAL {
+        return Err("that form belongs to an older version of the bot".into());
+    }
+    let grid = data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|c| match c {
+            ActionRowComponent::InputText(input) if input.custom_id == GRID_FIELD => {
+                input.value.clone()
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    Ok(Command::Submit { grid })
 }
