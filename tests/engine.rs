@@ -195,6 +195,13 @@ proptest! {
         for style in [BoardStyle::Plain, BoardStyle::Ansi] {
             prop_assert_eq!(parse_grid(&grid_block(&p.givens, style)), Ok(p.givens));
             prop_assert_eq!(parse_grid(&game_block(&game, style)), Ok(game.board));
+            // The whole message pasted into a slash command option, where newlines
+            // become spaces: the labelled rows still give the board back.
+            let message = format!(
+                "Played A1 5, I9 2.\n**ann**'s game\n{}\n**Easy** · 30 to go · time 1:00",
+                game_block(&game, style)
+            );
+            prop_assert_eq!(parse_grid(&message.replace('\n', " ")), Ok(game.board));
         }
     }
 }

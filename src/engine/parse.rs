@@ -77,6 +77,51 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
 
 /// Reads a grid without judging its digits (a player's wrong board is still a board).
 pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    let first = parse_lines(text);
+    if first.is_err()
+        && let Some(unfolded) = unflatten(text)
+        && let Ok(grid) = parse_lines(&unfolded)
+    {
+        return Ok(grid);
+    }
+    first
+}
+
+/// A board copied from the bot and pasted where newlines do not survive (a Discord slash
+/// command option turns them into spaces) arrives as one line. Its rows still carry their
+/// labels, `A |` to `I |`: putting a line break back before each label, inside the code
+/// block when there is one, restores the board. `None` when the text has several lines
+/// already or no labelled rows.
+fn unflatten(text: &str) -> Option<String> {
+    if text.trim().lines().count() != 1 {
+        return None;
+    }
+    // Inside the first fenced block, if any: the headline and status around it hold
+    // letters and digits that are no part of the board.
+    let inner = match text.split("```").nth(1) {
+        Some(block) if text.matches("```").count() >= 2 => block,
+        _ => text,
+    };
+    let chars: Vec<char> = inner.chars().collect();
+    let mut out = String::with_capacity(inner.len() + 16);
+    let mut labels = 0;
+    for (i, &ch) in chars.iter().enumerate() {
+        let starts_row = ('A'..='I').contains(&ch.to_ascii_uppercase())
+            && (i == 0 || chars[i - 1].is_whitespace())
+            && chars[i + 1..]
+                .iter()
+                .find(|c| !c.is_whitespace())
+                .is_some_and(|&c| c == '|' || ('\u{2500}'..='\u{257f}').contains(&c));
+        if starts_row {
+            out.push('\n');
+            labels += 1;
+        }
+        out.push(ch);
+    }
+    (labels == 9).then_some(out)
+}
+
+fn parse_lines(text: &str) -> Result<Grid, ParseError> {
     let lines: Vec<Vec<(usize, char)>> = text.lines().map(visible_chars).collect();
     let lines: Vec<(usize, &[(usize, char)])> = lines
         .iter()
