@@ -49,6 +49,27 @@ impl Bot {
         self.say_as(user, place, false, text)
     }
 
+    /// `user` presses the button of `reply` whose label starts with `label`.
+    fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
+        let id = &reply
+            .buttons
+            .iter()
+            .flatten()
+            .find(|b| b.label.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} in {reply:?}"))
+            .custom_id;
+        self.app.handle(&Invocation {
+            player: Player {
+                id: user.into(),
+                name: user.into(),
+            },
+            place: Place::named(place),
+            command: Command::from_custom_id(id).expect("our id"),
+            style: BoardStyle::Plain,
+            is_admin: false,
+        })
+    }
+
     /// Sets the clock to a local time in `zone`.
     fn at(&self, zone: &str, day: Date, hour: i8, minute: i8) {
         let tz = TimeZone::get(zone).expect("zone");
@@ -445,17 +466,7 @@ fn forget_me_asks_first_then_deletes_everything() {
         bot.say("ann", "s2", "show").content.contains("ann"),
         "nothing deleted yet"
     );
-    let id = &ask.buttons[0][0].custom_id;
-    let done = bot.app.handle(&Invocation {
-        player: Player {
-            id: "ann".into(),
-            name: "ann".into(),
-        },
-        place: Place::named("s1"),
-        command: Command::from_custom_id(id).expect("our id"),
-        style: BoardStyle::Plain,
-        is_admin: false,
-    });
+    let done = bot.press("ann", "s1", &ask, "Yes");
     assert!(done.content.contains("deleted 2 games"), "{}", done.content);
     assert!(
         bot.say("ann", "s2", "show")
@@ -541,29 +552,10 @@ fn forgetting_yourself_is_no_second_attempt_at_todays_daily() {
     let bot = Bot::new();
     bot.at("UTC", date(2026, 11, 22), 10, 0);
     let opened = bot.say("ann", "s1", "daily");
-    let yes = |reply: &Reply, label: &str| {
-        let id = &reply
-            .buttons
-            .iter()
-            .flatten()
-            .find(|b| b.label.starts_with(label))
-            .unwrap_or_else(|| panic!("no {label} in {reply:?}"))
-            .custom_id;
-        bot.app.handle(&Invocation {
-            player: Player {
-                id: "ann".into(),
-                name: "ann".into(),
-            },
-            place: Place::named("s1"),
-            command: Command::from_custom_id(id).expect("our id"),
-            style: BoardStyle::Plain,
-            is_admin: false,
-        })
-    };
-    let ask = yes(&opened, "Give up");
-    yes(&ask, "Yes");
+    let ask = bot.press("ann", "s1", &opened, "Give up");
+    bot.press("ann", "s1", &ask, "Yes");
     let forget = bot.say("ann", "s1", "forget-me");
-    let done = yes(&forget, "Yes");
+    let done = bot.press("ann", "s1", &forget, "Yes");
     assert!(done.content.contains("deleted 1 game"), "{}", done.content);
     let again = bot.say("ann", "s1", "daily");
     assert!(again.private);
