@@ -18,8 +18,11 @@ struct Bot {
 
 impl Bot {
     fn new() -> Bot {
+        Bot::with_store(Store::open_in_memory().expect("store"))
+    }
+
+    fn with_store(store: Store) -> Bot {
         let clock = Arc::new(ManualClock::new(0));
-        let store = Store::open_in_memory().expect("store");
         Bot {
             app: App::new(store, clock.clone(), 11),
             clock,
@@ -641,7 +644,21 @@ fn equal_times_and_mistakes_are_split_by_hints() {
 
 #[test]
 fn puzzles_are_made_ahead_and_remade_when_the_difficulty_changes() {
-    let bot = Bot::new();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("d.db");
+    let bot = Bot::with_store(Store::open(&path).expect("store"));
+    // A second connection to the same file sees what the bot has stored.
+    let look = Store::open(&path).expect("second connection");
+    let stored = || -> Vec<(String, String)> {
+        let mut stmt = look
+            .connection()
+            .prepare("SELECT day, difficulty FROM daily_puzzles WHERE place = 's1' ORDER BY day")
+            .expect("query");
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("rows")
+    };
     bot.at("UTC", date(2026, 11, 22), 8, 0);
     bot.say_as(
         "adm",
@@ -649,14 +666,19 @@ fn puzzles_are_made_ahead_and_remade_when_the_difficulty_changes() {
         true,
         "daily setup channel:<#42> difficulty:easy",
     );
+    assert!(stored().is_empty());
     bot.app.prepare_dailies();
+    let easy = |day: &str| (day.to_string(), "easy".to_string());
+    assert_eq!(stored(), vec![easy("2026-11-22"), easy("2026-11-23")]);
     let today = board(&bot.say("ann", "s1", "daily"));
     bot.at("UTC", date(2026, 11, 22), 8, 30);
     // Changing the difficulty keeps today's puzzle (people are playing it) ...
     bot.say_as("adm", "s1", true, "daily setup difficulty:hard");
+    assert_eq!(stored(), vec![easy("2026-11-22")]);
     assert_eq!(board(&bot.say("bob", "s1", "daily")), today);
     // ... and tomorrow's is made anew, at the new difficulty.
     bot.app.prepare_dailies();
+    assert_eq!(stored()[1], ("2026-11-23".to_string(), "hard".to_string()));
     bot.at("UTC", date(2026, 11, 23), 0, 1);
     let tomorrow = bot.say("ann", "s1", "daily");
     assert!(tomorrow.content.contains("Hard"), "{}", tomorrow.content);

@@ -185,14 +185,19 @@ async fn public_answer(fake: &FakeDiscord, id: &str, token: &str) -> Value {
 
 /// `/sudoku new <empty>` by `user`: the board, answered directly or deferred and edited
 /// (whichever the machine's speed gives).
-async fn new_game(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
-    let interaction = fake.slash(
+/// `/sudoku new <empty>` in the server, as `user`.
+fn new_command(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
+    fake.slash(
         user,
         Some(GUILD),
         "new",
         json!([{"name": "empty", "type": 4, "value": empty}]),
-    );
-    let token = interaction["token"].as_str().expect("token").to_string();
+    )
+}
+
+async fn new_game(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
+    let interaction = new_command(fake, user, empty);
+    let token = token_of(&interaction);
     let id = fake.interact(interaction).await;
     public_answer(fake, &id, &token).await
 }
@@ -818,12 +823,7 @@ async fn slow_replies_are_deferred_in_time_and_private_ones_stay_private() {
     // A slow /sudoku new: a public deferral well within Discord's 3 s (the fake answers
     // 10062 and records a violation otherwise), then the board edited in.
     gate.close();
-    let new = fake.slash(
-        &ann(),
-        Some(GUILD),
-        "new",
-        json!([{"name": "empty", "type": 4, "value": 40}]),
-    );
+    let new = new_command(&fake, &ann(), 40);
     let token = token_of(&new);
     let id = fake.interact(new).await;
     let first = fake.response_to(&id).await;
@@ -927,12 +927,7 @@ async fn a_shutdown_waits_for_the_reply_in_flight() {
     let (_dir, db) = db();
     let (bot, gate) = gated(&fake, &db).await;
     gate.close();
-    let new = fake.slash(
-        &ann(),
-        Some(GUILD),
-        "new",
-        json!([{"name": "empty", "type": 4, "value": 40}]),
-    );
+    let new = new_command(&fake, &ann(), 40);
     let token = token_of(&new);
     let id = fake.interact(new).await;
     // The deferral proves the command is in the core, held by the gate.

@@ -162,6 +162,16 @@ pub(crate) enum Failure {
     Internal(StoreError),
 }
 
+impl Failure {
+    /// What went wrong, in words, for a log line or an admin's note.
+    pub(crate) fn reason(self) -> String {
+        match self {
+            Failure::User(reply) => reply.content,
+            Failure::Internal(error) => error.to_string(),
+        }
+    }
+}
+
 impl From<StoreError> for Failure {
     fn from(e: StoreError) -> Self {
         Failure::Internal(e)
@@ -266,10 +276,7 @@ impl App {
                     day,
                     server.settings.difficulty,
                 ) {
-                    let reason = match failure {
-                        Failure::User(reply) => reply.content,
-                        Failure::Internal(error) => error.to_string(),
-                    };
+                    let reason = failure.reason();
                     tracing::error!(place = %server.place, %day, %reason, "preparing a daily puzzle failed");
                 }
             }
@@ -311,10 +318,7 @@ impl App {
                     reply.fit()
                 }
                 Err(failure) => {
-                    let reason = match failure {
-                        Failure::User(reply) => reply.content,
-                        Failure::Internal(error) => error.to_string(),
-                    };
+                    let reason = failure.reason();
                     tracing::error!(place = %server.place, %reason, "daily post not built");
                     self.post_retries()
                         .insert(server.place.clone(), now + POST_RETRY_MS);

@@ -332,18 +332,14 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let (_in_flight, closing) = self.in_flight.enter();
         if closing {
-            let response = CreateInteractionResponse::Message(message(&Reply::private(RESTARTING)));
-            match &interaction {
-                Interaction::Command(c) => {
-                    respond_logged(c.create_response(&ctx.http, response).await);
-                }
-                Interaction::Component(c) => {
-                    respond_logged(c.create_response(&ctx.http, response).await);
-                }
-                Interaction::Modal(c) => {
-                    respond_logged(c.create_response(&ctx.http, response).await);
-                }
-                _ => {}
+            let target = match &interaction {
+                Interaction::Command(c) => Some((c.id, &c.token)),
+                Interaction::Component(c) => Some((c.id, &c.token)),
+                Interaction::Modal(c) => Some((c.id, &c.token)),
+                _ => None,
+            };
+            if let Some((id, token)) = target {
+                answer_now(&ctx.http, id, token, &Reply::private(RESTARTING)).await;
             }
             return;
         }
@@ -380,14 +376,7 @@ impl Handler {
             Ok(command) => command,
             Err(problem) => {
                 let reply = Reply::private(format!("I can't run that: {problem}."));
-                respond_logged(
-                    interaction
-                        .create_response(
-                            &ctx.http,
-                            CreateInteractionResponse::Message(message(&reply)),
-                        )
-                        .await,
-                );
+                answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
                 return;
             }
         };
@@ -417,14 +406,7 @@ impl Handler {
             Ok(command) => command,
             Err(problem) => {
                 let reply = Reply::private(format!("I can't run that: {problem}."));
-                respond_logged(
-                    interaction
-                        .create_response(
-                            &ctx.http,
-                            CreateInteractionResponse::Message(message(&reply)),
-                        )
-                        .await,
-                );
+                answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
                 return;
             }
         };
@@ -443,14 +425,7 @@ impl Handler {
             let reply = Reply::private(
                 "This button belongs to an older version of the bot; use `/sudoku show` for a fresh board.",
             );
-            respond_logged(
-                interaction
-                    .create_response(
-                        &ctx.http,
-                        CreateInteractionResponse::Message(message(&reply)),
-                    )
-                    .await,
-            );
+            answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
             return;
         };
         let invocation = invocation(
@@ -501,12 +476,17 @@ impl Handler {
 /// reply was ready in time; else after a public deferral, by editing it (a public reply)
 /// or by settling it with a neutral notice and sending the reply as an ephemeral
 /// follow-up (a private one: the first answer after a deferral keeps the deferral's
+/// Answers an interaction at once with `reply` as a new message (private when it is).
+async fn answer_now(http: &Http, id: InteractionId, token: &str, reply: &Reply) {
+    let response = CreateInteractionResponse::Message(message(reply));
+    respond_logged(response.execute(http, (id, token)).await);
+}
+
 /// visibility, later follow-ups their own).
 async fn answer_with_message(http: &Http, id: InteractionId, token: &str, answer: Answer) {
     let (name, work) = match answer {
         Answer::Ready(reply) => {
-            let response = CreateInteractionResponse::Message(message(&reply));
-            respond_logged(response.execute(http, (id, token)).await);
+            answer_now(http, id, token, &reply).await;
             return;
         }
         Answer::Late(name, work) => (name, work),

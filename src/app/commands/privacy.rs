@@ -3,6 +3,7 @@
 use crate::app::command::plain_custom_id;
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation};
+use crate::game::daily::server_day;
 
 pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, Failure> {
     if !confirmed {
@@ -17,10 +18,9 @@ pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, 
     }
     // Any server day still running began at most a day before today in UTC (zones run
     // from UTC-12 to UTC+14): attempts from then on are remembered until they end.
-    let keep_from = jiff::Timestamp::from_millisecond(app.now())
-        .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date())
-        .ok()
-        .and_then(|d| d.checked_sub(jiff::Span::new().days(2)).ok())
+    let utc_today = server_day(app.now(), &jiff::tz::TimeZone::UTC);
+    let keep_from = utc_today
+        .checked_sub(jiff::Span::new().days(2))
         .unwrap_or(jiff::civil::Date::MIN);
     app.store().write(|tx| {
         let games = tx.forget_player(&inv.player.id, keep_from)?;
