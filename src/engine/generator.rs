@@ -30,7 +30,7 @@
 
 use std::fmt;
 
-use super::grid::{Cell, Grid};
+use super::grid::{Cell, Grid, indices_see};
 use super::rng::SeededRng;
 use super::solver::{count_solutions, for_each_solution, random_solution};
 
@@ -254,7 +254,7 @@ const PEERS: [Cells; 81] = {
     while a < 81 {
         let mut b = 0;
         while b < 81 {
-            if a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3) {
+            if indices_see(a, b) {
                 t[a] |= 1 << b;
             }
             b += 1;
@@ -376,7 +376,7 @@ fn nth_bit(set: u128, k: usize) -> usize {
 }
 
 /// An unavoidable set of the solution: its cells, and the orbits that meet it.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 struct Unavoidable {
     cells: Cells,
     orbits: Orbits,
@@ -413,10 +413,8 @@ struct Guide {
     /// The position in `orbits` of each given orbit.
     index: [u8; 128],
     /// Per given orbit: the orbits that meet every known set that it alone meets among
-    /// the givens.
+    /// the givens; all ones while no set needs it (a set never holds every orbit).
     alone: Vec<Orbits>,
-    /// Per given orbit: whether some known set meets no other given.
-    needed: Vec<bool>,
     /// Per pair of given orbits (`a * k + b` for positions `a < b`): the orbits that meet
     /// every known set that the two alone meet among the givens.
     pair: Vec<Orbits>,
@@ -436,7 +434,6 @@ impl Guide {
             orbits,
             index,
             alone: vec![!0; k],
-            needed: vec![false; k],
             pair: vec![!0; k * k],
         }
     }
@@ -450,7 +447,6 @@ impl Guide {
                 1 => {
                     let a = self.index[met.trailing_zeros() as usize] as usize;
                     self.alone[a] &= u.orbits;
-                    self.needed[a] = true;
                 }
                 2 => {
                     let a = self.index[met.trailing_zeros() as usize] as usize;
@@ -461,6 +457,11 @@ impl Guide {
             }
         }
         self.seen = known.len();
+    }
+
+    /// Whether some known set meets given orbit `a` (by position) and no other given.
+    fn needed(&self, a: usize) -> bool {
+        self.alone[a] != !0
     }
 }
 
@@ -562,8 +563,8 @@ impl<'a> Walk<'a> {
     /// The guide for the current givens, up to date with every known set.
     fn guide(&mut self) -> &Guide {
         let given = self.given;
-        if self.guide.as_ref().is_none_or(|g| g.given != given) {
-            self.guide = Some(Guide::new(given));
+        if self.guide.as_ref().is_some_and(|g| g.given != given) {
+            self.guide = None;
         }
         let guide = self.guide.get_or_insert_with(|| Guide::new(given));
         guide.take_in(&self.known);
@@ -656,8 +657,7 @@ impl Search {
         let room = (target - w.empty) as isize;
         let free = shape.all & !w.given;
         let guide = w.guide();
-        let (given, alone, needed, pair) =
-            (&guide.orbits, &guide.alone, &guide.needed, &guide.pair);
+        let (given, alone, pair) = (&guide.orbits, &guide.alone, &guide.pair);
         let k = given.len();
         // Orbits that, given back for `removed` empty cells, gain between `lo` and
         // `room` empty cells.
@@ -672,7 +672,7 @@ impl Search {
 
         // 1. An orbit no known set needs: try it alone.
         let loose: Vec<usize> = (0..k)
-            .filter(|&a| !needed[a] && shape.size[given[a]] as isize <= room)
+            .filter(|&a| !guide.needed(a) && shape.size[given[a]] as isize <= room)
             .collect();
         if !loose.is_empty() {
             let a = loose[self.rng.below(loose.len())];

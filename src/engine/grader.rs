@@ -13,7 +13,7 @@
 //! (X on ⇒ Y off) compose into implications, so a chain from A (assumed off) to E (then
 //! on) proves "A or E"; any candidate that would rule out both A and E is false.
 
-use super::grid::{Cell, Grid, House};
+use super::grid::{Cell, Grid, House, indices_see};
 use super::tier::Tier;
 
 /// The 27 houses as cell indices: rows 0–8, columns 9–17, boxes 18–26.
@@ -41,8 +41,9 @@ fn house_of(index: usize) -> House {
     }
 }
 
-fn sees(a: usize, b: usize) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+/// Two distinct cells (by index) that share a house.
+const fn sees(a: usize, b: usize) -> bool {
+    a != b && indices_see(a, b)
 }
 
 fn cell(i: usize) -> Cell {
@@ -223,7 +224,7 @@ const PEERS: [[u8; 20]; 81] = {
         let mut n = 0;
         let mut j = 0;
         while j < 81 {
-            if sees_const(i, j) {
+            if sees(i, j) {
                 t[i][n] = j as u8;
                 n += 1;
             }
@@ -865,10 +866,6 @@ const NODES: usize = 729;
 const WORDS: usize = 12;
 type Bits = [u64; WORDS];
 
-const fn sees_const(a: usize, b: usize) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
-}
-
 /// For every node, the nodes it rules out when true.
 static WEAK: [Bits; NODES] = {
     let mut t = [[0u64; WORDS]; NODES];
@@ -887,7 +884,7 @@ static WEAK: [Bits; NODES] = {
             }
             let mut j = 0;
             while j < 81 {
-                if sees_const(i, j) {
+                if sees(i, j) {
                     let m = j * 9 + d;
                     t[n][m / 64] |= 1 << (m % 64);
                 }

@@ -81,10 +81,15 @@ impl Cell {
 
     /// True when the two cells share a row, a column or a box.
     pub fn sees(self, other: Cell) -> bool {
-        self.row() == other.row()
-            || self.col() == other.col()
-            || self.box_index() == other.box_index()
+        indices_see(self.index(), other.index())
     }
+}
+
+/// `Cell::sees` on cell indices (0 to 80, row by row), for constant tables and bit-set
+/// code that works with indices: true when `a` and `b` share a row, a column or a box
+/// (so also when `a == b`).
+pub const fn indices_see(a: usize, b: usize) -> bool {
+    a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
 }
 
 impl fmt::Display for Cell {

@@ -107,72 +107,57 @@ const BOX_COUNTS: [u16; 512] = {
     t
 };
 
-/// The digit's six ways through a band (or a stack): the rows pick distinct boxes.
-const PERMS: [[u32; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
-/// For a digit in a band, indexed by which minirows are open (bit `3 * row + box`): the
-/// cells that survive. The digit takes one minirow in each row and each box, so the rows
-/// pick distinct boxes: one of six permutations. A minirow that belongs to no permutation
-/// made only of open minirows cannot hold the digit (this is locked candidates, pointing
-/// and claiming, inside the band). Zero means no permutation fits: a contradiction. A
-/// nonzero result keeps at least one minirow in every row, which `crowded_rows` relies on.
-const KEEP: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut occ = 0;
-    while occ < 512 {
+/// The rule behind locked candidates, on a 3×3 grid of bits (bit `3 * line + block`). A
+/// digit takes one place in each line and each block, so the three lines pick distinct
+/// blocks: one of six permutations. Indexed by which bits are open, the open bits that lie
+/// on some permutation made only of open bits; zero when none fits (a contradiction).
+/// Inside a band the lines are rows, the blocks boxes and the bits minirows (`KEEP`);
+/// inside a stack the lines are bands, the blocks columns and the bits minicolumns
+/// (`State::column_locks`).
+const ON_A_PERMUTATION: [u16; 512] = {
+    const PERMS: [[u16; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut open = 0;
+    while open < 512 {
         let mut p = 0;
         while p < 6 {
             let perm = PERMS[p];
-            let mut fits = true;
-            let mut cells = 0u32;
-            let mut row = 0;
-            while row < 3 {
-                let minirow = 3 * row + perm[row as usize];
-                if occ >> minirow & 1 == 0 {
-                    fits = false;
-                }
-                cells |= 0b111 << (9 * row + 3 * perm[row as usize]);
-                row += 1;
-            }
-            if fits {
-                t[occ] |= cells;
+            let used = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            if open as u16 & used == used {
+                t[open] |= used;
             }
             p += 1;
         }
-        occ += 1;
+        open += 1;
     }
     t
 };
 
-/// `KEEP` for a stack, on minicolumns: indexed by which are open (bit `3 * band + column
-/// in the stack`), the minicolumns that survive, in the same bits. The rule is the one of
-/// `KEEP` with bands for rows and columns for boxes; zero is a contradiction.
-const KEEP_STACK: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut used = 0u16;
-            let mut band = 0;
-            while band < 3 {
-                used |= 1 << (3 * band + perm[band as usize]);
-                band += 1;
+/// For a digit in a band, indexed by which minirows are open (bit `3 * row + box`): the
+/// cells that survive, which are the three cells of each minirow `ON_A_PERMUTATION` keeps.
+/// A minirow on no permutation of open minirows cannot hold the digit (this is locked
+/// candidates, pointing and claiming, inside the band). Zero is a contradiction. A nonzero
+/// result keeps at least one minirow in every row, which `crowded_rows` relies on.
+const KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut open = 0;
+    while open < 512 {
+        let keep = ON_A_PERMUTATION[open];
+        let mut i = 0;
+        while i < 9 {
+            if keep >> i & 1 != 0 {
+                t[open] |= 0b111 << (9 * (i / 3) + 3 * (i % 3));
             }
-            if occ as u16 & used == used {
-                t[occ] |= used;
-            }
-            p += 1;
+            i += 1;
         }
-        occ += 1;
+        open += 1;
     }
     t
 };
@@ -472,7 +457,7 @@ impl State {
                 let occ = (open[0] >> shift & 7)
                     | (open[1] >> shift & 7) << 3
                     | (open[2] >> shift & 7) << 6;
-                let survive = KEEP_STACK[occ as usize] as u32;
+                let survive = ON_A_PERMUTATION[occ as usize] as u32;
                 if survive == 0 {
                     return None;
                 }
