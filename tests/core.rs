@@ -1,78 +1,11 @@
 //! The command core end to end, with a real SQLite file: what a player sees.
 
-use std::path::Path;
-use std::sync::Arc;
+mod common;
 
-use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
-use sudoku_bot::engine::parse::parse_grid;
-use sudoku_bot::engine::{Cell, Grid, Solution, Tier, grader, solver};
+use common::{Bot, T0, board_of, digit, empties, solution_of, temp_db};
+use sudoku_bot::app::{Command, Reply};
+use sudoku_bot::engine::{Cell, Grid, Tier, grader};
 use sudoku_bot::store::Store;
-
-const T0: i64 = 1_795_000_000_000;
-
-struct Bot {
-    app: App,
-    clock: Arc<ManualClock>,
-}
-
-impl Bot {
-    fn open(db: &Path) -> Bot {
-        let clock = Arc::new(ManualClock::new(T0));
-        let store = Store::open(db).expect("open store");
-        Bot {
-            app: App::new(store, clock.clone(), 7),
-            clock,
-        }
-    }
-
-    /// `user` in `place` types `text`; every reply must fit Discord's limits.
-    fn say(&self, user: &str, place: &str, text: &str) -> Reply {
-        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        self.invoke(user, place, command)
-    }
-
-    fn invoke(&self, user: &str, place: &str, command: Command) -> Reply {
-        let reply = self.app.handle(&Invocation {
-            player: Player {
-                id: user.into(),
-                name: user.into(),
-            },
-            place: Place::named(place),
-            command,
-            style: BoardStyle::Plain,
-            is_admin: false,
-        });
-        assert!(
-            reply.limit_violations().is_empty(),
-            "{:?}",
-            reply.limit_violations()
-        );
-        reply
-    }
-
-    fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
-        let button = reply
-            .buttons
-            .iter()
-            .flatten()
-            .find(|b| b.label == label)
-            .unwrap_or_else(|| panic!("no {label} button in {reply:?}"));
-        let command = Command::from_custom_id(&button.custom_id).expect("our own id");
-        self.invoke(user, place, command)
-    }
-}
-
-/// The grid drawn in a reply (the board must parse back).
-fn board_of(reply: &Reply) -> Grid {
-    parse_grid(&reply.content).unwrap_or_else(|e| panic!("{e}: {}", reply.content))
-}
-
-fn solution_of(puzzle: &Grid) -> Grid {
-    match solver::solve(puzzle) {
-        Solution::Unique(g) => g,
-        other => panic!("not unique: {other:?}"),
-    }
-}
 
 /// The givens: a fresh board shows only them.
 fn new_game(bot: &Bot, user: &str, place: &str, empty: usize) -> (Grid, Grid, Reply) {
@@ -83,24 +16,10 @@ fn new_game(bot: &Bot, user: &str, place: &str, empty: usize) -> (Grid, Grid, Re
     (givens, solution_of(&givens), reply)
 }
 
-fn empties(g: &Grid) -> Vec<Cell> {
-    Cell::all().filter(|&c| g.get(c).is_none()).collect()
-}
-
-fn digit(g: &Grid, c: Cell) -> u8 {
-    g.get(c).expect("filled")
-}
-
-fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("bot.db");
-    (dir, path)
-}
-
 #[test]
 fn a_whole_game_from_new_to_solved_with_time_and_stats() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 40);
     let cells = empties(&givens);
     // Half the moves in one command, in the notations players use.
@@ -133,7 +52,7 @@ fn a_whole_game_from_new_to_solved_with_time_and_stats() {
 #[test]
 fn mistakes_are_marked_counted_and_checked() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
     let c = empties(&givens)[0];
     let wrong = digit(&solution, c) % 9 + 1;
@@ -174,7 +93,7 @@ fn mistakes_are_marked_counted_and_checked() {
 #[test]
 fn bad_input_gets_a_specific_message_and_changes_nothing() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
     let before = bot.say("ann", "g1", "show").content;
     let given = Cell::all()
@@ -228,7 +147,7 @@ fn bad_input_gets_a_specific_message_and_changes_nothing() {
 #[test]
 fn submit_answers_each_kind_of_wrong_grid() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
     let mut missing = solution;
     let cells = empties(&givens);
@@ -262,7 +181,7 @@ fn submit_answers_each_kind_of_wrong_grid() {
 fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     let (_dir, db) = temp_db();
     let shown = {
-        let bot = Bot::open(&db);
+        let bot = Bot::open(&db, T0, 7);
         let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
         let cells = empties(&givens);
         bot.say(
@@ -274,7 +193,7 @@ fn a_restart_in_the_middle_of_a_game_loses_nothing() {
         bot.say("ann", "g1", "hint");
         bot.say("ann", "g1", "show").content
     };
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     assert_eq!(bot.say("ann", "g1", "show").content, shown);
     // Undo history survived too: notes first, then the move.
     assert!(
@@ -292,7 +211,7 @@ fn a_restart_in_the_middle_of_a_game_loses_nothing() {
 #[test]
 fn players_and_places_are_kept_apart() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (a1, _, _) = new_game(&bot, "ann", "g1", 40);
     let (a2, _, _) = new_game(&bot, "ann", "g2", 41);
     let (b1, _, _) = new_game(&bot, "bob", "g1", 42);
@@ -309,7 +228,7 @@ fn players_and_places_are_kept_apart() {
 #[test]
 fn buttons_act_for_their_player_only_and_never_twice() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
     let cells = empties(&givens);
     bot.say(
@@ -361,7 +280,7 @@ fn buttons_act_for_their_player_only_and_never_twice() {
 #[test]
 fn commands_of_one_player_at_the_same_moment_all_apply_once() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 45);
     let cells = empties(&givens);
     std::thread::scope(|s| {
@@ -390,7 +309,7 @@ fn commands_of_one_player_at_the_same_moment_all_apply_once() {
 #[test]
 fn solve_any_grid() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let r = bot.say(
         "ann",
         "g1",
@@ -459,7 +378,7 @@ fn migrating_an_empty_and_an_older_database() {
             )
             .expect("old row");
     }
-    let bot = Bot::open(&old);
+    let bot = Bot::open(&old, T0, 7);
     let r = bot.say("ann", "g1", "move A1 4");
     assert!(r.content.contains("(4)"), "{}", r.content);
     assert!(
@@ -484,7 +403,7 @@ mod fuzz {
             arg in ".{0,120}",
         ) {
             let (_dir, db) = temp_db();
-            let bot = Bot::open(&db);
+            let bot = Bot::open(&db, T0, 7);
             bot.say("ann", "g1", "new 50");
             if let Ok(command) = Command::parse(&format!("{name} {arg}")) {
                 let reply = bot.invoke("ann", "g1", command);
@@ -497,7 +416,7 @@ mod fuzz {
 #[test]
 fn a_difficulty_gives_a_puzzle_the_grader_puts_in_that_tier() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     for (user, ask, tier, empty) in [
         ("ann", "/sudoku new hard", Tier::Hard, None),
         ("bob", "/sudoku new 48 expert", Tier::Expert, Some(48)),
@@ -541,7 +460,7 @@ fn a_difficulty_gives_a_puzzle_the_grader_puts_in_that_tier() {
 #[test]
 fn a_solve_reports_moves_and_a_wrong_submit_changes_nothing() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 30);
     let cells = empties(&givens);
     let c = cells[0];
@@ -570,7 +489,7 @@ fn a_solve_reports_moves_and_a_wrong_submit_changes_nothing() {
 #[test]
 fn every_conflict_on_the_board_is_named() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (givens, _, _) = new_game(&bot, "ann", "g1", 45);
     // Two empty cells in one row, each given the digit of a given of that row.
     let row = (0..9)
@@ -615,7 +534,7 @@ fn every_conflict_on_the_board_is_named() {
 #[test]
 fn a_double_clicked_hint_button_counts_one_hint() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let (_, _, board) = new_game(&bot, "ann", "g1", 45);
     let first = bot.press("ann", "g1", &board, "Hint");
     bot.clock.advance(200);
@@ -636,7 +555,7 @@ fn a_double_clicked_hint_button_counts_one_hint() {
 #[test]
 fn another_players_stats_cover_this_place_only() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     new_game(&bot, "ann", "g1", 40);
     new_game(&bot, "ann", "g2", 40);
     new_game(&bot, "ann", "dm", 40);
@@ -654,7 +573,7 @@ fn another_players_stats_cover_this_place_only() {
 #[test]
 fn names_cannot_break_the_markdown_around_them() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     let r = bot.say("*_evil_*", "g1", "new 40");
     assert!(
         r.content.contains(r"**\*\_evil\_\***'s game"),
@@ -682,7 +601,7 @@ fn the_database_runs_in_wal_mode_with_durable_commits() {
 #[test]
 fn a_word_where_a_number_belongs_is_named() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     match Command::parse("/sudoku new forty") {
         Err(e) => assert!(e.contains("forty"), "{e}"),
         Ok(c) => {

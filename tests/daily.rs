@@ -2,114 +2,32 @@
 //! in several time zones and across DST, midnight edges, missed days, two servers, the
 //! posting schedule, leaderboards.
 
-use std::sync::Arc;
+mod common;
 
+use common::{Bot, board_of, solution_of};
 use jiff::civil::{Date, date};
 use jiff::tz::TimeZone;
-use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+use sudoku_bot::app::Reply;
 use sudoku_bot::engine::parse::parse_grid;
-use sudoku_bot::engine::{Grid, Solution, solver};
+use sudoku_bot::engine::{Solution, solver};
 use sudoku_bot::store::Store;
 
-struct Bot {
-    app: App,
-    clock: Arc<ManualClock>,
-}
-
-impl Bot {
-    fn new() -> Bot {
-        Bot::with_store(Store::open_in_memory().expect("store"))
-    }
-
-    fn with_store(store: Store) -> Bot {
-        let clock = Arc::new(ManualClock::new(0));
-        Bot {
-            app: App::new(store, clock.clone(), 11),
-            clock,
-        }
-    }
-
-    fn say_as(&self, user: &str, place: &str, admin: bool, text: &str) -> Reply {
-        let reply = self.app.handle(&Invocation {
-            player: Player {
-                id: user.into(),
-                name: user.into(),
-            },
-            place: Place::named(place),
-            command: Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}")),
-            style: BoardStyle::Plain,
-            is_admin: admin,
-        });
-        assert!(
-            reply.limit_violations().is_empty(),
-            "{:?}",
-            reply.limit_violations()
-        );
-        reply
-    }
-
-    fn say(&self, user: &str, place: &str, text: &str) -> Reply {
-        self.say_as(user, place, false, text)
-    }
-
-    /// `user` presses the button of `reply` whose label starts with `label`.
-    fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
-        let id = &reply
-            .buttons
-            .iter()
-            .flatten()
-            .find(|b| b.label.starts_with(label))
-            .unwrap_or_else(|| panic!("no {label} in {reply:?}"))
-            .custom_id;
-        self.app.handle(&Invocation {
-            player: Player {
-                id: user.into(),
-                name: user.into(),
-            },
-            place: Place::named(place),
-            command: Command::from_custom_id(id).expect("our id"),
-            style: BoardStyle::Plain,
-            is_admin: false,
-        })
-    }
-
-    /// Sets the clock to a local time in `zone`.
-    fn at(&self, zone: &str, day: Date, hour: i8, minute: i8) {
-        let tz = TimeZone::get(zone).expect("zone");
-        let ms = day
-            .at(hour, minute, 0, 0)
-            .to_zoned(tz)
-            .expect("local time")
-            .timestamp()
-            .as_millisecond();
-        self.clock.set(ms);
-    }
-
-    /// Opens today's daily and submits its solution; returns the submit reply.
-    fn solve_daily(&self, user: &str, place: &str) -> Reply {
-        let board = self.say(user, place, "daily");
-        assert!(
-            board.private,
-            "a daily board is the player's own: {}",
-            board.content
-        );
-        let givens = parse_grid(&board.content).expect("board parses");
-        let solution = match solver::solve(&givens) {
-            Solution::Unique(g) => g,
-            other => panic!("{other:?}"),
-        };
-        self.say(user, place, &format!("submit {}", solution.to_line()))
-    }
-}
-
-fn board(reply: &Reply) -> Grid {
-    parse_grid(&reply.content).expect("board")
+/// Opens today's daily and submits its solution; returns the submit reply.
+fn solve_daily(bot: &Bot, user: &str, place: &str) -> Reply {
+    let board = bot.say(user, place, "daily");
+    assert!(
+        board.private,
+        "a daily board is the player's own: {}",
+        board.content
+    );
+    let solution = solution_of(&board_of(&board));
+    bot.say(user, place, &format!("submit {}", solution.to_line()))
 }
 
 #[test]
 fn streaks_over_months_in_several_zones_across_both_dst_changes() {
     for zone in ["Europe/Madrid", "America/New_York", "Australia/Sydney"] {
-        let bot = Bot::new();
+        let bot = Bot::in_memory(0, 11);
         bot.at(zone, date(2026, 3, 1), 8, 0);
         bot.say_as(
             "admin",
@@ -164,7 +82,7 @@ fn streaks_over_months_in_several_zones_across_both_dst_changes() {
 
 #[test]
 fn solving_after_midnight_does_not_count_for_the_day_and_a_missed_day_breaks_the_streak() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     let zone = "Europe/Madrid";
     bot.at(zone, date(2026, 10, 24), 12, 0);
     bot.say_as(
@@ -174,13 +92,13 @@ fn solving_after_midnight_does_not_count_for_the_day_and_a_missed_day_breaks_the
         &format!("daily setup channel:1 timezone:{zone}"),
     );
     assert!(
-        bot.solve_daily("ann", "s1")
+        solve_daily(&bot, "ann", "s1")
             .content
             .contains("Streak: 1 day")
     );
     // The next day's daily opened at 23:50, solved at 00:10 (on the 25-hour DST day).
     bot.at(zone, date(2026, 10, 25), 23, 50);
-    let board = board(&bot.say("ann", "s1", "daily"));
+    let board = board_of(&bot.say("ann", "s1", "daily"));
     let solution = match solver::solve(&board) {
         Solution::Unique(g) => g,
         other => panic!("{other:?}"),
@@ -203,7 +121,7 @@ fn solving_after_midnight_does_not_count_for_the_day_and_a_missed_day_breaks_the
     );
     // At stake: solved yesterday, not yet today.
     assert!(
-        bot.solve_daily("ann", "s1")
+        solve_daily(&bot, "ann", "s1")
             .content
             .contains("Streak: 1 day")
     );
@@ -220,14 +138,18 @@ fn solving_after_midnight_does_not_count_for_the_day_and_a_missed_day_breaks_the
 
 #[test]
 fn one_attempt_a_day_and_the_same_puzzle_for_everyone() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 10, 0);
-    let ann = board(&bot.say("ann", "s1", "daily"));
-    let bob = board(&bot.say("bob", "s1", "daily"));
+    let ann = board_of(&bot.say("ann", "s1", "daily"));
+    let bob = board_of(&bot.say("bob", "s1", "daily"));
     assert_eq!(ann, bob, "one puzzle per server per day");
-    let other_server = board(&bot.say("ann", "s2", "daily"));
+    let other_server = board_of(&bot.say("ann", "s2", "daily"));
     assert_ne!(ann, other_server, "each server has its own");
-    assert!(bot.solve_daily("ann", "s1").content.contains("Daily done!"));
+    assert!(
+        solve_daily(&bot, "ann", "s1")
+            .content
+            .contains("Daily done!")
+    );
     let again = bot.say("ann", "s1", "daily");
     assert!(again.private);
     assert!(
@@ -241,7 +163,7 @@ fn one_attempt_a_day_and_the_same_puzzle_for_everyone() {
     );
     // Tomorrow brings a new one.
     bot.at("UTC", date(2026, 11, 23), 10, 0);
-    assert_ne!(board(&bot.say("ann", "s1", "daily")), ann);
+    assert_ne!(board_of(&bot.say("ann", "s1", "daily")), ann);
     // Not in DMs.
     assert!(
         bot.say("ann", "dm", "daily")
@@ -252,13 +174,13 @@ fn one_attempt_a_day_and_the_same_puzzle_for_everyone() {
 
 #[test]
 fn a_daily_and_a_free_game_side_by_side() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 10, 0);
-    let free = board(&bot.say("ann", "s1", "new 40"));
-    let daily = board(&bot.say("ann", "s1", "daily"));
+    let free = board_of(&bot.say("ann", "s1", "new 40"));
+    let daily = board_of(&bot.say("ann", "s1", "daily"));
     assert_ne!(free, daily);
     // Typed commands act on the game used last; `new` is refused only by a free game.
-    assert_eq!(board(&bot.say("ann", "s1", "show")), daily);
+    assert_eq!(board_of(&bot.say("ann", "s1", "show")), daily);
     assert!(
         bot.say("ann", "s1", "new 30")
             .content
@@ -268,7 +190,7 @@ fn a_daily_and_a_free_game_side_by_side() {
 
 #[test]
 fn setup_is_for_admins_and_checks_what_it_is_given() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 10, 0);
     let r = bot.say("bob", "s1", "daily setup channel:1");
     assert!(
@@ -326,7 +248,7 @@ fn setup_is_for_admins_and_checks_what_it_is_given() {
 
 #[test]
 fn the_schedule_posts_once_a_day_after_downtime_and_in_each_zone() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     let madrid = "Europe/Madrid";
     bot.at(madrid, date(2026, 11, 22), 7, 0);
     bot.say_as(
@@ -389,14 +311,14 @@ fn the_schedule_posts_once_a_day_after_downtime_and_in_each_zone() {
 
 #[test]
 fn yesterdays_summary_in_the_post() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 8, 0);
     bot.say_as("admin", "s1", true, "daily setup channel:100 time:09:00");
     bot.at("UTC", date(2026, 11, 22), 9, 0);
     bot.app.take_due_daily_posts();
     bot.say("ann", "s1", "daily");
     bot.at("UTC", date(2026, 11, 22), 9, 4);
-    bot.solve_daily("ann", "s1");
+    solve_daily(&bot, "ann", "s1");
     bot.at("UTC", date(2026, 11, 23), 9, 0);
     let post = &bot.app.take_due_daily_posts()[0];
     assert!(
@@ -410,7 +332,7 @@ fn yesterdays_summary_in_the_post() {
 
 #[test]
 fn leaderboards_rank_by_time_then_mistakes_then_hints_and_share_ties() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     let day = date(2026, 11, 22);
     for (user, minutes, seconds) in [("ann", 5, 0), ("bob", 3, 0), ("cat", 3, 0), ("dan", 4, 0)] {
         bot.at("UTC", day, 9, 0);
@@ -423,7 +345,7 @@ fn leaderboards_rank_by_time_then_mistakes_then_hints_and_share_ties() {
             .timestamp()
             .as_millisecond();
         bot.clock.set(t);
-        bot.solve_daily(user, "s1");
+        solve_daily(&bot, user, "s1");
     }
     bot.at("UTC", day, 20, 0);
     let board = bot.say("eve", "s1", "leaderboard today");
@@ -444,7 +366,7 @@ fn leaderboards_rank_by_time_then_mistakes_then_hints_and_share_ties() {
     );
     // Other servers' players never appear.
     bot.at("UTC", day, 9, 0);
-    bot.solve_daily("zed", "s2");
+    solve_daily(&bot, "zed", "s2");
     assert!(
         !bot.say("eve", "s1", "leaderboard all-time")
             .content
@@ -459,9 +381,9 @@ fn leaderboards_rank_by_time_then_mistakes_then_hints_and_share_ties() {
 
 #[test]
 fn forget_me_asks_first_then_deletes_everything() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 9, 0);
-    bot.solve_daily("ann", "s1");
+    solve_daily(&bot, "ann", "s1");
     bot.say("ann", "s2", "new 40");
     let ask = bot.say("ann", "s1", "forget-me");
     assert!(ask.content.contains("Are you sure?"));
@@ -486,11 +408,11 @@ fn forget_me_asks_first_then_deletes_everything() {
 
 #[test]
 fn a_daily_board_stays_private_and_a_solve_is_announced_without_the_grid() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 10, 0);
     let opened = bot.say("ann", "s1", "daily");
     assert!(opened.private);
-    let solved = bot.solve_daily("ann", "s1");
+    let solved = solve_daily(&bot, "ann", "s1");
     assert!(!solved.private, "the solve is news for the channel");
     assert!(
         solved.content.contains("solved the daily puzzle"),
@@ -506,7 +428,7 @@ fn a_daily_board_stays_private_and_a_solve_is_announced_without_the_grid() {
 
 #[test]
 fn solving_todays_daily_with_solve_is_refused_while_the_day_runs() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("Europe/Madrid", date(2026, 11, 22), 10, 0);
     bot.say_as(
         "adm",
@@ -514,7 +436,7 @@ fn solving_todays_daily_with_solve_is_refused_while_the_day_runs() {
         true,
         "daily setup channel:<#42> timezone:Europe/Madrid",
     );
-    let givens = board(&bot.say("ann", "s1", "daily"));
+    let givens = board_of(&bot.say("ann", "s1", "daily"));
     let asked = bot.say("bob", "s1", &format!("solve {}", givens.to_line()));
     assert!(asked.private, "{}", asked.content);
     assert!(asked.content.contains("no spoilers"), "{}", asked.content);
@@ -552,7 +474,7 @@ fn solving_todays_daily_with_solve_is_refused_while_the_day_runs() {
 
 #[test]
 fn forgetting_yourself_is_no_second_attempt_at_todays_daily() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 10, 0);
     let opened = bot.say("ann", "s1", "daily");
     let ask = bot.press("ann", "s1", &opened, "Give up");
@@ -575,17 +497,17 @@ fn forgetting_yourself_is_no_second_attempt_at_todays_daily() {
 
 #[test]
 fn streaks_are_kept_per_server_and_the_server_streak_counts_any_solver() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     let day = date(2026, 11, 2);
     // Day 1: ann solves in both servers; day 2: only in s1; day 3: bob keeps s2 going.
     bot.at("UTC", day, 9, 0);
-    bot.solve_daily("ann", "s1");
-    bot.solve_daily("ann", "s2");
+    solve_daily(&bot, "ann", "s1");
+    solve_daily(&bot, "ann", "s2");
     bot.at("UTC", day.tomorrow().expect("day"), 9, 0);
-    bot.solve_daily("ann", "s1");
+    solve_daily(&bot, "ann", "s1");
     let d3 = day.tomorrow().and_then(|d| d.tomorrow()).expect("day");
     bot.at("UTC", d3, 9, 0);
-    bot.solve_daily("bob", "s2");
+    solve_daily(&bot, "bob", "s2");
     bot.at("UTC", d3, 20, 0);
     let s1 = bot.say("ann", "s1", "stats");
     assert!(
@@ -611,7 +533,7 @@ fn streaks_are_kept_per_server_and_the_server_streak_counts_any_solver() {
 
 #[test]
 fn equal_times_and_mistakes_are_split_by_hints() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     let day = date(2026, 11, 22);
     for (user, hints) in [("ann", 2), ("bob", 0)] {
         bot.at("UTC", day, 9, 0);
@@ -646,7 +568,7 @@ fn equal_times_and_mistakes_are_split_by_hints() {
 fn puzzles_are_made_ahead_and_remade_when_the_difficulty_changes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("d.db");
-    let bot = Bot::with_store(Store::open(&path).expect("store"));
+    let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
     // A second connection to the same file sees what the bot has stored.
     let look = Store::open(&path).expect("second connection");
     let stored = || -> Vec<(String, String)> {
@@ -670,12 +592,12 @@ fn puzzles_are_made_ahead_and_remade_when_the_difficulty_changes() {
     bot.app.prepare_dailies();
     let easy = |day: &str| (day.to_string(), "easy".to_string());
     assert_eq!(stored(), vec![easy("2026-11-22"), easy("2026-11-23")]);
-    let today = board(&bot.say("ann", "s1", "daily"));
+    let today = board_of(&bot.say("ann", "s1", "daily"));
     bot.at("UTC", date(2026, 11, 22), 8, 30);
     // Changing the difficulty keeps today's puzzle (people are playing it) ...
     bot.say_as("adm", "s1", true, "daily setup difficulty:hard");
     assert_eq!(stored(), vec![easy("2026-11-22")]);
-    assert_eq!(board(&bot.say("bob", "s1", "daily")), today);
+    assert_eq!(board_of(&bot.say("bob", "s1", "daily")), today);
     // ... and tomorrow's is made anew, at the new difficulty.
     bot.app.prepare_dailies();
     assert_eq!(stored()[1], ("2026-11-23".to_string(), "hard".to_string()));
@@ -686,7 +608,7 @@ fn puzzles_are_made_ahead_and_remade_when_the_difficulty_changes() {
 
 #[test]
 fn a_successful_post_clears_the_failure_shown_to_admins() {
-    let bot = Bot::new();
+    let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 8, 0);
     bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
     bot.app.daily_post_failed("s1", "missing permission");

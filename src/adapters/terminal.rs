@@ -6,12 +6,63 @@
 //! last reply. When stdin is not a terminal there are no prompts, so sessions can be
 //! scripted and tested.
 
-use std::io::{self, BufRead, Write};
-use std::sync::Mutex;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use clap::Args;
 
 use crate::app::{App, BoardStyle, Clock, Command, Invocation, Place, Player, Reply, SystemClock};
 use crate::engine::parse::{ParseError, parse_grid};
+use crate::engine::rng::SeededRng;
 use crate::game::Millis;
+use crate::store::Store;
+
+/// The arguments of `sudoku-bot play`.
+#[derive(Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// The SQLite database; created on first use.
+    #[arg(long, default_value = "sudoku-bot.db")]
+    pub db: PathBuf,
+    /// Who you are.
+    #[arg(long, default_value = "player")]
+    pub user: String,
+    /// Where you play (as a Discord server would be).
+    #[arg(long, default_value = "terminal")]
+    pub place: String,
+    /// Start the clock at this time (e.g. 2026-11-22T09:00:00Z) instead of now.
+    #[arg(long)]
+    pub now: Option<String>,
+    /// Seed for new puzzles (default: fresh each run).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// `sudoku-bot play`: a session on stdin and stdout, with prompts and colours only when a
+/// person is at a terminal.
+pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
+    let start = match args.now.as_deref() {
+        None => None,
+        Some(text) => Some(parse_time(text).ok_or_else(|| {
+            anyhow::anyhow!("--now {text:?}: use a time such as 2026-11-22T09:00:00Z")
+        })?),
+    };
+    let clock = Arc::new(TerminalClock::fixed_at(start));
+    let store =
+        Store::open(&args.db).map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db.display()))?;
+    let app = App::new(
+        store,
+        clock.clone(),
+        args.seed.unwrap_or_else(SeededRng::fresh_seed),
+    );
+    let mut session = Session::new(&app, &clock, &args.user, &args.place);
+    session.interactive = io::stdin().is_terminal();
+    if io::stdout().is_terminal() {
+        session.style = BoardStyle::Ansi;
+    }
+    session.run(io::stdin().lock(), &mut io::stdout().lock())?;
+    Ok(())
+}
 
 /// The terminal's clock: the system clock until a script sets or advances it.
 #[derive(Default)]

@@ -153,6 +153,10 @@ pub struct App {
 /// How long a server's daily post waits after its puzzle could not be built.
 pub const POST_RETRY_MS: Millis = 10 * 60 * 1000;
 
+/// What a player hears when the bot failed them: our fault, nothing changed.
+pub const APOLOGY: &str =
+    "Something went wrong on our side, and nothing was changed. Please try again in a moment.";
+
 /// Why a command did not complete. Either way the transaction rolls back.
 #[derive(Debug)]
 pub(crate) enum Failure {
@@ -218,9 +222,7 @@ impl App {
                     %error,
                     "command failed"
                 );
-                Reply::private(
-                    "Something went wrong on our side, and nothing was changed. Please try again in a moment.",
-                )
+                Reply::private(APOLOGY)
             }
         };
         reply.fit()

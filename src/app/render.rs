@@ -124,9 +124,30 @@ pub fn duration(ms: Millis) -> String {
     }
 }
 
-fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+/// "1 mistake", "3 mistakes": a count with its noun, for nouns whose plural adds an s.
+pub fn plural(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A count with its noun, for nouns with their own plural ("1 cell is", "2 cells are").
+pub fn plural_of(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "is" or "are", for `n` things.
+pub fn is_are(n: usize) -> &'static str {
+    if n == 1 { "is" } else { "are" }
+}
+
+/// Cell names as a list: "A1, B7, C3".
+pub fn cell_list(cells: &[crate::engine::Cell]) -> String {
+    cells
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The line under a board: difficulty, progress, time, mistakes, hints.
@@ -140,10 +161,10 @@ pub fn status_line(game: &Game, now: Millis) -> String {
     }
     parts.push(format!("time {}", duration(game.elapsed(now))));
     if game.status == Status::Solved {
-        parts.push(plural(game.moves, "move", "moves"));
+        parts.push(plural(game.moves, "move"));
     }
-    parts.push(plural(game.mistakes, "mistake", "mistakes"));
-    parts.push(plural(game.hints, "hint", "hints"));
+    parts.push(plural(game.mistakes, "mistake"));
+    parts.push(plural(game.hints, "hint"));
     parts.join(" · ")
 }
 

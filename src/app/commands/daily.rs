@@ -4,7 +4,7 @@
 use jiff::civil::Date;
 
 use crate::app::command::{Period, plain_custom_id};
-use crate::app::render::{self, duration};
+use crate::app::render::{self, duration, plural};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
@@ -105,8 +105,8 @@ fn streak_line(
         (0, _) => None,
         (n, true) => Some(format!("Solve today's daily to keep your {n}-day streak!")),
         (n, false) => Some(format!(
-            "Daily streak: {n} day{} (best {}).",
-            if n == 1 { "" } else { "s" },
+            "Daily streak: {} (best {}).",
+            plural(n, "day"),
             s.best
         )),
     })
@@ -158,10 +158,9 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         if record.game.status != Status::Active {
             let verdict = match record.game.status {
                 Status::Solved => format!(
-                    "You solved today's daily in {} with {} mistake{}.",
+                    "You solved today's daily in {} with {}.",
                     duration(record.game.elapsed(now)),
-                    record.game.mistakes,
-                    if record.game.mistakes == 1 { "" } else { "s" }
+                    plural(record.game.mistakes, "mistake")
                 ),
                 _ => "You gave up today's daily.".to_string(),
             };
@@ -203,9 +202,8 @@ pub(crate) fn record_solve(tx: &Tx<'_>, record: &GameRecord) -> Result<Option<St
     }
     let s = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
     Ok(Some(format!(
-        "Daily done! Streak: {} day{} (best {}). See `/sudoku leaderboard`.",
-        s.current,
-        if s.current == 1 { "" } else { "s" },
+        "Daily done! Streak: {} (best {}). See `/sudoku leaderboard`.",
+        plural(s.current, "day"),
         s.best
     )))
 }
@@ -348,9 +346,8 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
         }
         let server_streak = daily::streak(&tx.server_daily_days(inv.place.key())?, today);
         text.push_str(&format!(
-            "\nServer streak: {} day{}. Next puzzle opens {}.",
-            server_streak.current,
-            if server_streak.current == 1 { "" } else { "s" },
+            "\nServer streak: {}. Next puzzle opens {}.",
+            plural(server_streak.current, "day"),
             discord_time(next_puzzle_at(&server, today), 'R')
         ));
         Ok(Reply::public(text))
@@ -402,13 +399,11 @@ pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, 
         );
         match results.first() {
             Some((_, best)) => text.push_str(&format!(
-                "\nYesterday: {} solver{}, fastest {} in {}. Server streak: {} day{}.",
-                results.len(),
-                if results.len() == 1 { "" } else { "s" },
+                "\nYesterday: {}, fastest {} in {}. Server streak: {}.",
+                plural(results.len() as u64, "solver"),
                 render::escape_markdown(&best.name),
                 duration(best.time),
-                streak.current,
-                if streak.current == 1 { "" } else { "s" }
+                plural(streak.current, "day")
             )),
             None => text.push_str("\nYesterday: no solvers."),
         }

@@ -1,14 +1,14 @@
 //! Playing a game: new, show, move, note, undo, check, hint, submit, give up.
 
 use crate::app::command::{Target, custom_id};
-use crate::app::render;
+use crate::app::render::{self, cell_list, is_are, plural, plural_of};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::generator::{self, Symmetry};
 use crate::engine::hint::{Depth, Hint};
 use crate::engine::parse::parse_grid;
 use crate::engine::{Cell, Tier};
-use crate::game::{Game, MoveOutcome, Submission, parse_moves, parse_note_digits};
+use crate::game::{Game, MoveOutcome, Status, Submission, parse_moves, parse_note_digits};
 use crate::store::{GameRecord, Tx};
 
 use super::board;
@@ -63,14 +63,40 @@ fn check_fresh(
     Ok(())
 }
 
-fn game_over(record: &GameRecord) -> Failure {
-    let how = match record.game.status {
-        crate::game::Status::Solved => "solved",
-        _ => "given up",
-    };
-    user_error(format!(
-        "That game is over ({how}). Start a new one with `/sudoku new`."
-    ))
+/// [`resolve`], for commands that only make sense while the game runs.
+fn resolve_active(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    target: Option<Target>,
+) -> Result<GameRecord, Failure> {
+    let record = resolve(tx, inv, target)?;
+    if record.game.status != Status::Active {
+        let how = match record.game.status {
+            Status::Solved => "solved",
+            _ => "given up",
+        };
+        return Err(user_error(format!(
+            "That game is over ({how}). Start a new one with `/sudoku new`."
+        )));
+    }
+    Ok(record)
+}
+
+/// The headline of a solve, with the daily's line when the game was one (and the solve
+/// recorded for it).
+fn solved_headline(tx: &Tx<'_>, record: &GameRecord, now: i64) -> Result<String, Failure> {
+    let game = &record.game;
+    let mut headline = format!(
+        "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
+        render::duration(game.elapsed(now)),
+        count(game.mistakes, "mistake"),
+        count(game.hints, "hint")
+    );
+    if let Some(line) = super::daily::record_solve(tx, record)? {
+        headline.push(' ');
+        headline.push_str(&line);
+    }
+    Ok(headline)
 }
 
 fn in_progress_reply(record: &GameRecord, now: i64) -> Reply {
@@ -189,14 +215,12 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
             ))
         })?;
         tx.save_game(record.id, &record.game)?;
-        let applied: Vec<String> = moves.iter().map(ToString::to_string).collect();
-        let mut headline = move_headline(&record.game, &applied, &outcome);
-        if outcome.solved
-            && let Some(line) = super::daily::record_solve(tx, &record)?
-        {
-            headline.push(' ');
-            headline.push_str(&line);
-        }
+        let headline = if outcome.solved {
+            solved_headline(tx, &record, now)?
+        } else {
+            let applied: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            move_headline(&record.game, &applied, &outcome)
+        };
         Ok(board::reply(
             &record,
             &inv.player.name,
@@ -210,30 +234,21 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
 fn move_headline(game: &Game, applied: &[String], outcome: &MoveOutcome) -> String {
     let mut line = format!("Played {}.", applied.join(", "));
     if !outcome.mistakes.is_empty() {
-        let cells: Vec<String> = outcome.mistakes.iter().map(|c| c.name()).collect();
         line.push_str(&format!(
             " {} {} wrong (mistakes so far: {}).",
-            cells.join(", "),
-            if cells.len() == 1 { "is" } else { "are" },
+            cell_list(&outcome.mistakes),
+            is_are(outcome.mistakes.len()),
             game.mistakes
         ));
-    }
-    if outcome.solved {
-        line = format!(
-            "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
-            render::duration(game.elapsed(0)),
-            count(game.mistakes, "mistake"),
-            count(game.hints, "hint")
-        );
     }
     line
 }
 
+/// "no mistakes", "1 mistake", "3 mistakes".
 fn count(n: u32, what: &str) -> String {
     match n {
         0 => format!("no {what}s"),
-        1 => format!("1 {what}"),
-        _ => format!("{n} {what}s"),
+        _ => plural(n, what),
     }
 }
 
@@ -271,10 +286,7 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
 pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
     let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve(tx, inv, target)?;
-        if record.game.status != crate::game::Status::Active {
-            return Err(game_over(&record));
-        }
+        let mut record = resolve_active(tx, inv, target)?;
         check_fresh(&record, target, inv, now)?;
         let cells = record
             .game
@@ -284,8 +296,7 @@ pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
         let what = if cells.is_empty() {
             "Undid the last notes.".to_string()
         } else {
-            let names: Vec<String> = cells.iter().map(|c| c.name()).collect();
-            format!("Undid the last move ({}).", names.join(", "))
+            format!("Undid the last move ({}).", cell_list(&cells))
         };
         let reply = board::reply(&record, &inv.player.name, &what, inv.style, now);
         Ok(if target.is_some() {
@@ -303,20 +314,13 @@ pub fn check(
     target: Option<Target>,
 ) -> Result<Reply, Failure> {
     app.store().write(|tx| {
-        let record = resolve(tx, inv, target)?;
-        if record.game.status != crate::game::Status::Active {
-            return Err(game_over(&record));
-        }
+        let record = resolve_active(tx, inv, target)?;
         let wrong = record.game.wrong_cells();
         let empty = record.game.remaining();
         let mut text = match (wrong.len(), reveal) {
             (0, _) => "Everything you have placed is correct.".to_string(),
-            (1, false) => "1 of your digits is wrong.".to_string(),
-            (n, false) => format!("{n} of your digits are wrong."),
-            (_, true) => {
-                let names: Vec<String> = wrong.iter().map(|c| c.name()).collect();
-                format!("Wrong: {}.", names.join(", "))
-            }
+            (n, false) => format!("{n} of your digits {} wrong.", is_are(n)),
+            (_, true) => format!("Wrong: {}.", cell_list(&wrong)),
         };
         text.push_str(&format!(" {empty} cells still empty."));
         if !wrong.is_empty() && !reveal {
@@ -328,26 +332,20 @@ pub fn check(
 
 pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
     app.store().write(|tx| {
-        let mut record = resolve(tx, inv, target)?;
-        if record.game.status != crate::game::Status::Active {
-            return Err(game_over(&record));
-        }
+        let mut record = resolve_active(tx, inv, target)?;
         let (hint, depth) = record
             .game
             .hint(app.now())
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
         tx.save_game(record.id, &record.game)?;
         let mut text = match &hint {
-            Hint::WrongEntries(cells) => {
-                let names: Vec<String> = cells.iter().map(|c| c.name()).collect();
-                format!(
-                    "Before the next step: {} {} wrong. Erase {} (e.g. `/sudoku move {} 0`) and look again.",
-                    names.join(", "),
-                    if names.len() == 1 { "is" } else { "are" },
-                    if names.len() == 1 { "it" } else { "them" },
-                    names[0]
-                )
-            }
+            Hint::WrongEntries(cells) => format!(
+                "Before the next step: {} {} wrong. Erase {} (e.g. `/sudoku move {} 0`) and look again.",
+                cell_list(cells),
+                is_are(cells.len()),
+                if cells.len() == 1 { "it" } else { "them" },
+                cells.first().map(|c| c.name()).unwrap_or_default()
+            ),
             Hint::Solved => "The board is complete and correct.".to_string(),
             Hint::Next(_) | Hint::NoStepFound => hint.text(depth),
         };
@@ -374,33 +372,23 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
         match verdict {
             Submission::Solved => {
                 tx.save_game(record.id, &record.game)?;
-                let mut headline = format!(
-                    "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
-                    render::duration(record.game.elapsed(now)),
-                    count(record.game.mistakes, "mistake"),
-                    count(record.game.hints, "hint")
-                );
-                if let Some(line) = super::daily::record_solve(tx, &record)? {
-                    headline.push(' ');
-                    headline.push_str(&line);
-                }
+                let headline = solved_headline(tx, &record, now)?;
                 Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now))
             }
             Submission::GivensDiffer(cells) => {
-                let names: Vec<String> = cells.iter().take(5).map(|c| c.name()).collect();
                 Err(user_error(format!(
                     "Those givens don't match this puzzle (see {}{}). Submit the grid of your current game.",
-                    names.join(", "),
+                    cell_list(&cells[..cells.len().min(5)]),
                     if cells.len() > 5 { ", …" } else { "" }
                 )))
             }
             Submission::Incorrect { wrong, missing } => {
                 let mut parts = Vec::new();
                 if wrong > 0 {
-                    parts.push(format!("{wrong} {} wrong", if wrong == 1 { "cell is" } else { "cells are" }));
+                    parts.push(format!("{} wrong", plural_of(wrong as u64, "cell is", "cells are")));
                 }
                 if missing > 0 {
-                    parts.push(format!("still missing {missing} number{}", if missing == 1 { "" } else { "s" }));
+                    parts.push(format!("still missing {}", plural(missing as u64, "number")));
                 }
                 Err(user_error(format!("Not solved yet: {}. Your game is unchanged.", parts.join(", and "))))
             }
@@ -416,10 +404,7 @@ pub fn give_up(
 ) -> Result<Reply, Failure> {
     let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve(tx, inv, target)?;
-        if record.game.status != crate::game::Status::Active {
-            return Err(game_over(&record));
-        }
+        let mut record = resolve_active(tx, inv, target)?;
         if !confirmed {
             let t = Target {
                 game: record.id,

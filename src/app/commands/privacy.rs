@@ -25,8 +25,8 @@ pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, 
     app.store().write(|tx| {
         let games = tx.forget_player(&inv.player.id, keep_from)?;
         Ok(Reply::private(format!(
-            "Done: deleted {games} game{} and everything else stored about you.",
-            if games == 1 { "" } else { "s" }
+            "Done: deleted {} and everything else stored about you.",
+            crate::app::render::plural(games as u64, "game")
         )))
     })
 }

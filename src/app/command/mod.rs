@@ -4,6 +4,12 @@
 //! `custom_id` ([`Command::from_custom_id`]); the terminal parses the same words a player
 //! would type in Discord ([`Command::parse`]). Raw text (moves, grids) stays text: the core
 //! parses it so every adapter gets the same error messages.
+//!
+//! What each subcommand is called and takes lives in one [table](table); the typed parser,
+//! `/sudoku help` and the Discord registration are derived from it.
+
+pub mod table;
+mod typed;
 
 use crate::engine::Tier;
 use crate::engine::generator::Symmetry;
@@ -101,104 +107,12 @@ impl Period {
     }
 }
 
-/// Every subcommand name, as registered in Discord and listed by `help`.
-pub const SUBCOMMANDS: &[&str] = &[
-    "new",
-    "show",
-    "move",
-    "note",
-    "undo",
-    "check",
-    "hint",
-    "submit",
-    "giveup",
-    "solve",
-    "stats",
-    "daily",
-    "leaderboard",
-    "forget-me",
-    "help",
-];
-
 const ID_PREFIX: &str = "sudoku";
 
 impl Command {
     /// Parses a command as typed: `/sudoku new 40`, `move B7 4`, `new empty:52 difficulty:hard`.
     pub fn parse(text: &str) -> Result<Command, String> {
-        let text = text.trim();
-        // The admin command is registered apart (for its permission): `/sudoku-daily setup`.
-        let owned;
-        let text = match text.strip_prefix("/sudoku-daily") {
-            Some(rest) => {
-                owned = format!("daily {rest}");
-                owned.as_str()
-            }
-            None => text,
-        };
-        let text = text
-            .strip_prefix("/sudoku")
-            .or_else(|| text.strip_prefix('/'))
-            .unwrap_or(text)
-            .trim_start();
-        let (name, rest) = match text.find(char::is_whitespace) {
-            Some(i) => (&text[..i], text[i..].trim()),
-            None => (text, ""),
-        };
-        let name = name.to_ascii_lowercase();
-        let rest_owned = rest.to_string();
-        match name.as_str() {
-            "new" => parse_new(rest),
-            "show" | "board" => Ok(Command::Show(None)),
-            "move" | "m" | "play" => Ok(Command::Move { moves: rest_owned }),
-            "note" | "notes" | "n" => {
-                let (cell, digits) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                Ok(Command::Note {
-                    cell: strip_key(cell, "cell").to_string(),
-                    digits: strip_key(digits.trim(), "digits").to_string(),
-                })
-            }
-            "undo" => Ok(Command::Undo(None)),
-            "check" => Ok(Command::Check {
-                reveal: matches!(
-                    rest.to_ascii_lowercase().as_str(),
-                    "show" | "reveal" | "which" | "reveal:true" | "show:true"
-                ),
-                target: None,
-            }),
-            "hint" => Ok(Command::Hint(None)),
-            "submit" => Ok(Command::Submit {
-                grid: strip_key(rest, "grid").to_string(),
-            }),
-            "giveup" | "give-up" | "resign" => Ok(Command::GiveUp {
-                target: None,
-                confirmed: true,
-            }),
-            "give" if rest.eq_ignore_ascii_case("up") => Ok(Command::GiveUp {
-                target: None,
-                confirmed: true,
-            }),
-            "solve" => Ok(Command::Solve {
-                grid: strip_key(rest, "grid").to_string(),
-            }),
-            "stats" => Ok(Command::Stats {
-                player: (!rest.is_empty()).then(|| strip_key(rest, "player").to_string()),
-            }),
-            "help" | "" => Ok(Command::Help),
-            "daily" => parse_daily(rest),
-            "leaderboard" | "top" => {
-                let period = strip_key(rest, "period");
-                Period::parse(period)
-                    .map(|period| Command::Leaderboard { period })
-                    .ok_or_else(|| {
-                        format!("`{period}` is not a period: use today, week or all-time")
-                    })
-            }
-            "forget-me" | "forgetme" => Ok(Command::ForgetMe { confirmed: false }),
-            other => Err(format!(
-                "unknown command `{other}`; the commands are: {}",
-                SUBCOMMANDS.join(", ")
-            )),
-        }
+        typed::parse(text)
     }
 
     /// The command a button stands for; `None` for an id this bot never made.
@@ -266,88 +180,9 @@ pub fn custom_id(action: &str, target: Target) -> String {
     format!("{ID_PREFIX}:{action}:{}:{}", target.game, target.version)
 }
 
-fn strip_key<'a>(text: &'a str, key: &str) -> &'a str {
-    text.strip_prefix(key)
-        .and_then(|t| t.strip_prefix(':'))
-        .map(str::trim_start)
-        .unwrap_or(text)
-}
-
-fn parse_daily(rest: &str) -> Result<Command, String> {
-    let (action, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-    match action.to_ascii_lowercase().as_str() {
-        "" | "play" => Ok(Command::Daily),
-        "off" => Ok(Command::DailyOff),
-        "setup" => {
-            let (mut channel, mut time, mut timezone, mut difficulty) = (None, None, None, None);
-            for word in args.split_whitespace() {
-                let (key, value) = word.split_once(':').ok_or_else(|| {
-                    format!("`{word}`: write options as key:value, e.g. `time:09:00`")
-                })?;
-                let value = Some(value.to_string());
-                match key.to_ascii_lowercase().as_str() {
-                    "channel" => channel = value,
-                    "time" => time = value,
-                    "timezone" | "tz" | "zone" => timezone = value,
-                    "difficulty" => difficulty = value,
-                    other => {
-                        return Err(format!(
-                            "`{other}` is not an option of daily setup: use channel, time, timezone and difficulty"
-                        ));
-                    }
-                }
-            }
-            Ok(Command::DailySetup {
-                channel,
-                time,
-                timezone,
-                difficulty,
-            })
-        }
-        other => Err(format!(
-            "`daily {other}` is not a command: use `/sudoku daily` to play, or `daily setup` / `daily off` (admins)"
-        )),
-    }
-}
-
 /// The id of a button that needs no game: the daily's Play, the forget-me confirmation.
 pub fn plain_custom_id(action: &str) -> String {
     format!("{ID_PREFIX}:{action}:0:0")
-}
-
-fn parse_new(rest: &str) -> Result<Command, String> {
-    let mut empty = None;
-    let mut difficulty = None;
-    let mut symmetry = None;
-    for word in rest.split_whitespace() {
-        let (key, value) = match word.split_once(':') {
-            Some((k, v)) => (Some(k.to_ascii_lowercase()), v),
-            None => (None, word),
-        };
-        match key.as_deref() {
-            Some("empty") | None if value.parse::<usize>().is_ok() => {
-                empty = value.parse().ok();
-            }
-            Some("difficulty") | None if Tier::parse(value).is_some() => {
-                difficulty = Tier::parse(value);
-            }
-            Some("symmetry") | None if Symmetry::parse(value).is_some() => {
-                symmetry = Symmetry::parse(value);
-            }
-            _ => {
-                return Err(format!(
-                    "`{word}` is not an option of `new`: give a number of empty cells (0-64), a difficulty ({}) or a symmetry ({}), e.g. `/sudoku new 40` or `/sudoku new hard`",
-                    Tier::ALL.map(Tier::name).join(", "),
-                    Symmetry::NAMES.join(", ")
-                ));
-            }
-        }
-    }
-    Ok(Command::New {
-        empty,
-        difficulty,
-        symmetry,
-    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,309 @@
+//! `sudoku-bot bench`: the engine and the core measured on one core, for the figures in
+//! the README. Each benchmark prints one line; keep the format stable.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Subcommand;
+
+use super::{GenerateArgs, puzzle_seed, read_puzzle_file};
+use crate::engine::Grid;
+use crate::engine::grader;
+use crate::engine::solver::{self, Solution};
+
+#[derive(Subcommand)]
+pub enum BenchCommand {
+    /// Solve and prove unique every puzzle of each file; prints puzzles per second.
+    #[command(after_help = "Example:\n  sudoku-bot bench solve ../shared/data/top1465.txt")]
+    Solve {
+        files: Vec<PathBuf>,
+        /// Minimum CPU seconds per file.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+    /// Generate COUNT puzzles with N empty cells, timing each; prints p50, p99 and max.
+    #[command(after_help = "Example:\n  sudoku-bot bench generate --empty 60 --count 1000")]
+    Generate {
+        #[command(flatten)]
+        what: GenerateArgs,
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Grade every puzzle of each file; prints puzzles per second and the tiers.
+    #[command(after_help = "Example:\n  sudoku-bot bench grade minimal.txt")]
+    Grade { files: Vec<PathBuf> },
+    /// Play COUNT moves through the command core on a real SQLite file (durable commits);
+    /// prints p50, p99, max latency and moves per second.
+    #[command(after_help = "Example:\n  sudoku-bot bench moves --db /tmp/bench.db --count 5000")]
+    Moves {
+        #[arg(long, default_value = "bench-moves.db")]
+        db: PathBuf,
+        #[arg(long, default_value_t = 5000)]
+        count: u64,
+    },
+}
+
+/// `sudoku-bot bench ...`.
+pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
+    match command {
+        BenchCommand::Solve { files, seconds } => solve_files(files, *seconds),
+        BenchCommand::Generate { what, count, seed } => {
+            generate_line(what, *count, *seed);
+            Ok(())
+        }
+        BenchCommand::Grade { files } => grade_files(files),
+        BenchCommand::Moves { db, count } => moves_line(db, *count),
+    }
+}
+
+fn solve_files(files: &[PathBuf], seconds: f64) -> anyhow::Result<()> {
+    for path in files {
+        let puzzles = read_puzzle_file(path)?;
+        let r = bench_solve(&puzzles, Duration::from_secs_f64(seconds));
+        println!(
+            "{}: {} puzzles ({} unique, {} none, {} multiple): {:.0} puzzles/s",
+            path.display(),
+            r.puzzles,
+            r.unique,
+            r.none,
+            r.multiple,
+            r.per_second
+        );
+    }
+    Ok(())
+}
+
+fn generate_line(what: &GenerateArgs, count: u64, seed: u64) {
+    let r = bench_generate(what, count, seed);
+    let which = match (what.empty, what.difficulty) {
+        (Some(n), Some(t)) => format!("--empty {n} --difficulty {t}"),
+        (Some(n), None) => format!("--empty {n}"),
+        (None, Some(t)) => format!("--difficulty {t}"),
+        (None, None) => "--minimal".to_string(),
+    };
+    println!(
+        "generate {which} --symmetry {}: {} puzzles, {} not found; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, mean {:.2} ms",
+        what.symmetry,
+        r.count,
+        r.failures,
+        r.p50.as_secs_f64() * 1e3,
+        r.p99.as_secs_f64() * 1e3,
+        r.max.as_secs_f64() * 1e3,
+        r.mean.as_secs_f64() * 1e3
+    );
+}
+
+fn grade_files(files: &[PathBuf]) -> anyhow::Result<()> {
+    for path in files {
+        let puzzles = read_puzzle_file(path)?;
+        let (rate, tiers) = bench_grade(&puzzles);
+        println!(
+            "{}: {} puzzles, {rate:.0} graded/s; easy {} medium {} hard {} expert {} extreme {}",
+            path.display(),
+            puzzles.len(),
+            tiers[0],
+            tiers[1],
+            tiers[2],
+            tiers[3],
+            tiers[4]
+        );
+    }
+    Ok(())
+}
+
+fn moves_line(db: &Path, count: u64) -> anyhow::Result<()> {
+    let r = bench_moves(db, count)?;
+    println!(
+        "moves: {} through the core on {}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
+        r.moves,
+        db.display(),
+        r.p50.as_secs_f64() * 1e3,
+        r.p99.as_secs_f64() * 1e3,
+        r.max.as_secs_f64() * 1e3,
+        r.per_second
+    );
+    Ok(())
+}
+
+/// The `q`-quantile of sorted `times` (nearest rank).
+fn percentile(times: &[Duration], q: f64) -> Duration {
+    times
+        .get(((times.len() as f64 * q).ceil() as usize).saturating_sub(1))
+        .copied()
+        .unwrap_or_default()
+}
+
+/// CPU time used by this thread: what a one-core benchmark should count.
+pub fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec we pass, which lives on our stack.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Result of timing the solver on one set.
+pub struct SolveBench {
+    pub puzzles: usize,
+    pub unique: usize,
+    pub none: usize,
+    pub multiple: usize,
+    pub per_second: f64,
+}
+
+/// Solves every puzzle (already parsed) repeatedly for at least `min_time` of CPU time.
+pub fn bench_solve(puzzles: &[Grid], min_time: Duration) -> SolveBench {
+    let (mut unique, mut none, mut multiple) = (0, 0, 0);
+    for p in puzzles {
+        match solver::solve(p) {
+            Solution::Unique(_) => unique += 1,
+            Solution::None => none += 1,
+            Solution::Multiple(..) => multiple += 1,
+        }
+    }
+    let start = thread_cpu_time();
+    let mut solved = 0usize;
+    loop {
+        for p in puzzles {
+            std::hint::black_box(solver::solve(std::hint::black_box(p)));
+        }
+        solved += puzzles.len();
+        if thread_cpu_time() - start >= min_time || puzzles.is_empty() {
+            break;
+        }
+    }
+    let secs = (thread_cpu_time() - start).as_secs_f64().max(1e-9);
+    SolveBench {
+        puzzles: puzzles.len(),
+        unique,
+        none,
+        multiple,
+        per_second: solved as f64 / secs,
+    }
+}
+
+/// Latency distribution of generating `count` puzzles.
+pub struct GenerateBench {
+    pub count: u64,
+    pub failures: u64,
+    pub p50: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+    pub mean: Duration,
+}
+
+pub fn bench_generate(what: &GenerateArgs, count: u64, seed: u64) -> GenerateBench {
+    let mut times = Vec::with_capacity(count as usize);
+    let mut failures = 0;
+    for k in 0..count {
+        let start = thread_cpu_time();
+        let result = what.generate(puzzle_seed(seed, k));
+        times.push(thread_cpu_time() - start);
+        if result.is_err() {
+            failures += 1;
+        }
+    }
+    times.sort();
+    let total: Duration = times.iter().sum();
+    GenerateBench {
+        count,
+        failures,
+        p50: percentile(&times, 0.50),
+        p99: percentile(&times, 0.99),
+        max: times.last().copied().unwrap_or_default(),
+        mean: total / (count.max(1) as u32),
+    }
+}
+
+/// Latency of one move through the whole core (parse, validate, commit, render), and the
+/// sustained rate, on a real SQLite file with durable commits.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveBench {
+    pub moves: u64,
+    pub p50: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+    pub per_second: f64,
+}
+
+/// Plays `count` moves as one player on a fresh game stored at `db`: a digit placed, then
+/// erased, over and over, so the game never ends. Wall-clock time: a commit's fsync is
+/// part of what a player waits for.
+pub fn bench_moves(db: &std::path::Path, count: u64) -> anyhow::Result<MoveBench> {
+    use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, SystemClock};
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    let store = crate::store::Store::open(db)?;
+    let app = App::new(store, Arc::new(SystemClock), 1);
+    let invoke = |command: Command| {
+        app.handle(&Invocation {
+            player: Player {
+                id: "bench".into(),
+                name: "bench".into(),
+            },
+            place: Place::named("bench"),
+            command,
+            style: BoardStyle::Plain,
+            is_admin: false,
+        })
+    };
+    invoke(Command::GiveUp {
+        target: None,
+        confirmed: true,
+    });
+    let board = invoke(Command::New {
+        empty: Some(50),
+        difficulty: None,
+        symmetry: None,
+    });
+    let givens = crate::engine::parse::parse_grid(&board.content)
+        .map_err(|e| anyhow::anyhow!("the new board did not parse: {e}"))?;
+    let cell = crate::engine::Cell::all()
+        .find(|&c| givens.get(c).is_none())
+        .ok_or_else(|| anyhow::anyhow!("no empty cell"))?;
+    let mut times = Vec::with_capacity(count as usize);
+    let started = Instant::now();
+    for k in 0..count {
+        let moves = if k % 2 == 0 {
+            format!("{cell} {}", k % 9 + 1)
+        } else {
+            format!("{cell} 0")
+        };
+        let t = Instant::now();
+        let reply = invoke(Command::Move { moves });
+        times.push(t.elapsed());
+        if reply.private {
+            anyhow::bail!("move {k} was refused: {}", reply.content);
+        }
+    }
+    let total = started.elapsed();
+    times.sort();
+    Ok(MoveBench {
+        moves: count,
+        p50: percentile(&times, 0.5),
+        p99: percentile(&times, 0.99),
+        max: times.last().copied().unwrap_or_default(),
+        per_second: count as f64 / total.as_secs_f64().max(1e-9),
+    })
+}
+
+/// Grades every puzzle, timing CPU time; returns puzzles per second and the tier counts.
+pub fn bench_grade(puzzles: &[Grid]) -> (f64, [usize; 5]) {
+    let mut tiers = [0usize; 5];
+    let start = thread_cpu_time();
+    for p in puzzles {
+        if let Some(g) = grader::grade(p) {
+            tiers[g.tier as usize] += 1;
+        }
+    }
+    let secs = (thread_cpu_time() - start).as_secs_f64().max(1e-9);
+    (puzzles.len() as f64 / secs, tiers)
+}

@@ -1,0 +1,210 @@
+//! Interactions in: a slash command, a button or a submitted form becomes an
+//! [`Invocation`], the core answers on a blocking thread (SQLite never blocks the async
+//! runtime), racing [`DEFER_AFTER`](super::DEFER_AFTER), and the answer goes out through
+//! [`respond`](super::respond).
+
+use std::sync::Arc;
+
+use serenity::all::{
+    CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, EventHandler,
+    GuildId, Interaction, Member, ModalInteraction, Ready, User,
+};
+use tokio::sync::Notify;
+
+use super::DEFER_AFTER;
+use super::commands;
+use super::respond::{
+    Answer, answer_now, answer_with_message, edit, followup, joined, message, respond_logged,
+};
+use super::shutdown::InFlight;
+use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, Reply};
+
+/// The answer to an interaction that arrives while the bot is shutting down.
+const RESTARTING: &str = "The bot is restarting; please try again in a minute.";
+
+pub(super) struct Handler {
+    pub(super) app: Arc<App>,
+    pub(super) guild: Option<GuildId>,
+    pub(super) wake: Arc<Notify>,
+    pub(super) in_flight: Arc<InFlight>,
+}
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        // A bulk overwrite: registering on every READY is idempotent.
+        let result = match self.guild {
+            Some(guild) => guild.set_commands(&ctx.http, commands::register()).await,
+            None => {
+                serenity::all::Command::set_global_commands(&ctx.http, commands::register()).await
+            }
+        };
+        match result {
+            Ok(registered) => tracing::info!(count = registered.len(), "commands registered"),
+            Err(error) => tracing::error!(%error, "registering commands failed"),
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let (_in_flight, closing) = self.in_flight.enter();
+        if closing {
+            let target = match &interaction {
+                Interaction::Command(c) => Some((c.id, &c.token)),
+                Interaction::Component(c) => Some((c.id, &c.token)),
+                Interaction::Modal(c) => Some((c.id, &c.token)),
+                _ => None,
+            };
+            if let Some((id, token)) = target {
+                answer_now(&ctx.http, id, token, &Reply::private(RESTARTING)).await;
+            }
+            return;
+        }
+        match interaction {
+            Interaction::Command(command) => self.on_command(&ctx, &command).await,
+            Interaction::Component(component) => self.on_component(&ctx, &component).await,
+            Interaction::Modal(modal) => self.on_modal(&ctx, &modal).await,
+            _ => {}
+        }
+    }
+}
+
+impl Handler {
+    /// Runs the core on a blocking thread (SQLite and generation never stall the
+    /// gateway), racing [`DEFER_AFTER`].
+    async fn start(&self, invocation: Invocation) -> Answer {
+        let app = self.app.clone();
+        let name = invocation.command.name();
+        let mut work = tokio::task::spawn_blocking(move || app.handle(&invocation));
+        tokio::select! {
+            done = &mut work => Answer::Ready(joined(name, done)),
+            () = tokio::time::sleep(DEFER_AFTER) => Answer::Late(name, work),
+        }
+    }
+
+    async fn on_command(&self, ctx: &Context, interaction: &CommandInteraction) {
+        let command = match commands::to_command(interaction) {
+            Ok(command) => command,
+            Err(problem) => {
+                let reply = Reply::private(format!("I can't run that: {problem}."));
+                answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+                return;
+            }
+        };
+        if let Some(modal) = commands::modal_for(&command) {
+            // Discord flattens a slash option's newlines; a modal keeps a pasted board.
+            let response = CreateInteractionResponse::Modal(modal);
+            respond_logged(interaction.create_response(&ctx.http, response).await);
+            return;
+        }
+        let reschedules = matches!(command, Command::DailySetup { .. } | Command::DailyOff);
+        let invocation = invocation(
+            &interaction.user,
+            interaction.guild_id,
+            interaction.member.as_deref(),
+            command,
+        );
+        let answer = self.start(invocation).await;
+        answer_with_message(&ctx.http, interaction.id, &interaction.token, answer).await;
+        if reschedules {
+            self.wake.notify_one();
+        }
+    }
+
+    /// A submitted modal: its text goes through the core like the slash command.
+    async fn on_modal(&self, ctx: &Context, interaction: &ModalInteraction) {
+        let command = match commands::from_modal(&interaction.data) {
+            Ok(command) => command,
+            Err(problem) => {
+                let reply = Reply::private(format!("I can't run that: {problem}."));
+                answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+                return;
+            }
+        };
+        let invocation = invocation(
+            &interaction.user,
+            interaction.guild_id,
+            interaction.member.as_ref(),
+            command,
+        );
+        let answer = self.start(invocation).await;
+        answer_with_message(&ctx.http, interaction.id, &interaction.token, answer).await;
+    }
+
+    async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
+        let Some(command) = Command::from_custom_id(&interaction.data.custom_id) else {
+            let reply = Reply::private(
+                "This button belongs to an older version of the bot; use `/sudoku show` for a fresh board.",
+            );
+            answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+            return;
+        };
+        let invocation = invocation(
+            &interaction.user,
+            interaction.guild_id,
+            interaction.member.as_ref(),
+            command,
+        );
+        match self.start(invocation).await {
+            Answer::Ready(reply) => {
+                let response = if reply.updates_board && !reply.private {
+                    CreateInteractionResponse::UpdateMessage(message(&reply))
+                } else {
+                    CreateInteractionResponse::Message(message(&reply))
+                };
+                respond_logged(interaction.create_response(&ctx.http, response).await);
+            }
+            Answer::Late(name, work) => {
+                // A deferred update (type 6) shows nothing; `@original` is then the
+                // message the button sits under, and follow-ups are new messages.
+                let deferred = interaction
+                    .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                    .await;
+                let reply = joined(name, work.await);
+                if let Err(error) = deferred {
+                    tracing::warn!(%error, "deferring failed");
+                } else if reply.updates_board && !reply.private {
+                    respond_logged(
+                        interaction
+                            .edit_response(&ctx.http, edit(&reply))
+                            .await
+                            .map(|_| ()),
+                    );
+                } else {
+                    respond_logged(
+                        interaction
+                            .create_followup(&ctx.http, followup(&reply))
+                            .await
+                            .map(|_| ()),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn invocation(
+    user: &User,
+    guild: Option<GuildId>,
+    member: Option<&Member>,
+    command: Command,
+) -> Invocation {
+    Invocation {
+        // Discord computes the member's permissions in this channel; the core checks the
+        // flag again for every admin command.
+        is_admin: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        player: Player {
+            id: user.id.to_string(),
+            name: user
+                .global_name
+                .clone()
+                .unwrap_or_else(|| user.name.clone()),
+        },
+        place: guild.map_or_else(Place::dm, |g| Place::guild(g.get())),
+        command,
+        // Phones do not render ANSI colours: shapes alone must carry the meaning.
+        style: BoardStyle::Plain,
+    }
+}

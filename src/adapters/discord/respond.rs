@@ -1,0 +1,130 @@
+//! Replies out: the core's [`Reply`] as Discord's response, edit or follow-up, with the
+//! right visibility whether it was ready in time or deferred.
+
+use serenity::all::{
+    ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http, InteractionId,
+};
+use serenity::builder::Builder;
+use tokio::task::JoinHandle;
+
+use crate::app::{APOLOGY, ButtonStyle, Reply};
+
+/// What a late private reply leaves in the channel in place of the public deferral.
+const ANSWERED_PRIVATELY: &str = "Answered privately.";
+
+/// The core's answer: in time for a direct response, or still being worked on.
+pub(super) enum Answer {
+    Ready(Reply),
+    Late(&'static str, JoinHandle<Reply>),
+}
+
+/// Answers an interaction at once with `reply` as a new message (private when it is).
+pub(super) async fn answer_now(http: &Http, id: InteractionId, token: &str, reply: &Reply) {
+    let response = CreateInteractionResponse::Message(message(reply));
+    respond_logged(response.execute(http, (id, token)).await);
+}
+
+/// Answers a slash command or a submitted modal with a new message: directly when the
+/// reply was ready in time; else after a public deferral, by editing it (a public reply)
+/// or by settling it with a neutral notice and sending the reply as an ephemeral
+/// follow-up (a private one: the first answer after a deferral keeps the deferral's
+/// visibility, later follow-ups their own).
+pub(super) async fn answer_with_message(
+    http: &Http,
+    id: InteractionId,
+    token: &str,
+    answer: Answer,
+) {
+    let (name, work) = match answer {
+        Answer::Ready(reply) => {
+            answer_now(http, id, token, &reply).await;
+            return;
+        }
+        Answer::Late(name, work) => (name, work),
+    };
+    // Public: most late replies are boards.
+    let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+        .execute(http, (id, token))
+        .await;
+    let reply = joined(name, work.await);
+    if let Err(error) = deferred {
+        tracing::warn!(%error, "deferring failed");
+    } else if reply.private {
+        let notice = EditInteractionResponse::new()
+            .content(ANSWERED_PRIVATELY)
+            .components(Vec::new())
+            .allowed_mentions(CreateAllowedMentions::new());
+        respond_logged(notice.execute(http, token).await.map(|_| ()));
+        respond_logged(
+            followup(&reply)
+                .execute(http, (None, token))
+                .await
+                .map(|_| ()),
+        );
+    } else {
+        respond_logged(edit(&reply).execute(http, token).await.map(|_| ()));
+    }
+}
+
+/// The reply of a finished core call; a panic becomes an apology.
+pub(super) fn joined(name: &str, done: Result<Reply, tokio::task::JoinError>) -> Reply {
+    done.unwrap_or_else(|error| {
+        tracing::error!(command = name, %error, "command panicked");
+        Reply::private(APOLOGY)
+    })
+}
+
+pub(super) fn buttons(reply: &Reply) -> Vec<CreateActionRow> {
+    reply
+        .buttons
+        .iter()
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(b.custom_id.clone())
+                            .label(b.label.clone())
+                            .style(match b.style {
+                                ButtonStyle::Primary => DiscordButtonStyle::Primary,
+                                ButtonStyle::Secondary => DiscordButtonStyle::Secondary,
+                                ButtonStyle::Danger => DiscordButtonStyle::Danger,
+                            })
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+pub(super) fn message(reply: &Reply) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(reply.content.clone())
+        .ephemeral(reply.private)
+        // Always set: an updated board must lose the buttons of a finished game.
+        .components(buttons(reply))
+        // Player names in replies must never ping anyone.
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+pub(super) fn edit(reply: &Reply) -> EditInteractionResponse {
+    EditInteractionResponse::new()
+        .content(reply.content.clone())
+        .components(buttons(reply))
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+pub(super) fn followup(reply: &Reply) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(reply.content.clone())
+        .ephemeral(reply.private)
+        .components(buttons(reply))
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+pub(super) fn respond_logged(result: serenity::Result<()>) {
+    if let Err(error) = result {
+        tracing::warn!(%error, "answering an interaction failed");
+    }
+}

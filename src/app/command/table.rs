@@ -1,0 +1,602 @@
+//! One declarative table of every command the players and admins type.
+//!
+//! Each [`CommandSpec`] names a subcommand, its options (with their types and limits), its
+//! line in `/sudoku help` and how its options become the core's [`Command`]. Everything
+//! else is derived from it: the typed parser ([`Command::parse`]), `/sudoku help`, the
+//! Discord registration and the reading of Discord's options. A new command is one entry
+//! here plus its handler.
+//!
+//! The table knows nothing of Discord: option kinds are the core's words, and the Discord
+//! adapter maps them to its own types.
+
+use std::sync::LazyLock;
+
+use super::{Command, Period};
+use crate::engine::Tier;
+use crate::engine::generator::{MAX_EMPTY, Symmetry};
+
+/// Which registered command a subcommand belongs to. Discord sets permissions per command,
+/// not per subcommand, so the admins' subcommands form a command of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// `/sudoku ...`: everyone.
+    Player,
+    /// `/sudoku-daily ...`: members who may manage the server (the core checks again).
+    Admin,
+}
+
+impl Family {
+    /// The registered command's name.
+    pub fn command(self) -> &'static str {
+        match self {
+            Family::Player => "sudoku",
+            Family::Admin => "sudoku-daily",
+        }
+    }
+
+    /// The registered command's description.
+    pub fn description(self) -> &'static str {
+        match self {
+            Family::Player => "Play Sudoku: new games, moves, hints, solving",
+            Family::Admin => "Set up the daily Sudoku of this server",
+        }
+    }
+}
+
+/// One subcommand: what it is called, what it takes, and how it becomes a [`Command`].
+pub struct CommandSpec {
+    pub family: Family,
+    pub name: &'static str,
+    /// Other words a typist may use for it (`m` for `move`, `give up` for `giveup`).
+    pub aliases: &'static [&'static str],
+    /// Discord's one-line description (at most 100 characters).
+    pub description: &'static str,
+    /// Its line in `/sudoku help` (empty: not listed).
+    pub help: &'static str,
+    /// What a typist may write, for error messages.
+    pub examples: &'static [&'static str],
+    pub options: Vec<OptionSpec>,
+    /// The core's command for the options given (already checked against their kinds).
+    pub build: fn(&Args) -> Result<Command, String>,
+}
+
+/// One option of a subcommand.
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// Other keys a typist may use (`tz:` for `timezone:`); for a flag, also the bare
+    /// words that turn it on (`check show`).
+    pub aliases: &'static [&'static str],
+    /// Discord's description of the option.
+    pub description: &'static str,
+    /// What it is, for a typist's error message: "a difficulty".
+    pub noun: &'static str,
+    pub kind: OptionKind,
+    pub required: bool,
+}
+
+/// The type and limits of an option.
+pub enum OptionKind {
+    /// A whole number from `min` to `max`.
+    Integer { min: u64, max: u64 },
+    /// One of fixed values: `(label, value)` pairs; `accepts` also takes a typist's
+    /// spellings (`rotational` for `rot180`).
+    Choice {
+        choices: Vec<(String, String)>,
+        accepts: fn(&str) -> bool,
+    },
+    /// On or off.
+    Flag,
+    /// Free text of at most `max_len` characters. Typed, the last option of a command
+    /// takes the rest of the line (moves, grids).
+    Text { max_len: u16 },
+    /// Another player: a user id from Discord, a name in the terminal.
+    User,
+    /// A text channel: an id from Discord, `#name` or `<#id>` typed.
+    Channel,
+}
+
+/// An option's value as an adapter received it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Integer(i64),
+    Text(String),
+    Flag(bool),
+    /// A user or channel id (or, typed, the name as written).
+    Id(String),
+}
+
+/// The options given to one command, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Args(Vec<(&'static str, Value)>);
+
+impl Args {
+    pub fn set(&mut self, name: &'static str, value: Value) {
+        self.0.retain(|(n, _)| *n != name);
+        self.0.push((name, value));
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// A text or choice option; `None` when absent or empty.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        match self.get(name) {
+            Some(Value::Text(t)) if !t.is_empty() => Some(t),
+            _ => None,
+        }
+    }
+
+    /// A text option, empty when absent.
+    pub fn text_or_empty(&self, name: &str) -> String {
+        self.text(name).unwrap_or_default().to_string()
+    }
+
+    pub fn integer(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            Some(Value::Integer(i)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Some(Value::Flag(true)))
+    }
+
+    /// A user or channel option.
+    pub fn id(&self, name: &str) -> Option<&str> {
+        match self.get(name) {
+            Some(Value::Id(id) | Value::Text(id)) if !id.is_empty() => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// The longest grid text accepted (slash option and modal alike).
+pub const MAX_GRID: u16 = 1900;
+
+/// Every command, in the order `/sudoku help` lists them and Discord shows them.
+pub fn table() -> &'static [CommandSpec] {
+    static TABLE: LazyLock<Vec<CommandSpec>> = LazyLock::new(build_table);
+    &TABLE
+}
+
+/// The spec of a subcommand of `family` by its registered name.
+pub fn find(family: Family, name: &str) -> Option<&'static CommandSpec> {
+    table()
+        .iter()
+        .find(|spec| spec.family == family && spec.name == name)
+}
+
+/// Every player subcommand's name, as registered and listed by `help`.
+pub fn player_commands() -> impl Iterator<Item = &'static str> {
+    table()
+        .iter()
+        .filter(|s| s.family == Family::Player)
+        .map(|s| s.name)
+}
+
+/// A choice option read with its type's own parser; a value it refuses is named.
+fn chosen<T>(
+    args: &Args,
+    name: &str,
+    parse: fn(&str) -> Option<T>,
+    noun: &str,
+) -> Result<Option<T>, String> {
+    let Some(text) = args.text(name) else {
+        return Ok(None);
+    };
+    parse(text).map(Some).ok_or_else(|| {
+        let values = find_option(name)
+            .map(|o| match &o.kind {
+                OptionKind::Choice { choices, .. } => choices
+                    .iter()
+                    .map(|(_, v)| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                _ => String::new(),
+            })
+            .unwrap_or_default();
+        format!(
+            "`{}` is not {noun}: use {values}",
+            super::typed::excerpt(text)
+        )
+    })
+}
+
+/// The first option called `name` in the table (options of one name mean the same).
+fn find_option(name: &str) -> Option<&'static OptionSpec> {
+    table()
+        .iter()
+        .flat_map(|s| &s.options)
+        .find(|o| o.name == name)
+}
+
+fn difficulty(description: &'static str) -> OptionSpec {
+    OptionSpec {
+        name: "difficulty",
+        aliases: &[],
+        description,
+        noun: "a difficulty",
+        kind: OptionKind::Choice {
+            choices: Tier::ALL
+                .map(|t| (t.title().to_string(), t.name().to_string()))
+                .to_vec(),
+            accepts: |w| Tier::parse(w).is_some(),
+        },
+        required: false,
+    }
+}
+
+fn text(name: &'static str, description: &'static str, noun: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        aliases: &[],
+        description,
+        noun,
+        kind: OptionKind::Text { max_len: MAX_GRID },
+        required: true,
+    }
+}
+
+/// A command that takes no options and always means `command`.
+fn plain(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    description: &'static str,
+    help: &'static str,
+    build: fn(&Args) -> Result<Command, String>,
+) -> CommandSpec {
+    CommandSpec {
+        family: Family::Player,
+        name,
+        aliases,
+        description,
+        help,
+        examples: &[],
+        options: Vec::new(),
+        build,
+    }
+}
+
+fn build_table() -> Vec<CommandSpec> {
+    use Family::{Admin, Player};
+    vec![
+        CommandSpec {
+            family: Player,
+            name: "new",
+            aliases: &[],
+            description: "Start a game",
+            help: "`/sudoku new [empty] [difficulty] [symmetry]`: start a game, e.g. `/sudoku new 40` (40 empty cells, one solution).",
+            examples: &["/sudoku new 40", "/sudoku new hard"],
+            options: vec![
+                OptionSpec {
+                    name: "empty",
+                    aliases: &[],
+                    description: "Number of empty cells (0-64)",
+                    noun: "a number of empty cells",
+                    kind: OptionKind::Integer {
+                        min: 0,
+                        max: MAX_EMPTY as u64,
+                    },
+                    required: false,
+                },
+                difficulty("How hard, by the techniques it needs"),
+                OptionSpec {
+                    name: "symmetry",
+                    aliases: &[],
+                    description: "Pattern of the givens",
+                    noun: "a symmetry",
+                    kind: OptionKind::Choice {
+                        choices: Symmetry::NAMES
+                            .map(|n| (n.to_string(), n.to_string()))
+                            .to_vec(),
+                        accepts: |w| Symmetry::parse(w).is_some(),
+                    },
+                    required: false,
+                },
+            ],
+            build: |a| {
+                let empty = match a.integer("empty") {
+                    None => None,
+                    Some(n) => Some(usize::try_from(n).map_err(|_| {
+                        format!("`{n}` is not a number of empty cells: use 0-{MAX_EMPTY}")
+                    })?),
+                };
+                Ok(Command::New {
+                    empty,
+                    difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
+                    symmetry: chosen(a, "symmetry", Symmetry::parse, "a symmetry")?,
+                })
+            },
+        },
+        plain(
+            "show",
+            &["board"],
+            "Show your board and status",
+            "`/sudoku show`: your board and status.",
+            |_| Ok(Command::Show(None)),
+        ),
+        CommandSpec {
+            family: Player,
+            name: "move",
+            aliases: &["m", "play"],
+            description: "Place or erase digits, e.g. B7 4, C3 5 (B7 0 erases)",
+            help: "`/sudoku move <moves>`: e.g. `B7 4`, `b7=4`, `r2c7 4`, several at once: `B7 4, C3 5`. Erase with `B7 0`.",
+            examples: &["/sudoku move B7 4"],
+            options: vec![text("moves", "Cells and digits: B7 4, C3 5", "moves")],
+            build: |a| {
+                Ok(Command::Move {
+                    moves: a.text_or_empty("moves"),
+                })
+            },
+        },
+        CommandSpec {
+            family: Player,
+            name: "note",
+            aliases: &["notes", "n"],
+            description: "Toggle pencil marks in a cell",
+            help: "`/sudoku note <cell> <digits>`: toggle pencil marks, e.g. `/sudoku note B7 257`.",
+            examples: &["/sudoku note B7 257"],
+            options: vec![
+                text("cell", "The cell, e.g. B7", "a cell"),
+                text("digits", "Digits to toggle, e.g. 257", "digits"),
+            ],
+            build: |a| {
+                Ok(Command::Note {
+                    cell: a.text_or_empty("cell"),
+                    digits: a.text_or_empty("digits"),
+                })
+            },
+        },
+        plain(
+            "undo",
+            &[],
+            "Take back your last move",
+            "`/sudoku undo`: take back your last move.",
+            |_| Ok(Command::Undo(None)),
+        ),
+        CommandSpec {
+            family: Player,
+            name: "check",
+            aliases: &[],
+            description: "How many of your digits are wrong",
+            help: "`/sudoku check`: how many of your digits are wrong (`check show` says which).",
+            examples: &["/sudoku check", "/sudoku check show"],
+            options: vec![OptionSpec {
+                name: "reveal",
+                aliases: &["show", "which"],
+                description: "Also say which cells",
+                noun: "`show` to say which cells",
+                kind: OptionKind::Flag,
+                required: false,
+            }],
+            build: |a| {
+                Ok(Command::Check {
+                    reveal: a.flag("reveal"),
+                    target: None,
+                })
+            },
+        },
+        plain(
+            "hint",
+            &[],
+            "The next logical step (ask again for more detail)",
+            "`/sudoku hint`: the next logical step; ask again for more detail.",
+            |_| Ok(Command::Hint(None)),
+        ),
+        CommandSpec {
+            family: Player,
+            name: "submit",
+            aliases: &[],
+            description: "Submit a full solution",
+            help: "`/sudoku submit <grid>`: submit a full solution (81 digits or a pasted board).",
+            examples: &["/sudoku submit 534678912672195348..."],
+            // Optional: without it Discord opens a box, where a pasted board keeps its lines.
+            options: vec![OptionSpec {
+                required: false,
+                ..text(
+                    "grid",
+                    "81 digits, or leave empty to paste a whole board",
+                    "a grid",
+                )
+            }],
+            build: |a| {
+                Ok(Command::Submit {
+                    grid: a.text_or_empty("grid"),
+                })
+            },
+        },
+        plain(
+            "giveup",
+            &["give-up", "resign", "give up"],
+            "See the solution and end your game",
+            "`/sudoku giveup`: see the solution and end the game.",
+            |_| {
+                Ok(Command::GiveUp {
+                    target: None,
+                    confirmed: true,
+                })
+            },
+        ),
+        CommandSpec {
+            family: Player,
+            name: "solve",
+            aliases: &[],
+            description: "Solve any Sudoku grid",
+            help: "`/sudoku solve <grid>`: solve any grid, e.g. `/sudoku solve 003020600900305001...`.",
+            examples: &["/sudoku solve 003020600900305001..."],
+            options: vec![text(
+                "grid",
+                "81 digits with 0 or . for empty cells",
+                "a grid",
+            )],
+            build: |a| {
+                Ok(Command::Solve {
+                    grid: a.text_or_empty("grid"),
+                })
+            },
+        },
+        CommandSpec {
+            family: Player,
+            name: "stats",
+            aliases: &[],
+            description: "Games, solves and best times",
+            help: "`/sudoku stats [player]`: games, solves, best times and streaks.",
+            examples: &["/sudoku stats", "/sudoku stats ann"],
+            options: vec![OptionSpec {
+                name: "player",
+                aliases: &[],
+                description: "Whose stats",
+                noun: "a player",
+                kind: OptionKind::User,
+                required: false,
+            }],
+            build: |a| {
+                Ok(Command::Stats {
+                    player: a.id("player").map(str::to_string),
+                })
+            },
+        },
+        plain(
+            "daily",
+            &["daily play"],
+            "Play today's daily puzzle of this server",
+            "`/sudoku daily`: today's server puzzle, the same for everyone; one attempt a day.",
+            |_| Ok(Command::Daily),
+        ),
+        CommandSpec {
+            family: Player,
+            name: "leaderboard",
+            aliases: &["top"],
+            description: "This server's daily leaderboard",
+            help: "`/sudoku leaderboard [today|week|all-time]`: this server's daily rankings.",
+            examples: &["/sudoku leaderboard week"],
+            options: vec![OptionSpec {
+                name: "period",
+                aliases: &[],
+                description: "Which days",
+                noun: "a period",
+                kind: OptionKind::Choice {
+                    choices: [
+                        ("Today", Period::Today),
+                        ("This week", Period::Week),
+                        ("All time", Period::AllTime),
+                    ]
+                    .map(|(label, p)| (label.to_string(), p.name().to_string()))
+                    .to_vec(),
+                    accepts: |w| Period::parse(w).is_some(),
+                },
+                required: false,
+            }],
+            build: |a| {
+                Ok(Command::Leaderboard {
+                    period: chosen(a, "period", Period::parse, "a period")?
+                        .unwrap_or(Period::Today),
+                })
+            },
+        },
+        plain(
+            "forget-me",
+            &["forgetme"],
+            "Delete all your games and stats (asks first)",
+            "`/sudoku forget-me`: delete all your games and stats.",
+            |_| Ok(Command::ForgetMe { confirmed: false }),
+        ),
+        plain("help", &[], "What each command does", "", |_| {
+            Ok(Command::Help)
+        }),
+        CommandSpec {
+            family: Admin,
+            name: "setup",
+            aliases: &[],
+            description: "Post a daily puzzle in a channel",
+            help: "`/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid difficulty:medium`",
+            examples: &["/sudoku-daily setup channel:#daily time:09:00"],
+            options: vec![
+                OptionSpec {
+                    name: "channel",
+                    aliases: &[],
+                    description: "Where to post",
+                    noun: "a channel",
+                    kind: OptionKind::Channel,
+                    required: true,
+                },
+                OptionSpec {
+                    name: "time",
+                    aliases: &[],
+                    description: "HH:MM, 24-hour (default 09:00)",
+                    noun: "a time",
+                    kind: OptionKind::Text { max_len: 5 },
+                    required: false,
+                },
+                OptionSpec {
+                    name: "timezone",
+                    aliases: &["tz", "zone"],
+                    description: "IANA time zone, e.g. Europe/Madrid (default UTC)",
+                    noun: "a time zone",
+                    kind: OptionKind::Text { max_len: 64 },
+                    required: false,
+                },
+                difficulty("Difficulty of the daily puzzles"),
+            ],
+            build: |a| {
+                Ok(Command::DailySetup {
+                    channel: a.id("channel").map(str::to_string),
+                    time: a.text("time").map(str::to_string),
+                    timezone: a.text("timezone").map(str::to_string),
+                    difficulty: a.text("difficulty").map(str::to_string),
+                })
+            },
+        },
+        CommandSpec {
+            family: Admin,
+            name: "off",
+            aliases: &[],
+            description: "Stop posting daily puzzles",
+            help: "`/sudoku-daily off`",
+            examples: &["/sudoku-daily off"],
+            options: Vec::new(),
+            build: |_| Ok(Command::DailyOff),
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord refuses a registration that breaks its limits; the table must not.
+    #[test]
+    fn every_entry_fits_discords_limits() {
+        let mut names = std::collections::HashSet::new();
+        for spec in table() {
+            assert!(
+                names.insert((spec.family, spec.name)),
+                "{} twice",
+                spec.name
+            );
+            assert!((1..=100).contains(&spec.description.chars().count()));
+            assert!(spec.name.len() <= 32 && spec.name == spec.name.to_lowercase());
+            assert!(spec.options.len() <= 25);
+            // Discord wants required options first.
+            let first_optional = spec.options.iter().position(|o| !o.required);
+            if let Some(i) = first_optional {
+                assert!(
+                    spec.options[i..].iter().all(|o| !o.required),
+                    "{}",
+                    spec.name
+                );
+            }
+            for option in &spec.options {
+                assert!((1..=100).contains(&option.description.chars().count()));
+                if let OptionKind::Choice { choices, accepts } = &option.kind {
+                    assert!(choices.len() <= 25);
+                    for (_, value) in choices {
+                        assert!(accepts(value), "{} rejects its own {value}", option.name);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! What every core test needs: a bot on a real store with a clock the test moves, players
+//! who type commands and press buttons, and the grids a reply shows. Every reply is checked
+//! against Discord's limits on the way.
+
+// Each test crate uses its own part of this module.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+use sudoku_bot::engine::parse::parse_grid;
+use sudoku_bot::engine::{Cell, Grid, Solution, solver};
+use sudoku_bot::store::Store;
+
+/// A moment in November 2026, for tests that do not care when they run.
+pub const T0: i64 = 1_795_000_000_000;
+
+pub struct Bot {
+    pub app: App,
+    pub clock: Arc<ManualClock>,
+}
+
+impl Bot {
+    /// A bot on `store`, its clock at `now`, puzzles drawn from `seed`.
+    pub fn with_store(store: Store, now: i64, seed: u64) -> Bot {
+        let clock = Arc::new(ManualClock::new(now));
+        Bot {
+            app: App::new(store, clock.clone(), seed),
+            clock,
+        }
+    }
+
+    /// A bot on the SQLite file `db`.
+    pub fn open(db: &Path, now: i64, seed: u64) -> Bot {
+        Bot::with_store(Store::open(db).expect("open store"), now, seed)
+    }
+
+    /// A bot on an in-memory database.
+    pub fn in_memory(now: i64, seed: u64) -> Bot {
+        Bot::with_store(Store::open_in_memory().expect("store"), now, seed)
+    }
+
+    /// Answers `invocation`; the reply must fit Discord's limits.
+    pub fn handle(&self, invocation: &Invocation) -> Reply {
+        let reply = self.app.handle(invocation);
+        assert!(
+            reply.limit_violations().is_empty(),
+            "{:?}",
+            reply.limit_violations()
+        );
+        reply
+    }
+
+    /// `user` (an admin or not) in `place` sends `command`.
+    pub fn invoke_as(&self, user: &str, place: &str, admin: bool, command: Command) -> Reply {
+        self.handle(&Invocation {
+            player: Player {
+                id: user.into(),
+                name: user.into(),
+            },
+            place: Place::named(place),
+            command,
+            style: BoardStyle::Plain,
+            is_admin: admin,
+        })
+    }
+
+    pub fn invoke(&self, user: &str, place: &str, command: Command) -> Reply {
+        self.invoke_as(user, place, false, command)
+    }
+
+    /// `user` in `place` types `text`, which must parse.
+    pub fn say_as(&self, user: &str, place: &str, admin: bool, text: &str) -> Reply {
+        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        self.invoke_as(user, place, admin, command)
+    }
+
+    pub fn say(&self, user: &str, place: &str, text: &str) -> Reply {
+        self.say_as(user, place, false, text)
+    }
+
+    /// `user` presses the button of `reply` labelled `label` (or, failing that, the first
+    /// whose label starts with it).
+    pub fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
+        let buttons = || reply.buttons.iter().flatten();
+        let button = buttons()
+            .find(|b| b.label == label)
+            .or_else(|| buttons().find(|b| b.label.starts_with(label)))
+            .unwrap_or_else(|| panic!("no {label} button in {reply:?}"));
+        let command = Command::from_custom_id(&button.custom_id).expect("our own id");
+        self.invoke(user, place, command)
+    }
+
+    /// Sets the clock to a local time in `zone`.
+    pub fn at(&self, zone: &str, day: Date, hour: i8, minute: i8) {
+        let tz = TimeZone::get(zone).expect("zone");
+        let ms = day
+            .at(hour, minute, 0, 0)
+            .to_zoned(tz)
+            .expect("local time")
+            .timestamp()
+            .as_millisecond();
+        self.clock.set(ms);
+    }
+}
+
+/// The grid drawn in a reply (a board must parse back).
+pub fn board_of(reply: &Reply) -> Grid {
+    parse_grid(&reply.content).unwrap_or_else(|e| panic!("{e}: {}", reply.content))
+}
+
+/// The unique solution of `puzzle`.
+pub fn solution_of(puzzle: &Grid) -> Grid {
+    match solver::solve(puzzle) {
+        Solution::Unique(g) => g,
+        other => panic!("not unique: {other:?}"),
+    }
+}
+
+pub fn empties(g: &Grid) -> Vec<Cell> {
+    Cell::all().filter(|&c| g.get(c).is_none()).collect()
+}
+
+pub fn digit(g: &Grid, c: Cell) -> u8 {
+    g.get(c).expect("filled")
+}
+
+/// A database file in a directory deleted when the guard drops.
+pub fn temp_db() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    (dir, path)
+}
