@@ -52,7 +52,7 @@ pub fn puzzle_seed(seed: u64, k: u64) -> u64 {
 }
 
 /// Attempts `generate --difficulty` makes before saying none was found.
-pub const GRADED_ATTEMPTS: u32 = crate::engine::grader::DEFAULT_ATTEMPTS;
+pub const GRADED_ATTEMPTS: u32 = crate::engine::generator::DEFAULT_ATTEMPTS;
 
 /// One puzzle: by empty cells, by difficulty, or both; with neither, a random minimal
 /// puzzle (no clue can go without losing uniqueness).
@@ -63,7 +63,7 @@ pub fn generate_one(
     seed: u64,
 ) -> Result<generator::Puzzle, anyhow::Error> {
     match difficulty {
-        Some(tier) => Ok(crate::engine::grader::generate_graded(
+        Some(tier) => Ok(crate::engine::generator::generate_graded(
             tier,
             empty,
             symmetry,

@@ -608,13 +608,12 @@ mod tests {
     #[test]
     fn following_hints_solves_puzzles_of_every_logical_tier() {
         use crate::engine::Tier;
-        use crate::engine::generator::Symmetry;
+        use crate::engine::generator::{Symmetry, generate_graded};
         for (k, tier) in [Tier::Easy, Tier::Medium, Tier::Hard, Tier::Expert]
             .into_iter()
             .enumerate()
         {
-            let (p, _) =
-                grader::generate_graded(tier, None, Symmetry::None, k as u64 + 7, 3000).unwrap();
+            let (p, _) = generate_graded(tier, None, Symmetry::None, k as u64 + 7, 3000).unwrap();
             let mut board = p.givens;
             let mut hints = 0;
             while let Hint::Next(lesson) = hint(&board, &p.solution) {

@@ -1,0 +1,59 @@
+//! Singles: a house with one empty cell left (full house), a digit with one place left in
+//! a house (hidden single), a cell with one candidate left (naked single).
+
+use super::step;
+use crate::engine::grader::candidates::{Candidates, HOUSES, cell, house_of};
+use crate::engine::grader::step::{Step, Technique};
+
+pub(super) fn full_house(c: &Candidates) -> Option<Step> {
+    for (h, house) in HOUSES.iter().enumerate() {
+        let mut empty = house
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| c.values[i] == 0);
+        if let (Some(i), None) = (empty.next(), empty.next())
+            && c.masks[i].count_ones() == 1
+        {
+            let d = c.masks[i].trailing_zeros() as u8;
+            let mut s = step(Technique::FullHouse);
+            s.digits = vec![d];
+            s.cells = vec![cell(i)];
+            s.houses = vec![house_of(h)];
+            s.placements = vec![(cell(i), d)];
+            return Some(s);
+        }
+    }
+    None
+}
+
+pub(super) fn hidden_single(c: &Candidates) -> Option<Step> {
+    // Boxes first: that is how players scan.
+    for h in (18..27).chain(0..18) {
+        for d in 1..=9u8 {
+            let pos = c.positions(h, d);
+            if pos.count_ones() == 1 {
+                let i = HOUSES[h][pos.trailing_zeros() as usize] as usize;
+                let mut s = step(Technique::HiddenSingle);
+                s.digits = vec![d];
+                s.cells = vec![cell(i)];
+                s.houses = vec![house_of(h)];
+                s.placements = vec![(cell(i), d)];
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn naked_single(c: &Candidates) -> Option<Step> {
+    (0..81)
+        .find(|&i| c.values[i] == 0 && c.masks[i].count_ones() == 1)
+        .map(|i| {
+            let d = c.masks[i].trailing_zeros() as u8;
+            let mut s = step(Technique::NakedSingle);
+            s.digits = vec![d];
+            s.cells = vec![cell(i)];
+            s.placements = vec![(cell(i), d)];
+            s
+        })
+}
