@@ -30,5 +30,5 @@ mod tests;
 
 pub use candidates::Candidates;
 pub use score::{Grade, TIER_MAX_SCORE, grade, grade_within, score_tier};
-pub use step::{Step, Technique};
+pub use step::{Pattern, Step, Technique};
 pub use techniques::next_step;

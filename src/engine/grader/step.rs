@@ -89,15 +89,79 @@ impl Technique {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     pub technique: Technique,
+    /// The digits the pattern is about (hints name them before telling the whole step).
     pub digits: Vec<u8>,
-    /// The cells that make the pattern.
-    pub cells: Vec<Cell>,
-    pub houses: Vec<House>,
-    /// For chains, the candidates in order: the first is assumed off, then each link
-    /// alternates on (strong link) and off (weak link), ending on the last. For simple
-    /// colouring, the path of conjugate pairs between the two cells that prove the step;
-    /// for finned fish, the fins.
-    pub chain: Vec<(Cell, u8)>,
+    /// The pattern, with every part named by its role.
+    pub pattern: Pattern,
     pub placements: Vec<(Cell, u8)>,
     pub eliminations: Vec<(Cell, u8)>,
+}
+
+/// What a technique found. Each variant serves the techniques listed on it; the hints
+/// explain a step from these fields, so a finder and its explanation agree by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// Full house (the house with one empty cell) and hidden single (the house where the
+    /// digit has one place).
+    Single { cell: Cell, house: House },
+    /// Naked single: the cell with one candidate left.
+    NakedSingle { cell: Cell },
+    /// Locked candidates: the digit's `cells` in `within` all lie in `clears` too, so the
+    /// rest of `clears` loses it. Pointing: a box, then a line; claiming: a line, then a
+    /// box.
+    Locked {
+        cells: Vec<Cell>,
+        within: House,
+        clears: House,
+    },
+    /// Naked and hidden pairs, triples and quads: the cells in their house.
+    Subset { house: House, cells: Vec<Cell> },
+    /// X-Wing, Swordfish, Jellyfish: the digit's cells in the base lines all lie in the
+    /// cover lines.
+    Fish {
+        bases: Vec<House>,
+        covers: Vec<House>,
+        cells: Vec<Cell>,
+    },
+    /// Finned X-Wing and Swordfish: a fish but for the fins, all in `fin_box`.
+    FinnedFish {
+        bases: Vec<House>,
+        covers: Vec<House>,
+        cells: Vec<Cell>,
+        fins: Vec<Cell>,
+        fin_box: House,
+    },
+    /// XY-Wing and XYZ-Wing.
+    Wing { pivot: Cell, wings: [Cell; 2] },
+    /// W-Wing: two cells with the same two candidates (`ends`), and the strong link
+    /// `link` in `house` joining them; `chain` is the pattern read as a chain.
+    WWing {
+        ends: [Cell; 2],
+        link: [Cell; 2],
+        house: House,
+        chain: Vec<(Cell, u8)>,
+    },
+    /// Unique rectangle type 1: three corners holding only the pair, and the odd one.
+    Rectangle { corners: [Cell; 3], odd: Cell },
+    /// BUG+1: the one cell with three candidates, and the row where its digit appears
+    /// three times.
+    Bug { cell: Cell, row: House },
+    /// Empty rectangle: in `in_box` the digit lies only on `row` and `col` (at
+    /// `cross`), and `line` holds it only at `link` (P, then Q).
+    EmptyRectangle {
+        in_box: House,
+        row: House,
+        col: House,
+        cross: Vec<Cell>,
+        line: House,
+        link: [Cell; 2],
+    },
+    /// Simple colouring: the cluster of conjugate pairs, and the path through it between
+    /// the two cells that prove the step (opposite colours for a trap, one colour for a
+    /// wrap).
+    Colouring { cluster: Vec<Cell>, path: Vec<Cell> },
+    /// Skyscraper, 2-String Kite, Turbot Fish, X-Chain, XY-Chain and AIC: the candidates
+    /// in order. The first is assumed off, then each link alternates on (strong link) and
+    /// off (weak link), ending on the last.
+    Chain { links: Vec<(Cell, u8)> },
 }

@@ -1,12 +1,11 @@
 //! Chain techniques: X-Chains, XY-Chains and general AICs, and the naming of what a found
 //! chain is (the two-link single-digit patterns are chains too).
 
-use super::step;
 use crate::engine::grader::candidates::{Candidates, cell};
 use crate::engine::grader::chains::{
     Found, Graph, for_each_bit, node_cell, node_digit, shortest_chain,
 };
-use crate::engine::grader::step::{Step, Technique};
+use crate::engine::grader::step::{Pattern, Step, Technique};
 
 /// Which kind of house makes the strong link between `a` and `b` (same digit): the row,
 /// the column, or the box.
@@ -50,20 +49,22 @@ pub(super) fn chain_step(c: &Candidates, f: Found, short_single_digit: bool) -> 
     } else {
         Technique::Aic
     };
-    let mut s = step(technique);
-    s.digits = digits;
-    s.cells = nodes.iter().map(|&n| cell(node_cell(n))).collect();
-    s.chain = nodes
-        .iter()
-        .map(|&n| (cell(node_cell(n)), node_digit(n)))
-        .collect();
-    if f.placement {
-        s.placements = vec![(cell(node_cell(nodes[0])), node_digit(nodes[0]))];
+    let candidate = |n: usize| (cell(node_cell(n)), node_digit(n));
+    let mut eliminations = Vec::new();
+    for_each_bit(&f.eliminations, |n| eliminations.push(candidate(n)));
+    Step {
+        technique,
+        digits,
+        pattern: Pattern::Chain {
+            links: nodes.iter().map(|&n| candidate(n)).collect(),
+        },
+        placements: if f.placement {
+            vec![candidate(nodes[0])]
+        } else {
+            Vec::new()
+        },
+        eliminations,
     }
-    for_each_bit(&f.eliminations, |n| {
-        s.eliminations.push((cell(node_cell(n)), node_digit(n)))
-    });
-    s
 }
 
 /// X-Chains (one digit) up to `max_strong` strong links: the shortest over all digits, and

@@ -1,9 +1,9 @@
 //! Fish: a digit confined in n base lines to n cover lines (X-Wing, Swordfish,
 //! Jellyfish), and the finned X-Wing and Swordfish whose extra cells sit in one box.
 
-use super::{step, subsets};
-use crate::engine::grader::candidates::{Candidates, HOUSES, cell, house_of};
-use crate::engine::grader::step::{Step, Technique};
+use super::subsets;
+use crate::engine::grader::candidates::{Candidates, HOUSES, bits_of, cell, house_of};
+use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::{Cell, House};
 
 pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
@@ -33,9 +33,7 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
                 if elim.is_empty() {
                     return false;
                 }
-                let mut s = step(technique);
-                s.digits = vec![d];
-                s.cells = set
+                let cells = set
                     .iter()
                     .flat_map(|&h| {
                         HOUSES[h]
@@ -46,9 +44,17 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
                     })
                     .map(cell)
                     .collect();
-                s.houses = set.iter().map(|&h| house_of(h)).collect();
-                s.eliminations = elim;
-                found = Some(s);
+                found = Some(Step {
+                    technique,
+                    digits: vec![d],
+                    pattern: Pattern::Fish {
+                        bases: set.iter().map(|&h| house_of(h)).collect(),
+                        covers: bits_of(covers).map(|k| house_of(cover0 + k)).collect(),
+                        cells,
+                    },
+                    placements: Vec::new(),
+                    eliminations: elim,
+                });
                 true
             });
             if found.is_some() {
@@ -133,29 +139,25 @@ pub(super) fn finned_fish(c: &Candidates, n: usize) -> Option<Step> {
                         if elim.is_empty() {
                             continue;
                         }
-                        let mut s = step(technique);
-                        s.digits = vec![d];
-                        // The fish's cells first, then the fins.
-                        s.cells = set
+                        let cells = set
                             .iter()
-                            .flat_map(|&b| {
-                                (0..9)
-                                    .filter(move |&k| covers & (1 << k) != 0)
-                                    .map(move |k| at(b, k))
-                            })
+                            .flat_map(|&b| bits_of(covers).map(move |k| at(b, k)))
                             .filter(|&i| c.has(i, d))
                             .map(cell)
                             .collect();
-                        s.houses = set.iter().map(|&b| house_of(base0 + b)).collect();
-                        s.houses.extend(
-                            (0..9)
-                                .filter(|&k| covers & (1 << k) != 0)
-                                .map(|k| house_of(cover0 + k)),
-                        );
-                        s.houses.push(House::Box(fin_box as u8));
-                        s.chain = fins.iter().map(|&i| (cell(i), d)).collect();
-                        s.eliminations = elim;
-                        found = Some(s);
+                        found = Some(Step {
+                            technique,
+                            digits: vec![d],
+                            pattern: Pattern::FinnedFish {
+                                bases: set.iter().map(|&b| house_of(base0 + b)).collect(),
+                                covers: bits_of(covers).map(|k| house_of(cover0 + k)).collect(),
+                                cells,
+                                fins: fins.iter().map(|&i| cell(i)).collect(),
+                                fin_box: House::Box(fin_box as u8),
+                            },
+                            placements: Vec::new(),
+                            eliminations: elim,
+                        });
                         return true;
                     }
                 }

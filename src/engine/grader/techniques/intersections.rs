@@ -1,9 +1,8 @@
 //! Locked candidates: where a box and a line meet, a digit confined to the intersection
 //! in one of them leaves the rest of the other.
 
-use super::step;
 use crate::engine::grader::candidates::{Candidates, HOUSES, bits_of, cell, house_of};
-use crate::engine::grader::step::{Step, Technique};
+use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::Cell;
 
 pub(super) fn locked_candidates(c: &Candidates) -> Option<Step> {
@@ -33,14 +32,19 @@ pub(super) fn locked_candidates(c: &Candidates) -> Option<Step> {
                     .map(|i| (cell(i), d))
                     .collect();
                 if !elim.is_empty() {
-                    let mut s = step(Technique::Pointing);
-                    s.digits = vec![d];
-                    s.cells = bits_of(pos)
-                        .map(|k| cell(HOUSES[18 + b][k] as usize))
-                        .collect();
-                    s.houses = vec![house_of(18 + b), house_of(line)];
-                    s.eliminations = elim;
-                    return Some(s);
+                    return Some(Step {
+                        technique: Technique::Pointing,
+                        digits: vec![d],
+                        pattern: Pattern::Locked {
+                            cells: bits_of(pos)
+                                .map(|k| cell(HOUSES[18 + b][k] as usize))
+                                .collect(),
+                            within: house_of(18 + b),
+                            clears: house_of(line),
+                        },
+                        placements: Vec::new(),
+                        eliminations: elim,
+                    });
                 }
             }
         }
@@ -73,14 +77,19 @@ pub(super) fn locked_candidates(c: &Candidates) -> Option<Step> {
                 .map(|i| (cell(i), d))
                 .collect();
             if !elim.is_empty() {
-                let mut s = step(Technique::Claiming);
-                s.digits = vec![d];
-                s.cells = bits_of(pos)
-                    .map(|k| cell(HOUSES[line][k] as usize))
-                    .collect();
-                s.houses = vec![house_of(line), house_of(18 + b)];
-                s.eliminations = elim;
-                return Some(s);
+                return Some(Step {
+                    technique: Technique::Claiming,
+                    digits: vec![d],
+                    pattern: Pattern::Locked {
+                        cells: bits_of(pos)
+                            .map(|k| cell(HOUSES[line][k] as usize))
+                            .collect(),
+                        within: house_of(line),
+                        clears: house_of(18 + b),
+                    },
+                    placements: Vec::new(),
+                    eliminations: elim,
+                });
             }
         }
     }

@@ -14,7 +14,7 @@ mod uniqueness;
 mod wings;
 
 use super::candidates::Candidates;
-use super::step::{Step, Technique};
+use super::step::Step;
 use crate::engine::tier::Tier;
 
 /// The next step a strong human would take, easiest technique first.
@@ -61,18 +61,6 @@ pub(super) fn next_step_within(c: &Candidates, max: Tier) -> Option<Step> {
         .iter()
         .take_while(|(tier, _)| *tier <= max)
         .find_map(|(_, find)| find(c))
-}
-
-fn step(technique: Technique) -> Step {
-    Step {
-        technique,
-        digits: Vec::new(),
-        cells: Vec::new(),
-        houses: Vec::new(),
-        chain: Vec::new(),
-        placements: Vec::new(),
-        eliminations: Vec::new(),
-    }
 }
 
 /// Every `n`-element subset of `items`, in order.

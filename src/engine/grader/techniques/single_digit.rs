@@ -2,10 +2,9 @@
 //! Fish), the Empty Rectangle, and simple colouring of a digit's conjugate pairs.
 
 use super::chains::chain_step;
-use super::step;
 use crate::engine::grader::candidates::{Candidates, HOUSES, cell, conjugates, house_of, sees};
 use crate::engine::grader::chains::{Graph, shortest_chain};
-use crate::engine::grader::step::{Step, Technique};
+use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::{Cell, House};
 
 /// Skyscraper, 2-String Kite and Turbot Fish: single-digit chains of two strong links.
@@ -69,18 +68,20 @@ pub(super) fn empty_rectangle(c: &Candidates) -> Option<Step> {
                             if !c.has(target, d) {
                                 continue;
                             }
-                            let mut s = step(Technique::EmptyRectangle);
-                            s.digits = vec![d];
-                            s.cells = vec![cell(p), cell(q)];
-                            s.cells.extend(in_box.iter().map(|&i| cell(i)));
-                            s.houses = vec![
-                                House::Box(b as u8),
-                                House::Row(r as u8),
-                                House::Col(col as u8),
-                                house_of(h),
-                            ];
-                            s.eliminations = vec![(cell(target), d)];
-                            return Some(s);
+                            return Some(Step {
+                                technique: Technique::EmptyRectangle,
+                                digits: vec![d],
+                                pattern: Pattern::EmptyRectangle {
+                                    in_box: House::Box(b as u8),
+                                    row: House::Row(r as u8),
+                                    col: House::Col(col as u8),
+                                    cross: in_box.iter().map(|&i| cell(i)).collect(),
+                                    line: house_of(h),
+                                    link: [cell(p), cell(q)],
+                                },
+                                placements: Vec::new(),
+                                eliminations: vec![(cell(target), d)],
+                            });
                         }
                     }
                 }
@@ -134,7 +135,7 @@ pub(super) fn simple_colouring(c: &Candidates) -> Option<Step> {
             if members.len() < 3 {
                 continue;
             }
-            let path = |mut x: usize, mut y: usize| -> Vec<(Cell, u8)> {
+            let path = |mut x: usize, mut y: usize| -> Vec<Cell> {
                 // Up from both ends to their common ancestor in the colouring tree.
                 let depth = |mut n: usize| {
                     let mut k = 0;
@@ -164,23 +165,29 @@ pub(super) fn simple_colouring(c: &Candidates) -> Option<Step> {
                 }
                 right.pop();
                 left.extend(right.into_iter().rev());
-                left.into_iter().map(|i| (cell(i), d)).collect()
+                left.into_iter().map(cell).collect()
             };
-            let mut s = step(Technique::SimpleColouring);
-            s.digits = vec![d];
-            s.cells = members.iter().map(|&i| cell(i)).collect();
+            let step = |eliminations, path| Step {
+                technique: Technique::SimpleColouring,
+                digits: vec![d],
+                pattern: Pattern::Colouring {
+                    cluster: members.iter().map(|&i| cell(i)).collect(),
+                    path,
+                },
+                placements: Vec::new(),
+                eliminations,
+            };
             // Wrap: two cells of one colour in one house.
             for (k, &x) in members.iter().enumerate() {
                 for &y in &members[k + 1..] {
                     if colour[x] == colour[y] && sees(x, y) {
                         let false_colour = colour[x];
-                        s.eliminations = members
+                        let eliminations = members
                             .iter()
                             .filter(|&&i| colour[i] == false_colour)
                             .map(|&i| (cell(i), d))
                             .collect();
-                        s.chain = path(x, y);
-                        return Some(s);
+                        return Some(step(eliminations, path(x, y)));
                     }
                 }
             }
@@ -195,7 +202,7 @@ pub(super) fn simple_colouring(c: &Candidates) -> Option<Step> {
                     .iter()
                     .find(|&&i| colour[i] == base + 2 && sees(i, t));
                 if let (Some(&x), Some(&y)) = (one, two) {
-                    s.eliminations = (0..81)
+                    let eliminations = (0..81)
                         .filter(|&u| {
                             c.has(u, d)
                                 && outside(u)
@@ -204,8 +211,7 @@ pub(super) fn simple_colouring(c: &Candidates) -> Option<Step> {
                         })
                         .map(|u| (cell(u), d))
                         .collect();
-                    s.chain = path(x, y);
-                    return Some(s);
+                    return Some(step(eliminations, path(x, y)));
                 }
             }
         }

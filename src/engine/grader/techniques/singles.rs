@@ -1,9 +1,8 @@
 //! Singles: a house with one empty cell left (full house), a digit with one place left in
 //! a house (hidden single), a cell with one candidate left (naked single).
 
-use super::step;
 use crate::engine::grader::candidates::{Candidates, HOUSES, cell, house_of};
-use crate::engine::grader::step::{Step, Technique};
+use crate::engine::grader::step::{Pattern, Step, Technique};
 
 pub(super) fn full_house(c: &Candidates) -> Option<Step> {
     for (h, house) in HOUSES.iter().enumerate() {
@@ -15,12 +14,16 @@ pub(super) fn full_house(c: &Candidates) -> Option<Step> {
             && c.masks[i].count_ones() == 1
         {
             let d = c.masks[i].trailing_zeros() as u8;
-            let mut s = step(Technique::FullHouse);
-            s.digits = vec![d];
-            s.cells = vec![cell(i)];
-            s.houses = vec![house_of(h)];
-            s.placements = vec![(cell(i), d)];
-            return Some(s);
+            return Some(Step {
+                technique: Technique::FullHouse,
+                digits: vec![d],
+                pattern: Pattern::Single {
+                    cell: cell(i),
+                    house: house_of(h),
+                },
+                placements: vec![(cell(i), d)],
+                eliminations: Vec::new(),
+            });
         }
     }
     None
@@ -33,12 +36,16 @@ pub(super) fn hidden_single(c: &Candidates) -> Option<Step> {
             let pos = c.positions(h, d);
             if pos.count_ones() == 1 {
                 let i = HOUSES[h][pos.trailing_zeros() as usize] as usize;
-                let mut s = step(Technique::HiddenSingle);
-                s.digits = vec![d];
-                s.cells = vec![cell(i)];
-                s.houses = vec![house_of(h)];
-                s.placements = vec![(cell(i), d)];
-                return Some(s);
+                return Some(Step {
+                    technique: Technique::HiddenSingle,
+                    digits: vec![d],
+                    pattern: Pattern::Single {
+                        cell: cell(i),
+                        house: house_of(h),
+                    },
+                    placements: vec![(cell(i), d)],
+                    eliminations: Vec::new(),
+                });
             }
         }
     }
@@ -50,10 +57,12 @@ pub(super) fn naked_single(c: &Candidates) -> Option<Step> {
         .find(|&i| c.values[i] == 0 && c.masks[i].count_ones() == 1)
         .map(|i| {
             let d = c.masks[i].trailing_zeros() as u8;
-            let mut s = step(Technique::NakedSingle);
-            s.digits = vec![d];
-            s.cells = vec![cell(i)];
-            s.placements = vec![(cell(i), d)];
-            s
+            Step {
+                technique: Technique::NakedSingle,
+                digits: vec![d],
+                pattern: Pattern::NakedSingle { cell: cell(i) },
+                placements: vec![(cell(i), d)],
+                eliminations: Vec::new(),
+            }
         })
 }

@@ -1,9 +1,9 @@
 //! Naked and hidden subsets: n cells of a house holding only n digits between them, or n
 //! digits of a house fitting only in n cells.
 
-use super::{step, subsets};
+use super::subsets;
 use crate::engine::grader::candidates::{Candidates, HOUSES, cell, digits_of, house_of};
-use crate::engine::grader::step::{Step, Technique};
+use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::Cell;
 
 pub(super) fn naked_subset(c: &Candidates, n: usize) -> Option<Step> {
@@ -37,12 +37,16 @@ pub(super) fn naked_subset(c: &Candidates, n: usize) -> Option<Step> {
             if elim.is_empty() {
                 return false;
             }
-            let mut s = step(technique);
-            s.digits = digits_of(union);
-            s.cells = set.iter().map(|&i| cell(i)).collect();
-            s.houses = vec![house_of(h)];
-            s.eliminations = elim;
-            found = Some(s);
+            found = Some(Step {
+                technique,
+                digits: digits_of(union),
+                pattern: Pattern::Subset {
+                    house: house_of(h),
+                    cells: set.iter().map(|&i| cell(i)).collect(),
+                },
+                placements: Vec::new(),
+                eliminations: elim,
+            });
             true
         });
         if found.is_some() {
@@ -87,12 +91,16 @@ pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
             if elim.is_empty() {
                 return false;
             }
-            let mut s = step(technique);
-            s.digits = set.iter().map(|&d| d as u8).collect();
-            s.cells = cells.iter().map(|&i| cell(i)).collect();
-            s.houses = vec![house_of(h)];
-            s.eliminations = elim;
-            found = Some(s);
+            found = Some(Step {
+                technique,
+                digits: set.iter().map(|&d| d as u8).collect(),
+                pattern: Pattern::Subset {
+                    house: house_of(h),
+                    cells: cells.iter().map(|&i| cell(i)).collect(),
+                },
+                placements: Vec::new(),
+                eliminations: elim,
+            });
             true
         });
         if found.is_some() {

@@ -10,6 +10,7 @@ use super::uniqueness::{bug_plus_one, unique_rectangle};
 use super::wings::w_wing;
 use super::*;
 use crate::engine::grader::candidates::cell;
+use crate::engine::grader::step::{Pattern, Technique};
 use crate::engine::grid::{Cell, Grid, House};
 use crate::engine::parse::parse_grid;
 
@@ -35,9 +36,8 @@ fn techniques_fire_on_positions_built_for_them() {
     // No X-Wing once a third column holds a 1 in row A.
     c.masks[4] |= 1 << 1;
     c.sync();
-    assert!(fish(&c, 2).is_none_or(
-        |s| s.digits != vec![1] || s.houses.iter().all(|h| !matches!(h, House::Row(0)))
-    ));
+    assert!(fish(&c, 2).is_none_or(|s| s.digits != vec![1]
+        || !matches!(&s.pattern, Pattern::Fish { bases, .. } if bases.contains(&House::Row(0)))));
 }
 
 #[test]
@@ -184,7 +184,7 @@ fn single_digit_patterns_are_named_by_their_shape() {
         let (c, solution) = position_before(puzzle, technique);
         let s = two_link_single_digit(&c).expect("pattern");
         assert_eq!(s.technique, technique);
-        assert_eq!(s.chain.len(), 4);
+        assert!(matches!(&s.pattern, Pattern::Chain { links } if links.len() == 4));
         assert_sound(&s, &solution);
     }
     // A Skyscraper on 1 in rows A and E, both ends in column 1: a cell seeing both
@@ -222,7 +222,13 @@ fn empty_rectangle_on_a_real_position_and_not_when_the_box_has_a_third_line() {
     let s = empty_rectangle(&c).expect("Empty Rectangle");
     assert_eq!(s.technique, Technique::EmptyRectangle);
     assert_eq!(s.digits, vec![6]);
-    assert_eq!(s.houses[0], House::Box(8));
+    assert!(matches!(
+        s.pattern,
+        Pattern::EmptyRectangle {
+            in_box: House::Box(8),
+            ..
+        }
+    ));
     assert_eq!(s.eliminations, vec![(named("H2"), 6)]);
     assert_sound(&s, &solution);
     // Built: box 1's 1s on row B and column 2 only (A2, B1, B3), and column 7's only
@@ -243,6 +249,14 @@ fn empty_rectangle_on_a_real_position_and_not_when_the_box_has_a_third_line() {
     assert!(empty_rectangle(&c).is_none());
 }
 
+/// The length of a colouring step's path between its two proving cells.
+fn path_len(s: &Step) -> usize {
+    match &s.pattern {
+        Pattern::Colouring { path, .. } => path.len(),
+        other => panic!("not a colouring: {other:?}"),
+    }
+}
+
 #[test]
 fn simple_colouring_traps_and_wraps_on_real_positions() {
     // Trap: G8 sees G3 and B8, of opposite colours.
@@ -253,7 +267,7 @@ fn simple_colouring_traps_and_wraps_on_real_positions() {
     let s = simple_colouring(&c).expect("colouring");
     assert_eq!(s.technique, Technique::SimpleColouring);
     assert_eq!(s.eliminations, vec![(named("G8"), 4)]);
-    assert_eq!(s.chain.len() % 2, 0, "a trap's ends have opposite colours");
+    assert_eq!(path_len(&s) % 2, 0, "a trap's ends have opposite colours");
     assert_sound(&s, &solution);
     // Wrap: two 2s of one colour in row B; that whole colour goes.
     let (c, solution) = position_before(
@@ -261,7 +275,7 @@ fn simple_colouring_traps_and_wraps_on_real_positions() {
         Technique::SimpleColouring,
     );
     let s = simple_colouring(&c).expect("colouring");
-    assert_eq!(s.chain.len() % 2, 1, "a wrap's ends have one colour");
+    assert_eq!(path_len(&s) % 2, 1, "a wrap's ends have one colour");
     assert!(
         s.eliminations.contains(&(named("B1"), 2)) && s.eliminations.contains(&(named("B4"), 2))
     );
@@ -292,7 +306,10 @@ fn finned_fish_on_real_and_built_positions() {
         };
         let s = finned_fish(&c, n).expect("finned fish");
         assert_eq!(s.technique, technique);
-        assert!(!s.chain.is_empty(), "names its fins");
+        assert!(
+            matches!(&s.pattern, Pattern::FinnedFish { fins, .. } if !fins.is_empty()),
+            "names its fins"
+        );
         assert_sound(&s, &solution);
     }
     // 1 in row A at A1 and A5, in row E at E1, E5 and the fin E6: the 1s of column 5
@@ -328,5 +345,8 @@ fn w_wing_on_a_real_position_and_not_without_its_bivalue_cell() {
         .expect("a digit");
     broken.masks[a3] |= 1 << extra;
     broken.sync();
-    assert!(w_wing(&broken).is_none_or(|s| !s.cells.contains(&named("A3"))));
+    assert!(w_wing(&broken).is_none_or(|s| !matches!(
+        s.pattern,
+        Pattern::WWing { ends, link, .. } if ends.contains(&named("A3")) || link.contains(&named("A3"))
+    )));
 }

@@ -1,10 +1,8 @@
 //! Techniques that rest on the puzzle having one solution: unique rectangle type 1 and
 //! BUG+1.
 
-use super::step;
 use crate::engine::grader::candidates::{Candidates, cell, digits_of, house_of};
-use crate::engine::grader::step::{Step, Technique};
-use crate::engine::grid::Cell;
+use crate::engine::grader::step::{Pattern, Step, Technique};
 
 /// Unique rectangle type 1. Sound because every puzzle graded here has one solution: if
 /// the fourth corner held only the two digits too, they could be swapped around the
@@ -32,20 +30,22 @@ pub(super) fn unique_rectangle(c: &Candidates) -> Option<Step> {
                         {
                             continue;
                         }
-                        let mut s = step(Technique::UniqueRectangle);
-                        s.digits = digits_of(pair);
-                        // The odd corner last, so explanations can name it.
-                        let mut cells: Vec<Cell> = (0..4)
-                            .filter(|&k| k != odd)
-                            .map(|k| cell(corners[k]))
-                            .collect();
-                        cells.push(cell(corners[odd]));
-                        s.cells = cells;
-                        s.eliminations = digits_of(pair)
-                            .into_iter()
-                            .map(|d| (cell(corners[odd]), d))
-                            .collect();
-                        return Some(s);
+                        return Some(Step {
+                            technique: Technique::UniqueRectangle,
+                            digits: digits_of(pair),
+                            pattern: Pattern::Rectangle {
+                                // The other three in their order around the rectangle.
+                                corners: std::array::from_fn(|k| {
+                                    cell(corners[if k < odd { k } else { k + 1 }])
+                                }),
+                                odd: cell(corners[odd]),
+                            },
+                            placements: Vec::new(),
+                            eliminations: digits_of(pair)
+                                .into_iter()
+                                .map(|d| (cell(corners[odd]), d))
+                                .collect(),
+                        });
                     }
                 }
             }
@@ -71,12 +71,16 @@ pub(super) fn bug_plus_one(c: &Candidates) -> Option<Step> {
     for d in digits_of(c.masks[i]) {
         let in_row = c.positions(row, d).count_ones();
         if in_row == 3 {
-            let mut s = step(Technique::Bug);
-            s.digits = vec![d];
-            s.cells = vec![cell(i)];
-            s.houses = vec![house_of(row)];
-            s.placements = vec![(cell(i), d)];
-            return Some(s);
+            return Some(Step {
+                technique: Technique::Bug,
+                digits: vec![d],
+                pattern: Pattern::Bug {
+                    cell: cell(i),
+                    row: house_of(row),
+                },
+                placements: vec![(cell(i), d)],
+                eliminations: Vec::new(),
+            });
         }
     }
     None

@@ -1,11 +1,10 @@
 //! Wings: short patterns of bivalue (or one trivalue) cells whose ends share a digit, so
 //! a cell seeing every end cannot hold it (XY-Wing, XYZ-Wing, W-Wing).
 
-use super::step;
 use crate::engine::grader::candidates::{
     Candidates, Digits, cell, conjugates, digits_of, house_of, sees,
 };
-use crate::engine::grader::step::{Step, Technique};
+use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::Cell;
 
 pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
@@ -25,11 +24,16 @@ pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
                     .map(|i| (cell(i), d))
                     .collect();
                 if !elim.is_empty() {
-                    let mut s = step(Technique::XYWing);
-                    s.digits = digits_of(mp | z);
-                    s.cells = vec![cell(p), cell(a), cell(b)];
-                    s.eliminations = elim;
-                    return Some(s);
+                    return Some(Step {
+                        technique: Technique::XYWing,
+                        digits: digits_of(mp | z),
+                        pattern: Pattern::Wing {
+                            pivot: cell(p),
+                            wings: [cell(a), cell(b)],
+                        },
+                        placements: Vec::new(),
+                        eliminations: elim,
+                    });
                 }
             }
         }
@@ -55,11 +59,16 @@ pub(super) fn xyz_wing(c: &Candidates) -> Option<Step> {
                     .map(|i| (cell(i), d))
                     .collect();
                 if !elim.is_empty() {
-                    let mut s = step(Technique::XYZWing);
-                    s.digits = digits_of(mp);
-                    s.cells = vec![cell(p), cell(a), cell(b)];
-                    s.eliminations = elim;
-                    return Some(s);
+                    return Some(Step {
+                        technique: Technique::XYZWing,
+                        digits: digits_of(mp),
+                        pattern: Pattern::Wing {
+                            pivot: cell(p),
+                            wings: [cell(a), cell(b)],
+                        },
+                        placements: Vec::new(),
+                        eliminations: elim,
+                    });
                 }
             }
         }
@@ -102,20 +111,25 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
                         if elim.is_empty() {
                             continue;
                         }
-                        let mut s = step(Technique::WWing);
-                        s.digits = vec![x, y];
-                        s.cells = vec![cell(a), cell(p), cell(q), cell(b)];
-                        s.houses = vec![house_of(h)];
-                        s.chain = vec![
-                            (cell(a), y),
-                            (cell(a), x),
-                            (cell(p), x),
-                            (cell(q), x),
-                            (cell(b), x),
-                            (cell(b), y),
-                        ];
-                        s.eliminations = elim;
-                        return Some(s);
+                        return Some(Step {
+                            technique: Technique::WWing,
+                            digits: vec![x, y],
+                            pattern: Pattern::WWing {
+                                ends: [cell(a), cell(b)],
+                                link: [cell(p), cell(q)],
+                                house: house_of(h),
+                                chain: vec![
+                                    (cell(a), y),
+                                    (cell(a), x),
+                                    (cell(p), x),
+                                    (cell(q), x),
+                                    (cell(b), x),
+                                    (cell(b), y),
+                                ],
+                            },
+                            placements: Vec::new(),
+                            eliminations: elim,
+                        });
                     }
                 }
             }
