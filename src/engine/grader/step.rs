@@ -97,6 +97,39 @@ pub struct Step {
     pub eliminations: Vec<(Cell, u8)>,
 }
 
+impl Step {
+    /// A step that removes candidates.
+    pub(super) fn eliminating(
+        technique: Technique,
+        digits: Vec<u8>,
+        pattern: Pattern,
+        eliminations: Vec<(Cell, u8)>,
+    ) -> Step {
+        Step {
+            technique,
+            digits,
+            pattern,
+            placements: Vec::new(),
+            eliminations,
+        }
+    }
+
+    /// A step that places one digit.
+    pub(super) fn placing(
+        technique: Technique,
+        pattern: Pattern,
+        (cell, digit): (Cell, u8),
+    ) -> Step {
+        Step {
+            technique,
+            digits: vec![digit],
+            pattern,
+            placements: vec![(cell, digit)],
+            eliminations: Vec::new(),
+        }
+    }
+}
+
 /// What a technique found. Each variant serves the techniques listed on it; the hints
 /// explain a step from these fields, so a finder and its explanation agree by name.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,30 +8,35 @@ use crate::engine::parse::parse_grid;
 use crate::engine::tier::Tier;
 use proptest::prelude::*;
 
+/// The step does something, and nothing it does contradicts the solution.
+pub(super) fn assert_sound(s: &Step, solution: &Grid) {
+    assert!(
+        !s.eliminations.is_empty() || !s.placements.is_empty(),
+        "{s:?} does nothing"
+    );
+    for &(cell, d) in &s.eliminations {
+        assert_ne!(
+            solution.get(cell),
+            Some(d),
+            "{:?} removed the solution's {d} from {cell}",
+            s.technique
+        );
+    }
+    for &(cell, d) in &s.placements {
+        assert_eq!(
+            solution.get(cell),
+            Some(d),
+            "{:?} placed a wrong {d} in {cell}",
+            s.technique
+        );
+    }
+}
+
 fn check_against_solution(puzzle: &Grid, solution: &Grid) -> Grade {
     let mut c = Candidates::new(puzzle).expect("valid");
     let mut steps = Vec::new();
     while let Some(s) = next_step(&c) {
-        for &(cell, d) in &s.eliminations {
-            assert_ne!(
-                solution.get(cell),
-                Some(d),
-                "{:?} removed the solution's {d} from {cell}",
-                s.technique
-            );
-        }
-        for &(cell, d) in &s.placements {
-            assert_eq!(
-                solution.get(cell),
-                Some(d),
-                "{:?} placed a wrong {d} in {cell}",
-                s.technique
-            );
-        }
-        assert!(
-            !s.eliminations.is_empty() || !s.placements.is_empty(),
-            "{s:?} does nothing"
-        );
+        assert_sound(&s, solution);
         c.apply(&s);
         steps.push(s);
         if c.is_solved() {

@@ -1,7 +1,7 @@
 //! Fish: a digit confined in n base lines to n cover lines (X-Wing, Swordfish,
 //! Jellyfish), and the finned X-Wing and Swordfish whose extra cells sit in one box.
 
-use super::subsets;
+use super::first_subset;
 use crate::engine::grader::candidates::{Candidates, HOUSES, bits_of, cell, house_of};
 use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::{Cell, House};
@@ -14,11 +14,10 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
             let bases: Vec<usize> = (base0..base0 + 9)
                 .filter(|&h| (2..=n as u32).contains(&c.positions(h, d).count_ones()))
                 .collect();
-            let mut found = None;
-            subsets(&bases, n, |set| {
+            let found = first_subset(&bases, n, |set| {
                 let covers = set.iter().fold(0u16, |m, &h| m | c.positions(h, d));
                 if covers.count_ones() as usize != n {
-                    return false;
+                    return None;
                 }
                 let mut elim = Vec::new();
                 for k in (0..9).filter(|k| covers & (1 << k) != 0) {
@@ -31,7 +30,7 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
                     }
                 }
                 if elim.is_empty() {
-                    return false;
+                    return None;
                 }
                 let cells = set
                     .iter()
@@ -44,18 +43,16 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
                     })
                     .map(cell)
                     .collect();
-                found = Some(Step {
+                Some(Step::eliminating(
                     technique,
-                    digits: vec![d],
-                    pattern: Pattern::Fish {
+                    vec![d],
+                    Pattern::Fish {
                         bases: set.iter().map(|&h| house_of(h)).collect(),
                         covers: bits_of(covers).map(|k| house_of(cover0 + k)).collect(),
                         cells,
                     },
-                    placements: Vec::new(),
-                    eliminations: elim,
-                });
-                true
+                    elim,
+                ))
             });
             if found.is_some() {
                 return found;
@@ -79,13 +76,12 @@ pub(super) fn finned_fish(c: &Candidates, n: usize) -> Option<Step> {
             let bases: Vec<usize> = (0..9)
                 .filter(|&b| (1..=n as u32 + 3).contains(&c.positions(base0 + b, d).count_ones()))
                 .collect();
-            let mut found = None;
-            subsets(&bases, n, |set| {
+            let found = first_subset(&bases, n, |set| {
                 let union = set.iter().fold(0u16, |m, &b| m | c.positions(base0 + b, d));
                 // No fins is a basic fish; fins all in one box lie on at most three
                 // cover lines of one chute.
                 if union.count_ones() as usize <= n || union.count_ones() as usize > n + 3 {
-                    return false;
+                    return None;
                 }
                 for chute in 0..3 {
                     let chute_mask = 0b111u16 << (chute * 3);
@@ -145,23 +141,21 @@ pub(super) fn finned_fish(c: &Candidates, n: usize) -> Option<Step> {
                             .filter(|&i| c.has(i, d))
                             .map(cell)
                             .collect();
-                        found = Some(Step {
+                        return Some(Step::eliminating(
                             technique,
-                            digits: vec![d],
-                            pattern: Pattern::FinnedFish {
+                            vec![d],
+                            Pattern::FinnedFish {
                                 bases: set.iter().map(|&b| house_of(base0 + b)).collect(),
                                 covers: bits_of(covers).map(|k| house_of(cover0 + k)).collect(),
                                 cells,
                                 fins: fins.iter().map(|&i| cell(i)).collect(),
                                 fin_box: House::Box(fin_box as u8),
                             },
-                            placements: Vec::new(),
-                            eliminations: elim,
-                        });
-                        return true;
+                            elim,
+                        ));
                     }
                 }
-                false
+                None
             });
             if found.is_some() {
                 return found;

@@ -32,19 +32,18 @@ pub(super) fn locked_candidates(c: &Candidates) -> Option<Step> {
                     .map(|i| (cell(i), d))
                     .collect();
                 if !elim.is_empty() {
-                    return Some(Step {
-                        technique: Technique::Pointing,
-                        digits: vec![d],
-                        pattern: Pattern::Locked {
+                    return Some(Step::eliminating(
+                        Technique::Pointing,
+                        vec![d],
+                        Pattern::Locked {
                             cells: bits_of(pos)
                                 .map(|k| cell(HOUSES[18 + b][k] as usize))
                                 .collect(),
                             within: house_of(18 + b),
                             clears: house_of(line),
                         },
-                        placements: Vec::new(),
-                        eliminations: elim,
-                    });
+                        elim,
+                    ));
                 }
             }
         }
@@ -77,19 +76,18 @@ pub(super) fn locked_candidates(c: &Candidates) -> Option<Step> {
                 .map(|i| (cell(i), d))
                 .collect();
             if !elim.is_empty() {
-                return Some(Step {
-                    technique: Technique::Claiming,
-                    digits: vec![d],
-                    pattern: Pattern::Locked {
+                return Some(Step::eliminating(
+                    Technique::Claiming,
+                    vec![d],
+                    Pattern::Locked {
                         cells: bits_of(pos)
                             .map(|k| cell(HOUSES[line][k] as usize))
                             .collect(),
                         within: house_of(line),
                         clears: house_of(18 + b),
                     },
-                    placements: Vec::new(),
-                    eliminations: elim,
-                });
+                    elim,
+                ));
             }
         }
     }

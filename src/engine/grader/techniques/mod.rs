@@ -63,26 +63,31 @@ pub(super) fn next_step_within(c: &Candidates, max: Tier) -> Option<Step> {
         .find_map(|(_, find)| find(c))
 }
 
-/// Every `n`-element subset of `items`, in order.
-fn subsets(items: &[usize], n: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
-    fn go(
+/// The first `Some` that `visit` gives for the `n`-element subsets of `items`, in order.
+fn first_subset<T>(
+    items: &[usize],
+    n: usize,
+    mut visit: impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
         items: &[usize],
         n: usize,
         start: usize,
         acc: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
+        visit: &mut dyn FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
         if acc.len() == n {
             return visit(acc);
         }
         for k in start..items.len() {
             acc.push(items[k]);
-            if go(items, n, k + 1, acc, visit) {
-                return true;
+            let found = go(items, n, k + 1, acc, visit);
+            if found.is_some() {
+                return found;
             }
             acc.pop();
         }
-        false
+        None
     }
     go(items, n, 0, &mut Vec::with_capacity(n), &mut visit)
 }

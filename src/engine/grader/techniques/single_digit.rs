@@ -68,10 +68,10 @@ pub(super) fn empty_rectangle(c: &Candidates) -> Option<Step> {
                             if !c.has(target, d) {
                                 continue;
                             }
-                            return Some(Step {
-                                technique: Technique::EmptyRectangle,
-                                digits: vec![d],
-                                pattern: Pattern::EmptyRectangle {
+                            return Some(Step::eliminating(
+                                Technique::EmptyRectangle,
+                                vec![d],
+                                Pattern::EmptyRectangle {
                                     in_box: House::Box(b as u8),
                                     row: House::Row(r as u8),
                                     col: House::Col(col as u8),
@@ -79,9 +79,8 @@ pub(super) fn empty_rectangle(c: &Candidates) -> Option<Step> {
                                     line: house_of(h),
                                     link: [cell(p), cell(q)],
                                 },
-                                placements: Vec::new(),
-                                eliminations: vec![(cell(target), d)],
-                            });
+                                vec![(cell(target), d)],
+                            ));
                         }
                     }
                 }
@@ -167,15 +166,16 @@ pub(super) fn simple_colouring(c: &Candidates) -> Option<Step> {
                 left.extend(right.into_iter().rev());
                 left.into_iter().map(cell).collect()
             };
-            let step = |eliminations, path| Step {
-                technique: Technique::SimpleColouring,
-                digits: vec![d],
-                pattern: Pattern::Colouring {
-                    cluster: members.iter().map(|&i| cell(i)).collect(),
-                    path,
-                },
-                placements: Vec::new(),
-                eliminations,
+            let step = |eliminations, path| {
+                Step::eliminating(
+                    Technique::SimpleColouring,
+                    vec![d],
+                    Pattern::Colouring {
+                        cluster: members.iter().map(|&i| cell(i)).collect(),
+                        path,
+                    },
+                    eliminations,
+                )
             };
             // Wrap: two cells of one colour in one house.
             for (k, &x) in members.iter().enumerate() {

@@ -14,16 +14,14 @@ pub(super) fn full_house(c: &Candidates) -> Option<Step> {
             && c.masks[i].count_ones() == 1
         {
             let d = c.masks[i].trailing_zeros() as u8;
-            return Some(Step {
-                technique: Technique::FullHouse,
-                digits: vec![d],
-                pattern: Pattern::Single {
+            return Some(Step::placing(
+                Technique::FullHouse,
+                Pattern::Single {
                     cell: cell(i),
                     house: house_of(h),
                 },
-                placements: vec![(cell(i), d)],
-                eliminations: Vec::new(),
-            });
+                (cell(i), d),
+            ));
         }
     }
     None
@@ -36,16 +34,14 @@ pub(super) fn hidden_single(c: &Candidates) -> Option<Step> {
             let pos = c.positions(h, d);
             if pos.count_ones() == 1 {
                 let i = HOUSES[h][pos.trailing_zeros() as usize] as usize;
-                return Some(Step {
-                    technique: Technique::HiddenSingle,
-                    digits: vec![d],
-                    pattern: Pattern::Single {
+                return Some(Step::placing(
+                    Technique::HiddenSingle,
+                    Pattern::Single {
                         cell: cell(i),
                         house: house_of(h),
                     },
-                    placements: vec![(cell(i), d)],
-                    eliminations: Vec::new(),
-                });
+                    (cell(i), d),
+                ));
             }
         }
     }
@@ -57,12 +53,10 @@ pub(super) fn naked_single(c: &Candidates) -> Option<Step> {
         .find(|&i| c.values[i] == 0 && c.masks[i].count_ones() == 1)
         .map(|i| {
             let d = c.masks[i].trailing_zeros() as u8;
-            Step {
-                technique: Technique::NakedSingle,
-                digits: vec![d],
-                pattern: Pattern::NakedSingle { cell: cell(i) },
-                placements: vec![(cell(i), d)],
-                eliminations: Vec::new(),
-            }
+            Step::placing(
+                Technique::NakedSingle,
+                Pattern::NakedSingle { cell: cell(i) },
+                (cell(i), d),
+            )
         })
 }

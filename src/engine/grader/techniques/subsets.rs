@@ -1,7 +1,7 @@
 //! Naked and hidden subsets: n cells of a house holding only n digits between them, or n
 //! digits of a house fitting only in n cells.
 
-use super::subsets;
+use super::first_subset;
 use crate::engine::grader::candidates::{Candidates, HOUSES, cell, digits_of, house_of};
 use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::Cell;
@@ -12,17 +12,16 @@ pub(super) fn naked_subset(c: &Candidates, n: usize) -> Option<Step> {
         Technique::NakedTriple,
         Technique::NakedQuad,
     ][n - 2];
-    for (h, house) in HOUSES.iter().enumerate() {
+    HOUSES.iter().enumerate().find_map(|(h, house)| {
         let empty: Vec<usize> = house
             .iter()
             .map(|&i| i as usize)
             .filter(|&i| c.values[i] == 0 && (c.masks[i].count_ones() as usize) <= n)
             .collect();
-        let mut found = None;
-        subsets(&empty, n, |set| {
+        first_subset(&empty, n, |set| {
             let union = set.iter().fold(0u16, |m, &i| m | c.masks[i]);
             if union.count_ones() as usize != n {
-                return false;
+                return None;
             }
             let elim: Vec<(Cell, u8)> = house
                 .iter()
@@ -35,25 +34,19 @@ pub(super) fn naked_subset(c: &Candidates, n: usize) -> Option<Step> {
                 })
                 .collect();
             if elim.is_empty() {
-                return false;
+                return None;
             }
-            found = Some(Step {
+            Some(Step::eliminating(
                 technique,
-                digits: digits_of(union),
-                pattern: Pattern::Subset {
+                digits_of(union),
+                Pattern::Subset {
                     house: house_of(h),
                     cells: set.iter().map(|&i| cell(i)).collect(),
                 },
-                placements: Vec::new(),
-                eliminations: elim,
-            });
-            true
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+                elim,
+            ))
+        })
+    })
 }
 
 pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
@@ -62,18 +55,17 @@ pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
         Technique::HiddenTriple,
         Technique::HiddenQuad,
     ][n - 2];
-    for (h, house) in HOUSES.iter().enumerate() {
+    HOUSES.iter().enumerate().find_map(|(h, house)| {
         let digits: Vec<usize> = (1..=9)
             .filter(|&d| {
                 let k = c.positions(h, d as u8).count_ones() as usize;
                 (2..=n).contains(&k)
             })
             .collect();
-        let mut found = None;
-        subsets(&digits, n, |set| {
+        first_subset(&digits, n, |set| {
             let pos = set.iter().fold(0u16, |m, &d| m | c.positions(h, d as u8));
             if pos.count_ones() as usize != n {
-                return false;
+                return None;
             }
             let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
             let cells: Vec<usize> = (0..9)
@@ -89,23 +81,17 @@ pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
                 })
                 .collect();
             if elim.is_empty() {
-                return false;
+                return None;
             }
-            found = Some(Step {
+            Some(Step::eliminating(
                 technique,
-                digits: set.iter().map(|&d| d as u8).collect(),
-                pattern: Pattern::Subset {
+                set.iter().map(|&d| d as u8).collect(),
+                Pattern::Subset {
                     house: house_of(h),
                     cells: cells.iter().map(|&i| cell(i)).collect(),
                 },
-                placements: Vec::new(),
-                eliminations: elim,
-            });
-            true
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+                elim,
+            ))
+        })
+    })
 }

@@ -11,6 +11,7 @@ use super::wings::w_wing;
 use super::*;
 use crate::engine::grader::candidates::cell;
 use crate::engine::grader::step::{Pattern, Technique};
+use crate::engine::grader::tests::assert_sound;
 use crate::engine::grid::{Cell, Grid, House};
 use crate::engine::parse::parse_grid;
 
@@ -121,30 +122,6 @@ fn position_before(puzzle: &str, technique: Technique) -> (Candidates, Grid) {
         c.apply(&s);
     }
     panic!("{technique:?} never used on {puzzle}");
-}
-
-/// The step does something, and nothing it does contradicts the solution.
-fn assert_sound(s: &Step, solution: &Grid) {
-    assert!(
-        !s.eliminations.is_empty() || !s.placements.is_empty(),
-        "{s:?}"
-    );
-    for &(cell, d) in &s.eliminations {
-        assert_ne!(
-            solution.get(cell),
-            Some(d),
-            "{:?} removed the solution's {d} from {cell}",
-            s.technique
-        );
-    }
-    for &(cell, d) in &s.placements {
-        assert_eq!(
-            solution.get(cell),
-            Some(d),
-            "{:?} placed a wrong {d} in {cell}",
-            s.technique
-        );
-    }
 }
 
 fn named(name: &str) -> Cell {

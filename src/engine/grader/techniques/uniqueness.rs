@@ -30,22 +30,21 @@ pub(super) fn unique_rectangle(c: &Candidates) -> Option<Step> {
                         {
                             continue;
                         }
-                        return Some(Step {
-                            technique: Technique::UniqueRectangle,
-                            digits: digits_of(pair),
-                            pattern: Pattern::Rectangle {
+                        return Some(Step::eliminating(
+                            Technique::UniqueRectangle,
+                            digits_of(pair),
+                            Pattern::Rectangle {
                                 // The other three in their order around the rectangle.
                                 corners: std::array::from_fn(|k| {
                                     cell(corners[if k < odd { k } else { k + 1 }])
                                 }),
                                 odd: cell(corners[odd]),
                             },
-                            placements: Vec::new(),
-                            eliminations: digits_of(pair)
+                            digits_of(pair)
                                 .into_iter()
                                 .map(|d| (cell(corners[odd]), d))
                                 .collect(),
-                        });
+                        ));
                     }
                 }
             }
@@ -71,16 +70,14 @@ pub(super) fn bug_plus_one(c: &Candidates) -> Option<Step> {
     for d in digits_of(c.masks[i]) {
         let in_row = c.positions(row, d).count_ones();
         if in_row == 3 {
-            return Some(Step {
-                technique: Technique::Bug,
-                digits: vec![d],
-                pattern: Pattern::Bug {
+            return Some(Step::placing(
+                Technique::Bug,
+                Pattern::Bug {
                     cell: cell(i),
                     row: house_of(row),
                 },
-                placements: vec![(cell(i), d)],
-                eliminations: Vec::new(),
-            });
+                (cell(i), d),
+            ));
         }
     }
     None

@@ -24,16 +24,15 @@ pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
                     .map(|i| (cell(i), d))
                     .collect();
                 if !elim.is_empty() {
-                    return Some(Step {
-                        technique: Technique::XYWing,
-                        digits: digits_of(mp | z),
-                        pattern: Pattern::Wing {
+                    return Some(Step::eliminating(
+                        Technique::XYWing,
+                        digits_of(mp | z),
+                        Pattern::Wing {
                             pivot: cell(p),
                             wings: [cell(a), cell(b)],
                         },
-                        placements: Vec::new(),
-                        eliminations: elim,
-                    });
+                        elim,
+                    ));
                 }
             }
         }
@@ -59,16 +58,15 @@ pub(super) fn xyz_wing(c: &Candidates) -> Option<Step> {
                     .map(|i| (cell(i), d))
                     .collect();
                 if !elim.is_empty() {
-                    return Some(Step {
-                        technique: Technique::XYZWing,
-                        digits: digits_of(mp),
-                        pattern: Pattern::Wing {
+                    return Some(Step::eliminating(
+                        Technique::XYZWing,
+                        digits_of(mp),
+                        Pattern::Wing {
                             pivot: cell(p),
                             wings: [cell(a), cell(b)],
                         },
-                        placements: Vec::new(),
-                        eliminations: elim,
-                    });
+                        elim,
+                    ));
                 }
             }
         }
@@ -111,10 +109,10 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
                         if elim.is_empty() {
                             continue;
                         }
-                        return Some(Step {
-                            technique: Technique::WWing,
-                            digits: vec![x, y],
-                            pattern: Pattern::WWing {
+                        return Some(Step::eliminating(
+                            Technique::WWing,
+                            vec![x, y],
+                            Pattern::WWing {
                                 ends: [cell(a), cell(b)],
                                 link: [cell(p), cell(q)],
                                 house: house_of(h),
@@ -127,9 +125,8 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
                                     (cell(b), y),
                                 ],
                             },
-                            placements: Vec::new(),
-                            eliminations: elim,
-                        });
+                            elim,
+                        ));
                     }
                 }
             }
