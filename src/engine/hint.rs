@@ -8,7 +8,7 @@
 //! where to look, plus the digits, plus every step in plain English with its reason.
 //! Each step also has a compact expert form (`compact`), which `explain` prints.
 
-use super::grader::{self, Candidates, Technique};
+use super::grader::{self, Candidates, Pattern, Technique};
 use super::grid::{Cell, Grid, House};
 
 /// How much a hint gives away.
@@ -154,31 +154,30 @@ impl Lesson {
 }
 
 fn where_to_look(step: &Step) -> String {
-    use Technique::*;
-    match step.technique {
-        FullHouse | HiddenSingle | NakedPair | HiddenPair | NakedTriple | HiddenTriple
-        | NakedQuad | HiddenQuad | Pointing | Claiming => {
-            format!("in {}", step.houses[0])
+    match &step.pattern {
+        Pattern::Single { house, .. }
+        | Pattern::Subset { house, .. }
+        | Pattern::Locked { within: house, .. } => format!("in {house}"),
+        Pattern::NakedSingle { cell } | Pattern::Bug { cell, .. } => format!("in cell {cell}"),
+        Pattern::Fish { bases, .. } | Pattern::FinnedFish { bases, .. } => {
+            format!("in {}", houses_words(bases))
         }
-        XWing | Swordfish | Jellyfish => format!("in {}", houses_words(&step.houses)),
-        NakedSingle => format!("in cell {}", step.cells[0]),
-        XYWing | XYZWing => format!("around the pivot {}", step.cells[0]),
-        UniqueRectangle => format!("in the rectangle {}", cells_words(&step.cells)),
-        Bug => format!("in cell {}", step.cells[0]),
-        Skyscraper | TwoStringKite | TurbotFish | WWing | XChain | XYChain | Aic => {
-            match step.chain.first() {
-                Some((cell, _)) => format!("starting from {cell}"),
-                None => String::new(),
-            }
+        Pattern::Wing { pivot, .. } => format!("around the pivot {pivot}"),
+        Pattern::Rectangle { corners, odd } => {
+            format!(
+                "in the rectangle {}",
+                cells_words(&rectangle(corners, *odd))
+            )
         }
-        EmptyRectangle => format!("in {} and {}", step.houses[0], step.houses[3]),
-        SimpleColouring => match step.chain.first() {
-            Some((cell, _)) => format!("among the conjugate pairs through {cell}"),
+        Pattern::Chain { links } | Pattern::WWing { chain: links, .. } => match links.first() {
+            Some((cell, _)) => format!("starting from {cell}"),
             None => String::new(),
         },
-        FinnedXWing | FinnedSwordfish => {
-            format!("in {}", houses_words(&fish_bases(step)))
-        }
+        Pattern::EmptyRectangle { in_box, line, .. } => format!("in {in_box} and {line}"),
+        Pattern::Colouring { path, .. } => match path.first() {
+            Some(cell) => format!("among the conjugate pairs through {cell}"),
+            None => String::new(),
+        },
     }
 }
 
@@ -264,130 +263,127 @@ pub fn describe(step: &Step, after_eliminations: bool) -> String {
     } else {
         format!("a {d}")
     };
-    let cells = cells_words(&step.cells);
-    match step.technique {
-        FullHouse => format!(
-            "{} is the last empty cell of {}, which is missing only {d}: {}.",
-            step.cells[0],
-            step.houses[0],
+    match &step.pattern {
+        Pattern::Single { cell, house } if step.technique == FullHouse => format!(
+            "{cell} is the last empty cell of {house}, which is missing only {d}: {}.",
             placement(step)
         ),
-        HiddenSingle => format!(
+        Pattern::Single { cell: c, house: h } => format!(
             "In {h} the {d} can only go in {c}: every other empty cell of {h} sees {a_d}{or_lost}. Place {d} in {c}.",
-            h = step.houses[0],
-            c = step.cells[0],
             or_lost = if after_eliminations {
                 " or has lost it"
             } else {
                 ""
             }
         ),
-        NakedSingle if after_eliminations => format!(
-            "{c} has only {d} left: every other digit is in its row, column or box, or was ruled out above. Place {d} in {c}.",
-            c = step.cells[0]
+        Pattern::NakedSingle { cell: c } if after_eliminations => format!(
+            "{c} has only {d} left: every other digit is in its row, column or box, or was ruled out above. Place {d} in {c}."
         ),
-        NakedSingle => format!(
-            "{c} sees every digit but {d} in its row, column and box: place {d} in {c}.",
-            c = step.cells[0]
-        ),
-        Pointing | Claiming => format!(
+        Pattern::NakedSingle { cell: c } => {
+            format!("{c} sees every digit but {d} in its row, column and box: place {d} in {c}.")
+        }
+        Pattern::Locked {
+            within: a,
+            clears: b,
+            ..
+        } => format!(
             "In {a} the {d} can only go in {b}, so no other cell of {b} can be {d}: {}.",
             removals(&step.eliminations),
-            a = step.houses[0],
-            b = step.houses[1],
         ),
-        NakedPair | NakedTriple | NakedQuad => format!(
-            "In {h}, {cells} can only hold {ds} between them, so those {n} digits belong to those {n} cells and no other cell of {h} can have them: {}.",
+        Pattern::Subset { house: h, cells }
+            if matches!(step.technique, NakedPair | NakedTriple | NakedQuad) =>
+        {
+            format!(
+                "In {h}, {cells_named} can only hold {ds} between them, so those {n} digits belong to those {n} cells and no other cell of {h} can have them: {}.",
+                removals(&step.eliminations),
+                cells_named = cells_words(cells),
+                ds = list(step.digits.iter().map(u8::to_string)),
+                n = cells.len(),
+            )
+        }
+        Pattern::Subset { house: h, cells } => format!(
+            "In {h} the digits {ds} fit only in {cells_named}, so those {n} cells hold those {n} digits and nothing else: {}.",
             removals(&step.eliminations),
-            h = step.houses[0],
+            cells_named = cells_words(cells),
             ds = list(step.digits.iter().map(u8::to_string)),
-            n = step.cells.len(),
+            n = cells.len(),
         ),
-        HiddenPair | HiddenTriple | HiddenQuad => format!(
-            "In {h} the digits {ds} fit only in {cells}, so those {n} cells hold those {n} digits and nothing else: {}.",
+        Pattern::Fish { bases, covers, .. } => format!(
+            "In {bases_named} the {d} can only go in {covers_named}: {n} {d}s fill those {n} lines, so no other cell of {covers_named} can be {d}: {}.",
             removals(&step.eliminations),
-            h = step.houses[0],
-            ds = list(step.digits.iter().map(u8::to_string)),
-            n = step.cells.len(),
+            bases_named = houses_words(bases),
+            covers_named = houses_words(covers),
+            n = bases.len(),
         ),
-        XWing | Swordfish | Jellyfish => {
-            let covers = fish_covers(step);
-            format!(
-                "In {bases} the {d} can only go in {covers}: {n} {d}s fill those {n} lines, so no other cell of {covers} can be {d}: {}.",
-                removals(&step.eliminations),
-                bases = houses_words(&step.houses),
-                covers = houses_words(&covers),
-                n = step.houses.len(),
-            )
-        }
-        XYWing => {
+        Pattern::Wing {
+            pivot: p,
+            wings: [a, b],
+        } => {
             let z = step.eliminations.first().map_or(0, |&(_, z)| z);
-            format!(
-                "The pivot {p} and its wings {a} and {b} each hold two candidates: whichever digit {p} takes, {a} or {b} must be {z}, so a cell that sees both wings cannot be {z}: {}.",
-                removals(&step.eliminations),
-                p = step.cells[0],
-                a = step.cells[1],
-                b = step.cells[2],
-            )
+            if step.technique == XYWing {
+                format!(
+                    "The pivot {p} and its wings {a} and {b} each hold two candidates: whichever digit {p} takes, {a} or {b} must be {z}, so a cell that sees both wings cannot be {z}: {}.",
+                    removals(&step.eliminations),
+                )
+            } else {
+                format!(
+                    "The pivot {p} (three candidates) and its wings {a} and {b}: whichever digit {p} takes, one of the three is {z}, so a cell that sees all three cannot be {z}: {}.",
+                    removals(&step.eliminations),
+                )
+            }
         }
-        XYZWing => {
-            let z = step.eliminations.first().map_or(0, |&(_, z)| z);
-            format!(
-                "The pivot {p} (three candidates) and its wings {a} and {b}: whichever digit {p} takes, one of the three is {z}, so a cell that sees all three cannot be {z}: {}.",
-                removals(&step.eliminations),
-                p = step.cells[0],
-                a = step.cells[1],
-                b = step.cells[2],
-            )
-        }
-        UniqueRectangle => {
-            let odd = step.cells[3];
+        Pattern::Rectangle { corners, odd } => {
+            let cells = cells_words(&rectangle(corners, *odd));
             let ds = list(step.digits.iter().map(u8::to_string));
             format!(
                 "{cells} form a rectangle over two boxes, and all but {odd} can only be {ds}. If {odd} were limited to {ds} too, the two digits could swap around the rectangle and the puzzle would have two solutions; it has one, so {odd} is neither: {}.",
                 removals(&step.eliminations)
             )
         }
-        Bug => format!(
-            "Every empty cell has two candidates except {c}. If {c} were not {d}, every digit would fit exactly twice in every row, column and box, a pattern that never has exactly one solution; {d} is the candidate {c} sees three times in {h}. Place {d} in {c}.",
-            c = step.cells[0],
-            h = step.houses[0],
+        Pattern::Bug { cell: c, row: h } => format!(
+            "Every empty cell has two candidates except {c}. If {c} were not {d}, every digit would fit exactly twice in every row, column and box, a pattern that never has exactly one solution; {d} is the candidate {c} sees three times in {h}. Place {d} in {c}."
         ),
-        Skyscraper | TwoStringKite | TurbotFish | WWing | XChain | XYChain | Aic => {
-            chain_sentence(step)
+        Pattern::Chain { links } | Pattern::WWing { chain: links, .. } => {
+            chain_sentence(links, step)
         }
-        EmptyRectangle => {
-            let (p, q) = (step.cells[0], step.cells[1]);
-            let t = step.eliminations.first().map_or(q, |&(t, _)| t);
+        Pattern::EmptyRectangle {
+            in_box: bx,
+            row,
+            col,
+            line,
+            link: [p, q],
+            ..
+        } => {
+            let t = step.eliminations.first().map_or(*q, |&(t, _)| t);
             format!(
                 "In {bx} the {d} lies only in {row} and {col}, and in {line} it can only go in {p} or {q}. If {t} were {d}, {q} (which sees {t}) could not be, so {p} would be; then {row} and {col} would both have their {d} outside {bx} ({p} and {t}), leaving {bx} no place for {a_d}. So {t} is not {d}: {}.",
                 removals(&step.eliminations),
-                bx = step.houses[0],
-                row = step.houses[1],
-                col = step.houses[2],
-                line = step.houses[3],
             )
         }
-        SimpleColouring => {
-            let path = cells_words(&step.chain.iter().map(|&(c, _)| c).collect::<Vec<_>>());
-            let (Some(&(x, _)), Some(&(y, _))) = (step.chain.first(), step.chain.last()) else {
+        Pattern::Colouring { path, .. } => {
+            let (Some(x), Some(y)) = (path.first(), path.last()) else {
                 return String::new();
             };
-            if step.chain.len().is_multiple_of(2) {
+            let path_named = cells_words(path);
+            if path.len().is_multiple_of(2) {
                 format!(
-                    "Follow the {d}'s conjugate pairs (houses where {d} has only two places): {path}. Each pair holds exactly one {d}, so these cells alternate between two colours, one of which is all {d}s; {x} and {y} have opposite colours, so one of them is {d}, and a cell that sees both cannot be: {}.",
+                    "Follow the {d}'s conjugate pairs (houses where {d} has only two places): {path_named}. Each pair holds exactly one {d}, so these cells alternate between two colours, one of which is all {d}s; {x} and {y} have opposite colours, so one of them is {d}, and a cell that sees both cannot be: {}.",
                     removals(&step.eliminations)
                 )
             } else {
                 format!(
-                    "Follow the {d}'s conjugate pairs (houses where {d} has only two places): {path}. Each pair holds exactly one {d}, so these cells alternate between two colours, one of which is all {d}s; {x} and {y} have the same colour and share a house, so their colour cannot be the {d}s: {}.",
+                    "Follow the {d}'s conjugate pairs (houses where {d} has only two places): {path_named}. Each pair holds exactly one {d}, so these cells alternate between two colours, one of which is all {d}s; {x} and {y} have the same colour and share a house, so their colour cannot be the {d}s: {}.",
                     removals(&step.eliminations)
                 )
             }
         }
-        FinnedXWing | FinnedSwordfish => {
-            let fins: Vec<Cell> = step.chain.iter().map(|&(c, _)| c).collect();
-            let fin_box = step.houses.last().copied().unwrap_or(House::Box(0));
+        Pattern::FinnedFish {
+            bases,
+            covers,
+            fins,
+            fin_box,
+            ..
+        } => {
             let fish = if step.technique == FinnedXWing {
                 "X-Wing"
             } else {
@@ -396,73 +392,34 @@ pub fn describe(step: &Step, after_eliminations: bool) -> String {
             let no_fin = if fins.len() == 1 {
                 format!("If {} is not {d}", fins[0])
             } else {
-                format!("If none of {} is {d}", cells_words(&fins))
+                format!("If none of {} is {d}", cells_words(fins))
             };
             format!(
-                "In {bases} the {d} can only go in {covers}, apart from {fins} in {fin_box}. {no_fin}, the {fish} fills {covers} with {d}s; otherwise {fin_box} has its {d} in a fin. Either way a cell of {covers} inside {fin_box} cannot be {d}: {}.",
+                "In {bases_named} the {d} can only go in {covers_named}, apart from {fins_named} in {fin_box}. {no_fin}, the {fish} fills {covers_named} with {d}s; otherwise {fin_box} has its {d} in a fin. Either way a cell of {covers_named} inside {fin_box} cannot be {d}: {}.",
                 removals(&step.eliminations),
-                bases = houses_words(&fish_bases(step)),
-                covers = houses_words(&fish_cover_houses(step)),
-                fins = cells_words(&fins),
+                bases_named = houses_words(bases),
+                covers_named = houses_words(covers),
+                fins_named = cells_words(fins),
             )
         }
     }
 }
 
-/// A finned fish's houses are its base lines, its cover lines, then the fins' box.
-fn fish_size(step: &Step) -> usize {
-    if step.technique == Technique::FinnedXWing {
-        2
-    } else {
-        3
-    }
-}
-
-fn fish_bases(step: &Step) -> Vec<House> {
-    step.houses.iter().take(fish_size(step)).copied().collect()
-}
-
-fn fish_cover_houses(step: &Step) -> Vec<House> {
-    step.houses
-        .iter()
-        .skip(fish_size(step))
-        .take(fish_size(step))
-        .copied()
-        .collect()
-}
-
-/// The lines a fish's digit is confined to: the other orientation of its base houses.
-fn fish_covers(step: &Step) -> Vec<House> {
-    let rows_are_base = matches!(step.houses.first(), Some(House::Row(_)));
-    let mut lines: Vec<u8> = step
-        .cells
-        .iter()
-        .map(|c| if rows_are_base { c.col() } else { c.row() } as u8)
-        .collect();
-    lines.sort_unstable();
-    lines.dedup();
-    lines
-        .into_iter()
-        .map(|k| {
-            if rows_are_base {
-                House::Col(k)
-            } else {
-                House::Row(k)
-            }
-        })
-        .collect()
+/// A unique rectangle's four corners, the odd one last.
+fn rectangle(corners: &[Cell; 3], odd: Cell) -> [Cell; 4] {
+    [corners[0], corners[1], corners[2], odd]
 }
 
 /// Chains longer than this are told by their ends (the compact form has every link).
 const CHAIN_WORDS: usize = 12;
 
-fn chain_sentence(step: &Step) -> String {
-    let Some(&(c0, d0)) = step.chain.first() else {
+fn chain_sentence(chain: &[(Cell, u8)], step: &Step) -> String {
+    let Some(&(c0, d0)) = chain.first() else {
         return String::new();
     };
-    let &(ce, de) = step.chain.last().unwrap_or(&(c0, d0));
+    let &(ce, de) = chain.last().unwrap_or(&(c0, d0));
     let mut links: Vec<String> = Vec::new();
-    for (k, &(c, d)) in step.chain.iter().enumerate().skip(1) {
+    for (k, &(c, d)) in chain.iter().enumerate().skip(1) {
         links.push(if k % 2 == 1 {
             format!("{c} is {d}")
         } else {
@@ -494,62 +451,52 @@ fn chain_sentence(step: &Step) -> String {
 
 /// The step in a compact expert form: "Pointing: 4 in box 2 on column 6 => G6-4, I6-4".
 pub fn compact(step: &Step) -> String {
-    use Technique::*;
     let digits = step
         .digits
         .iter()
         .map(u8::to_string)
         .collect::<Vec<_>>()
         .join(",");
-    let cells = step
-        .cells
-        .iter()
-        .map(|c| c.name())
-        .collect::<Vec<_>>()
-        .join(",");
-    let pattern = match step.technique {
-        FullHouse | HiddenSingle => format!("{digits} in {}", step.houses[0]),
-        NakedSingle => step.cells[0].name(),
-        Pointing | Claiming => format!("{digits} in {} on {}", step.houses[0], step.houses[1]),
-        NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => {
-            format!("{digits} in {} ({cells})", step.houses[0])
-        }
-        XWing | Swordfish | Jellyfish => format!(
+    let names =
+        |cells: &[Cell], sep: &str| cells.iter().map(|c| c.name()).collect::<Vec<_>>().join(sep);
+    let pattern = match &step.pattern {
+        Pattern::Single { house, .. } => format!("{digits} in {house}"),
+        Pattern::NakedSingle { cell } | Pattern::Bug { cell, .. } => cell.name(),
+        Pattern::Locked { within, clears, .. } => format!("{digits} in {within} on {clears}"),
+        Pattern::Subset { house, cells } => format!("{digits} in {house} ({})", names(cells, ",")),
+        Pattern::Fish { bases, covers, .. } => format!(
             "{digits} in {} / {}",
-            houses_words(&step.houses),
-            houses_words(&fish_covers(step))
+            houses_words(bases),
+            houses_words(covers)
         ),
-        XYWing | XYZWing | UniqueRectangle => format!("{cells} on {digits}"),
-        Bug => step.cells[0].name(),
-        EmptyRectangle => format!(
-            "{digits} in {} ({} / {}), {} {}={}",
-            step.houses[0],
-            step.houses[1],
-            step.houses[2],
-            step.houses[3],
-            step.cells[0],
-            step.cells[1]
-        ),
-        SimpleColouring => format!(
-            "{digits}: {}",
-            step.chain
-                .iter()
-                .map(|(c, _)| c.name())
-                .collect::<Vec<_>>()
-                .join("=")
-        ),
-        FinnedXWing | FinnedSwordfish => format!(
+        Pattern::Wing {
+            pivot,
+            wings: [a, b],
+        } => format!("{} on {digits}", names(&[*pivot, *a, *b], ",")),
+        Pattern::Rectangle { corners, odd } => {
+            format!("{} on {digits}", names(&rectangle(corners, *odd), ","))
+        }
+        Pattern::EmptyRectangle {
+            in_box,
+            row,
+            col,
+            line,
+            link: [p, q],
+            ..
+        } => format!("{digits} in {in_box} ({row} / {col}), {line} {p}={q}"),
+        Pattern::Colouring { path, .. } => format!("{digits}: {}", names(path, "=")),
+        Pattern::FinnedFish {
+            bases,
+            covers,
+            fins,
+            ..
+        } => format!(
             "{digits} in {} / {} fin {}",
-            houses_words(&fish_bases(step)),
-            houses_words(&fish_cover_houses(step)),
-            step.chain
-                .iter()
-                .map(|(c, _)| c.name())
-                .collect::<Vec<_>>()
-                .join(",")
+            houses_words(bases),
+            houses_words(covers),
+            names(fins, ",")
         ),
-        Skyscraper | TwoStringKite | TurbotFish | WWing | XChain | XYChain | Aic => step
-            .chain
+        Pattern::Chain { links } | Pattern::WWing { chain: links, .. } => links
             .iter()
             .enumerate()
             .map(|(k, (c, d))| {
@@ -608,13 +555,12 @@ mod tests {
     #[test]
     fn following_hints_solves_puzzles_of_every_logical_tier() {
         use crate::engine::Tier;
-        use crate::engine::generator::Symmetry;
+        use crate::engine::generator::{Symmetry, generate_graded};
         for (k, tier) in [Tier::Easy, Tier::Medium, Tier::Hard, Tier::Expert]
             .into_iter()
             .enumerate()
         {
-            let (p, _) =
-                grader::generate_graded(tier, None, Symmetry::None, k as u64 + 7, 3000).unwrap();
+            let (p, _) = generate_graded(tier, None, Symmetry::None, k as u64 + 7, 3000).unwrap();
             let mut board = p.givens;
             let mut hints = 0;
             while let Hint::Next(lesson) = hint(&board, &p.solution) {
@@ -670,9 +616,11 @@ mod tests {
         let step = Step {
             technique: Technique::Pointing,
             digits: vec![4],
-            cells: vec![Cell::parse("A6").unwrap(), Cell::parse("C6").unwrap()],
-            houses: vec![House::Box(1), House::Col(5)],
-            chain: Vec::new(),
+            pattern: Pattern::Locked {
+                cells: vec![Cell::parse("A6").unwrap(), Cell::parse("C6").unwrap()],
+                within: House::Box(1),
+                clears: House::Col(5),
+            },
             placements: Vec::new(),
             eliminations: vec![
                 (Cell::parse("G6").unwrap(), 4),

@@ -58,7 +58,7 @@ pub fn puzzle_seed(seed: u64, k: u64) -> u64 {
 }
 
 /// Attempts `generate --difficulty` makes before saying none was found.
-pub const GRADED_ATTEMPTS: u32 = crate::engine::grader::DEFAULT_ATTEMPTS;
+pub const GRADED_ATTEMPTS: u32 = crate::engine::generator::DEFAULT_ATTEMPTS;
 
 /// What to generate: by empty cells, by difficulty, or both; `--minimal` (or neither),
 /// a random minimal puzzle. Shared by `generate` and `bench generate`.
@@ -82,7 +82,7 @@ impl GenerateArgs {
     /// The puzzle for `seed`.
     pub fn generate(&self, seed: u64) -> Result<generator::Puzzle, anyhow::Error> {
         match self.difficulty {
-            Some(tier) => Ok(crate::engine::grader::generate_graded(
+            Some(tier) => Ok(crate::engine::generator::generate_graded(
                 tier,
                 self.empty,
                 self.symmetry,

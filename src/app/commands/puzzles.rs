@@ -2,7 +2,9 @@
 
 use crate::app::App;
 use crate::engine::Tier;
-use crate::engine::generator::{self, Puzzle, Request, Symmetry};
+use crate::engine::generator::{
+    self, DEFAULT_ATTEMPTS, Puzzle, Request, Symmetry, generate_graded,
+};
 use crate::engine::grader;
 
 /// A puzzle with `empty` empty cells (or the default), of exactly `difficulty` when one
@@ -16,7 +18,7 @@ pub(crate) fn make(
 ) -> Result<(Puzzle, Option<Tier>), String> {
     let symmetry = symmetry.unwrap_or(Symmetry::None);
     if let Some(tier) = difficulty {
-        return grader::generate_graded(tier, empty, symmetry, seed, grader::DEFAULT_ATTEMPTS)
+        return generate_graded(tier, empty, symmetry, seed, DEFAULT_ATTEMPTS)
             .map(|(p, g)| (p, Some(g.tier)))
             .map_err(|e| format!("I can't make that puzzle: {e}."));
     }

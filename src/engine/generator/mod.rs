@@ -27,8 +27,14 @@
 //! calls and move choices), never time, so a seed gives the same puzzle on every machine.
 //! Requests that the first removal pass satisfies (the common case, up to about 56 empty
 //! cells) draw exactly the same random numbers as that pass alone.
+//!
+//! Puzzles of a given difficulty tier are generated and graded in `graded`.
+
+mod graded;
 
 use std::fmt;
+
+pub use graded::{DEFAULT_ATTEMPTS, GradedError, TIER_EMPTY, TIER_MIN_EMPTY, generate_graded};
 
 use super::grid::{Cell, Grid, indices_see};
 use super::rng::SeededRng;

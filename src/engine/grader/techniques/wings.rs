@@ -1,0 +1,136 @@
+//! Wings: short patterns of bivalue (or one trivalue) cells whose ends share a digit, so
+//! a cell seeing every end cannot hold it (XY-Wing, XYZ-Wing, W-Wing).
+
+use crate::engine::grader::candidates::{
+    Candidates, Digits, cell, conjugates, digits_of, house_of, sees,
+};
+use crate::engine::grader::step::{Pattern, Step, Technique};
+use crate::engine::grid::Cell;
+
+pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
+    let bivalue: Vec<usize> = (0..81).filter(|&i| c.masks[i].count_ones() == 2).collect();
+    for &p in &bivalue {
+        for &a in bivalue.iter().filter(|&&a| sees(p, a)) {
+            for &b in bivalue.iter().filter(|&&b| b > a && sees(p, b)) {
+                let (mp, ma, mb) = (c.masks[p], c.masks[a], c.masks[b]);
+                let z = ma & mb;
+                // Each pincer shares one digit with the pivot, the two share z (not in it).
+                if z.count_ones() != 1 || z & mp != 0 || (ma | mb) & mp != mp || ma == mb {
+                    continue;
+                }
+                let d = z.trailing_zeros() as u8;
+                let elim: Vec<(Cell, u8)> = (0..81)
+                    .filter(|&i| i != a && i != b && sees(i, a) && sees(i, b) && c.has(i, d))
+                    .map(|i| (cell(i), d))
+                    .collect();
+                if !elim.is_empty() {
+                    return Some(Step::eliminating(
+                        Technique::XYWing,
+                        digits_of(mp | z),
+                        Pattern::Wing {
+                            pivot: cell(p),
+                            wings: [cell(a), cell(b)],
+                        },
+                        elim,
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn xyz_wing(c: &Candidates) -> Option<Step> {
+    for p in (0..81).filter(|&i| c.masks[i].count_ones() == 3) {
+        let mp = c.masks[p];
+        let pincers: Vec<usize> = (0..81)
+            .filter(|&i| sees(p, i) && c.masks[i].count_ones() == 2 && c.masks[i] & !mp == 0)
+            .collect();
+        for (k, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[k + 1..] {
+                let z = c.masks[a] & c.masks[b];
+                if z.count_ones() != 1 || c.masks[a] | c.masks[b] != mp {
+                    continue;
+                }
+                let d = z.trailing_zeros() as u8;
+                let elim: Vec<(Cell, u8)> = (0..81)
+                    .filter(|&i| i != p && sees(i, p) && sees(i, a) && sees(i, b) && c.has(i, d))
+                    .map(|i| (cell(i), d))
+                    .collect();
+                if !elim.is_empty() {
+                    return Some(Step::eliminating(
+                        Technique::XYZWing,
+                        digits_of(mp),
+                        Pattern::Wing {
+                            pivot: cell(p),
+                            wings: [cell(a), cell(b)],
+                        },
+                        elim,
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// W-Wing: two cells holding only {x, y} that do not see each other, and a house where x
+/// has just two places, one seeing each cell. One of the two cells must be y (if the first
+/// is not, it is x, so its end of the link is not, so the other end is, so the second cell
+/// is not x: it is y), so y goes from every cell that sees both.
+pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
+    let mut conj: [Vec<(usize, usize, usize)>; 10] = Default::default();
+    for d in 1..=9u8 {
+        conjugates(c, d, &mut conj[d as usize]);
+    }
+    for a in 0..81 {
+        let m = c.masks[a];
+        if m.count_ones() != 2 {
+            continue;
+        }
+        for b in a + 1..81 {
+            if c.masks[b] != m || sees(a, b) {
+                continue;
+            }
+            for x in Digits(m) {
+                let y = (m & !(1 << x)).trailing_zeros() as u8;
+                for &(p0, q0, h) in &conj[x as usize] {
+                    for (p, q) in [(p0, q0), (q0, p0)] {
+                        if [a, b].contains(&p) || [a, b].contains(&q) || !sees(p, a) || !sees(q, b)
+                        {
+                            continue;
+                        }
+                        let elim: Vec<(Cell, u8)> = (0..81)
+                            .filter(|&i| {
+                                i != a && i != b && c.has(i, y) && sees(i, a) && sees(i, b)
+                            })
+                            .map(|i| (cell(i), y))
+                            .collect();
+                        if elim.is_empty() {
+                            continue;
+                        }
+                        return Some(Step::eliminating(
+                            Technique::WWing,
+                            vec![x, y],
+                            Pattern::WWing {
+                                ends: [cell(a), cell(b)],
+                                link: [cell(p), cell(q)],
+                                house: house_of(h),
+                                chain: vec![
+                                    (cell(a), y),
+                                    (cell(a), x),
+                                    (cell(p), x),
+                                    (cell(q), x),
+                                    (cell(b), x),
+                                    (cell(b), y),
+                                ],
+                            },
+                            elim,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
