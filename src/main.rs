@@ -167,6 +167,9 @@ enum BenchCommand {
         db: PathBuf,
         #[arg(long, default_value_t = 5000)]
         count: u64,
+        /// First add this many finished games (of 5,000 other players) to the database.
+        #[arg(long, default_value_t = 0)]
+        finished_games: u64,
     },
 }
 
@@ -242,6 +245,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     anyhow::anyhow!("--now {text:?}: use a time such as 2026-11-22T09:00:00Z")
                 })?),
             };
+            // Storage faults are logged as in the bot, on stderr beside the session.
+            tracing_subscriber::fmt()
+                .with_writer(io::stderr)
+                .with_env_filter(tracing_subscriber::EnvFilter::new("error"))
+                .init();
             let clock = Arc::new(terminal::TerminalClock::fixed_at(start));
             let store =
                 Store::open(&db).map_err(|e| anyhow::anyhow!("opening {}: {e}", db.display()))?;
@@ -354,8 +362,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Bench(BenchCommand::Moves { db, count }) => {
-            let r = batch::bench_moves(&db, count)?;
+        Command::Bench(BenchCommand::Moves {
+            db,
+            count,
+            finished_games,
+        }) => {
+            let r = batch::bench_moves(&db, count, finished_games)?;
+            if let Some(bytes) = r.bytes_per_finished_game {
+                println!("pre-filled {finished_games} finished games: {bytes:.0} bytes each");
+            }
             println!(
                 "moves: {} through the core on {}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
                 r.moves,

@@ -218,9 +218,11 @@ impl App {
                     %error,
                     "command failed"
                 );
-                Reply::private(
-                    "Something went wrong on our side, and nothing was changed. Please try again in a moment.",
-                )
+                Reply::private(if error.is_transient() {
+                    "Something went wrong on our side, and nothing was changed. Please try again in a moment."
+                } else {
+                    "The bot's storage has a problem; your last saved move is safe, but nothing new can be saved until it is fixed."
+                })
             }
         };
         reply.fit()
