@@ -87,6 +87,17 @@ fn empty_cell(game: &Game) -> String {
         .name()
 }
 
+/// A store that answers busy at once instead of waiting for another connection's lock:
+/// what would be a wait becomes an error a test can see, without timing anything.
+fn impatient_store(db: &Path) -> Store {
+    let store = Store::open(db).expect("open");
+    store
+        .connection()
+        .busy_timeout(Duration::ZERO)
+        .expect("no waiting");
+    store
+}
+
 fn journal_mode(db: &Path) -> String {
     let conn = Connection::open(db).expect("open");
     conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))
@@ -305,11 +316,7 @@ fn a_busy_database_asks_to_retry_and_a_read_only_one_says_storage_has_a_problem(
     );
     drop(bot);
 
-    let store = Store::open(&db).expect("open");
-    store
-        .connection()
-        .busy_timeout(Duration::ZERO)
-        .expect("no waiting");
+    let store = impatient_store(&db);
     let other = Connection::open(&db).expect("other");
     other.execute_batch("BEGIN IMMEDIATE").expect("write lock");
     let bot = Bot::new(store);
@@ -321,11 +328,7 @@ fn a_busy_database_asks_to_retry_and_a_read_only_one_says_storage_has_a_problem(
 #[test]
 fn the_store_error_says_which_faults_are_transient() {
     let (_dir, db) = temp_db();
-    let mut store = Store::open(&db).expect("open");
-    store
-        .connection()
-        .busy_timeout(Duration::ZERO)
-        .expect("no waiting");
+    let mut store = impatient_store(&db);
     let other = Connection::open(&db).expect("other");
     other.execute_batch("BEGIN IMMEDIATE").expect("write lock");
     let busy = store
@@ -400,12 +403,7 @@ fn show_stats_and_leaderboard_answer_while_another_connection_writes() {
     bot.say_as("admin", "s1", true, "daily setup channel:1");
     bot.say("ann", "s1", "new 40");
     drop(bot);
-    let store = Store::open(&db).expect("open");
-    store
-        .connection()
-        .busy_timeout(Duration::ZERO)
-        .expect("no waiting");
-    let bot = Bot::new(store);
+    let bot = Bot::new(impatient_store(&db));
     let writer = Connection::open(&db).expect("writer");
     writer
         .execute_batch("BEGIN IMMEDIATE; UPDATE games SET mistakes = 9;")

@@ -174,7 +174,13 @@ impl Tx<'_> {
     }
 
     fn set_aside(&self, id: GameId, error: &StoreError) -> Result<(), StoreError> {
-        tracing::error!(game = id, %error, "a stored game does not decode; set aside as damaged");
+        // In a read transaction the row is only skipped; the next write that meets it marks it.
+        tracing::error!(
+            game = id,
+            %error,
+            marked = self.writable,
+            "a stored game does not decode; set aside as damaged"
+        );
         if self.writable {
             self.tx.execute(
                 "UPDATE games SET damaged = ?2 WHERE id = ?1",
