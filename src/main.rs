@@ -11,7 +11,7 @@ use sudoku_bot::adapters::discord::{self, Config};
 use sudoku_bot::adapters::terminal::{self, PlayArgs};
 use sudoku_bot::app::{App, SystemClock};
 use sudoku_bot::engine::rng::SeededRng;
-use sudoku_bot::store::Store;
+use sudoku_bot::store::{self, Store};
 
 #[derive(Parser)]
 #[command(
@@ -91,6 +91,26 @@ enum Command {
     /// Measure the engine on one core (CPU time).
     #[command(subcommand)]
     Bench(BenchCommand),
+    /// Copy the database consistently while the bot runs (SQLite's online backup), then
+    /// check the copy. The copy is one self-contained file.
+    #[command(
+        after_help = "Example:\n  sudoku-bot backup --db sudoku-bot.db --to /backups/sudoku-2026-11-24.db"
+    )]
+    Backup {
+        /// The live database.
+        #[arg(long)]
+        db: PathBuf,
+        /// Where the copy goes (replaced if it exists).
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Check a database's integrity and say what it holds (players, games, servers, schema
+    /// version), without changing it; exit status 1 when it is damaged.
+    #[command(after_help = "Example:\n  sudoku-bot check --db sudoku-bot.db")]
+    Check {
+        #[arg(long)]
+        db: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -116,6 +136,19 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Hint(args) => batch::hint(&args),
         Command::Explain { puzzle } => batch::explain(puzzle.as_deref()),
         Command::Bench(command) => batch::bench::run(&command).map(done),
+        Command::Backup { db, to } => {
+            println!("{}", store::backup(&db, &to)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check { db } => {
+            let report = store::check(&db)?;
+            println!("{report}");
+            Ok(if report.is_healthy() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
     }
 }
 

@@ -157,6 +157,10 @@ pub const POST_RETRY_MS: Millis = 10 * 60 * 1000;
 pub const APOLOGY: &str =
     "Something went wrong on our side, and nothing was changed. Please try again in a moment.";
 
+/// What a player hears when the storage fails for good (read-only, damaged, full disk):
+/// retrying will not help, and what was saved is safe.
+pub const STORAGE_FAULT: &str = "The bot's storage has a problem; your last saved move is safe, but nothing new can be saved until it is fixed.";
+
 /// Why a command did not complete. Either way the transaction rolls back.
 #[derive(Debug)]
 pub(crate) enum Failure {
@@ -222,7 +226,11 @@ impl App {
                     %error,
                     "command failed"
                 );
-                Reply::private(APOLOGY)
+                Reply::private(if error.is_transient() {
+                    APOLOGY
+                } else {
+                    STORAGE_FAULT
+                })
             }
         };
         reply.fit()

@@ -5,6 +5,7 @@
 //! a panic.
 
 use crate::engine::{Cell, Grid};
+use crate::game::Game;
 use crate::game::state::{CellBefore, UndoRecord};
 
 use super::StoreError;
@@ -59,10 +60,12 @@ pub fn notes_from_blob(blob: &[u8]) -> Result<[u16; 81], StoreError> {
     Ok(notes)
 }
 
-/// Each record: a count byte, then per cell: index, digit, notes (u16 LE).
+/// Each record: a count byte, then per cell: index, digit, notes (u16 LE). Only the last
+/// [`Game::UNDO_LIMIT`] records are written, whatever the caller holds.
 pub fn history_to_blob(history: &[UndoRecord]) -> Vec<u8> {
     let mut out = Vec::new();
-    for record in history {
+    let kept = &history[history.len().saturating_sub(Game::UNDO_LIMIT)..];
+    for record in kept {
         // A record never holds more than the 81 cells of the board.
         out.push(record.0.len().min(81) as u8);
         for before in record.0.iter().take(81) {

@@ -12,6 +12,15 @@ use super::codec::{
 };
 use super::{StoreError, Tx};
 
+/// The next value of `touched_at`, which orders a player's games by last use. A bare
+/// `max` (not wrapped in another function, or SQLite reads the whole index) is one step
+/// down the `games_by_touched` index: the same cost with any number of games.
+macro_rules! next_touch {
+    () => {
+        "(coalesce((SELECT max(touched_at) FROM games), 0) + 1)"
+    };
+}
+
 /// A game's row id: what buttons carry to find their game again after a restart.
 pub type GameId = i64;
 
@@ -47,7 +56,14 @@ const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, s
      finished_at, mistakes, hints, version, notes, history, hint_level, daily_day, moves, \
      last_hint_at";
 
-fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>> {
+/// A row's id, and its record or why it does not decode. Only the id must be readable: a
+/// damaged row is known by it and set aside, the rest of the table is unaffected.
+fn read_record(row: &Row<'_>) -> rusqlite::Result<(GameId, Result<GameRecord, StoreError>)> {
+    let id: GameId = row.get(0)?;
+    Ok((id, decode_record(id, row)))
+}
+
+fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
     let givens: String = row.get(3)?;
     let solution: String = row.get(4)?;
     let board: String = row.get(5)?;
@@ -55,64 +71,59 @@ fn read_record(row: &Row<'_>) -> rusqlite::Result<Result<GameRecord, StoreError>
     let status: String = row.get(7)?;
     let notes: Vec<u8> = row.get(13)?;
     let history: Vec<u8> = row.get(14)?;
-    let id: GameId = row.get(0)?;
-    let player: String = row.get(1)?;
-    let place: String = row.get(2)?;
-    let started_at: Millis = row.get(8)?;
-    let finished_at: Option<Millis> = row.get(9)?;
-    let mistakes: u32 = row.get(10)?;
-    let hints: u32 = row.get(11)?;
-    let version: u32 = row.get(12)?;
-    let hint_level: u8 = row.get(15)?;
     let daily_day: Option<String> = row.get(16)?;
-    let moves: u32 = row.get(17)?;
-    let last_hint_at: Option<Millis> = row.get(18)?;
-    Ok((|| {
-        Ok(GameRecord {
-            id,
-            player,
-            place,
-            daily_day: match daily_day {
-                None => None,
-                Some(text) => Some(
-                    text.parse::<Date>()
-                        .map_err(|_| StoreError::Corrupt(format!("daily day {text:?}")))?,
-                ),
-            },
-            game: Game {
-                givens: grid_from_text(&givens)?,
-                solution: grid_from_text(&solution)?,
-                board: grid_from_text(&board)?,
-                notes: notes_from_blob(&notes)?,
-                difficulty: difficulty.as_deref().and_then(Tier::parse),
-                started_at,
-                finished_at,
-                status: Status::parse(&status)
-                    .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
-                mistakes,
-                hints,
-                moves,
-                last_hint_at,
-                hint_level,
-                version,
-                history: history_from_blob(&history)?,
-            },
-        })
-    })())
+    Ok(GameRecord {
+        id,
+        player: row.get(1)?,
+        place: row.get(2)?,
+        daily_day: match daily_day {
+            None => None,
+            Some(text) => Some(
+                text.parse::<Date>()
+                    .map_err(|_| StoreError::Corrupt(format!("daily day {text:?}")))?,
+            ),
+        },
+        game: Game {
+            givens: grid_from_text(&givens)?,
+            solution: grid_from_text(&solution)?,
+            board: grid_from_text(&board)?,
+            notes: notes_from_blob(&notes)?,
+            difficulty: difficulty.as_deref().and_then(Tier::parse),
+            started_at: row.get(8)?,
+            finished_at: row.get(9)?,
+            status: Status::parse(&status)
+                .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+            mistakes: row.get(10)?,
+            hints: row.get(11)?,
+            moves: row.get(17)?,
+            last_hint_at: row.get(18)?,
+            hint_level: row.get(15)?,
+            version: row.get(12)?,
+            history: history_from_blob(&history)?,
+        },
+    })
+}
+
+/// What is stored of the undo history: nothing once the game is over, since undo needs a
+/// game in progress; it was most of a finished game's row.
+fn stored_history(game: &Game) -> Vec<u8> {
+    match game.status {
+        Status::Active => history_to_blob(&game.history),
+        _ => Vec::new(),
+    }
 }
 
 impl Tx<'_> {
     /// The player's game in progress at `place` that they used last (a free game or
     /// today's daily), if any.
     pub fn active_game(&self, player: &str, place: &str) -> Result<Option<GameRecord>, StoreError> {
+        // No LIMIT: a player has a handful of games in progress at a place, and a damaged
+        // one must not hide the next.
         let sql = format!(
             "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND status = 'active' \
-             ORDER BY touched_at DESC, id DESC LIMIT 1"
+             AND damaged IS NULL ORDER BY touched_at DESC, id DESC"
         );
-        self.tx
-            .query_row(&sql, params![player, place], read_record)
-            .optional()?
-            .transpose()
+        self.first_sound(&sql, params![player, place])
     }
 
     /// The player's free (not daily) game in progress at `place`: at most one.
@@ -123,31 +134,60 @@ impl Tx<'_> {
     ) -> Result<Option<GameRecord>, StoreError> {
         let sql = format!(
             "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND status = 'active' \
-             AND daily_day IS NULL"
+             AND daily_day IS NULL AND damaged IS NULL"
         );
-        self.tx
-            .query_row(&sql, params![player, place], read_record)
-            .optional()?
-            .transpose()
+        self.first_sound(&sql, params![player, place])
     }
 
+    /// A game by id; `None` when it does not exist or was set aside as damaged.
     pub fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = ?1");
-        self.tx
-            .query_row(&sql, params![id], read_record)
-            .optional()?
-            .transpose()
+        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = ?1 AND damaged IS NULL");
+        self.first_sound(&sql, params![id])
     }
 
     /// The player's most recent game at `place`, finished or not.
     pub fn latest_game(&self, player: &str, place: &str) -> Result<Option<GameRecord>, StoreError> {
         let sql = format!(
-            "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 ORDER BY id DESC LIMIT 1"
+            "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND damaged IS NULL \
+             ORDER BY id DESC LIMIT 1"
         );
-        self.tx
-            .query_row(&sql, params![player, place], read_record)
-            .optional()?
-            .transpose()
+        self.first_sound(&sql, params![player, place])
+    }
+
+    /// The first row of `sql` that decodes. Rows that do not are set aside (in a write
+    /// transaction; a read only skips them) and logged, so one damaged game never locks
+    /// its player out of show, move or new.
+    fn first_sound(
+        &self,
+        sql: &str,
+        args: impl rusqlite::Params,
+    ) -> Result<Option<GameRecord>, StoreError> {
+        let mut stmt = self.tx.prepare_cached(sql)?;
+        let mut rows = stmt.query(args)?;
+        while let Some(row) = rows.next()? {
+            match read_record(row)? {
+                (_, Ok(record)) => return Ok(Some(record)),
+                (id, Err(error)) => self.set_aside(id, &error)?,
+            }
+        }
+        Ok(None)
+    }
+
+    fn set_aside(&self, id: GameId, error: &StoreError) -> Result<(), StoreError> {
+        // In a read transaction the row is only skipped; the next write that meets it marks it.
+        tracing::error!(
+            game = id,
+            %error,
+            marked = self.writable,
+            "a stored game does not decode; set aside as damaged"
+        );
+        if self.writable {
+            self.tx.execute(
+                "UPDATE games SET damaged = ?2 WHERE id = ?1",
+                params![id, error.to_string()],
+            )?;
+        }
+        Ok(())
     }
 
     pub fn insert_game(
@@ -178,11 +218,15 @@ impl Tx<'_> {
         day: Option<Date>,
     ) -> Result<GameId, StoreError> {
         self.tx.execute(
-            "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
+            concat!(
+                "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
              started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
              daily_day, moves, last_hint_at, touched_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, (SELECT coalesce(max(touched_at), 0) + 1 FROM games))",
+             ?17, ?18, ",
+                next_touch!(),
+                ")"
+            ),
             params![
                 player,
                 place,
@@ -197,7 +241,7 @@ impl Tx<'_> {
                 game.hints,
                 game.version,
                 notes_to_blob(&game.notes),
-                history_to_blob(&game.history),
+                stored_history(game),
                 game.hint_level,
                 day.map(|d| d.to_string()),
                 game.moves,
@@ -210,9 +254,13 @@ impl Tx<'_> {
     /// Writes back the mutable part of a game.
     pub fn save_game(&self, id: GameId, game: &Game) -> Result<(), StoreError> {
         let changed = self.tx.execute(
-            "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
+            concat!(
+                "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
              hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
-             moves = ?11, last_hint_at = ?12, touched_at = (SELECT coalesce(max(touched_at), 0) + 1 FROM games) WHERE id = ?1",
+             moves = ?11, last_hint_at = ?12, touched_at = ",
+                next_touch!(),
+                " WHERE id = ?1"
+            ),
             params![
                 id,
                 grid_to_text(&game.board),
@@ -222,7 +270,7 @@ impl Tx<'_> {
                 game.hints,
                 game.version,
                 notes_to_blob(&game.notes),
-                history_to_blob(&game.history),
+                stored_history(game),
                 game.hint_level,
                 game.moves,
                 game.last_hint_at,
@@ -237,15 +285,22 @@ impl Tx<'_> {
     /// Makes `id` the game typed commands act on (as `show` of that game does).
     pub fn touch(&self, id: GameId) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE games SET touched_at = (SELECT coalesce(max(touched_at), 0) + 1 FROM games) \
-             WHERE id = ?1",
+            concat!(
+                "UPDATE games SET touched_at = ",
+                next_touch!(),
+                " WHERE id = ?1"
+            ),
             params![id],
         )?;
         Ok(())
     }
 
-    /// Remembers how to name a player to others.
+    /// Remembers how to name a player to others. Writes only when the name is new or
+    /// changed, so a read transaction that calls it stays a read.
     pub fn set_player_name(&self, id: &str, name: &str) -> Result<(), StoreError> {
+        if self.player_name(id)?.as_deref() == Some(name) {
+            return Ok(());
+        }
         self.tx.execute(
             "INSERT INTO players (id, name) VALUES (?1, ?2) \
              ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE name <> excluded.name",
@@ -268,7 +323,9 @@ impl Tx<'_> {
         Ok(self
             .tx
             .query_row(
-                "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE OR id = ?1 LIMIT 1",
+                // Two indexed lookups, a name first: with `OR` in one WHERE, SQLite scans.
+                "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE \
+                 UNION ALL SELECT id FROM players WHERE id = ?1 LIMIT 1",
                 params![name],
                 |r| r.get(0),
             )

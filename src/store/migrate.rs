@@ -1,7 +1,7 @@
-//! Schema migrations: `migrations/*.sql`, applied in order, each in its own transaction
-//! together with the new `user_version`, so a crash mid-upgrade leaves a consistent schema.
+//! Schema migrations: `migrations/*.sql`, applied in order in one write transaction
+//! together with the new `user_version`, so a crash mid-upgrade leaves the old schema.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, TransactionBehavior};
 
 use super::StoreError;
 
@@ -28,29 +28,48 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0004_moves_hints_attempts",
         sql: include_str!("../../migrations/0004_moves_hints_attempts.sql"),
     },
+    Migration {
+        name: "0005_indexes_damaged",
+        sql: include_str!("../../migrations/0005_indexes_damaged.sql"),
+    },
 ];
 
-pub fn apply(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreError> {
-    let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    if current > MIGRATIONS.len() as i64 {
-        return Err(StoreError::TooNew {
-            found: current,
-            known: MIGRATIONS.len() as i64,
-        });
+fn version(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+}
+
+/// A database from a newer build is refused before this build changes anything in it.
+pub fn refuse_newer(conn: &Connection) -> Result<(), StoreError> {
+    let found = version(conn)?;
+    let known = MIGRATIONS.len() as i64;
+    if found > known {
+        return Err(StoreError::TooNew { found, known });
     }
+    Ok(())
+}
+
+pub fn apply(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreError> {
+    // Cheap check first: an up-to-date database (every start but the first) takes no lock.
+    if version(conn)? >= migrations.len() as i64 {
+        return refuse_newer(conn);
+    }
+    // Under the write lock, the version is read again: another process starting at the
+    // same moment may have migrated in between, and must not be migrated twice.
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    refuse_newer(&tx)?;
+    let current = version(&tx)?;
     for (i, migration) in migrations.iter().enumerate() {
         let version = i as i64 + 1;
         if version <= current {
             continue;
         }
-        let tx = conn.transaction()?;
         tx.execute_batch(migration.sql).map_err(|e| {
             StoreError::Corrupt(format!("migration {} failed: {e}", migration.name))
         })?;
         // PRAGMA takes no bound parameters; the value is our own integer.
         tx.execute_batch(&format!("PRAGMA user_version = {version}"))?;
-        tx.commit()?;
     }
+    tx.commit()?;
     Ok(())
 }
 

@@ -1,8 +1,9 @@
 //! SQLite through rusqlite: the only module that speaks SQL.
 //!
 //! The schema lives in `migrations/*.sql`, applied in order at open and recorded in
-//! `PRAGMA user_version`. Every command runs in one [`Store::write`] transaction, and its
-//! reply is built only after the commit: a player told "saved" has it on disk.
+//! `PRAGMA user_version`. Every command runs in one [`Store::write`] transaction (or one
+//! [`Store::read`] when it changes nothing), and its reply is built only after the
+//! commit: a player told "saved" has it on disk.
 //!
 //! WAL mode with `synchronous = FULL`: each commit is fsynced, so an acknowledged move
 //! survives a crash of the bot and of the machine.
@@ -10,24 +11,59 @@
 mod codec;
 mod dailies;
 mod games;
+mod maintenance;
 mod migrate;
 
 use std::path::Path;
 
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
 pub use dailies::ServerDaily;
 pub use games::{DifficultyStats, GameId, GameRecord, PlayerStats};
+pub use maintenance::{CheckReport, backup, check};
 pub use migrate::{MIGRATIONS, Migration};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// Another connection holds the lock longer than the busy timeout: transient, the
+    /// same command moments later will most likely succeed.
+    #[error("the database is busy: {0}")]
+    Busy(rusqlite::Error),
+    /// Any other SQLite failure: a read-only file, corrupt pages, a full disk, an I/O
+    /// error. Permanent: retrying does not help until an operator acts.
     #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
+    /// A value in a row that does not decode.
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    /// `PRAGMA quick_check` found damage when opening: refused before anything runs.
+    #[error(
+        "the database file is damaged ({0}); nothing was changed. Restore it from a backup, \
+         or run `sudoku-bot check` for the full report"
+    )]
+    Damaged(String),
+    /// A file operation outside SQLite failed (writing a backup).
+    #[error("file error: {0}")]
+    Io(#[from] std::io::Error),
     #[error("database schema version {found} is newer than this build knows ({known})")]
     TooNew { found: i64, known: i64 },
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy(e),
+            _ => StoreError::Sqlite(e),
+        }
+    }
+}
+
+impl StoreError {
+    /// Whether trying the same command again soon can succeed (the database was busy).
+    /// Everything else needs an operator, and the cause is in the error's text.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, StoreError::Busy(_))
+    }
 }
 
 /// An open database.
@@ -38,31 +74,48 @@ pub struct Store {
 /// One transaction: the handle a command uses for everything it reads and writes.
 pub struct Tx<'a> {
     tx: rusqlite::Transaction<'a>,
+    /// False in [`Store::read`]: a damaged row found there is skipped and logged, and set
+    /// aside by the next write that meets it.
+    writable: bool,
 }
+
+/// How long a connection waits for another's lock before answering busy.
+const BUSY_TIMEOUT_MS: u32 = 5000;
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    ///
+    /// Refuses, changing nothing, a database from a newer build and a damaged one. Many
+    /// processes may open a new database at once: migrations run under the write lock.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Store::setup(Connection::open(path)?)
+        Store::setup(Connection::open(path)?, MIGRATIONS)
     }
 
     /// A private database in memory, for tests and one-off runs.
     pub fn open_in_memory() -> Result<Store, StoreError> {
-        Store::setup(Connection::open_in_memory()?)
+        Store::setup(Connection::open_in_memory()?, MIGRATIONS)
     }
 
     /// Opens `path` and applies only the first `count` migrations: for testing upgrades
     /// from an older schema.
     pub fn open_at_version(path: &Path, count: usize) -> Result<Store, StoreError> {
-        let mut conn = Connection::open(path)?;
-        configure(&conn)?;
-        migrate::apply(&mut conn, &MIGRATIONS[..count.min(MIGRATIONS.len())])?;
-        Ok(Store { conn })
+        Store::setup(
+            Connection::open(path)?,
+            &MIGRATIONS[..count.min(MIGRATIONS.len())],
+        )
     }
 
-    fn setup(mut conn: Connection) -> Result<Store, StoreError> {
+    fn setup(mut conn: Connection, migrations: &[Migration]) -> Result<Store, StoreError> {
+        // Before anything that could change the file: the version (a newer build's
+        // database is left exactly as it was, journal mode included) and damage.
+        conn.execute_batch(&format!("PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"))?;
+        migrate::refuse_newer(&conn).map_err(|e| match e {
+            StoreError::Sqlite(e) => maintenance::damage(e),
+            other => other,
+        })?;
+        quick_check(&conn)?;
         configure(&conn)?;
-        migrate::apply(&mut conn, MIGRATIONS)?;
+        migrate::apply(&mut conn, migrations)?;
         Ok(Store { conn })
     }
 
@@ -81,14 +134,51 @@ impl Store {
     where
         E: From<StoreError>,
     {
+        self.run(TransactionBehavior::Immediate, work)
+    }
+
+    /// Runs `work` in one read transaction (a deferred `BEGIN`): it sees one consistent
+    /// snapshot, takes no write lock, so a writer elsewhere neither blocks it nor is
+    /// blocked by it. For commands that change nothing: show, stats, leaderboard, solve.
+    ///
+    /// A write inside still works (SQLite upgrades the transaction) but may then answer
+    /// busy; [`Tx::set_player_name`] writes only when the name changed, so it is fine here.
+    pub fn read<T, E>(&mut self, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        self.run(TransactionBehavior::Deferred, work)
+    }
+
+    fn run<T, E>(
+        &mut self,
+        behavior: TransactionBehavior,
+        work: impl FnOnce(&Tx<'_>) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .transaction_with_behavior(behavior)
             .map_err(StoreError::from)?;
-        let handle = Tx { tx };
+        let handle = Tx {
+            tx,
+            writable: !matches!(behavior, TransactionBehavior::Deferred),
+        };
         let value = work(&handle)?;
         handle.tx.commit().map_err(StoreError::from)?;
         Ok(value)
+    }
+
+    /// Bytes the database's content takes (free pages not counted): for measuring growth.
+    pub fn size_bytes(&self) -> Result<u64, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT (page_count - freelist_count) * page_size \
+             FROM pragma_page_count(), pragma_freelist_count(), pragma_page_size()",
+            [],
+            |r| r.get::<_, i64>(0),
+        )? as u64)
     }
 
     /// Raw access for tests that need to inspect or damage the database.
@@ -96,6 +186,26 @@ impl Store {
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+
+    /// Raw access for tests that trace the statements commands run.
+    #[doc(hidden)]
+    pub fn connection_mut(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+}
+
+/// Refuses a damaged database at open, with what SQLite found. `quick_check` reads every
+/// page but skips the slow index-content comparison, so a start stays fast.
+fn quick_check(conn: &Connection) -> Result<(), StoreError> {
+    let problems = maintenance::problems(conn, "quick_check")?;
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut summary = problems[..problems.len().min(3)].join("; ");
+    if problems.len() > 3 {
+        summary.push_str(&format!("; and {} more", problems.len() - 3));
+    }
+    Err(StoreError::Damaged(summary))
 }
 
 fn configure(conn: &Connection) -> Result<(), StoreError> {
@@ -108,8 +218,7 @@ fn configure(conn: &Connection) -> Result<(), StoreError> {
     }
     conn.execute_batch(
         "PRAGMA synchronous = FULL;
-         PRAGMA foreign_keys = ON;
-         PRAGMA busy_timeout = 5000;",
+         PRAGMA foreign_keys = ON;",
     )?;
     Ok(())
 }

@@ -42,6 +42,9 @@ pub enum BenchCommand {
         db: PathBuf,
         #[arg(long, default_value_t = 5000)]
         count: u64,
+        /// First add this many finished games (of 5,000 other players) to the database.
+        #[arg(long, default_value_t = 0)]
+        finished_games: u64,
     },
 }
 
@@ -54,7 +57,11 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
             Ok(())
         }
         BenchCommand::Grade { files } => grade_files(files),
-        BenchCommand::Moves { db, count } => moves_line(db, *count),
+        BenchCommand::Moves {
+            db,
+            count,
+            finished_games,
+        } => moves_line(db, *count, *finished_games),
     }
 }
 
@@ -113,8 +120,11 @@ fn grade_files(files: &[PathBuf]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn moves_line(db: &Path, count: u64) -> anyhow::Result<()> {
-    let r = bench_moves(db, count)?;
+fn moves_line(db: &Path, count: u64, finished_games: u64) -> anyhow::Result<()> {
+    let r = bench_moves(db, count, finished_games)?;
+    if let Some(bytes) = r.bytes_per_finished_game {
+        println!("pre-filled {finished_games} finished games: {bytes:.0} bytes each");
+    }
     println!(
         "moves: {} through the core on {}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
         r.moves,
@@ -231,17 +241,29 @@ pub struct MoveBench {
     pub p99: Duration,
     pub max: Duration,
     pub per_second: f64,
+    /// Database bytes per game added by the pre-fill, when there was one.
+    pub bytes_per_finished_game: Option<f64>,
 }
 
 /// Plays `count` moves as one player on a fresh game stored at `db`: a digit placed, then
 /// erased, over and over, so the game never ends. Wall-clock time: a commit's fsync is
 /// part of what a player waits for.
-pub fn bench_moves(db: &std::path::Path, count: u64) -> anyhow::Result<MoveBench> {
+///
+/// With `finished_games`, the database first gets that many finished games of 5,000
+/// other players, as on a bot that has run for a while: a move must cost the same there.
+pub fn bench_moves(db: &Path, count: u64, finished_games: u64) -> anyhow::Result<MoveBench> {
     use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, SystemClock};
     use std::sync::Arc;
     use std::time::Instant;
 
-    let store = crate::store::Store::open(db)?;
+    let mut store = crate::store::Store::open(db)?;
+    let bytes_per_finished_game = if finished_games > 0 {
+        let before = store.size_bytes()?;
+        prefill_finished_games(&mut store, finished_games)?;
+        Some((store.size_bytes()? - before) as f64 / finished_games as f64)
+    } else {
+        None
+    };
     let app = App::new(store, Arc::new(SystemClock), 1);
     let invoke = |command: Command| {
         app.handle(&Invocation {
@@ -292,7 +314,25 @@ pub fn bench_moves(db: &std::path::Path, count: u64) -> anyhow::Result<MoveBench
         p99: percentile(&times, 0.99),
         max: times.last().copied().unwrap_or_default(),
         per_second: count as f64 / total.as_secs_f64().max(1e-9),
+        bytes_per_finished_game,
     })
+}
+
+/// `count` solved games of 45 empty cells, one transaction.
+fn prefill_finished_games(store: &mut crate::store::Store, count: u64) -> anyhow::Result<()> {
+    use crate::engine::generator::{self, Request};
+    use crate::game::Game;
+    let puzzle = generator::generate(&Request::new(45, 1))?;
+    let now = crate::app::Clock::now(&crate::app::SystemClock);
+    let mut game = Game::new(puzzle.givens, puzzle.solution, None, now - 10 * 60_000);
+    game.submit(&puzzle.solution, now)?;
+    store.write(|tx| {
+        for k in 0..count {
+            tx.insert_game(&format!("player{}", k % 5000), "bench", &game)?;
+        }
+        Ok::<_, crate::store::StoreError>(())
+    })?;
+    Ok(())
 }
 
 /// Grades every puzzle, timing CPU time; returns puzzles per second and the tier counts.

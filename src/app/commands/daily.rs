@@ -295,7 +295,7 @@ pub fn off(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
 pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply, Failure> {
     require_server(inv)?;
     let now = app.now();
-    app.store().write(|tx| {
+    app.store().read(|tx| {
         let server = tx.server_daily(inv.place.key())?;
         let today = server_day(now, &server.settings.tz());
         let from = match period {

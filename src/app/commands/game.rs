@@ -187,7 +187,7 @@ pub fn new(
 
 pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
     let now = app.now();
-    app.store().write(|tx| {
+    app.store().read(|tx| {
         let record = resolve(tx, inv, target)?;
         if target.is_some() {
             // "Show my game" under a message: typed commands now mean this game too.

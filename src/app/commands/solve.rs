@@ -45,7 +45,7 @@ fn is_todays_daily(app: &App, inv: &Invocation, grid: &Grid) -> Result<bool, Fai
         return Ok(false);
     }
     let now = app.now();
-    app.store().write(|tx| {
+    app.store().read(|tx| {
         let server = tx.server_daily(place)?;
         let today = server_day(now, &server.settings.tz());
         Ok(tx

@@ -5,7 +5,7 @@ use crate::app::render::duration;
 use crate::app::{App, Failure, Invocation, Reply, user_error};
 
 pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, Failure> {
-    app.store().write(|tx| {
+    app.store().read(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
         let (id, name) = match player {
             None => (inv.player.id.clone(), inv.player.name.clone()),

@@ -1,0 +1,553 @@
+//! The store under growth, faults and concurrency: query plans, concurrent first opens,
+//! newer and damaged databases, honest errors, damaged rows, read transactions, backups.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Barrier, Mutex};
+use std::time::Duration;
+
+use rusqlite::Connection;
+use rusqlite::trace::{TraceEvent, TraceEventCodes};
+use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+use sudoku_bot::engine::generator::{Request, generate};
+use sudoku_bot::game::Game;
+use sudoku_bot::store::{self, MIGRATIONS, Store, StoreError};
+
+const T0: i64 = 1_795_000_000_000;
+
+struct Bot {
+    app: App,
+    clock: Arc<ManualClock>,
+}
+
+impl Bot {
+    fn new(store: Store) -> Bot {
+        let clock = Arc::new(ManualClock::new(T0));
+        Bot {
+            app: App::new(store, clock.clone(), 7),
+            clock,
+        }
+    }
+
+    fn open(db: &Path) -> Bot {
+        Bot::new(Store::open(db).expect("open store"))
+    }
+
+    fn say(&self, user: &str, place: &str, text: &str) -> Reply {
+        self.say_as(user, place, false, text)
+    }
+
+    fn say_as(&self, user: &str, place: &str, is_admin: bool, text: &str) -> Reply {
+        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        self.invoke(user, place, is_admin, command)
+    }
+
+    fn invoke(&self, user: &str, place: &str, is_admin: bool, command: Command) -> Reply {
+        self.app.handle(&Invocation {
+            player: Player {
+                id: user.into(),
+                name: user.into(),
+            },
+            place: Place::named(place),
+            command,
+            style: BoardStyle::Plain,
+            is_admin,
+        })
+    }
+
+    fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
+        let button = reply
+            .buttons
+            .iter()
+            .flatten()
+            .find(|b| b.label == label)
+            .unwrap_or_else(|| panic!("no {label} button in {reply:?}"));
+        let command = Command::from_custom_id(&button.custom_id).expect("our own id");
+        self.invoke(user, place, false, command)
+    }
+}
+
+fn temp_db() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bot.db");
+    (dir, path)
+}
+
+fn puzzle_game(seed: u64) -> Game {
+    let p = generate(&Request::new(40, seed)).expect("generate");
+    Game::new(p.givens, p.solution, None, T0)
+}
+
+/// The first empty cell of a game's board, by name.
+fn empty_cell(game: &Game) -> String {
+    sudoku_bot::engine::Cell::all()
+        .find(|&c| game.board.get(c).is_none())
+        .expect("an empty cell")
+        .name()
+}
+
+/// A store that answers busy at once instead of waiting for another connection's lock:
+/// what would be a wait becomes an error a test can see, without timing anything.
+fn impatient_store(db: &Path) -> Store {
+    let store = Store::open(db).expect("open");
+    store
+        .connection()
+        .busy_timeout(Duration::ZERO)
+        .expect("no waiting");
+    store
+}
+
+fn journal_mode(db: &Path) -> String {
+    let conn = Connection::open(db).expect("open");
+    conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .expect("journal mode")
+}
+
+/// Every statement a command runs, with what SQLite plans for it: none may read a whole
+/// table (or a whole index), since every table here grows with players, games or servers.
+/// The statements are taken from a trace of real commands, so a new query is covered the
+/// day it is written.
+#[test]
+fn every_statement_on_a_commands_path_finds_its_rows_through_an_index() {
+    let mut store = Store::open_in_memory().expect("store");
+    let seen = Arc::new(Mutex::new(BTreeSet::new()));
+    let sink = seen.clone();
+    store
+        .connection_mut()
+        .trace_v2(
+            TraceEventCodes::SQLITE_TRACE_STMT,
+            Some(move |event: TraceEvent<'_>| {
+                if let TraceEvent::Stmt(stmt, _) = event {
+                    sink.lock()
+                        .expect("trace sink")
+                        .insert(stmt.sql().into_owned());
+                }
+            }),
+        )
+        .expect("trace");
+    let bot = Bot::new(store);
+    bot.say_as("admin", "s1", true, "daily setup channel:1 time:00:00");
+    bot.app.prepare_dailies();
+    bot.clock.advance(60_000);
+    bot.app.next_daily_post_at();
+    bot.app.take_due_daily_posts();
+    bot.say("ann", "s1", "daily");
+    bot.say("ann", "s1", "move A1 1");
+    let board = bot.say("ann", "s1", "new 40");
+    let in_progress = bot.say("ann", "s1", "new 40");
+    bot.press("ann", "s1", &in_progress, "Show my game");
+    for text in [
+        "show",
+        "move A1 1",
+        "note B2 12",
+        "undo",
+        "check",
+        "hint",
+        "hint",
+        "submit 003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        "stats",
+        "stats bob",
+        "stats ann",
+        "leaderboard today",
+        "leaderboard week",
+        "leaderboard all-time",
+        "solve 003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        "giveup",
+        "daily",
+    ] {
+        bot.say("ann", "s1", text);
+        bot.say("bob", "s1", text);
+    }
+    bot.press("ann", "s1", &board, "Hint");
+    bot.invoke("ann", "s1", false, Command::ForgetMe { confirmed: true });
+    bot.say_as("admin", "s1", true, "daily setup time:10:00");
+    bot.say_as("admin", "s1", true, "daily off");
+    drop(bot);
+
+    let statements = seen.lock().expect("trace sink").clone();
+    let conn = Store::open_in_memory().expect("store");
+    let conn = conn.connection();
+    let mut checked = 0;
+    let mut full_scans = Vec::new();
+    for sql in &statements {
+        let head = sql.trim_start().to_ascii_uppercase();
+        if [
+            "PRAGMA",
+            "BEGIN",
+            "COMMIT",
+            "ROLLBACK",
+            "SAVEPOINT",
+            "RELEASE",
+        ]
+        .iter()
+        .any(|k| head.starts_with(k))
+        {
+            continue;
+        }
+        let mut stmt = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        // Parameters stay unbound: the plan is made when the statement is prepared.
+        let mut rows = stmt.raw_query();
+        while let Some(row) = rows.next().expect("plan row") {
+            let detail: String = row.get(3).expect("detail");
+            // The scheduler's list of servers with dailies on reads a partial index that
+            // holds exactly those servers: all of it is the answer.
+            let whole_answer = detail == "SCAN servers USING INDEX servers_scheduled";
+            if detail.starts_with("SCAN ") && detail != "SCAN CONSTANT ROW" && !whole_answer {
+                full_scans.push(format!("{detail}\n    in: {sql}"));
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} statements traced");
+    assert!(
+        full_scans.is_empty(),
+        "full scans:\n{}",
+        full_scans.join("\n")
+    );
+}
+
+/// 18 of 24 processes starting at once on a new database used to fail with "table games
+/// already exists": each one migrated from version 0.
+#[test]
+fn many_first_opens_at_once_all_succeed() {
+    let (_dir, db) = temp_db();
+    let threads = 8;
+    let barrier = Arc::new(Barrier::new(threads));
+    let handles: Vec<_> = (0..threads)
+        .map(|_| {
+            let (db, barrier) = (db.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                Store::open(&db).map(|s| s.schema_version().expect("version"))
+            })
+        })
+        .collect();
+    for handle in handles {
+        let version = handle.join().expect("thread").expect("open");
+        assert_eq!(version, MIGRATIONS.len() as i64);
+    }
+}
+
+/// A newer build's database is refused with the file exactly as it was: before, the
+/// refusing build first switched it from a rollback journal to WAL.
+#[test]
+fn a_database_from_a_newer_build_is_refused_and_left_unchanged() {
+    let (_dir, db) = temp_db();
+    {
+        let conn = Connection::open(&db).expect("create");
+        conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;")
+            .expect("newer schema");
+    }
+    assert_eq!(journal_mode(&db), "delete");
+    let before = std::fs::read(&db).expect("read");
+    match Store::open(&db) {
+        Err(StoreError::TooNew { found: 99, .. }) => {}
+        other => panic!("expected TooNew, got {:?}", other.map(|_| ())),
+    }
+    assert_eq!(journal_mode(&db), "delete");
+    assert_eq!(std::fs::read(&db).expect("read"), before);
+}
+
+/// Damaged pages are found at start, not by a player's command later.
+#[test]
+fn a_damaged_database_is_refused_at_open_with_a_clear_message() {
+    let (_dir, db) = temp_db();
+    let root: i64 = {
+        let mut store = Store::open(&db).expect("open");
+        store
+            .write(|tx| {
+                for k in 0..200 {
+                    tx.insert_game(&format!("p{k}"), "s1", &puzzle_game(1))?;
+                }
+                Ok::<_, StoreError>(())
+            })
+            .expect("games");
+        store
+            .connection()
+            .query_row(
+                "SELECT rootpage FROM sqlite_master WHERE name = 'games'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("root page")
+    };
+    let mut bytes = std::fs::read(&db).expect("read");
+    let page = 4096;
+    let start = (root as usize - 1) * page;
+    bytes[start..start + page].fill(0xA5);
+    std::fs::write(&db, &bytes).expect("damage");
+    match Store::open(&db) {
+        Err(error @ StoreError::Damaged(_)) => {
+            let message = error.to_string();
+            assert!(message.contains("damaged"), "{message}");
+            assert!(message.contains("backup"), "{message}");
+            assert!(!error.is_transient());
+        }
+        other => panic!("expected Damaged, got {:?}", other.map(|_| ())),
+    }
+    assert!(store::check(&db).map_or(true, |report| !report.is_healthy()));
+}
+
+/// Busy is worth retrying; a read-only database is not, and the player is told so
+/// instead of "try again in a moment" forever.
+#[test]
+fn a_busy_database_asks_to_retry_and_a_read_only_one_says_storage_has_a_problem() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    bot.say("ann", "s1", "new 40");
+    drop(bot);
+
+    let store = Store::open(&db).expect("open");
+    store
+        .connection()
+        .execute_batch("PRAGMA query_only = 1")
+        .expect("read only");
+    let bot = Bot::new(store);
+    let r = bot.say("ann", "s1", "move A1 1");
+    assert!(r.private);
+    assert!(r.content.contains("storage has a problem"), "{}", r.content);
+    assert!(
+        r.content.contains("last saved move is safe"),
+        "{}",
+        r.content
+    );
+    drop(bot);
+
+    let store = impatient_store(&db);
+    let other = Connection::open(&db).expect("other");
+    other.execute_batch("BEGIN IMMEDIATE").expect("write lock");
+    let bot = Bot::new(store);
+    let r = bot.say("ann", "s1", "move A1 1");
+    assert!(r.content.contains("try again in a moment"), "{}", r.content);
+    other.execute_batch("ROLLBACK").expect("release");
+}
+
+#[test]
+fn the_store_error_says_which_faults_are_transient() {
+    let (_dir, db) = temp_db();
+    let mut store = impatient_store(&db);
+    let other = Connection::open(&db).expect("other");
+    other.execute_batch("BEGIN IMMEDIATE").expect("write lock");
+    let busy = store
+        .write(|tx| tx.set_player_name("ann", "Ann"))
+        .expect_err("busy");
+    assert!(busy.is_transient(), "{busy}");
+    other.execute_batch("ROLLBACK").expect("release");
+
+    store
+        .connection()
+        .execute_batch("PRAGMA query_only = 1")
+        .expect("read only");
+    let read_only = store
+        .write(|tx| tx.set_player_name("ann", "Ann"))
+        .expect_err("read only");
+    assert!(!read_only.is_transient());
+    // The cause travels with the error, for the log.
+    assert!(read_only.to_string().contains("readonly"), "{read_only}");
+}
+
+/// A game whose undo data no longer decodes used to lock its player out of show, move and
+/// even new. Now it is set aside and the player starts over; others never notice.
+#[test]
+fn a_damaged_game_is_set_aside_and_its_player_can_play_again() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    bot.say("ann", "s1", "new 40");
+    bot.say("bob", "s1", "new 40");
+    let raw = Connection::open(&db).expect("raw");
+    // A record claiming five cells, followed by one byte.
+    raw.execute(
+        "UPDATE games SET history = x'05ff' WHERE player = 'ann'",
+        [],
+    )
+    .expect("damage");
+
+    let shown = bot.say("ann", "s1", "show");
+    assert!(
+        shown.content.contains("no game in progress"),
+        "{}",
+        shown.content
+    );
+    let fresh = bot.say("ann", "s1", "new 40");
+    assert!(!fresh.private, "{}", fresh.content);
+    let moved = bot.say("ann", "s1", "move A1 1");
+    assert!(
+        !moved.content.contains("went wrong") && !moved.content.contains("storage"),
+        "{}",
+        moved.content
+    );
+    assert!(!bot.say("bob", "s1", "show").private);
+    let damaged: i64 = raw
+        .query_row(
+            "SELECT count(*) FROM games WHERE damaged IS NOT NULL AND player = 'ann'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("count");
+    assert_eq!(damaged, 1);
+    drop(bot);
+    let report = store::check(&db).expect("check");
+    assert_eq!(report.damaged_games, Some(1));
+    assert_eq!(report.games, Some(3));
+}
+
+/// Reads that change nothing take no write lock: a long write elsewhere neither blocks
+/// show, stats or leaderboard nor is blocked by them.
+#[test]
+fn show_stats_and_leaderboard_answer_while_another_connection_writes() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    bot.say_as("admin", "s1", true, "daily setup channel:1");
+    bot.say("ann", "s1", "new 40");
+    drop(bot);
+    let bot = Bot::new(impatient_store(&db));
+    let writer = Connection::open(&db).expect("writer");
+    writer
+        .execute_batch("BEGIN IMMEDIATE; UPDATE games SET mistakes = 9;")
+        .expect("a write in progress");
+    for text in ["show", "stats", "leaderboard all-time"] {
+        let r = bot.say("ann", "s1", text);
+        assert!(
+            !r.content.contains("try again") && !r.content.contains("storage"),
+            "{text}: {}",
+            r.content
+        );
+    }
+    writer.execute_batch("ROLLBACK").expect("rollback");
+}
+
+/// The undo history of a game in progress keeps the last `UNDO_LIMIT` steps across
+/// commits; a finished game keeps none (undo needs a game in progress).
+#[test]
+fn stored_undo_history_is_bounded_and_dropped_when_the_game_ends() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    bot.say("ann", "s1", "new 40");
+    let mut store = Store::open(&db).expect("open");
+    let record = store
+        .read(|tx| tx.active_game("ann", "s1"))
+        .expect("read")
+        .expect("a game");
+    let cell = empty_cell(&record.game);
+    let steps = Game::UNDO_LIMIT + 50;
+    for _ in 0..steps {
+        let r = bot.say("ann", "s1", &format!("note {cell} 1"));
+        assert!(!r.content.contains("went wrong"), "{}", r.content);
+    }
+    let kept = store
+        .read(|tx| tx.active_game("ann", "s1"))
+        .expect("read")
+        .expect("a game")
+        .game
+        .history
+        .len();
+    assert_eq!(kept, Game::UNDO_LIMIT);
+    for _ in 0..Game::UNDO_LIMIT {
+        let r = bot.say("ann", "s1", "undo");
+        assert!(r.content.contains("Undid"), "{}", r.content);
+    }
+    let r = bot.say("ann", "s1", "undo");
+    assert!(r.private, "{}", r.content);
+
+    bot.say("ann", "s1", &format!("note {cell} 1"));
+    bot.say("ann", "s1", "giveup");
+    let stored: i64 = store
+        .connection()
+        .query_row(
+            "SELECT length(history) FROM games WHERE id = ?1",
+            [record.id],
+            |r| r.get(0),
+        )
+        .expect("history length");
+    assert_eq!(stored, 0);
+}
+
+/// A backup taken while another connection commits moves: the copy passes
+/// integrity_check and holds every move committed before the backup began.
+#[test]
+fn a_backup_while_moves_are_committed_is_sound_and_holds_every_committed_move() {
+    let (dir, db) = temp_db();
+    let copy = dir.path().join("copy.db");
+    let mut store = Store::open(&db).expect("open");
+    let game = puzzle_game(3);
+    let id = store
+        .write(|tx| {
+            // Some bulk, so the copy takes more than an instant.
+            for k in 0..2000 {
+                tx.insert_game(&format!("p{k}"), "s1", &puzzle_game(1))?;
+            }
+            tx.insert_game("ann", "s1", &game)
+        })
+        .expect("games");
+    let committed = Arc::new(AtomicU32::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (committed, stop) = (committed.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let mut game = game;
+            while !stop.load(Ordering::SeqCst) {
+                game.version += 1;
+                store
+                    .write(|tx| tx.save_game(id, &game))
+                    .expect("a move commits");
+                committed.store(game.version, Ordering::SeqCst);
+            }
+        })
+    };
+    while committed.load(Ordering::SeqCst) < 20 {
+        std::thread::yield_now();
+    }
+    let before = committed.load(Ordering::SeqCst);
+    let report = store::backup(&db, &copy).expect("backup");
+    stop.store(true, Ordering::SeqCst);
+    writer.join().expect("writer");
+
+    assert!(report.is_healthy(), "{report}");
+    assert_eq!(report.games, Some(2001));
+    let check = store::check(&copy).expect("check the copy");
+    assert!(check.problems.is_empty(), "{check}");
+    assert_eq!(journal_mode(&copy), "delete");
+    let mut restored = Store::open(&copy).expect("the copy opens");
+    let saved = restored
+        .read(|tx| tx.game(id))
+        .expect("read")
+        .expect("the game is in the copy");
+    assert!(
+        saved.game.version >= before,
+        "copy has move {}, {before} were committed before the backup",
+        saved.game.version
+    );
+}
+
+#[test]
+fn check_reports_what_the_database_holds() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db);
+    bot.say_as("admin", "s1", true, "daily setup channel:1");
+    bot.say("ann", "s1", "new 40");
+    bot.say("bob", "s2", "new 40");
+    drop(bot);
+    let report = store::check(&db).expect("check");
+    assert!(report.is_healthy());
+    assert_eq!(report.players, Some(2));
+    assert_eq!(report.games, Some(2));
+    assert_eq!(report.servers, Some(1));
+    let text = report.to_string();
+    for line in [
+        "integrity: ok",
+        &format!("schema version: {}", MIGRATIONS.len()),
+        "players: 2",
+        "games: 2 (2 in progress, 0 set aside as damaged)",
+        "servers: 1",
+    ] {
+        assert!(text.contains(line), "{line:?} not in:\n{text}");
+    }
+    assert!(store::check(&db.with_extension("missing")).is_err());
+    assert!(
+        !db.with_extension("missing").exists(),
+        "check creates nothing"
+    );
+}
