@@ -139,6 +139,14 @@ pub enum GenerateError {
     TooManyEmpty { asked: usize },
     #[error("{symmetry} symmetry cannot leave exactly {asked} empty cells")]
     SymmetryParity { symmetry: Symmetry, asked: usize },
+    #[error(
+        "{asked} empty cells with {symmetry} symmetry is too rare to find; with {symmetry} symmetry ask for {max} or fewer, or drop the symmetry (up to {MAX_EMPTY})"
+    )]
+    SymmetryTooEmpty {
+        symmetry: Symmetry,
+        asked: usize,
+        max: usize,
+    },
     #[error("{}", not_found(*asked, *symmetry))]
     NotFound { asked: usize, symmetry: Symmetry },
 }
@@ -147,16 +155,25 @@ pub enum GenerateError {
 fn not_found(asked: usize, symmetry: Symmetry) -> String {
     match symmetry {
         Symmetry::None => format!(
-            "no puzzle with {asked} empty cells found within the search budget; 62 or more empty cells is rare and slow to find, try 61 or fewer"
+            "no puzzle with {asked} empty cells found within the search budget; try again, or ask for fewer empty cells"
         ),
         _ => format!(
-            "no puzzle with {asked} empty cells and {symmetry} symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to 61)"
+            "no puzzle with {asked} empty cells and {symmetry} symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to {MAX_EMPTY})"
         ),
     }
 }
 
 /// Generates a puzzle with exactly `request.empty` empty cells and a unique solution.
 pub fn generate(request: &Request) -> Result<Puzzle, GenerateError> {
+    // The counts search cannot reach in time come from the pool, or are refused at once.
+    if let Some(served) = super::pool::serve(request) {
+        return served;
+    }
+    search(request)
+}
+
+/// [`generate`] by search alone, without the pool.
+pub(crate) fn search(request: &Request) -> Result<Puzzle, GenerateError> {
     let n = request.empty;
     if n > MAX_EMPTY {
         return Err(GenerateError::TooManyEmpty { asked: n });
@@ -831,7 +848,7 @@ mod tests {
         let mut r = Request::new(63, 4);
         r.budget = 3_000;
         assert_eq!(
-            generate(&r).unwrap_err(),
+            search(&r).unwrap_err(),
             GenerateError::NotFound {
                 asked: 63,
                 symmetry: Symmetry::None
@@ -844,7 +861,7 @@ mod tests {
         let mut r = Request::new(64, 1);
         r.budget = 50;
         assert_eq!(
-            generate(&r).unwrap_err(),
+            search(&r).unwrap_err(),
             GenerateError::NotFound {
                 asked: 64,
                 symmetry: Symmetry::None
@@ -857,18 +874,18 @@ mod tests {
         let mut r = Request::new(60, 2);
         r.symmetry = Symmetry::Rot180;
         r.budget = 50;
-        let e = generate(&r).unwrap_err();
+        let e = search(&r).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "no puzzle with 60 empty cells and rot180 symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to 61)"
+            "no puzzle with 60 empty cells and rot180 symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to 64)"
         );
         r.symmetry = Symmetry::None;
         r.empty = 63;
         assert!(
-            generate(&r)
+            search(&r)
                 .unwrap_err()
                 .to_string()
-                .contains("try 61 or fewer")
+                .contains("ask for fewer empty cells")
         );
     }
 }
