@@ -238,9 +238,16 @@ mod tests {
             prop_assert!(moved.is_solved());
             prop_assert!(q.is_contained_in(&moved));
             prop_assert_eq!(solve(&q), Solution::Unique(moved));
-            let (a, b) = (grade(&p).map(|g| g.tier), grade(&q).map(|g| g.tier));
-            prop_assert!(a.is_some());
-            prop_assert_eq!(a, b);
+            // The same techniques solve it: the tier of the hardest one the grader needs
+            // is the same, and so is whether logic alone solves it. The grade's final
+            // tier is not compared: it also counts a score, the weights of the steps the
+            // grader took, and where several steps apply the grader takes the first in
+            // its scan order, which a transform changes. Measured over 1,500 puzzles
+            // each: the tier moved by one for 4% of the 62-64-empty pool puzzles and
+            // 0.5% of searched ones, the hardest technique's tier never.
+            let (a, b) = (grade(&p).expect("valid"), grade(&q).expect("valid"));
+            prop_assert_eq!(a.hardest.map(|h| h.tier()), b.hardest.map(|h| h.tier()));
+            prop_assert_eq!(a.solved_by_logic, b.solved_by_logic);
         }
     }
 }
