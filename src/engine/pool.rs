@@ -48,6 +48,14 @@ pub struct Shelf {
 }
 
 impl Shelf {
+    const fn new(symmetry: Symmetry, clues: usize, bytes: &'static [u8]) -> Shelf {
+        Shelf {
+            symmetry,
+            clues,
+            bytes,
+        }
+    }
+
     /// Bytes per packed puzzle.
     pub const fn record(&self) -> usize {
         record_len(self.clues)
@@ -88,34 +96,14 @@ const fn record_len(clues: usize) -> usize {
 }
 
 /// The 17-clue puzzles.
-pub const SEVENTEEN: Shelf = Shelf {
-    symmetry: Symmetry::None,
-    clues: 17,
-    bytes: include_bytes!("pool/seventeen.bin"),
-};
+pub const SEVENTEEN: Shelf = Shelf::new(Symmetry::None, 17, include_bytes!("pool/seventeen.bin"));
 
-/// The symmetric puzzles, one shelf per symmetry and count.
+/// The symmetric puzzles, one shelf per symmetry and count (22 clues: 59 empty cells).
 pub const SYMMETRIC: [Shelf; 4] = [
-    Shelf {
-        symmetry: Symmetry::Rot180,
-        clues: 22,
-        bytes: include_bytes!("pool/rot180-59.bin"),
-    },
-    Shelf {
-        symmetry: Symmetry::Rot180,
-        clues: 21,
-        bytes: include_bytes!("pool/rot180-60.bin"),
-    },
-    Shelf {
-        symmetry: Symmetry::Mirror,
-        clues: 22,
-        bytes: include_bytes!("pool/mirror-59.bin"),
-    },
-    Shelf {
-        symmetry: Symmetry::Mirror,
-        clues: 21,
-        bytes: include_bytes!("pool/mirror-60.bin"),
-    },
+    Shelf::new(Symmetry::Rot180, 22, include_bytes!("pool/rot180-59.bin")),
+    Shelf::new(Symmetry::Rot180, 21, include_bytes!("pool/rot180-60.bin")),
+    Shelf::new(Symmetry::Mirror, 22, include_bytes!("pool/mirror-59.bin")),
+    Shelf::new(Symmetry::Mirror, 21, include_bytes!("pool/mirror-60.bin")),
 ];
 
 // A truncated or empty file fails the build, not a player's request.
