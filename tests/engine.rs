@@ -103,28 +103,52 @@ fn random_clues(seed: u64, keep: usize) -> Grid {
     grid
 }
 
+/// Generates with `empty` empty cells and `symmetry` and checks the result: exactly N
+/// empty cells, givens taken from the solution, the symmetry asked for, and exactly one
+/// solution by the reference's count.
+fn check_generated(seed: u64, empty: usize, symmetry: Symmetry) -> Result<(), TestCaseError> {
+    let p = generator::generate(&Request {
+        symmetry,
+        ..Request::new(empty, seed)
+    })
+    .expect("generate");
+    prop_assert_eq!(p.givens.empty_count(), empty);
+    prop_assert!(p.givens.conflict().is_none());
+    prop_assert!(p.givens.is_contained_in(&p.solution));
+    for c in Cell::all() {
+        prop_assert_eq!(
+            p.givens.get(c).is_none(),
+            p.givens.get(symmetry.image(c)).is_none()
+        );
+    }
+    let found = reference::solutions(p.givens.cells(), 2);
+    prop_assert_eq!(found.len(), 1);
+    prop_assert_eq!(&found[0], p.solution.cells());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
-    /// Exactly N empty cells, givens taken from the solution, the symmetry asked for,
-    /// and exactly one solution by the reference's count.
     #[test]
     fn generated_puzzles_have_n_empty_cells_and_one_solution(
         seed in any::<u64>(),
         empty in 0usize..=58,
         sym in 0usize..3,
     ) {
+        check_generated(seed, empty, symmetry(sym))?;
+    }
+
+    /// The counts the pool serves: 62 to 64 empty cells, and 59 or 60 with a symmetry.
+    #[test]
+    fn pool_puzzles_have_n_empty_cells_and_one_solution(
+        seed in any::<u64>(),
+        deep in 0usize..3,
+        sym in 0usize..3,
+    ) {
         let symmetry = symmetry(sym);
-        let p = generator::generate(&Request { symmetry, ..Request::new(empty, seed) }).expect("generate");
-        prop_assert_eq!(p.givens.empty_count(), empty);
-        prop_assert!(p.givens.conflict().is_none());
-        prop_assert!(p.givens.is_contained_in(&p.solution));
-        for c in Cell::all() {
-            prop_assert_eq!(p.givens.get(c).is_none(), p.givens.get(symmetry.image(c)).is_none());
-        }
-        let found = reference::solutions(p.givens.cells(), 2);
-        prop_assert_eq!(found.len(), 1);
-        prop_assert_eq!(&found[0], p.solution.cells());
+        let empty = if symmetry == Symmetry::None { 62 + deep } else { 59 + deep % 2 };
+        check_generated(seed, empty, symmetry)?;
     }
 
     /// The solver's verdict (none, one, several) is the reference's, and every solution

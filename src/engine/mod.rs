@@ -6,9 +6,11 @@ pub mod grader;
 pub mod grid;
 pub mod hint;
 pub mod parse;
+pub mod pool;
 pub mod rng;
 pub mod solver;
 pub mod tier;
+pub mod transform;
 
 pub use grid::{Cell, Conflict, Grid, House};
 pub use solver::Solution;

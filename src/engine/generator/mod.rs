@@ -145,6 +145,14 @@ pub enum GenerateError {
     TooManyEmpty { asked: usize },
     #[error("{symmetry} symmetry cannot leave exactly {asked} empty cells")]
     SymmetryParity { symmetry: Symmetry, asked: usize },
+    #[error(
+        "{asked} empty cells with {symmetry} symmetry is too rare to find; with {symmetry} symmetry ask for {max} or fewer, or drop the symmetry (up to {MAX_EMPTY})"
+    )]
+    SymmetryTooEmpty {
+        symmetry: Symmetry,
+        asked: usize,
+        max: usize,
+    },
     #[error("{}", not_found(*asked, *symmetry))]
     NotFound { asked: usize, symmetry: Symmetry },
 }
@@ -153,16 +161,25 @@ pub enum GenerateError {
 fn not_found(asked: usize, symmetry: Symmetry) -> String {
     match symmetry {
         Symmetry::None => format!(
-            "no puzzle with {asked} empty cells found within the search budget; 62 or more empty cells is rare and slow to find, try 61 or fewer"
+            "no puzzle with {asked} empty cells found within the search budget; try again, or ask for fewer empty cells"
         ),
         _ => format!(
-            "no puzzle with {asked} empty cells and {symmetry} symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to 61)"
+            "no puzzle with {asked} empty cells and {symmetry} symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to {MAX_EMPTY})"
         ),
     }
 }
 
 /// Generates a puzzle with exactly `request.empty` empty cells and a unique solution.
 pub fn generate(request: &Request) -> Result<Puzzle, GenerateError> {
+    // The counts search cannot reach in time come from the pool, or are refused at once.
+    if let Some(served) = super::pool::serve(request) {
+        return served;
+    }
+    search(request)
+}
+
+/// [`generate`] by search alone, without the pool.
+pub(crate) fn search(request: &Request) -> Result<Puzzle, GenerateError> {
     let n = request.empty;
     if n > MAX_EMPTY {
         return Err(GenerateError::TooManyEmpty { asked: n });
@@ -793,7 +810,7 @@ mod tests {
                 seed,
                 budget: Request::DEFAULT_BUDGET,
             };
-            let p = generate(&r).unwrap();
+            let p = search(&r).unwrap();
             assert_eq!(p.givens.empty_count(), n);
             assert_eq!(count_solutions(&p.givens, 2), 1);
             assert!(p.givens.is_contained_in(&p.solution));
@@ -801,7 +818,7 @@ mod tests {
                 let image = symmetry.image(cell);
                 assert_eq!(p.givens.get(cell).is_none(), p.givens.get(image).is_none());
             }
-            assert_eq!(generate(&r).unwrap(), p, "same request, same puzzle");
+            assert_eq!(search(&r).unwrap(), p, "same request, same puzzle");
         }
     }
 
@@ -837,7 +854,7 @@ mod tests {
         let mut r = Request::new(63, 4);
         r.budget = 3_000;
         assert_eq!(
-            generate(&r).unwrap_err(),
+            search(&r).unwrap_err(),
             GenerateError::NotFound {
                 asked: 63,
                 symmetry: Symmetry::None
@@ -850,7 +867,7 @@ mod tests {
         let mut r = Request::new(64, 1);
         r.budget = 50;
         assert_eq!(
-            generate(&r).unwrap_err(),
+            search(&r).unwrap_err(),
             GenerateError::NotFound {
                 asked: 64,
                 symmetry: Symmetry::None
@@ -863,18 +880,18 @@ mod tests {
         let mut r = Request::new(60, 2);
         r.symmetry = Symmetry::Rot180;
         r.budget = 50;
-        let e = generate(&r).unwrap_err();
+        let e = search(&r).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "no puzzle with 60 empty cells and rot180 symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to 61)"
+            "no puzzle with 60 empty cells and rot180 symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to 64)"
         );
         r.symmetry = Symmetry::None;
         r.empty = 63;
         assert!(
-            generate(&r)
+            search(&r)
                 .unwrap_err()
                 .to_string()
-                .contains("try 61 or fewer")
+                .contains("ask for fewer empty cells")
         );
     }
 }
