@@ -183,17 +183,9 @@ proptest! {
     /// and wrong), parses back to the grid on it.
     #[test]
     fn printed_boards_parse_back(seed in any::<u64>(), empty in 0usize..=60, entries in 0usize..20) {
-        let p = generator::generate(&Request::new(empty, seed)).expect("generate");
-        let mut game = Game::new(p.givens, p.solution, None, 0);
-        let mut rng = SeededRng::new(seed);
-        let open: Vec<Cell> = Cell::all().filter(|&c| p.givens.get(c).is_none()).collect();
-        for _ in 0..entries.min(open.len()) {
-            let cell = open[rng.below(open.len())];
-            let digit = 1 + rng.below(9) as u8;
-            let _ = game.apply(&[Move { cell, action: Action::Place(digit) }], 1);
-        }
+        let game = played(seed, empty, entries);
         for style in [BoardStyle::Plain, BoardStyle::Ansi] {
-            prop_assert_eq!(parse_grid(&grid_block(&p.givens, style)), Ok(p.givens));
+            prop_assert_eq!(parse_grid(&grid_block(&game.givens, style)), Ok(game.givens));
             prop_assert_eq!(parse_grid(&game_block(&game, style)), Ok(game.board));
             // The whole message pasted into a slash command option, where newlines
             // become spaces: the labelled rows still give the board back.
@@ -204,6 +196,26 @@ proptest! {
             prop_assert_eq!(parse_grid(&message.replace('\n', " ")), Ok(game.board));
         }
     }
+}
+
+/// A generated game with `entries` random digits placed on it (right and wrong).
+fn played(seed: u64, empty: usize, entries: usize) -> Game {
+    let p = generator::generate(&Request::new(empty, seed)).expect("generate");
+    let mut game = Game::new(p.givens, p.solution, None, 0);
+    let mut rng = SeededRng::new(seed);
+    let open: Vec<Cell> = Cell::all().filter(|&c| p.givens.get(c).is_none()).collect();
+    for _ in 0..entries.min(open.len()) {
+        let cell = open[rng.below(open.len())];
+        let digit = 1 + rng.below(9) as u8;
+        let _ = game.apply(
+            &[Move {
+                cell,
+                action: Action::Place(digit),
+            }],
+            1,
+        );
+    }
+    game
 }
 
 /// Byte offsets of the cells' digits (or `.`) in row `row` of a board the bot drew,
@@ -246,15 +258,7 @@ proptest! {
         bad in proptest::sample::select(vec!['x', 'q', '?', '#', 'Z', 'o', 'é', 'a', 'c', 'D', 'I']),
         joiner in proptest::sample::select(vec![" ", ""]),
     ) {
-        let p = generator::generate(&Request::new(empty, seed)).expect("generate");
-        let mut game = Game::new(p.givens, p.solution, None, 0);
-        let mut rng = SeededRng::new(seed);
-        let open: Vec<Cell> = Cell::all().filter(|&c| p.givens.get(c).is_none()).collect();
-        for _ in 0..entries.min(open.len()) {
-            let cell = open[rng.below(open.len())];
-            let digit = 1 + rng.below(9) as u8;
-            let _ = game.apply(&[Move { cell, action: Action::Place(digit) }], 1);
-        }
+        let game = played(seed, empty, entries);
         let style = if ansi { BoardStyle::Ansi } else { BoardStyle::Plain };
         let mut board = game_block(&game, style);
         let at = row_cells(&board, row)[cell];
