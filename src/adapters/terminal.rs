@@ -6,7 +6,6 @@
 //! last reply. When stdin is not a terminal there are no prompts, so sessions can be
 //! scripted and tested.
 
-use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
 
@@ -55,7 +54,7 @@ pub struct Session<'a> {
     pub is_admin: bool,
     last_buttons: Vec<(String, String)>,
     /// Channels named `#name` in this session, by the id they stand for.
-    channels: BTreeMap<String, String>,
+    channels: std::collections::BTreeMap<String, String>,
 }
 
 impl<'a> Session<'a> {
@@ -72,7 +71,7 @@ impl<'a> Session<'a> {
             interactive: false,
             is_admin: true,
             last_buttons: Vec::new(),
-            channels: BTreeMap::new(),
+            channels: std::collections::BTreeMap::new(),
         }
     }
 
