@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use std::path::PathBuf;
 use sudoku_bot::app::render::{BoardStyle, game_block, grid_block};
 use sudoku_bot::engine::generator::{self, Request, Symmetry};
-use sudoku_bot::engine::parse::parse_grid;
+use sudoku_bot::engine::parse::{ParseError, parse_grid, parse_puzzle};
 use sudoku_bot::engine::rng::SeededRng;
 use sudoku_bot::engine::solver::{Solution, count_solutions, solve};
 use sudoku_bot::engine::{Cell, Grid};
@@ -207,17 +207,9 @@ proptest! {
     /// and wrong), parses back to the grid on it.
     #[test]
     fn printed_boards_parse_back(seed in any::<u64>(), empty in 0usize..=60, entries in 0usize..20) {
-        let p = generator::generate(&Request::new(empty, seed)).expect("generate");
-        let mut game = Game::new(p.givens, p.solution, None, 0);
-        let mut rng = SeededRng::new(seed);
-        let open: Vec<Cell> = Cell::all().filter(|&c| p.givens.get(c).is_none()).collect();
-        for _ in 0..entries.min(open.len()) {
-            let cell = open[rng.below(open.len())];
-            let digit = 1 + rng.below(9) as u8;
-            let _ = game.apply(&[Move { cell, action: Action::Place(digit) }], 1);
-        }
+        let game = played(seed, empty, entries);
         for style in [BoardStyle::Plain, BoardStyle::Ansi] {
-            prop_assert_eq!(parse_grid(&grid_block(&p.givens, style)), Ok(p.givens));
+            prop_assert_eq!(parse_grid(&grid_block(&game.givens, style)), Ok(game.givens));
             prop_assert_eq!(parse_grid(&game_block(&game, style)), Ok(game.board));
             // The whole message pasted into a slash command option, where newlines
             // become spaces: the labelled rows still give the board back.
@@ -227,6 +219,95 @@ proptest! {
             );
             prop_assert_eq!(parse_grid(&message.replace('\n', " ")), Ok(game.board));
         }
+    }
+}
+
+/// A generated game with `entries` random digits placed on it (right and wrong).
+fn played(seed: u64, empty: usize, entries: usize) -> Game {
+    let p = generator::generate(&Request::new(empty, seed)).expect("generate");
+    let mut game = Game::new(p.givens, p.solution, None, 0);
+    let mut rng = SeededRng::new(seed);
+    let open: Vec<Cell> = Cell::all().filter(|&c| p.givens.get(c).is_none()).collect();
+    for _ in 0..entries.min(open.len()) {
+        let cell = open[rng.below(open.len())];
+        let digit = 1 + rng.below(9) as u8;
+        let _ = game.apply(
+            &[Move {
+                cell,
+                action: Action::Place(digit),
+            }],
+            1,
+        );
+    }
+    game
+}
+
+/// Byte offsets of the cells' digits (or `.`) in row `row` of a board the bot drew,
+/// colour codes skipped (they hold digits too).
+fn row_cells(board: &str, row: usize) -> Vec<usize> {
+    let label = format!("\n{} |", char::from(b'A' + row as u8));
+    let start = board.find(&label).expect("the row's label") + label.len();
+    let end = start + board[start..].find('\n').expect("the row's end");
+    let bytes = board.as_bytes();
+    let mut cells = Vec::new();
+    let mut i = start;
+    while i < end {
+        if bytes[i] == 0x1b {
+            i += board[i..].find('m').expect("the colour code's end") + 1;
+            continue;
+        }
+        if bytes[i].is_ascii_digit() || bytes[i] == b'.' {
+            cells.push(i);
+        }
+        i += 1;
+    }
+    cells
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A board the bot drew, with a typo in one row, pasted on one line (a slash command
+    /// option turns line breaks into spaces, or drops them): the player is told what
+    /// they would be told for the same board on nine lines, and that names the row.
+    #[test]
+    fn a_typo_in_a_board_on_one_line_gets_the_nine_line_message(
+        seed in any::<u64>(),
+        empty in 20usize..=60,
+        entries in 0usize..20,
+        ansi in any::<bool>(),
+        row in 0usize..9,
+        cell in 0usize..9,
+        typo in 0usize..3,
+        bad in proptest::sample::select(vec!['x', 'q', '?', '#', 'Z', 'o', 'é', 'a', 'c', 'D', 'I']),
+        joiner in proptest::sample::select(vec![" ", ""]),
+    ) {
+        let game = played(seed, empty, entries);
+        let style = if ansi { BoardStyle::Ansi } else { BoardStyle::Plain };
+        let mut board = game_block(&game, style);
+        let at = row_cells(&board, row)[cell];
+        let expected = match typo {
+            0 => {
+                board.remove(at);
+                ParseError::RowLength { row, found: 8 }
+            }
+            1 => {
+                board.insert_str(at, "7  ");
+                ParseError::RowLength { row, found: 10 }
+            }
+            _ => {
+                board.replace_range(at..at + 1, &bad.to_string());
+                ParseError::UnexpectedInRow { found: bad, row }
+            }
+        };
+        let message = format!(
+            "Played A1 5, I9 2.\n**ann**'s game\n{board}\n**Easy** · 30 to go · time 1:00"
+        );
+        prop_assert_eq!(parse_grid(&message), Err(expected.clone()));
+        let one_line = message.replace('\n', joiner);
+        prop_assert_eq!(parse_grid(&one_line), Err(expected.clone()), "{}", one_line);
+        prop_assert_eq!(parse_puzzle(&one_line), parse_puzzle(&message));
+        prop_assert!(!expected.to_string().contains('`'));
     }
 }
 

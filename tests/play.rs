@@ -127,3 +127,137 @@ fn a_scripted_daily_with_the_clock_set() {
     assert!(out.contains("**ann** solved the daily puzzle"), "{out}");
     assert!(out.contains("1. ann: 4:00 · 0 mistakes · 0 hints"), "{out}");
 }
+
+/// The same session in memory, as a person at a terminal would have it: with prompts.
+fn typed(script: &str) -> String {
+    use std::sync::Arc;
+    use sudoku_bot::adapters::terminal::{self, Session, TerminalClock};
+    let start = terminal::parse_time("2026-11-22T09:00:00Z");
+    let clock = Arc::new(TerminalClock::fixed_at(start));
+    let store = sudoku_bot::store::Store::open_in_memory().expect("store");
+    let app = sudoku_bot::app::App::new(store, clock.clone(), 5);
+    let mut session = Session::new(&app, &clock, "ann", "terminal");
+    session.interactive = true;
+    let mut out = Vec::new();
+    session.run(script.as_bytes(), &mut out).expect("run");
+    String::from_utf8(out).expect("utf-8")
+}
+
+#[test]
+fn a_channel_named_as_in_discord_is_the_daily_channel() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("c.db"),
+        ":place guild-1\n/sudoku daily setup channel:#Daily-Sudoku time:10am timezone:madrid\n:now 2026-11-22T09:00:00Z\n:tick\n",
+    );
+    assert!(!out.contains("is not a channel"), "{out}");
+    // Named the way Discord shows it, in the reply and in the post.
+    assert!(
+        out.contains("every day at 10:00 (Europe/Madrid) in #daily-sudoku"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("(posted in channel #daily-sudoku of guild-1:)")
+            .count(),
+        1,
+        "{out}"
+    );
+}
+
+#[test]
+fn a_grid_short_of_cells_leaves_the_next_command_alone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("g.db"),
+        "/sudoku new 40\n/sudoku submit\n5 3 . . 7 . . . .\n6 . . 1 9 5 . . .\n/sudoku show\n",
+    );
+    assert!(out.contains("found 18 cells, a grid needs 81"), "{out}");
+    // The board of `new`, then the board of `show`.
+    assert_eq!(out.matches("**ann**'s game").count(), 2, "{out}");
+}
+
+#[test]
+fn a_grid_with_too_many_cells_leaves_the_next_command_alone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("g.db"),
+        &format!(
+            "/sudoku new 40\n/sudoku submit {}\n:advance 1m\n/sudoku show\n",
+            "1".repeat(82)
+        ),
+    );
+    assert!(out.contains("found 82 cells, a grid needs 81"), "{out}");
+    assert!(out.contains("(clock set to 2026-11-22T09:01:00Z)"), "{out}");
+    assert!(out.contains("40 to go · time 1:00"), "{out}");
+}
+
+#[test]
+fn a_board_with_a_short_row_pasted_on_its_lines_then_a_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("b.db");
+    let first = play(&db, "/sudoku new 40\n");
+    // The board as the bot drew it, row C one cell short, pasted below `submit`.
+    let start = first.find("```").expect("board");
+    let end = start + 3 + first[start + 3..].find("```").expect("fence end") + 3;
+    let board = &first[start..end];
+    let row_c = board.lines().find(|l| l.starts_with("C |")).expect("row C");
+    let short = row_c.replacen(['1', '2', '3', '4', '5', '6', '7', '8', '9', '.'], " ", 1);
+    let board = board.replace(row_c, &short);
+    let out = play(&db, &format!("/sudoku submit {board}\n/sudoku show\n"));
+    assert!(out.contains("row C has 8 cells, a row needs 9"), "{out}");
+    // The rest of the board was part of the paste, not commands; `show` ran.
+    assert!(!out.contains("unknown command"), "{out}");
+    assert!(out.contains("**ann**'s game"), "{out}");
+}
+
+#[test]
+fn submit_without_a_grid_says_how_to_paste_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("s.db"),
+        "/sudoku new 40\n/sudoku submit\n/sudoku show\n",
+    );
+    assert!(
+        out.contains("(no grid given) (paste the grid: 81 cells on the command's line, or the rows of a board on the lines below it, ending with an empty line)"),
+        "{out}"
+    );
+    assert_eq!(out.matches("**ann**'s game").count(), 2, "{out}");
+
+    // At a terminal, the session asks for the grid before reading on, with a prompt
+    // of its own for each line.
+    let line = format!("?{}", "5".repeat(80));
+    let out = typed(&format!(
+        "/sudoku new 40\n/sudoku submit\n{line}\n/sudoku submit\n\n"
+    ));
+    let asked = out.find("> (paste the grid").expect("asks for the grid");
+    let answered = out.find("I couldn't read that grid").expect("reads it");
+    assert!(asked < answered, "{out}");
+    assert!(out.contains("\n... "), "{out}");
+    assert!(out.contains("(no grid given)"), "{out}");
+}
+
+#[test]
+fn help_lists_every_session_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(&dir.path().join("h.db"), ":help\n:frobnicate\n:user\n");
+    for command in [
+        ":user", ":place", ":now", ":advance", ":press", ":tick", ":admin", ":colour", ":help",
+        ":quit",
+    ] {
+        assert_eq!(
+            out.lines()
+                .filter(|l| l.starts_with(&format!("  {command} ")))
+                .count(),
+            1,
+            "{command} has a line of its own: {out}"
+        );
+    }
+    assert!(
+        out.contains("(:frobnicate is not a session command; :help lists them)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(usage: :user NAME, to act as another player"),
+        "{out}"
+    );
+}

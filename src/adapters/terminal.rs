@@ -104,6 +104,8 @@ pub struct Session<'a> {
     /// your own terminal.
     pub is_admin: bool,
     last_buttons: Vec<(String, String)>,
+    /// Channels named `#name` in this session, by the id they stand for.
+    channels: std::collections::BTreeMap<String, String>,
 }
 
 impl<'a> Session<'a> {
@@ -120,6 +122,7 @@ impl<'a> Session<'a> {
             interactive: false,
             is_admin: true,
             last_buttons: Vec::new(),
+            channels: std::collections::BTreeMap::new(),
         }
     }
 
@@ -134,15 +137,22 @@ impl<'a> Session<'a> {
                 self.place.key()
             )?;
         }
+        // A line read while a grid was pasted that turned out to be the next command.
+        let mut pending: Option<String> = None;
         loop {
-            if self.interactive {
-                write!(out, "> ")?;
-                out.flush()?;
-            }
-            let Some(line) = lines.next() else {
-                return Ok(());
+            let line = match pending.take() {
+                Some(line) => line,
+                None => {
+                    if self.interactive {
+                        write!(out, "> ")?;
+                        out.flush()?;
+                    }
+                    match lines.next() {
+                        Some(line) => line?,
+                        None => return Ok(()),
+                    }
+                }
             };
-            let line = line?;
             let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
@@ -154,16 +164,35 @@ impl<'a> Session<'a> {
                 continue;
             }
             let mut text = trimmed.to_string();
-            // A pasted multi-line grid: keep reading until it is whole or a blank line.
             if wants_grid(&text) {
+                if self.interactive && grid_is_empty(&text) {
+                    writeln!(out, "{PASTE_HOW}")?;
+                }
+                // A pasted multi-line grid: read on while it is short of cells, up to a
+                // blank line or a line that is a command of its own (a grid with a
+                // missing row must not swallow what the player typed next).
                 while needs_more(&text) {
-                    match lines.next() {
-                        Some(Ok(next)) if !next.trim().is_empty() => {
-                            text.push('\n');
-                            text.push_str(&next);
-                        }
-                        _ => break,
+                    if self.interactive {
+                        write!(out, "... ")?;
+                        out.flush()?;
                     }
+                    let Some(next) = lines.next() else {
+                        break;
+                    };
+                    let next = next?;
+                    if next.trim().is_empty() {
+                        break;
+                    }
+                    if is_command_line(&next) {
+                        pending = Some(next);
+                        break;
+                    }
+                    text.push('\n');
+                    text.push_str(&next);
+                }
+                if grid_is_empty(&text) {
+                    writeln!(out, "(no grid given) {PASTE_HOW}\n")?;
+                    continue;
                 }
             }
             match Command::parse(&text) {
@@ -173,7 +202,17 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn invoke(&mut self, command: Command, out: &mut impl Write) -> io::Result<()> {
+    fn invoke(&mut self, mut command: Command, out: &mut impl Write) -> io::Result<()> {
+        // Discord hands the core a channel as `<#id>`; a terminal has only names.
+        if let Command::DailySetup {
+            channel: Some(channel),
+            ..
+        } = &mut command
+            && let Some((id, name)) = channel_named(channel)
+        {
+            *channel = format!("<#{id}>");
+            self.channels.insert(id, name);
+        }
         let reply = self.app.handle(&Invocation {
             player: self.player.clone(),
             place: self.place.clone(),
@@ -188,7 +227,7 @@ impl<'a> Session<'a> {
         if reply.private {
             writeln!(out, "(only you can see this)")?;
         }
-        writeln!(out, "{}", reply.content)?;
+        writeln!(out, "{}", self.with_channel_names(&reply.content))?;
         self.last_buttons.clear();
         for row in &reply.buttons {
             let labels: Vec<String> = row
@@ -204,20 +243,40 @@ impl<'a> Session<'a> {
         writeln!(out)
     }
 
+    /// `<#id>` as `#name` for the channels named in this session, as Discord shows them.
+    fn with_channel_names(&self, text: &str) -> String {
+        let mut text = text.to_string();
+        for (id, name) in &self.channels {
+            text = text.replace(&format!("<#{id}>"), &format!("#{name}"));
+        }
+        text
+    }
+
     /// A session command; false means quit.
     fn meta(&mut self, text: &str, out: &mut impl Write) -> io::Result<bool> {
         let (name, arg) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
         let arg = arg.trim();
         match name {
             "quit" | "q" | "exit" => return Ok(false),
-            "user" if !arg.is_empty() => {
+            "help" | "h" | "?" => {
+                writeln!(
+                    out,
+                    "Session commands (anything else is a /sudoku command):"
+                )?;
+                for (usage, what) in SESSION_COMMANDS {
+                    writeln!(out, "  {usage:<16} {what}")?;
+                }
+                writeln!(out)?;
+            }
+            "user" | "place" if arg.is_empty() => usage(name, out)?,
+            "user" => {
                 self.player = Player {
                     id: arg.to_string(),
                     name: arg.to_string(),
                 };
                 writeln!(out, "(you are now {arg})\n")?;
             }
-            "place" if !arg.is_empty() => {
+            "place" => {
                 self.place = Place::named(arg);
                 writeln!(out, "(you are now in {arg})\n")?;
             }
@@ -263,11 +322,11 @@ impl<'a> Session<'a> {
                     writeln!(out, "(no daily post is due)\n")?;
                 }
                 for post in posts {
-                    writeln!(
-                        out,
-                        "(posted in channel {} of {}:)",
-                        post.channel, post.place
-                    )?;
+                    let channel = match self.channels.get(&post.channel) {
+                        Some(name) => format!("#{name}"),
+                        None => post.channel.clone(),
+                    };
+                    writeln!(out, "(posted in channel {channel} of {}:)", post.place)?;
                     self.show(&post.reply, out)?;
                 }
             }
@@ -285,15 +344,103 @@ impl<'a> Session<'a> {
                 } else {
                     BoardStyle::Ansi
                 };
-                writeln!(out)?;
+                writeln!(
+                    out,
+                    "(boards {} colour)\n",
+                    if self.style == BoardStyle::Ansi {
+                        "in"
+                    } else {
+                        "without"
+                    }
+                )?;
             }
             _ => writeln!(
                 out,
-                "session commands: :user NAME, :place NAME, :now TIME, :advance 5m, :press N|LABEL, :tick, :admin on|off, :colour on|off, :quit\n"
+                "(:{name} is not a session command; :help lists them)\n"
             )?,
         }
         Ok(true)
     }
+}
+
+/// Every session command, as `:help` lists it: the usage, then what it does.
+const SESSION_COMMANDS: [(&str, &str); 10] = [
+    (
+        ":user NAME",
+        "act as another player (NAME is their id and name)",
+    ),
+    (
+        ":place NAME",
+        "move to another server (its own games, dailies and boards)",
+    ),
+    (
+        ":now TIME",
+        "set the clock: 2026-11-22T09:00:00Z, or 2026-11-22 09:00 in UTC",
+    ),
+    (
+        ":advance SPAN",
+        "move the clock on: 90s, 5m, 2h, 1d (or :wait)",
+    ),
+    (
+        ":press N|LABEL",
+        "press a button of the last reply, by number or label",
+    ),
+    (":tick", "show what the daily scheduler would post now"),
+    (
+        ":admin on|off",
+        "act as a server admin or not (on at the start)",
+    ),
+    (
+        ":colour on|off",
+        "boards with ANSI colours or without (or :color)",
+    ),
+    (":help", "this list"),
+    (
+        ":quit",
+        "end the session (or :q, :exit, or the end of the input)",
+    ),
+];
+
+/// How a session command is written, when it was written without what it needs.
+fn usage(name: &str, out: &mut impl Write) -> io::Result<()> {
+    let prefix = format!(":{name} ");
+    match SESSION_COMMANDS
+        .iter()
+        .find(|(u, _)| u.starts_with(&prefix))
+    {
+        Some((u, what)) => writeln!(out, "(usage: {u}, to {what})\n"),
+        None => writeln!(out, "(:help lists the session commands)\n"),
+    }
+}
+
+/// How to give `submit` or `solve` its grid in a terminal.
+const PASTE_HOW: &str = "(paste the grid: 81 cells on the command's line, or the rows of a board on the lines below it, ending with an empty line)";
+
+/// A `#name` channel as the stable id that stands for it, and the name. Ids derive from
+/// the name alone (64-bit FNV-1a, the size of a Discord id), so a daily set up in one
+/// session posts to the same channel in the next.
+fn channel_named(text: &str) -> Option<(String, String)> {
+    let name = text.trim().strip_prefix('#')?.to_lowercase();
+    if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == '>') {
+        return None;
+    }
+    let id = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    Some((id.to_string(), name))
+}
+
+/// A line the bot would take as a command of its own, not as more of a grid.
+fn is_command_line(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('/') || line.starts_with(':') || Command::parse(line).is_ok()
+}
+
+fn grid_is_empty(text: &str) -> bool {
+    matches!(
+        Command::parse(text),
+        Ok(Command::Solve { grid } | Command::Submit { grid }) if grid.trim().is_empty()
+    )
 }
 
 fn wants_grid(text: &str) -> bool {
@@ -303,16 +450,29 @@ fn wants_grid(text: &str) -> bool {
     )
 }
 
-/// The grid so far is short of cells (rather than wrong).
+/// Whether a pasted grid goes on in the next line: it is short of cells, or a labelled
+/// row is wrong and the rest of the board may follow, or its code block is still open.
+/// A grid with too many cells, or whose code block is closed, is over.
 fn needs_more(text: &str) -> bool {
     let grid = match Command::parse(text) {
         Ok(Command::Solve { grid } | Command::Submit { grid }) => grid,
         _ => return false,
     };
-    matches!(
-        parse_grid(&grid),
-        Err(ParseError::NoCells | ParseError::CellCount { .. } | ParseError::RowLength { .. })
-    ) && grid.lines().count() < 20
+    if grid.lines().count() >= 20 {
+        return false;
+    }
+    match grid.matches("```").count() {
+        0 => {}
+        1 => return true,
+        _ => return false,
+    }
+    match parse_grid(&grid) {
+        Err(
+            ParseError::NoCells | ParseError::RowLength { .. } | ParseError::UnexpectedInRow { .. },
+        ) => true,
+        Err(ParseError::CellCount { found }) => found < 81,
+        _ => false,
+    }
 }
 
 /// `2026-11-22T09:00:00Z`, or a civil time read as UTC: `2026-11-22 09:00`.
@@ -362,5 +522,23 @@ mod tests {
         assert_eq!(parse_span("2h"), Some(7_200_000));
         assert_eq!(parse_span("5"), Some(5_000));
         assert_eq!(parse_span("5y"), None);
+    }
+
+    #[test]
+    fn channel_names_stand_for_stable_ids() {
+        let (id, name) = channel_named("#Daily-Sudoku").expect("a channel name");
+        assert_eq!(name, "daily-sudoku");
+        assert!(id.bytes().all(|b| b.is_ascii_digit()), "{id}");
+        // The same channel in every session and every build: a stored daily keeps it.
+        assert_eq!(
+            channel_named(" #daily-sudoku ").map(|c| c.0),
+            Some(id.clone())
+        );
+        assert_eq!(id, "798069648899085500");
+        assert_ne!(channel_named("#general").map(|c| c.0), Some(id));
+        // Ids and Discord mentions are left to the core as they are.
+        for given in ["42", "<#42>", "#", "# daily", ""] {
+            assert_eq!(channel_named(given), None, "{given}");
+        }
     }
 }

@@ -8,7 +8,10 @@
 //!
 //! The rule that makes labelled boards work: when lines start with a row label (`A` to
 //! `I` followed by a space or separator), only those lines are read, without their label,
-//! so the column header `1 2 3 …` and the status line are not taken for cells.
+//! so the column header `1 2 3 …` and the status line are not taken for cells. Every
+//! labelled row must hold nine cells, and a wrong one is named ("row C has 8 cells",
+//! "unexpected character 'x' in row C"). A labelled board pasted on one line (a Discord
+//! option drops line breaks) is cut back into its rows first, so it gets the same answer.
 
 use std::fmt;
 
@@ -23,6 +26,13 @@ pub enum ParseError {
         found: char,
         line: usize,
         column: usize,
+    },
+    /// A character that is no cell in a labelled row (`C | . 9 x | …`): the row is what
+    /// the player sees, so it is named instead of a line and column, which would differ
+    /// between a board pasted on nine lines and the same board pasted on one.
+    UnexpectedInRow {
+        found: char,
+        row: usize,
     },
     RowLength {
         row: usize,
@@ -46,12 +56,19 @@ impl fmt::Display for ParseError {
                 column,
             } => write!(
                 f,
-                "unexpected character {found:?} at line {line}, column {column}: a grid uses digits 1-9, with 0 or . for empty cells"
+                "unexpected character {} at line {line}, column {column}: {DIGITS}",
+                Shown(*found)
+            ),
+            ParseError::UnexpectedInRow { found, row } => write!(
+                f,
+                "unexpected character {} in row {}: {DIGITS}",
+                Shown(*found),
+                row_name(*row)
             ),
             ParseError::RowLength { row, found } => write!(
                 f,
                 "row {} has {found} cell{}, a row needs 9",
-                (b'A' + *row as u8) as char,
+                row_name(*row),
                 if *found == 1 { "" } else { "s" }
             ),
             ParseError::CellCount { found } => write!(
@@ -66,6 +83,25 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+const DIGITS: &str = "a grid uses digits 1-9, with 0 or . for empty cells";
+
+fn row_name(row: usize) -> char {
+    char::from(b'A' + (row.min(8) as u8))
+}
+
+/// A character of the player's text as an error message quotes it. Replies are Markdown:
+/// a quoted backtick would open a code span that swallows the rest of the message.
+struct Shown(char);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            '`' => f.write_str("(a backtick)"),
+            c => write!(f, "{c:?}"),
+        }
+    }
+}
+
 /// Reads a grid and checks that its digits do not clash: what a puzzle must satisfy.
 pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
     let grid = parse_grid(text)?;
@@ -77,21 +113,23 @@ pub fn parse_puzzle(text: &str) -> Result<Grid, ParseError> {
 
 /// Reads a grid without judging its digits (a player's wrong board is still a board).
 pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
-    let first = parse_lines(text);
-    if first.is_err()
-        && let Some(unfolded) = unflatten(text)
-        && let Ok(grid) = parse_lines(&unfolded)
-    {
-        return Ok(grid);
+    match parse_lines(text) {
+        // A labelled board on one line is read row by row, as it would be on nine lines,
+        // so a typo gets the same message either way: "row C has 8 cells", not a column
+        // in a line the player never saw as one.
+        Err(first) => match unflatten(text) {
+            Some(unfolded) => parse_lines(&unfolded),
+            None => Err(first),
+        },
+        ok => ok,
     }
-    first
 }
 
 /// A board copied from the bot and pasted where newlines do not survive (a Discord slash
-/// command option turns them into spaces) arrives as one line. Its rows still carry their
-/// labels, `A |` to `I |`: putting a line break back before each label, inside the code
-/// block when there is one, restores the board. `None` when the text has several lines
-/// already or no labelled rows.
+/// command option turns them into spaces, or drops them) arrives as one line. Its rows
+/// still carry their labels, `A |` to `I |`: putting a line break back before each label,
+/// and before each rule (`+----`), inside the code block when there is one, restores the
+/// board. `None` when the text has several lines already or no labelled rows.
 fn unflatten(text: &str) -> Option<String> {
     if text.trim().lines().count() != 1 {
         return None;
@@ -102,23 +140,60 @@ fn unflatten(text: &str) -> Option<String> {
         Some(block) if text.matches("```").count() >= 2 => block,
         _ => text,
     };
-    let chars: Vec<char> = inner.chars().collect();
-    let mut out = String::with_capacity(inner.len() + 16);
+    // Colour codes would stand between a label and what precedes it; the parser drops
+    // them anyway.
+    let chars: Vec<char> = visible_chars(inner).into_iter().map(|(_, c)| c).collect();
+    let mut out = String::with_capacity(chars.len() + 32);
+    let mut next_label = 0;
     let mut labels = 0;
     for (i, &ch) in chars.iter().enumerate() {
-        let starts_row = ('A'..='I').contains(&ch.to_ascii_uppercase())
-            && (i == 0 || chars[i - 1].is_whitespace())
-            && chars[i + 1..]
+        let before = &chars[..i];
+        let after = &chars[i + 1..];
+        let loose = before.last().is_none_or(|c| !c.is_alphanumeric());
+        let starts_row = loose
+            && label_index(ch).is_some_and(|row| row >= next_label)
+            && after
                 .iter()
                 .find(|c| !c.is_whitespace())
-                .is_some_and(|&c| c == '|' || ('\u{2500}'..='\u{257f}').contains(&c));
+                .is_some_and(|&c| c == '|' || is_box_drawing(c))
+            // A letter typed over a cell (`| . 9 D |`) follows a cell; a real label
+            // follows the end of the previous row, a rule, the header or the fence.
+            && !before
+                .iter()
+                .rfind(|c| !c.is_whitespace())
+                .is_some_and(|&c| ends_cell(c));
+        let starts_rule = loose
+            && (ch == '+' || is_box_drawing(ch))
+            && after
+                .first()
+                .is_some_and(|&c| matches!(c, '-' | '=' | '─' | '━' | '═'));
         if starts_row {
-            out.push('\n');
+            next_label = label_index(ch).map_or(next_label, |row| row + 1);
             labels += 1;
+        }
+        if starts_row || starts_rule {
+            out.push('\n');
         }
         out.push(ch);
     }
-    (labels == 9).then_some(out)
+    (labels > 0).then_some(out)
+}
+
+/// The row a label letter names (`A`–`I`, either case).
+fn label_index(ch: char) -> Option<usize> {
+    let upper = ch.to_ascii_uppercase();
+    ('A'..='I')
+        .contains(&upper)
+        .then(|| usize::from(upper as u8 - b'A'))
+}
+
+/// The last character of a cell as the bot draws them: ` 5 `, `(5)`, `!5!`, ` . `.
+fn ends_cell(ch: char) -> bool {
+    ch.is_ascii_digit() || matches!(ch, '.' | ')' | '!' | '_' | '·')
+}
+
+fn is_box_drawing(ch: char) -> bool {
+    ('\u{2500}'..='\u{257f}').contains(&ch)
 }
 
 fn parse_lines(text: &str) -> Result<Grid, ParseError> {
@@ -161,7 +236,12 @@ fn parse_lines(text: &str) -> Result<Grid, ParseError> {
                 '1'..='9' => cells.push(ch as u8 - b'0'),
                 '0' | '.' | '_' | '·' => cells.push(0),
                 _ if is_separator(ch) => {}
-                _ => return Err(unexpected(ch, *line_no, col)),
+                _ => {
+                    return Err(match label {
+                        Some(row) => ParseError::UnexpectedInRow { found: ch, row },
+                        None => unexpected(ch, *line_no, col),
+                    });
+                }
             }
         }
         if !cells.is_empty() {
@@ -173,17 +253,19 @@ fn parse_lines(text: &str) -> Result<Grid, ParseError> {
     if total == 0 {
         return Err(ParseError::NoCells);
     }
+    // Labelled rows, or nine lines of cells: name the row that is off, which is what the
+    // player needs. Even when the total is 81: a short row and a long one would
+    // otherwise shift cells into the wrong places, and the player would be told of a
+    // clash that is not on the board.
+    if (labelled || rows.len() == 9)
+        && let Some((i, (label, cells))) = rows.iter().enumerate().find(|(_, (_, c))| c.len() != 9)
+    {
+        return Err(ParseError::RowLength {
+            row: label.unwrap_or(i),
+            found: cells.len(),
+        });
+    }
     if total != 81 {
-        // Nine lines of cells: name the row that is off, which is what the player needs.
-        if rows.len() == 9
-            && let Some((i, (label, cells))) =
-                rows.iter().enumerate().find(|(_, (_, c))| c.len() != 9)
-        {
-            return Err(ParseError::RowLength {
-                row: label.unwrap_or(i),
-                found: cells.len(),
-            });
-        }
         return Err(ParseError::CellCount { found: total });
     }
     let mut cells = [0u8; 81];
@@ -425,6 +507,109 @@ I │ . . . │ . 8 . │ . 7 9 │\n\
         );
         // A board may hold clashes; only a puzzle may not.
         assert!(parse_grid(&s).is_ok());
+    }
+
+    /// A board as the bot draws it: givens, the player's digits, a wrong one.
+    const BOARD: &str = "```
+    1  2  3   4  5  6   7  8  9
+  +---------+---------+---------+
+A | 5  3  . | .  7  . | .  .  . |
+B | 6  .  . | 1  9  5 | .  .  . |
+C | .  9  8 | .  .  . | .  6  . |
+  +---------+---------+---------+
+D | 8  .  . | .  6  . | .  .  3 |
+E | 4  .  . | 8  .  3 | .  .  1 |
+F | 7  .  . | .  2  . | .  .  6 |
+  +---------+---------+---------+
+G | .  6  . | .  .  . | 2  8  . |
+H | .  .  . | 4  1  9 | .  .  5 |
+I | .  .  . | .  8  . |(1) 7 !9!|
+  +---------+---------+---------+
+```";
+
+    /// `BOARD` with row C replaced, and the same text as a slash command option has it.
+    fn with_row_c(row: &str) -> (String, String) {
+        let text = BOARD.replace("C | .  9  8 | .  .  . | .  6  . |", row);
+        let one_line = text.replace('\n', " ");
+        (text, one_line)
+    }
+
+    #[test]
+    fn a_board_pasted_on_one_line_reads_as_on_nine() {
+        let (text, one_line) = with_row_c("C | .  9  8 | .  .  . | .  6  . |");
+        assert_eq!(parse_grid(&one_line), parse_grid(&text));
+        assert_eq!(
+            parse_grid(&one_line).map(|g| g.to_line()),
+            Ok(
+                "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8.179"
+                    .into()
+            )
+        );
+        // Discord may also drop the line breaks without a space.
+        assert_eq!(parse_grid(&text.replace('\n', "")), parse_grid(&text));
+    }
+
+    #[test]
+    fn a_typo_in_a_one_line_board_names_its_row() {
+        for (row, message) in [
+            (
+                "C | .  9  8 | .  .  . | .  6 |",
+                "row C has 8 cells, a row needs 9",
+            ),
+            (
+                "C | .  9  8 | .  .  . | .  6  .  4 |",
+                "row C has 10 cells, a row needs 9",
+            ),
+            (
+                "C | .  9  8 | .  x  . | .  6  . |",
+                "unexpected character 'x' in row C: a grid uses digits 1-9, with 0 or . for empty cells",
+            ),
+            // A letter typed over the last cell of a box looks like the next row's label
+            // (`D |`), but it follows a cell.
+            (
+                "C | .  9  D | .  .  . | .  6  . |",
+                "unexpected character 'D' in row C: a grid uses digits 1-9, with 0 or . for empty cells",
+            ),
+        ] {
+            let (text, one_line) = with_row_c(row);
+            assert_eq!(
+                parse_grid(&text).map_err(|e| e.to_string()),
+                Err(message.into())
+            );
+            assert_eq!(
+                parse_grid(&one_line).map_err(|e| e.to_string()),
+                Err(message.into()),
+                "{one_line}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_short_row_and_a_long_one_are_named_not_taken_for_a_clash() {
+        // 8 + 10 cells: 81 in all, but every cell after C8 would be one place off.
+        let text = BOARD
+            .replace(
+                "C | .  9  8 | .  .  . | .  6  . |",
+                "C | .  9  8 | .  .  . | .  6 |",
+            )
+            .replace(
+                "D | 8  .  . | .  6  . | .  .  3 |",
+                "D | 8  .  . | .  6  . | .  .  3  8 |",
+            );
+        for pasted in [text.clone(), text.replace('\n', " ")] {
+            assert_eq!(
+                parse_puzzle(&pasted),
+                Err(ParseError::RowLength { row: 2, found: 8 })
+            );
+        }
+    }
+
+    #[test]
+    fn a_backtick_is_described_not_quoted() {
+        let text = format!("`{}", &LINE[1..]);
+        let message = parse_grid(&text).unwrap_err().to_string();
+        assert!(message.starts_with("unexpected character (a backtick) at line 1, column 1"));
+        assert!(!message.contains('`'), "{message}");
     }
 
     #[test]

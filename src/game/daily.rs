@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use jiff::Timestamp;
 use jiff::civil::{Date, Time};
-use jiff::tz::TimeZone;
+use jiff::tz::{TimeZone, TimeZoneDatabase};
 
 use crate::engine::Tier;
 
@@ -46,26 +46,218 @@ impl DailySettings {
     }
 }
 
-/// Reads `HH:MM` (24-hour).
+/// Reads a time of day: 24-hour `HH:MM` (`09:00`, `18:30`), or 12-hour with am/pm
+/// (`9am`, `9 am`, `9:30 pm`, `12am` is midnight, `12pm` noon).
 pub fn parse_time(text: &str) -> Result<Time, String> {
-    let bad = || format!("`{text}` is not a time: use 24-hour HH:MM, e.g. `09:00` or `18:30`");
-    let (h, m) = text.trim().split_once(':').ok_or_else(bad)?;
-    let h: i8 = h.parse().map_err(|_| bad())?;
-    let m: i8 = m.parse().map_err(|_| bad())?;
+    let bad = || {
+        format!(
+            "{} is not a time: use 24-hour HH:MM (`09:00`, `18:30`) or 12-hour (`9am`, `9:30 pm`)",
+            excerpt(text)
+        )
+    };
+    let lower = text.trim().to_ascii_lowercase();
+    // "a.m." as some write it; the meridiem, if any, ends the text.
+    let compact = lower.replace('.', "");
+    let (clock, afternoon) = if let Some(rest) = compact.strip_suffix("am") {
+        (rest.trim_end(), Some(false))
+    } else if let Some(rest) = compact.strip_suffix("pm") {
+        (rest.trim_end(), Some(true))
+    } else {
+        (compact.as_str(), None)
+    };
+    let (h, m) = match (clock.split_once(':'), afternoon) {
+        (Some((h, m)), _) => (h, m),
+        // "9am": the hour alone is enough when am or pm says which half of the day.
+        (None, Some(_)) => (clock, "00"),
+        (None, None) => return Err(bad()),
+    };
+    // Two digits at most, so that "+9" or "009" are not taken for times.
+    let number = |t: &str| {
+        (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse::<i8>().ok())
+            .flatten()
+    };
+    let (Some(mut h), Some(m)) = (number(h), number(m)) else {
+        return Err(bad());
+    };
+    if let Some(afternoon) = afternoon {
+        // 12-hour clocks run 12, 1, ..., 11: 12am is 00:00 and 12pm is 12:00.
+        if !(1..=12).contains(&h) {
+            return Err(bad());
+        }
+        h = h % 12 + if afternoon { 12 } else { 0 };
+    }
     if !(0..24).contains(&h) || !(0..60).contains(&m) {
         return Err(bad());
     }
     Time::new(h, m, 0, 0).map_err(|_| bad())
 }
 
-/// Checks an IANA time-zone name and returns it in its canonical spelling.
+/// Finds a time zone by its IANA name (`Europe/Madrid`) or by its city, the name's last
+/// part, written as people write it (`madrid`, `new york`, `New_York`), and returns its
+/// IANA name. A near miss is answered with the names it may have meant.
 pub fn parse_zone(text: &str) -> Result<String, String> {
     let name = text.trim();
-    match TimeZone::get(name) {
-        Ok(tz) => Ok(tz.iana_name().unwrap_or(name).to_string()),
-        Err(_) => Err(format!(
-            "`{name}` is not a time zone I know: use an IANA name such as `Europe/Madrid`, `America/New_York`, `Asia/Tokyo` or `UTC`"
-        )),
+    if let Ok(tz) = TimeZone::get(name) {
+        return Ok(tz.iana_name().unwrap_or(name).to_string());
+    }
+    let wanted = zone_key(name);
+    // The bundled names: the same matches on every machine, whatever its system has.
+    let names: Vec<String> = TimeZoneDatabase::bundled()
+        .available()
+        .map(|n| n.as_str().to_string())
+        .collect();
+    let city = |zone: &str| zone_key(zone.rsplit('/').next().unwrap_or(zone));
+    let mut cities: Vec<&String> = names.iter().filter(|z| city(z) == wanted).collect();
+    // A city under two names (`Europe/Istanbul` and `Asia/Istanbul`, or
+    // `America/Argentina/Buenos_Aires` and the older `America/Buenos_Aires`) keeps the
+    // same clock under both: the preferred area, then the longer (current) name.
+    cities.sort_by_key(|z| {
+        (
+            zone_rank(z),
+            std::cmp::Reverse(z.matches('/').count()),
+            z.as_str(),
+        )
+    });
+    if let Some(iana) = cities.into_iter().find_map(|z| {
+        TimeZone::get(z)
+            .ok()
+            .and_then(|tz| tz.iana_name().map(str::to_string))
+    }) {
+        return Ok(iana);
+    }
+    let mut message = format!("{} is not a time zone I know.", excerpt(name));
+    let near: Vec<String> = near_zones(&wanted, &names)
+        .iter()
+        .map(|zone| format!("`{zone}`"))
+        .collect();
+    if !near.is_empty() {
+        message.push_str(&format!(" Did you mean {}?", or_list(&near)));
+    }
+    message.push_str(
+        " Use a city (`Madrid`, `New York`) or an IANA name such as `Europe/Madrid`, `America/New_York`, `Asia/Tokyo` or `UTC`.",
+    );
+    Err(message)
+}
+
+/// A zone name or city as compared: lower case, with spaces, hyphens and underscores
+/// alike (`New York`, `new_york`, `new-york`).
+fn zone_key(text: &str) -> String {
+    text.trim()
+        .chars()
+        .map(|c| match c {
+            ' ' | '-' => '_',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// The continents first: `Europe/Istanbul` before `Asia/Istanbul`, both before legacy
+/// names such as `US/Eastern` or `Etc/GMT+1`.
+fn zone_rank(zone: &str) -> usize {
+    const AREAS: [&str; 9] = [
+        "Europe/",
+        "America/",
+        "Asia/",
+        "Africa/",
+        "Australia/",
+        "Pacific/",
+        "Atlantic/",
+        "Indian/",
+        "Antarctica/",
+    ];
+    AREAS
+        .iter()
+        .position(|area| zone.starts_with(area))
+        .unwrap_or(AREAS.len())
+}
+
+/// Zone names close to `wanted` (by city or whole name), nearest first, at most three.
+fn near_zones(wanted: &str, names: &[String]) -> Vec<String> {
+    // No zone name is longer than this: a longer text is no typo of one. Three letters
+    // or fewer are an abbreviation (`PST`), and any other one is one edit away.
+    if !(4..=40).contains(&wanted.chars().count()) {
+        return Vec::new();
+    }
+    // One slip per four letters, and at least one: "madird", "new yrok", "tokio".
+    let allowed = (wanted.chars().count() / 4).max(1);
+    let mut near: Vec<(usize, usize, &String)> = names
+        .iter()
+        .filter_map(|zone| {
+            let whole = zone_key(zone);
+            let city = whole.rsplit('/').next().unwrap_or(&whole);
+            let d = edit_distance(wanted, city).min(edit_distance(wanted, &whole));
+            (d <= allowed).then_some((d, zone_rank(zone), zone))
+        })
+        .collect();
+    near.sort();
+    let mut out: Vec<String> = Vec::new();
+    for (_, _, zone) in near {
+        // Two names of one city would read as a stutter.
+        let city = zone.rsplit('/').next().unwrap_or(zone);
+        if !out.iter().any(|o| o.rsplit('/').next() == Some(city)) {
+            out.push(zone.clone());
+        }
+        if out.len() == 3 {
+            break;
+        }
+    }
+    out
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // d[i][j]: the distance between the first i of a and the first j of b.
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// "A", "A or B", "A, B or C".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// What a player typed, as an error message quotes it: in a code span, at most 24
+/// characters, without backticks (one would end the span and garble the reply).
+fn excerpt(text: &str) -> String {
+    const MAX: usize = 24;
+    let clean: String = text
+        .trim()
+        .chars()
+        .map(|c| if c == '`' || c.is_control() { '\'' } else { c })
+        .collect();
+    if clean.is_empty() {
+        return "An empty value".into();
+    }
+    if clean.chars().count() > MAX {
+        let head: String = clean.chars().take(MAX - 1).collect();
+        format!("`{}…`", head.trim_end())
+    } else {
+        format!("`{clean}`")
     }
 }
 
@@ -378,6 +570,97 @@ mod tests {
         assert!(parse_time("nine").is_err());
         assert_eq!(parse_zone("Europe/Madrid"), Ok("Europe/Madrid".into()));
         assert!(parse_zone("Mars/Olympus").unwrap_err().contains("IANA"));
+    }
+
+    #[test]
+    fn twelve_hour_times() {
+        let hm = |text: &str| parse_time(text).map(|t| (t.hour(), t.minute()));
+        assert_eq!(hm("9am"), Ok((9, 0)));
+        assert_eq!(hm("9 am"), Ok((9, 0)));
+        assert_eq!(hm("9:30 pm"), Ok((21, 30)));
+        assert_eq!(hm("9:30PM"), Ok((21, 30)));
+        assert_eq!(hm("11 p.m."), Ok((23, 0)));
+        // Midnight and noon, where 12-hour clocks surprise.
+        assert_eq!(hm("12am"), Ok((0, 0)));
+        assert_eq!(hm("12:15 am"), Ok((0, 15)));
+        assert_eq!(hm("12pm"), Ok((12, 0)));
+        // 24-hour times as before.
+        assert_eq!(hm("18:30"), Ok((18, 30)));
+        assert_eq!(hm(" 07:05 "), Ok((7, 5)));
+        for wrong in [
+            "13pm", "0am", "21:00 pm", "9:60 am", "9", "pm", "9:5:0", "+9:00", "009:00",
+        ] {
+            let message = parse_time(wrong).unwrap_err();
+            assert!(message.contains("9:30 pm"), "{wrong}: {message}");
+        }
+    }
+
+    #[test]
+    fn time_errors_quote_a_short_excerpt_without_backticks() {
+        let message = parse_time("`quarter past nine in the morning, please`").unwrap_err();
+        assert!(
+            message.starts_with("`'quarter past nine in t…` is not a time"),
+            "{message}"
+        );
+        // Only the examples' own code spans: the player's backticks are gone.
+        assert_eq!(message.matches('`').count(), 2 + 2 * 4, "{message}");
+        assert!(
+            parse_time("")
+                .unwrap_err()
+                .starts_with("An empty value is not a time")
+        );
+    }
+
+    #[test]
+    fn zones_by_city() {
+        assert_eq!(parse_zone("madrid"), Ok("Europe/Madrid".into()));
+        assert_eq!(parse_zone("Madrid"), Ok("Europe/Madrid".into()));
+        assert_eq!(parse_zone("new york"), Ok("America/New_York".into()));
+        assert_eq!(parse_zone("new_york"), Ok("America/New_York".into()));
+        assert_eq!(parse_zone("NEW-YORK"), Ok("America/New_York".into()));
+        // The last part of a three-part name.
+        assert_eq!(
+            parse_zone("buenos aires"),
+            Ok("America/Argentina/Buenos_Aires".into())
+        );
+        // Whole names, in any case, as before.
+        assert_eq!(parse_zone("asia/tokyo"), Ok("Asia/Tokyo".into()));
+        assert_eq!(parse_zone("utc"), Ok("UTC".into()));
+    }
+
+    #[test]
+    fn near_misses_get_suggestions() {
+        let message = parse_zone("madird").unwrap_err();
+        assert!(
+            message.starts_with("`madird` is not a time zone I know. Did you mean `Europe/Madrid`"),
+            "{message}"
+        );
+        let message = parse_zone("new yrok").unwrap_err();
+        assert!(
+            message.contains("Did you mean `America/New_York`?"),
+            "{message}"
+        );
+        let message = parse_zone("tokio").unwrap_err();
+        assert!(message.contains("Did you mean `Asia/Tokyo`?"), "{message}");
+        let message = parse_zone("Europe/Madridd").unwrap_err();
+        assert!(
+            message.contains("Did you mean `Europe/Madrid`?"),
+            "{message}"
+        );
+        // Nothing close (or an abbreviation): no guess, just how to name a zone.
+        let message = parse_zone("Mars/Olympus").unwrap_err();
+        assert!(!message.contains("Did you mean"), "{message}");
+        assert!(!parse_zone("pst").unwrap_err().contains("Did you mean"));
+        assert!(message.contains("`New York`"), "{message}");
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("madrid", "madrid"), 0);
+        assert_eq!(edit_distance("madird", "madrid"), 1);
+        assert_eq!(edit_distance("londn", "london"), 1);
+        assert_eq!(edit_distance("", "utc"), 3);
+        assert_eq!(edit_distance("kyiv", "kiev"), 2);
     }
 
     #[test]
