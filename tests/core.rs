@@ -539,9 +539,13 @@ fn a_double_clicked_hint_button_counts_one_hint() {
     let first = bot.press("ann", "g1", &board, "Hint");
     bot.clock.advance(200);
     let second = bot.press("ann", "g1", &board, "Hint");
-    assert_eq!(
-        first.content, second.content,
-        "the same hint, not a deeper one"
+    // The same hint, not a deeper one, and the player sees that it cost nothing.
+    let hint_of = |r: &Reply| r.content.lines().next().unwrap_or_default().to_string();
+    assert_eq!(hint_of(&first), hint_of(&second));
+    assert!(
+        second.content.contains("not counted again") && !first.content.contains("not counted"),
+        "{}",
+        second.content
     );
     let status = bot.say("ann", "g1", "show");
     assert!(status.content.contains("1 hint"), "{}", status.content);
@@ -576,7 +580,7 @@ fn names_cannot_break_the_markdown_around_them() {
     let bot = Bot::open(&db, T0, 7);
     let r = bot.say("*_evil_*", "g1", "new 40");
     assert!(
-        r.content.contains(r"**\*\_evil\_\***'s game"),
+        r.content.contains(r"**\*\_evil\_\***'s Easy game"),
         "{}",
         r.content
     );
@@ -614,4 +618,132 @@ fn a_word_where_a_number_belongs_is_named() {
             .content
             .contains("no game in progress")
     );
+}
+
+#[test]
+fn solve_refuses_your_own_game_in_progress_in_any_disguise() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 40);
+    let refused = |text: &str| {
+        let r = bot.say("ann", "g1", &format!("solve {text}"));
+        assert!(
+            r.private && r.content.contains("your game in progress"),
+            "{}",
+            r.content
+        );
+        assert!(!r.content.contains(&solution.to_line()));
+    };
+    refused(&givens.to_line());
+    // Two givens dropped, in another server too: still the same puzzle.
+    let mut fewer = givens;
+    for c in Cell::all().filter(|&c| givens.get(c).is_some()).take(2) {
+        fewer.set(c, None);
+    }
+    let r = bot.say("ann", "g2", &format!("solve {}", fewer.to_line()));
+    assert!(
+        r.private && r.content.contains("your game in progress"),
+        "{}",
+        r.content
+    );
+    refused(&fewer.to_line());
+    // And the submit that would have followed it records nothing.
+    let show = bot.say("ann", "g1", "show");
+    assert!(show.content.contains("40 to go"), "{}", show.content);
+    // Another player's free puzzle is anyone's to solve; once ann's game ends, hers too.
+    assert!(
+        bot.say("bob", "g1", &format!("solve {}", givens.to_line()))
+            .content
+            .contains("exactly one solution")
+    );
+    bot.say("ann", "g1", "giveup");
+    assert!(
+        bot.say("ann", "g1", &format!("solve {}", givens.to_line()))
+            .content
+            .contains("exactly one solution")
+    );
+}
+
+#[test]
+fn replies_name_the_game_and_show_finished_boards_until_the_next_game() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    let (givens, solution, board) = new_game(&bot, "ann", "g1", 30);
+    assert!(board.content.contains("**ann**'s"), "{}", board.content);
+    let check = bot.say("ann", "g1", "check");
+    assert!(
+        check.content.contains("haven't placed any digits") && check.content.contains("your "),
+        "{}",
+        check.content
+    );
+    // One right digit, then give up: the final board tells givens, hers and the bot's.
+    let cells = empties(&givens);
+    bot.say(
+        "ann",
+        "g1",
+        &format!("move {} {}", cells[0], digit(&solution, cells[0])),
+    );
+    let gave_up = bot.say("ann", "g1", "giveup");
+    let row_of = |c: Cell| {
+        let label = (b'A' + c.row() as u8) as char;
+        gave_up
+            .content
+            .lines()
+            .find(|l| l.starts_with(label))
+            .expect("row")
+            .to_string()
+    };
+    assert!(
+        row_of(cells[0]).contains(&format!("({})", digit(&solution, cells[0]))),
+        "{}",
+        gave_up.content
+    );
+    assert!(
+        row_of(cells[1]).contains(&format!("[{}]", digit(&solution, cells[1]))),
+        "{}",
+        gave_up.content
+    );
+    assert!(gave_up.content.contains("filled in by the bot"));
+    assert_eq!(board_of(&gave_up), solution, "the final board parses back");
+    // `show` right after: the finished board with its result, not "no game".
+    let shown = bot.say("ann", "g1", "show");
+    assert!(
+        shown.content.contains("is over (given up)") && board_of(&shown) == solution,
+        "{}",
+        shown.content
+    );
+}
+
+#[test]
+fn moves_that_change_nothing_and_asks_that_teach_nothing_are_not_counted() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    let r = bot.say("ann", "g1", "new 0");
+    assert!(
+        r.private && r.content.contains("nothing to fill"),
+        "{}",
+        r.content
+    );
+    let (givens, _, _) = new_game(&bot, "ann", "g1", 40);
+    let cell = empties(&givens)[0];
+    let r = bot.say("ann", "g1", &format!("move {cell} 0"));
+    assert!(
+        r.private && r.content.contains(&format!("{cell} is already empty")),
+        "{}",
+        r.content
+    );
+    // Hints: where, digit, step; a fourth ask repeats the step and is not counted.
+    for k in 0..4 {
+        bot.clock.advance(60_000);
+        let r = bot.say("ann", "g1", "hint");
+        assert_eq!(
+            r.content.contains("not counted again"),
+            k == 3,
+            "{}",
+            r.content
+        );
+    }
+    let status = bot.say("ann", "g1", "show");
+    assert!(status.content.contains("3 hints"), "{}", status.content);
+    assert!(status.content.contains("0 mistakes"), "{}", status.content);
 }

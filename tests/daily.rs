@@ -110,6 +110,12 @@ fn solving_after_midnight_does_not_count_for_the_day_and_a_missed_day_breaks_the
         "{}",
         late.content
     );
+    // No daily solve: nothing is announced to the channel.
+    assert!(
+        late.private && !late.content.contains("solved the daily puzzle"),
+        "{}",
+        late.content
+    );
     // Today (the 26th) is open: the streak from the 24th was broken by the 25th.
     let stats = bot.say("ann", "s1", "stats");
     assert!(
@@ -185,6 +191,28 @@ fn a_daily_and_a_free_game_side_by_side() {
         bot.say("ann", "s1", "new 30")
             .content
             .contains("already have a game in progress")
+    );
+    // `show` names the game shown and offers the other one.
+    let both = bot.say("ann", "s1", "show");
+    assert!(
+        both.content.contains("Daily · 22 Nov") && both.content.contains("Also open: your "),
+        "{}",
+        both.content
+    );
+    let switched = bot.press("ann", "s1", &both, "Show ");
+    assert_eq!(board_of(&switched), free);
+    assert_eq!(
+        board_of(&bot.say("ann", "s1", "show")),
+        free,
+        "typed commands follow"
+    );
+    // With the free game over, `new` warns that the daily is still open.
+    bot.say("ann", "s1", "giveup");
+    let fresh = bot.say("ann", "s1", "new 30");
+    assert!(
+        fresh.content.contains("Daily · 22 Nov is still open"),
+        "{}",
+        fresh.content
     );
 }
 
@@ -457,13 +485,34 @@ fn solving_todays_daily_with_solve_is_refused_while_the_day_runs() {
             .content
             .contains("no spoilers")
     );
-    // Another server's puzzle is anyone's to solve, and so is this one tomorrow
-    // (midnight in Madrid is 23:00 UTC).
-    assert!(
-        bot.say("bob", "s2", &format!("solve {}", givens.to_line()))
-            .content
-            .contains("exactly one solution")
-    );
+    // Pasted in another server or a DM, it would leak just the same.
+    for place in ["s2", "dm"] {
+        let r = bot.say("bob", place, &format!("solve {}", givens.to_line()));
+        assert!(
+            r.private && r.content.contains("no spoilers"),
+            "{}",
+            r.content
+        );
+    }
+    // Decided by what the grid is: two givens dropped, or the grid turned over and its
+    // digits relabelled, is still today's daily.
+    let mut fewer = givens;
+    for cell in sudoku_bot::engine::Cell::all()
+        .filter(|&c| givens.get(c).is_some())
+        .take(2)
+    {
+        fewer.set(cell, None);
+    }
+    let mut turned = sudoku_bot::engine::Grid::empty();
+    for cell in sudoku_bot::engine::Cell::all() {
+        let across = sudoku_bot::engine::Cell::at(cell.col(), cell.row()).expect("cell");
+        turned.set(across, givens.get(cell).map(|d| 10 - d));
+    }
+    for disguised in [fewer, turned] {
+        let r = bot.say("bob", "s2", &format!("solve {}", disguised.to_line()));
+        assert!(r.content.contains("no spoilers"), "{}", r.content);
+    }
+    // Once the day is over (midnight in Madrid is 23:00 UTC), it is anyone's to solve.
     bot.at("Europe/Madrid", date(2026, 11, 23), 0, 1);
     assert!(
         bot.say("bob", "s1", &format!("solve {}", givens.to_line()))
@@ -490,9 +539,17 @@ fn forgetting_yourself_is_no_second_attempt_at_todays_daily() {
         again.content
     );
     // Everyone else is unaffected, and tomorrow is a new day for ann too.
-    assert!(bot.say("bob", "s1", "daily").content.contains("'s game"));
+    assert!(
+        bot.say("bob", "s1", "daily")
+            .content
+            .contains("** · Daily · 22 Nov")
+    );
     bot.at("UTC", date(2026, 11, 23), 0, 5);
-    assert!(bot.say("ann", "s1", "daily").content.contains("'s game"));
+    assert!(
+        bot.say("ann", "s1", "daily")
+            .content
+            .contains("** · Daily · 23 Nov")
+    );
 }
 
 #[test]

@@ -41,11 +41,11 @@ fn a_scripted_session_with_a_clock_two_players_and_a_restart() {
     );
     // No prompts when stdin is a script.
     assert!(!out.contains("> "), "{out}");
-    assert!(out.contains("**ann**'s game"), "{out}");
+    assert!(out.contains("**ann**'s Easy game"), "{out}");
     assert!(out.contains("40 to go · time 5:00"), "{out}");
     assert!(out.contains("(you are now bob)"), "{out}");
     assert!(out.contains("You have no game in progress here"), "{out}");
-    assert!(out.contains("**bob**'s game"), "{out}");
+    assert!(out.contains("**bob**'s Easy game"), "{out}");
     assert!(
         !out.contains("rows are A-I (top to bottom)"),
         ":quit stops reading"
@@ -97,7 +97,7 @@ fn a_scripted_daily_with_the_clock_set() {
         "{out}"
     );
     assert!(
-        out.contains("Daily Sudoku for Sunday 22 November.\n**ann**'s game"),
+        out.contains("Daily Sudoku for Sunday 22 November.\n**ann** · Daily · 22 Nov"),
         "Play opens a personal game: {out}"
     );
     assert!(
@@ -108,7 +108,7 @@ fn a_scripted_daily_with_the_clock_set() {
 
     // A second session on the same database solves it: the board ann was shown, solved
     // here, is typed back as a submission; the leaderboard then ranks her.
-    let game = &out[out.find("**ann**'s game").expect("ann's board")..];
+    let game = &out[out.find("**ann** · Daily").expect("ann's board")..];
     let block_start = game.find("```").expect("code block");
     let block_end = block_start + 3 + game[block_start + 3..].find("```").expect("fence end");
     let givens = sudoku_bot::engine::parse::parse_grid(&game[block_start..block_end + 3])
@@ -173,7 +173,7 @@ fn a_grid_short_of_cells_leaves_the_next_command_alone() {
     );
     assert!(out.contains("found 18 cells, a grid needs 81"), "{out}");
     // The board of `new`, then the board of `show`.
-    assert_eq!(out.matches("**ann**'s game").count(), 2, "{out}");
+    assert_eq!(out.matches("**ann**'s Easy game").count(), 2, "{out}");
 }
 
 #[test]
@@ -207,7 +207,7 @@ fn a_board_with_a_short_row_pasted_on_its_lines_then_a_command() {
     assert!(out.contains("row C has 8 cells, a row needs 9"), "{out}");
     // The rest of the board was part of the paste, not commands; `show` ran.
     assert!(!out.contains("unknown command"), "{out}");
-    assert!(out.contains("**ann**'s game"), "{out}");
+    assert!(out.contains("**ann**'s Easy game"), "{out}");
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn submit_without_a_grid_says_how_to_paste_one() {
         out.contains("(no grid given) (paste the grid: 81 cells on the command's line, or the rows of a board on the lines below it, ending with an empty line)"),
         "{out}"
     );
-    assert_eq!(out.matches("**ann**'s game").count(), 2, "{out}");
+    assert_eq!(out.matches("**ann**'s Easy game").count(), 2, "{out}");
 
     // At a terminal, the session asks for the grid before reading on, with a prompt
     // of its own for each line.

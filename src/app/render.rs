@@ -29,6 +29,7 @@ const GIVEN: &str = "\u{1b}[1;37m";
 const ENTRY: &str = "\u{1b}[0;34m";
 const WRONG: &str = "\u{1b}[1;31m";
 const DIM: &str = "\u{1b}[0;30m";
+const FILLED: &str = "\u{1b}[0;33m";
 
 /// How one cell looks.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -36,6 +37,8 @@ enum Look {
     Given(u8),
     Entry(u8),
     Wrong(u8),
+    /// Filled in by the bot when the player gave up.
+    Filled(u8),
     Empty,
 }
 
@@ -54,6 +57,19 @@ pub fn game_block(game: &Game, style: BoardStyle) -> String {
         Some(d) if game.is_given(cell) => Look::Given(d),
         Some(d) if game.is_wrong(cell) => Look::Wrong(d),
         Some(d) => Look::Entry(d),
+    })
+}
+
+/// The board of a finished game: the givens, the player's right digits, and (after a give
+/// up) the rest of the solution marked as the bot's, `[5]`.
+pub fn final_block(game: &Game, style: BoardStyle) -> String {
+    block(style, |cell| {
+        let answer = game.solution.get(cell).unwrap_or(0);
+        match game.board.get(cell) {
+            _ if game.is_given(cell) => Look::Given(answer),
+            Some(d) if d == answer => Look::Entry(d),
+            _ => Look::Filled(answer),
+        }
     })
 }
 
@@ -83,6 +99,7 @@ fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
                 Look::Given(d) => (' ', (b'0' + d) as char, ' ', GIVEN),
                 Look::Entry(d) => ('(', (b'0' + d) as char, ')', ENTRY),
                 Look::Wrong(d) => ('!', (b'0' + d) as char, '!', WRONG),
+                Look::Filled(d) => ('[', (b'0' + d) as char, ']', FILLED),
                 Look::Empty => (' ', '.', ' ', DIM),
             };
             match style {
@@ -198,6 +215,9 @@ pub fn notes_line(game: &Game, limit: usize) -> Option<String> {
     }
     Some(line)
 }
+
+/// The legend of a finished board.
+pub const FINAL_LEGEND: &str = "` 5 ` givens · `(5)` your digits · `[5]` filled in by the bot";
 
 /// The legend, shown once the player has digits on the board.
 pub fn legend(game: &Game) -> Option<&'static str> {

@@ -69,6 +69,8 @@ pub struct MoveOutcome {
     pub mistakes: Vec<Cell>,
     /// Moves that changed nothing (the digit was already there).
     pub unchanged: usize,
+    /// Erasures of cells that were already empty (among `unchanged`): not moves.
+    pub already_empty: Vec<Cell>,
     pub solved: bool,
 }
 
@@ -186,6 +188,9 @@ impl Game {
             };
             if self.board.get(m.cell) == new {
                 outcome.unchanged += 1;
+                if new.is_none() {
+                    outcome.already_empty.push(m.cell);
+                }
                 continue;
             }
             self.remember(&mut record, m.cell);
@@ -263,15 +268,20 @@ impl Game {
     /// A second ask within [`Game::DOUBLE_CLICK_MS`] of the last, with nothing changed in
     /// between, is a double click (two presses of the Hint button arrive as two
     /// commands): it gets the same hint again and is not counted.
-    pub fn hint(&mut self, now: Millis) -> Result<(Hint, Depth), RuleError> {
+    ///
+    /// Past the deepest level, asking again on the same board repeats the whole step and is
+    /// not counted either: hints break leaderboard ties, and a repeat teaches nothing new.
+    /// The flag says whether this ask was counted.
+    pub fn hint(&mut self, now: Millis) -> Result<(Hint, Depth, bool), RuleError> {
         self.ensure_active()?;
         let h = hint::hint(&self.board, &self.solution);
         // Digits changing clears `last_hint_at`: only a repeat on the same board counts.
-        let repeat = self
+        let double_click = self
             .last_hint_at
             .is_some_and(|at| (0..Game::DOUBLE_CLICK_MS).contains(&(now - at)));
-        if repeat {
-            return Ok((h, Depth::from_level(self.hint_level.max(1))));
+        let deepest = self.last_hint_at.is_some() && self.hint_level >= 3;
+        if double_click || deepest {
+            return Ok((h, Depth::from_level(self.hint_level.max(1)), false));
         }
         let depth = Depth::from_level(self.hint_level.saturating_add(1));
         if matches!(h, Hint::Next(_)) {
@@ -279,7 +289,7 @@ impl Game {
         }
         self.hints += 1;
         self.last_hint_at = Some(now);
-        Ok((h, depth))
+        Ok((h, depth, true))
     }
 
     /// How close two hint requests must be to count as one double click.
@@ -552,7 +562,8 @@ mod tests {
             depths,
             vec![Depth::Where, Depth::Digit, Depth::Step, Depth::Step]
         );
-        assert_eq!(g.hints, 4);
+        // The fourth ask repeats the whole step: not counted.
+        assert_eq!(g.hints, 3);
         let c = first_empty(&g);
         g.apply(
             &[Move {

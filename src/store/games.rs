@@ -3,7 +3,7 @@
 use jiff::civil::Date;
 use rusqlite::{OptionalExtension, Row, params};
 
-use crate::engine::Tier;
+use crate::engine::{Grid, Tier};
 use crate::game::{Game, Millis, Status};
 
 use super::codec::{
@@ -124,6 +124,47 @@ impl Tx<'_> {
              AND damaged IS NULL ORDER BY touched_at DESC, id DESC"
         );
         self.first_sound(&sql, params![player, place])
+    }
+
+    /// Every game the player has in progress at `place` (a free game and today's daily at
+    /// most), the one used last first. Damaged rows are set aside as in [`Self::active_game`].
+    pub fn active_games(&self, player: &str, place: &str) -> Result<Vec<GameRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND status = 'active' \
+             AND damaged IS NULL ORDER BY touched_at DESC, id DESC"
+        );
+        let mut stmt = self.tx.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params![player, place])?;
+        let mut games = Vec::new();
+        while let Some(row) = rows.next()? {
+            match read_record(row)? {
+                (_, Ok(record)) => games.push(record),
+                (id, Err(error)) => self.set_aside(id, &error)?,
+            }
+        }
+        Ok(games)
+    }
+
+    /// The puzzles (givens, solution) of every game `player` has in progress, anywhere:
+    /// what `/sudoku solve` must not answer for them. A row that does not decode is no
+    /// puzzle anyone can play, so it is skipped.
+    pub fn active_puzzles_of(&self, player: &str) -> Result<Vec<(Grid, Grid)>, StoreError> {
+        let mut statement = self.tx.prepare_cached(
+            "SELECT givens, solution FROM games WHERE player = ?1 AND status = 'active' \
+             AND damaged IS NULL",
+        )?;
+        let rows = statement.query_map(params![player], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut puzzles = Vec::new();
+        for row in rows {
+            let (givens, solution) = row?;
+            if let (Ok(givens), Ok(solution)) = (grid_from_text(&givens), grid_from_text(&solution))
+            {
+                puzzles.push((givens, solution));
+            }
+        }
+        Ok(puzzles)
     }
 
     /// The player's free (not daily) game in progress at `place`: at most one.

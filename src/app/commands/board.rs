@@ -34,16 +34,21 @@ pub fn reply(
         ));
         return Reply::public(text);
     }
-    text.push_str(&format!("**{}**'s game\n", render::escape_markdown(owner)));
+    text.push_str(&title(record, owner));
+    text.push('\n');
     match game.status {
         Status::GaveUp => {
-            // The solution, so the player can see what they missed.
-            text.push_str(&render::grid_block(&game.solution, style));
+            // The solution, so the player can see what they missed and what was theirs.
+            text.push_str(&render::final_block(game, style));
         }
         _ => text.push_str(&render::game_block(game, style)),
     }
     text.push('\n');
     text.push_str(&render::status_line(game, now));
+    if game.status == Status::GaveUp {
+        text.push('\n');
+        text.push_str(render::FINAL_LEGEND);
+    }
     if game.status == Status::Active {
         if let Some(legend) = render::legend(game) {
             text.push('\n');
@@ -95,6 +100,62 @@ pub fn reply(
         reply.with_buttons(buttons(record.id, game))
     } else {
         reply
+    }
+}
+
+/// A finished game's board as its player sees it on asking: the final board (whose digits
+/// were given, the player's, the bot's) and the result. Private for a daily: its grid is
+/// everyone's puzzle.
+pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis) -> Reply {
+    let game = &record.game;
+    let how = match game.status {
+        Status::Solved => "solved",
+        _ => "given up",
+    };
+    let mut text = format!(
+        "Your last {} is over ({how}). Start a new one with `/sudoku new`.\n{}\n{}\n{}",
+        game_name(record),
+        title(record, owner),
+        render::final_block(game, style),
+        render::status_line(game, now)
+    );
+    if game.status == Status::GaveUp {
+        text.push('\n');
+        text.push_str(render::FINAL_LEGEND);
+    }
+    if record.daily_day.is_some() {
+        Reply::private(text)
+    } else {
+        Reply::public(text)
+    }
+}
+
+/// What a game is called in replies, so nobody plays in the wrong one: "Daily · 22 Nov",
+/// "Easy game", "game".
+pub fn game_name(record: &GameRecord) -> String {
+    match record.daily_day {
+        Some(day) => format!("Daily · {}", day.strftime("%-d %b")),
+        None => match record.game.difficulty {
+            Some(tier) => format!("{} game", tier.title()),
+            None => "game".to_string(),
+        },
+    }
+}
+
+/// The name as its player reads it: "your Easy game", "Daily · 22 Nov".
+pub fn your_game(record: &GameRecord) -> String {
+    match record.daily_day {
+        Some(_) => game_name(record),
+        None => format!("your {}", game_name(record)),
+    }
+}
+
+/// The line over a board: whose game, and which.
+fn title(record: &GameRecord, owner: &str) -> String {
+    let owner = render::escape_markdown(owner);
+    match record.daily_day {
+        Some(_) => format!("**{owner}** · {}", game_name(record)),
+        None => format!("**{owner}**'s {}", game_name(record)),
     }
 }
 

@@ -186,7 +186,12 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
 }
 
 /// Called after a daily game is solved: whether it counts for its day (and streaks).
-pub(crate) fn record_solve(tx: &Tx<'_>, record: &GameRecord) -> Result<Option<String>, Failure> {
+/// Records a solved daily game's standing; the line to add to the solve's headline, and
+/// whether it was solved within its server day (only then is it a daily solve).
+pub(crate) fn record_solve(
+    tx: &Tx<'_>,
+    record: &GameRecord,
+) -> Result<Option<(String, bool)>, Failure> {
     let Some(day) = record.daily_day else {
         return Ok(None);
     };
@@ -196,15 +201,19 @@ pub(crate) fn record_solve(tx: &Tx<'_>, record: &GameRecord) -> Result<Option<St
     let on_time = finished < end_of_day(day, &tz);
     tx.set_daily_on_time(record.id, on_time)?;
     if !on_time {
-        return Ok(Some(
-            "That daily's day had already ended, so it does not count for your streak.".into(),
-        ));
+        return Ok(Some((
+            "That daily's day had already ended: this is no daily solve, and it does not count for your streak.".into(),
+            false,
+        )));
     }
     let s = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
-    Ok(Some(format!(
-        "Daily done! Streak: {} (best {}). See `/sudoku leaderboard`.",
-        plural(s.current, "day"),
-        s.best
+    Ok(Some((
+        format!(
+            "Daily done! Streak: {} (best {}). See `/sudoku leaderboard`.",
+            plural(s.current, "day"),
+            s.best
+        ),
+        true,
     )))
 }
 

@@ -83,8 +83,8 @@ fn resolve_active(
 }
 
 /// The headline of a solve, with the daily's line when the game was one (and the solve
-/// recorded for it).
-fn solved_headline(tx: &Tx<'_>, record: &GameRecord, now: i64) -> Result<String, Failure> {
+/// recorded for it); the flag says the daily's day had already ended.
+fn solved_headline(tx: &Tx<'_>, record: &GameRecord, now: i64) -> Result<(String, bool), Failure> {
     let game = &record.game;
     let mut headline = format!(
         "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
@@ -92,11 +92,13 @@ fn solved_headline(tx: &Tx<'_>, record: &GameRecord, now: i64) -> Result<String,
         count(game.mistakes, "mistake"),
         count(game.hints, "hint")
     );
-    if let Some(line) = super::daily::record_solve(tx, record)? {
+    let mut late = false;
+    if let Some((line, on_time)) = super::daily::record_solve(tx, record)? {
         headline.push(' ');
         headline.push_str(&line);
+        late = !on_time;
     }
-    Ok(headline)
+    Ok((headline, late))
 }
 
 fn in_progress_reply(record: &GameRecord, now: i64) -> Reply {
@@ -134,6 +136,11 @@ pub fn new(
     let now = app.now();
     let asked = empty;
     let empty = empty.unwrap_or(app.settings().default_empty);
+    if empty == 0 {
+        return Err(user_error(
+            "A puzzle with 0 empty cells would have nothing to fill in. Ask for at least 1, e.g. `/sudoku new 40`.",
+        ));
+    }
     if empty > generator::MAX_EMPTY {
         let e = generator::GenerateError::TooManyEmpty { asked: empty };
         return Err(user_error(format!(
@@ -166,7 +173,7 @@ pub fn new(
             game: game.clone(),
             daily_day: None,
         };
-        let headline = match tier {
+        let mut headline = match tier {
             Some(t) => format!(
                 "New {} puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`.",
                 t.name()
@@ -175,6 +182,17 @@ pub fn new(
                 "New puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`."
             ),
         };
+        // The daily's clock keeps running: say where typed moves go from now on.
+        for daily in tx
+            .active_games(&inv.player.id, inv.place.key())?
+            .iter()
+            .filter(|g| g.daily_day.is_some())
+        {
+            headline.push_str(&format!(
+                "\nYour {} is still open (its clock runs on): typed moves now go to this new game; `/sudoku daily` takes you back.",
+                board::game_name(daily)
+            ));
+        }
         Ok(board::reply(
             &record,
             &inv.player.name,
@@ -187,18 +205,49 @@ pub fn new(
 
 pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
     let now = app.now();
-    app.store().read(|tx| {
-        let record = resolve(tx, inv, target)?;
-        if target.is_some() {
+    if target.is_some() {
+        return app.store().write(|tx| {
+            let record = resolve(tx, inv, target)?;
             // "Show my game" under a message: typed commands now mean this game too.
             tx.touch(record.id)?;
+            Ok(board::reply(&record, &inv.player.name, "", inv.style, now).updating_board())
+        });
+    }
+    app.store().read(|tx| {
+        tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        let open = tx.active_games(&inv.player.id, inv.place.key())?;
+        let Some((current, others)) = open.split_first() else {
+            // Right after a solve or a give-up: the finished board and its result, until
+            // a new game starts.
+            return match tx.latest_game(&inv.player.id, inv.place.key())? {
+                Some(last) => Ok(board::finished(&last, &inv.player.name, inv.style, now)),
+                None => Err(user_error(NO_GAME)),
+            };
+        };
+        let mut reply = board::reply(current, &inv.player.name, "", inv.style, now);
+        if !others.is_empty() {
+            let names: Vec<String> = others.iter().map(board::your_game).collect();
+            reply.content.push_str(&format!(
+                "\nAlso open: {}. Typed moves go to the game shown last; press a Show button to switch.",
+                names.join(", ")
+            ));
+            let switch = others.iter().map(|other| Button {
+                custom_id: custom_id(
+                    "show",
+                    Target {
+                        game: other.id,
+                        version: other.game.version,
+                    },
+                ),
+                label: format!("Show {}", board::game_name(other)),
+                style: ButtonStyle::Secondary,
+            });
+            match reply.buttons.first_mut() {
+                Some(row) if row.len() + others.len() <= 5 => row.extend(switch),
+                _ => reply.buttons.push(switch.collect()),
+            }
         }
-        let reply = board::reply(&record, &inv.player.name, "", inv.style, now);
-        Ok(if target.is_some() {
-            reply.updating_board()
-        } else {
-            reply
-        })
+        Ok(reply)
     })
 }
 
@@ -214,13 +263,25 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
                 capitalize(&e.to_string())
             ))
         })?;
+        if outcome.already_empty.len() == moves.len() {
+            // Erasing nothing is no move: not counted, and the player learns why.
+            return Err(user_error(format!(
+                "{} {} already empty: nothing to erase. Nothing was changed.",
+                cell_list(&outcome.already_empty),
+                is_are(outcome.already_empty.len())
+            )));
+        }
         tx.save_game(record.id, &record.game)?;
-        let headline = if outcome.solved {
-            solved_headline(tx, &record, now)?
-        } else {
-            let applied: Vec<String> = moves.iter().map(ToString::to_string).collect();
-            move_headline(&record.game, &applied, &outcome)
-        };
+        if outcome.solved {
+            let (headline, late) = solved_headline(tx, &record, now)?;
+            return Ok(solved_reply(&record, inv, &headline, late, now));
+        }
+        let applied: Vec<String> = moves
+            .iter()
+            .filter(|m| !outcome.already_empty.contains(&m.cell))
+            .map(ToString::to_string)
+            .collect();
+        let headline = move_headline(&record.game, &applied, &outcome);
         Ok(board::reply(
             &record,
             &inv.player.name,
@@ -231,8 +292,33 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     })
 }
 
+/// The board after a solve; a daily solved after its server day ended is no daily solve,
+/// so it is not announced to the channel.
+fn solved_reply(
+    record: &GameRecord,
+    inv: &Invocation,
+    headline: &str,
+    late: bool,
+    now: i64,
+) -> Reply {
+    if late {
+        return Reply::private(format!(
+            "{headline}\n{}",
+            render::status_line(&record.game, now)
+        ));
+    }
+    board::reply(record, &inv.player.name, headline, inv.style, now)
+}
+
 fn move_headline(game: &Game, applied: &[String], outcome: &MoveOutcome) -> String {
     let mut line = format!("Played {}.", applied.join(", "));
+    if !outcome.already_empty.is_empty() {
+        line.push_str(&format!(
+            " {} {} already empty.",
+            cell_list(&outcome.already_empty),
+            is_are(outcome.already_empty.len())
+        ));
+    }
     if !outcome.mistakes.is_empty() {
         line.push_str(&format!(
             " {} {} wrong (mistakes so far: {}).",
@@ -317,6 +403,13 @@ pub fn check(
         let record = resolve_active(tx, inv, target)?;
         let wrong = record.game.wrong_cells();
         let empty = record.game.remaining();
+        let placed = Cell::all().any(|c| !record.game.is_given(c) && record.game.board.get(c).is_some());
+        if !placed {
+            return Ok(Reply::private(format!(
+                "You haven't placed any digits yet, so there is nothing to check. {empty} cells still empty.\n— {}",
+                board::your_game(&record)
+            )));
+        }
         let mut text = match (wrong.len(), reveal) {
             (0, _) => "Everything you have placed is correct.".to_string(),
             (n, false) => format!("{n} of your digits {} wrong.", is_are(n)),
@@ -326,6 +419,7 @@ pub fn check(
         if !wrong.is_empty() && !reveal {
             text.push_str(" Use `/sudoku check show` to see which.");
         }
+        text.push_str(&format!("\n— {}", board::your_game(&record)));
         Ok(Reply::private(text))
     })
 }
@@ -333,7 +427,7 @@ pub fn check(
 pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         let mut record = resolve_active(tx, inv, target)?;
-        let (hint, depth) = record
+        let (hint, depth, counted) = record
             .game
             .hint(app.now())
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
@@ -352,7 +446,15 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
         if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
             text.push_str("\nAsk again for more detail.");
         }
-        Ok(Reply::private(format!("Hint: {text}")))
+        if !counted {
+            // A double click, or an ask past the whole step: the player sees why nothing
+            // new came, and that it cost nothing.
+            text.push_str("\n(The same hint as before; not counted again.)");
+        }
+        Ok(Reply::private(format!(
+            "Hint: {text}\n— {}",
+            board::your_game(&record)
+        )))
     })
 }
 
@@ -372,7 +474,10 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
         match verdict {
             Submission::Solved => {
                 tx.save_game(record.id, &record.game)?;
-                let headline = solved_headline(tx, &record, now)?;
+                let (headline, late) = solved_headline(tx, &record, now)?;
+                if late {
+                    return Ok(solved_reply(&record, inv, &headline, late, now));
+                }
                 Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now))
             }
             Submission::GivensDiffer(cells) => {

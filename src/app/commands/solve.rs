@@ -2,9 +2,11 @@
 
 use crate::app::render;
 use crate::app::{App, Failure, Invocation, Reply, user_error};
+use crate::engine::likeness::Protected;
 use crate::engine::parse::parse_puzzle;
 use crate::engine::{Grid, Solution, solver};
 use crate::game::daily::server_day;
+use jiff::tz::TimeZone;
 
 pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     let style = inv.style;
@@ -15,12 +17,15 @@ pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     }
     let grid =
         parse_puzzle(text).map_err(|e| user_error(format!("I couldn't read that grid: {e}.")))?;
-    if is_todays_daily(app, inv, &grid)? {
-        return Err(user_error(
-            "That is today's daily puzzle of this server: no spoilers while the day runs. Play it with `/sudoku daily`; ask me again tomorrow.",
-        ));
+    let solution = solver::solve(&grid);
+    let answer = match &solution {
+        Solution::Unique(s) | Solution::Multiple(s, _) => Some(s),
+        Solution::None => None,
+    };
+    if let Some(why) = spoiler(app, inv, &grid, answer)? {
+        return Err(user_error(why));
     }
-    Ok(match solver::solve(&grid) {
+    Ok(match solution {
         Solution::Unique(solution) => Reply::public(format!(
             "Solved: exactly one solution.\n{}\n`{}`",
             render::grid_block(&solution, style),
@@ -37,19 +42,47 @@ pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     })
 }
 
-/// Whether `grid` is this server's daily puzzle of today, bare or partly filled in: its
-/// solution posted in the channel would spoil the day for everyone.
-fn is_todays_daily(app: &App, inv: &Invocation, grid: &Grid) -> Result<bool, Failure> {
-    let place = inv.place.key();
-    if place == "dm" {
-        return Ok(false);
-    }
+/// Why answering `grid` would give away a puzzle that is being played for, if it would:
+/// one of the player's own games in progress (anywhere), or a daily puzzle whose server
+/// day is running (in any server: pasting it elsewhere must not leak it either). Decided
+/// by what the grid is, not by its text: an edited copy of the puzzle, or a grid whose
+/// answer is the protected one in any disguise ([`Protected`]).
+fn spoiler(
+    app: &App,
+    inv: &Invocation,
+    grid: &Grid,
+    answer: Option<&Grid>,
+) -> Result<Option<&'static str>, Failure> {
     let now = app.now();
-    app.store().read(|tx| {
-        let server = tx.server_daily(place)?;
-        let today = server_day(now, &server.settings.tz());
-        Ok(tx
-            .daily_puzzle(place, today)?
-            .is_some_and(|(daily, _)| daily.givens.is_contained_in(grid)))
-    })
+    // Local dates run from UTC-12 to UTC+14: the candidates for "today" somewhere.
+    let utc = |offset_hours: i64| server_day(now + offset_hours * 3_600_000, &TimeZone::UTC);
+    let (own, dailies) = app.store().read(|tx| {
+        Ok::<_, Failure>((
+            tx.active_puzzles_of(&inv.player.id)?,
+            tx.daily_puzzles_between(utc(-12), utc(14))?,
+        ))
+    })?;
+    let spoils = |givens: Grid, solution: Grid| {
+        let p = Protected { givens, solution };
+        p.is_edited_copy(grid) || answer.is_some_and(|a| p.is_answered_by(a))
+    };
+    if own
+        .into_iter()
+        .any(|(givens, solution)| spoils(givens, solution))
+    {
+        return Ok(Some(
+            "That is the puzzle of your game in progress, so I won't solve it for you. `/sudoku hint` shows the next step; `/sudoku giveup` ends the game and shows the solution.",
+        ));
+    }
+    let running = dailies.into_iter().filter(|(day, zone, _, _)| {
+        server_day(now, &TimeZone::get(zone).unwrap_or(TimeZone::UTC)) == *day
+    });
+    for (_, _, givens, solution) in running {
+        if spoils(givens, solution) {
+            return Ok(Some(
+                "That is today's daily puzzle: no spoilers until its day is over. Play it with `/sudoku daily`; ask me again tomorrow.",
+            ));
+        }
+    }
+    Ok(None)
 }
