@@ -687,3 +687,46 @@ fn a_successful_post_clears_the_failure_shown_to_admins() {
             .contains("missing permission")
     );
 }
+
+#[test]
+fn a_solved_daily_offers_a_spoiler_free_share_and_a_new_game() {
+    let bot = Bot::in_memory(0, 11);
+    bot.at("UTC", date(2026, 11, 22), 9, 0);
+    bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
+    bot.at("UTC", date(2026, 11, 22), 10, 0);
+    let early = bot.say("ann", "s1", "share");
+    assert!(
+        early.private && early.content.contains("play today's"),
+        "{}",
+        early.content
+    );
+    bot.say("ann", "s1", "daily");
+    let unfinished = bot.say("ann", "s1", "share");
+    assert!(
+        unfinished.private && unfinished.content.contains("Finish"),
+        "{}",
+        unfinished.content
+    );
+    bot.at("UTC", date(2026, 11, 22), 10, 7);
+    let solved = solve_daily(&bot, "ann", "s1");
+    // Someone else cannot share ann's result.
+    let stolen = bot.press("bob", "s1", &solved, "Share");
+    assert!(stolen.private, "{}", stolen.content);
+    let shared = bot.press("ann", "s1", &solved, "Share");
+    assert!(!shared.private, "{}", shared.content);
+    assert!(
+        shared
+            .content
+            .contains("Sudoku #1 · Medium · 7:00 · 0 mistakes · 0 hints · 🔥 1"),
+        "{}",
+        shared.content
+    );
+    assert!(parse_grid(&shared.content).is_err(), "no grid in a share");
+    // "New game" starts a free game of the same size for whoever presses it.
+    let fresh = bot.press("ann", "s1", &solved, "New game");
+    assert!(
+        !fresh.private && fresh.content.contains("New "),
+        "{}",
+        fresh.content
+    );
+}

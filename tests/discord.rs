@@ -327,6 +327,7 @@ async fn start_up_registers_every_command_with_its_options() {
                 json!({"choices": choices(&[("Today", "today"), ("This week", "week"), ("All time", "all-time")])}),
             )],
         ),
+        ("share", vec![]),
         ("forget-me", vec![]),
         ("help", vec![]),
     ];

@@ -369,6 +369,24 @@ fn is_separator(ch: char) -> bool {
         || ('\u{2500}'..='\u{259f}').contains(&ch)
 }
 
+/// A short piece of what someone typed, safe to quote in a code span of a reply: at most
+/// `max` characters (an error message must keep its reason in view, not echo a paste),
+/// with backticks and control characters replaced (one would end the span or break the
+/// line and garble the reply).
+pub fn excerpt(text: &str, max: usize) -> String {
+    let clean: String = text
+        .trim()
+        .chars()
+        .map(|c| if c == '`' || c.is_control() { '\'' } else { c })
+        .collect();
+    if clean.chars().count() > max {
+        let head: String = clean.chars().take(max.saturating_sub(1)).collect();
+        format!("{}…", head.trim_end())
+    } else {
+        clean
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

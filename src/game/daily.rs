@@ -242,22 +242,11 @@ fn or_list(items: &[String]) -> String {
 }
 
 /// What a player typed, as an error message quotes it: in a code span, at most 24
-/// characters, without backticks (one would end the span and garble the reply).
+/// characters (see [`excerpt`](crate::engine::parse::excerpt)).
 fn excerpt(text: &str) -> String {
-    const MAX: usize = 24;
-    let clean: String = text
-        .trim()
-        .chars()
-        .map(|c| if c == '`' || c.is_control() { '\'' } else { c })
-        .collect();
-    if clean.is_empty() {
-        return "An empty value".into();
-    }
-    if clean.chars().count() > MAX {
-        let head: String = clean.chars().take(MAX - 1).collect();
-        format!("`{}…`", head.trim_end())
-    } else {
-        format!("`{clean}`")
+    match crate::engine::parse::excerpt(text, 24) {
+        clean if clean.is_empty() => "An empty value".into(),
+        clean => format!("`{clean}`"),
     }
 }
 

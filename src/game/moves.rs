@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::engine::Cell;
+use crate::engine::parse::excerpt;
 
 /// What a move does to its cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +59,8 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveError> {
     while i < tokens.len() {
         let token = tokens[i];
         // `B74` (cell and digit glued) is common on phones.
-        let (cell, glued) = split_cell(token).ok_or_else(|| MoveError::BadCell(token.into()))?;
+        let (cell, glued) =
+            split_cell(token).ok_or_else(|| MoveError::BadCell(excerpt(token, 20)))?;
         let value = if let Some(v) = glued {
             i += 1;
             v
@@ -77,7 +79,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveError> {
             } else {
                 MoveError::BadDigit {
                     cell: cell.name(),
-                    found: value.into(),
+                    found: excerpt(value, 20),
                 }
             }
         })?;

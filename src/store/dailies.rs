@@ -239,6 +239,15 @@ impl Tx<'_> {
         .collect()
     }
 
+    /// The number of `place`'s daily puzzle of `day`: its days with a puzzle so far.
+    pub fn daily_number(&self, place: &str, day: Date) -> Result<i64, StoreError> {
+        Ok(self.tx.query_row(
+            "SELECT count(*) FROM daily_puzzles WHERE place = ?1 AND day <= ?2",
+            params![place, day.to_string()],
+            |r| r.get(0),
+        )?)
+    }
+
     pub fn insert_daily_puzzle(
         &self,
         place: &str,

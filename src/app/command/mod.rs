@@ -74,6 +74,9 @@ pub enum Command {
     Leaderboard {
         period: Period,
     },
+    /// Post the result of a finished daily in the channel, without spoilers (the button's
+    /// game, or today's daily of this server).
+    Share(Option<Target>),
     /// Delete everything stored about the caller; asks first.
     ForgetMe {
         confirmed: bool,
@@ -145,6 +148,13 @@ impl Command {
                 confirmed: true,
             },
             "daily" => Command::Daily,
+            "share" => Command::Share(target),
+            // "New game" under a solve: the same size again; the id's game field carries it.
+            "new" => Command::New {
+                empty: usize::try_from(game).ok(),
+                difficulty: None,
+                symmetry: None,
+            },
             "forget-yes" => Command::ForgetMe { confirmed: true },
             _ => return None,
         })
@@ -170,6 +180,7 @@ impl Command {
             Command::DailyOff => "daily off",
             Command::Leaderboard { .. } => "leaderboard",
             Command::ForgetMe { .. } => "forget-me",
+            Command::Share(_) => "share",
         }
     }
 }

@@ -497,6 +497,13 @@ fn build_table() -> Vec<CommandSpec> {
             },
         },
         plain(
+            "share",
+            &[],
+            "Post your result of today's daily, without spoilers",
+            "`/sudoku share`: post your result of today's daily in the channel (no spoilers).",
+            |_| Ok(Command::Share(None)),
+        ),
+        plain(
             "forget-me",
             &["forgetme"],
             "Delete all your games and stats (asks first)",

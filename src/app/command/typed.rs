@@ -267,23 +267,9 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-/// A short piece of what the player typed, safe to put between backticks: long input is
-/// cut, and a backtick or newline (which would end the quote or break the line) is
-/// replaced.
+/// A short piece of what the player typed, safe to put between backticks.
 pub fn excerpt(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(EXCERPT)
-        .map(|c| match c {
-            '`' => '\'',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect();
-    if text.chars().count() > EXCERPT {
-        out.push('…');
-    }
-    out
+    crate::engine::parse::excerpt(text, EXCERPT)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use jiff::civil::Date;
 
-use crate::app::command::{Period, plain_custom_id};
+use crate::app::command::{Period, Target, plain_custom_id};
 use crate::app::render::{self, duration, plural};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
@@ -427,4 +427,65 @@ pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, 
 /// Settings used by tests and the scheduler alike.
 pub(crate) fn due(server: &DailySettings, last: Option<Date>, now: Millis) -> PostDue {
     post_due(now, server.time, &server.tz(), last)
+}
+
+/// The spoiler-free result of a finished daily, in the manner of the word-game dailies:
+/// "Sudoku #34 · Medium · 7:12 · 0 mistakes · 1 hint · 🔥 5".
+fn share_line(tx: &Tx<'_>, record: &GameRecord, day: Date) -> Result<String, Failure> {
+    let game = &record.game;
+    let number = tx.daily_number(&record.place, day)?;
+    let mut parts = vec![format!("Sudoku #{number}")];
+    if let Some(tier) = game.difficulty {
+        parts.push(tier.title().to_string());
+    }
+    match game.status {
+        Status::Solved => parts.push(duration(game.elapsed(game.finished_at.unwrap_or(0)))),
+        _ => parts.push("gave up".to_string()),
+    }
+    parts.push(plural(game.mistakes, "mistake"));
+    parts.push(plural(game.hints, "hint"));
+    let streak = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
+    if streak.current > 0 {
+        parts.push(format!("🔥 {}", streak.current));
+    }
+    Ok(parts.join(" · "))
+}
+
+/// The Share button (or `/sudoku share`): the result of a finished daily, posted in the
+/// channel. Never while the game runs, and never the grid.
+pub fn share(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    require_server(inv)?;
+    let now = app.now();
+    let place = inv.place.key();
+    app.store().read(|tx| {
+        let record = match target {
+            Some(t) => tx.game(t.game)?,
+            None => {
+                let server = tx.server_daily(place)?;
+                let today = server_day(now, &server.settings.tz());
+                match tx.daily_game_id(&inv.player.id, place, today)? {
+                    Some(id) => tx.game(id)?,
+                    None => None,
+                }
+            }
+        };
+        let Some(record) = record.filter(|r| r.player == inv.player.id) else {
+            return Err(user_error(
+                "You have no daily result to share here yet: play today's with `/sudoku daily`.",
+            ));
+        };
+        let Some(day) = record.daily_day else {
+            return Err(user_error("Only daily results can be shared."));
+        };
+        if record.game.status == Status::Active {
+            return Err(user_error(
+                "Finish today's daily first; then share your result (no spoilers).",
+            ));
+        }
+        Ok(Reply::public(format!(
+            "**{}** shared their daily: {}",
+            render::escape_markdown(&inv.player.name),
+            share_line(tx, &record, day)?
+        )))
+    })
 }

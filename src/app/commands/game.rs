@@ -6,7 +6,7 @@ use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::generator::{self, Symmetry};
 use crate::engine::hint::{Depth, Hint};
-use crate::engine::parse::parse_grid;
+use crate::engine::parse::{excerpt, parse_grid};
 use crate::engine::{Cell, Tier};
 use crate::game::{Game, MoveOutcome, Status, Submission, parse_moves, parse_note_digits};
 use crate::store::{GameRecord, Tx};
@@ -301,13 +301,43 @@ fn solved_reply(
     late: bool,
     now: i64,
 ) -> Reply {
-    if late {
-        return Reply::private(format!(
+    let reply = if late {
+        Reply::private(format!(
             "{headline}\n{}",
             render::status_line(&record.game, now)
-        ));
+        ))
+    } else {
+        board::reply(record, &inv.player.name, headline, inv.style, now)
+    };
+    reply.with_buttons(next_buttons(record, !late))
+}
+
+/// Under a solve, the obvious next steps: another game of the same size, and for a daily
+/// solved in its day, sharing the result.
+fn next_buttons(record: &GameRecord, shareable: bool) -> Vec<Button> {
+    let same_size = Target {
+        game: record.game.givens.empty_count() as i64,
+        version: 0,
+    };
+    let mut buttons = vec![Button {
+        custom_id: custom_id("new", same_size),
+        label: "New game".into(),
+        style: ButtonStyle::Primary,
+    }];
+    if record.daily_day.is_some() && shareable {
+        buttons.push(Button {
+            custom_id: custom_id(
+                "share",
+                Target {
+                    game: record.id,
+                    version: record.game.version,
+                },
+            ),
+            label: "Share".into(),
+            style: ButtonStyle::Secondary,
+        });
     }
-    board::reply(record, &inv.player.name, headline, inv.style, now)
+    buttons
 }
 
 fn move_headline(game: &Game, applied: &[String], outcome: &MoveOutcome) -> String {
@@ -352,12 +382,14 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
         let mut record = resolve(tx, inv, None)?;
         let c = Cell::parse(cell).ok_or_else(|| {
             user_error(format!(
-                "`{cell}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku note B7 257`."
+                "`{}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku note B7 257`.",
+                excerpt(cell, 20)
             ))
         })?;
         let mask = parse_note_digits(digits).ok_or_else(|| {
             user_error(format!(
-                "`{digits}` is not a list of digits 1-9. Example: `/sudoku note {c} 257` toggles the notes 2, 5 and 7."
+                "`{}` is not a list of digits 1-9. Example: `/sudoku note {c} 257` toggles the notes 2, 5 and 7.",
+                excerpt(digits, 20)
             ))
         })?;
         record
@@ -451,10 +483,22 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             // new came, and that it cost nothing.
             text.push_str("\n(The same hint as before; not counted again.)");
         }
-        Ok(Reply::private(format!(
-            "Hint: {text}\n— {}",
-            board::your_game(&record)
-        )))
+        let reply = Reply::private(format!("Hint: {text}\n— {}", board::your_game(&record)));
+        Ok(if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
+            reply.with_buttons(vec![Button {
+                custom_id: custom_id(
+                    "hint",
+                    Target {
+                        game: record.id,
+                        version: record.game.version,
+                    },
+                ),
+                label: "More detail".into(),
+                style: ButtonStyle::Primary,
+            }])
+        } else {
+            reply
+        })
     })
 }
 
@@ -475,10 +519,7 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
             Submission::Solved => {
                 tx.save_game(record.id, &record.game)?;
                 let (headline, late) = solved_headline(tx, &record, now)?;
-                if late {
-                    return Ok(solved_reply(&record, inv, &headline, late, now));
-                }
-                Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now))
+                Ok(solved_reply(&record, inv, &headline, late, now))
             }
             Submission::GivensDiffer(cells) => {
                 Err(user_error(format!(

@@ -32,6 +32,7 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Stats { player } => stats::run(app, inv, player.as_deref()),
         Command::Help => Ok(help::run()),
         Command::Daily => daily::play(app, inv),
+        Command::Share(target) => daily::share(app, inv, *target),
         Command::DailySetup {
             channel,
             time,

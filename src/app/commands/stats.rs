@@ -17,7 +17,10 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
                     .trim_start_matches('!')
                     .trim_end_matches('>');
                 let id = tx.player_by_name(bare)?.ok_or_else(|| {
-                    user_error(format!("I don't know a player called `{asked}` yet."))
+                    user_error(format!(
+                        "I don't know a player called `{}` yet.",
+                        crate::engine::parse::excerpt(asked, 32)
+                    ))
                 })?;
                 let name = tx.player_name(&id)?.unwrap_or_else(|| asked.to_string());
                 (id, name)
