@@ -25,6 +25,26 @@ fn run(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("finish")
 }
 
+/// Like [`run`], with any bytes on stdin.
+fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sudoku-bot");
+    let mut input = child.stdin.take().expect("stdin");
+    let bytes = stdin.to_vec();
+    // Written from another thread: the child answers while it reads.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().expect("finish");
+    writer.join().expect("writer");
+    out
+}
+
 fn stdout(o: &Output) -> Vec<String> {
     String::from_utf8_lossy(&o.stdout)
         .lines()
@@ -210,4 +230,38 @@ fn explain_prints_the_whole_path_to_the_solution() {
     let out = run(&["explain", &".".repeat(81)], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("multiple solutions"));
+}
+
+#[test]
+fn bad_bytes_and_huge_lines_get_one_answer_each_and_the_rest_is_still_read() {
+    let mut input = b"\xff\xfe not text\n".to_vec();
+    input.extend_from_slice(&vec![b'1'; 5_000_000]);
+    input.push(b'\n');
+    input.extend_from_slice(format!("{EASY}\n").as_bytes());
+    let out = run_bytes(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = stdout(&out);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], "invalid: not UTF-8 text");
+    assert!(
+        lines[1].starts_with("invalid: a line of 5000000 bytes"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], EASY_SOLVED);
+
+    // `play` answers the same way and goes on; an unknown command's echo is short.
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend_from_slice(format!("/sudoku {}\n", "x".repeat(50_000)).as_bytes());
+    input.extend_from_slice(format!("/sudoku {}\n", "y".repeat(100_000)).as_bytes());
+    input.extend_from_slice(format!("/sudoku solve {EASY}\n").as_bytes());
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("p.db");
+    let out = run_bytes(&["play", "--db", db.to_str().expect("path")], &input);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("invalid: not UTF-8 text"), "{text}");
+    assert!(text.contains("unknown command `xxxx"), "{text}");
+    assert!(text.contains("invalid: a line of 100008 bytes"), "{text}");
+    assert!(text.len() < 3_000, "no long echo: {} bytes", text.len());
+    assert!(text.contains(EASY_SOLVED), "{text}");
 }

@@ -754,3 +754,13 @@ fn moves_that_change_nothing_and_asks_that_teach_nothing_are_not_counted() {
     assert!(status.content.contains("3 hints"), "{}", status.content);
     assert!(status.content.contains("0 mistakes"), "{}", status.content);
 }
+
+#[test]
+fn names_cannot_pretend_to_ping_or_reorder_a_public_message() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    let r = bot.say("@everyone \u{202E}olleh\u{200B}", "g1", "new 40");
+    assert!(!r.content.contains("@everyone"), "{}", r.content);
+    assert!(r.content.contains("@\u{200B}everyone"), "{}", r.content);
+    assert!(!r.content.contains('\u{202E}'), "{}", r.content);
+}

@@ -3,4 +3,5 @@
 
 pub mod batch;
 pub mod discord;
+pub mod input;
 pub mod terminal;

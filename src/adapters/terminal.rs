@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use clap::Args;
 
+use crate::adapters::input::{Line, Lines};
 use crate::app::{App, BoardStyle, Clock, Command, Invocation, Place, Player, Reply, SystemClock};
 use crate::engine::parse::{ParseError, parse_grid};
 use crate::engine::rng::SeededRng;
@@ -128,7 +129,7 @@ impl<'a> Session<'a> {
 
     /// Reads commands until end of input or `:quit`.
     pub fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
-        let mut lines = input.lines();
+        let mut lines = Lines::new(input);
         if self.interactive {
             writeln!(
                 out,
@@ -148,7 +149,13 @@ impl<'a> Session<'a> {
                         out.flush()?;
                     }
                     match lines.next() {
-                        Some(line) => line?,
+                        Some(line) => match line? {
+                            Line::Text(text) => text,
+                            refused => {
+                                writeln!(out, "{}\n", refused.refusal().unwrap_or_default())?;
+                                continue;
+                            }
+                        },
                         None => return Ok(()),
                     }
                 }
@@ -179,7 +186,14 @@ impl<'a> Session<'a> {
                     let Some(next) = lines.next() else {
                         break;
                     };
-                    let next = next?;
+                    let next = match next? {
+                        Line::Text(text) => text,
+                        refused => {
+                            // Not part of any grid: the paste ends here, and says why.
+                            writeln!(out, "{}\n", refused.refusal().unwrap_or_default())?;
+                            break;
+                        }
+                    };
                     if next.trim().is_empty() {
                         break;
                     }

@@ -227,13 +227,30 @@ pub fn legend(game: &Game) -> Option<&'static str> {
 
 /// A player's display name as Markdown text: Discord would otherwise read `*`, `_`, `~`,
 /// `|`, `` ` ``, `>` or brackets in a name as formatting and garble the line around it.
+///
+/// It also takes out what could mislead in a public message: `@everyone`, `@here` and
+/// `<@123>` would read like pings (allowed_mentions keeps them from pinging, not from
+/// looking like one), so an `@` gets a zero-width space after it; right-to-left overrides
+/// and isolates (which reorder the text after them), zero-width characters and control
+/// characters are dropped.
 pub fn escape_markdown(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for ch in name.chars() {
-        if matches!(ch, '\\' | '*' | '_' | '~' | '|' | '`' | '>' | '[' | ']') {
+        if ch.is_control()
+            || matches!(ch, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+        {
+            continue;
+        }
+        if matches!(
+            ch,
+            '\\' | '*' | '_' | '~' | '|' | '`' | '>' | '<' | '[' | ']'
+        ) {
             out.push('\\');
         }
         out.push(ch);
+        if ch == '@' {
+            out.push('\u{200B}');
+        }
     }
     out
 }

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::adapters::input::{Line, Lines};
+
 use crate::engine::generator::{self, Request, Symmetry};
 use crate::engine::parse::{parse_grid, parse_puzzle};
 use crate::engine::rng::SeededRng;
@@ -37,8 +39,12 @@ pub fn solve_line(line: &str) -> Option<(String, bool)> {
 /// had exactly one solution.
 pub fn solve_stream(input: impl BufRead, mut out: impl Write) -> io::Result<bool> {
     let mut all_unique = true;
-    for line in input.lines() {
-        if let Some((answer, unique)) = solve_line(&line?) {
+    for line in Lines::new(input) {
+        let answer = match line? {
+            Line::Text(text) => solve_line(&text),
+            refused => refused.refusal().map(|r| (r, false)),
+        };
+        if let Some((answer, unique)) = answer {
             all_unique &= unique;
             writeln!(out, "{answer}")?;
         }
@@ -153,8 +159,14 @@ pub fn generate(
 /// `sudoku-bot grade`: one line per puzzle line of stdin.
 pub fn grade() -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    for line in io::stdin().lock().lines() {
-        let line = line?;
+    for line in Lines::new(io::stdin().lock()) {
+        let line = match line? {
+            Line::Text(text) => text,
+            refused => {
+                writeln!(out, "{}", refused.refusal().unwrap_or_default())?;
+                continue;
+            }
+        };
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             continue;

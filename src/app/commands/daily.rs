@@ -327,18 +327,18 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
         for (rank, e) in ranked.iter().take(15) {
             let result = if period == Period::Today {
                 format!(
-                    "{} · {} mistakes · {} hints",
+                    "{} · {} · {}",
                     duration(e.time),
-                    e.mistakes,
-                    e.hints
+                    plural(e.mistakes, "mistake"),
+                    plural(e.hints, "hint")
                 )
             } else {
                 format!(
-                    "{} solved · {} total · {} mistakes · {} hints",
+                    "{} solved · {} total · {} · {}",
                     e.solved,
                     duration(e.time),
-                    e.mistakes,
-                    e.hints
+                    plural(e.mistakes, "mistake"),
+                    plural(e.hints, "hint")
                 )
             };
             text.push_str(&format!(
