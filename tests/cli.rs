@@ -9,20 +9,7 @@ const EASY_SOLVED: &str =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudoku-bot");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("finish")
+    run_bytes(args, stdin.as_bytes())
 }
 
 /// Like [`run`], with any bytes on stdin.

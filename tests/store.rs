@@ -9,64 +9,13 @@ use std::time::Duration;
 
 use rusqlite::Connection;
 use rusqlite::trace::{TraceEvent, TraceEventCodes};
-use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+mod common;
+
+use common::{Bot, T0};
+use sudoku_bot::app::Command;
 use sudoku_bot::engine::generator::{Request, generate};
 use sudoku_bot::game::Game;
 use sudoku_bot::store::{self, MIGRATIONS, Store, StoreError};
-
-const T0: i64 = 1_795_000_000_000;
-
-struct Bot {
-    app: App,
-    clock: Arc<ManualClock>,
-}
-
-impl Bot {
-    fn new(store: Store) -> Bot {
-        let clock = Arc::new(ManualClock::new(T0));
-        Bot {
-            app: App::new(store, clock.clone(), 7),
-            clock,
-        }
-    }
-
-    fn open(db: &Path) -> Bot {
-        Bot::new(Store::open(db).expect("open store"))
-    }
-
-    fn say(&self, user: &str, place: &str, text: &str) -> Reply {
-        self.say_as(user, place, false, text)
-    }
-
-    fn say_as(&self, user: &str, place: &str, is_admin: bool, text: &str) -> Reply {
-        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        self.invoke(user, place, is_admin, command)
-    }
-
-    fn invoke(&self, user: &str, place: &str, is_admin: bool, command: Command) -> Reply {
-        self.app.handle(&Invocation {
-            player: Player {
-                id: user.into(),
-                name: user.into(),
-            },
-            place: Place::named(place),
-            command,
-            style: BoardStyle::Plain,
-            is_admin,
-        })
-    }
-
-    fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
-        let button = reply
-            .buttons
-            .iter()
-            .flatten()
-            .find(|b| b.label == label)
-            .unwrap_or_else(|| panic!("no {label} button in {reply:?}"));
-        let command = Command::from_custom_id(&button.custom_id).expect("our own id");
-        self.invoke(user, place, false, command)
-    }
-}
 
 fn temp_db() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -126,7 +75,7 @@ fn every_statement_on_a_commands_path_finds_its_rows_through_an_index() {
             }),
         )
         .expect("trace");
-    let bot = Bot::new(store);
+    let bot = Bot::with_store(store, T0, 7);
     bot.say_as("admin", "s1", true, "daily setup channel:1 time:00:00");
     bot.app.prepare_dailies();
     bot.clock.advance(60_000);
@@ -160,7 +109,7 @@ fn every_statement_on_a_commands_path_finds_its_rows_through_an_index() {
         bot.say("bob", "s1", text);
     }
     bot.press("ann", "s1", &board, "Hint");
-    bot.invoke("ann", "s1", false, Command::ForgetMe { confirmed: true });
+    bot.invoke("ann", "s1", Command::ForgetMe { confirmed: true });
     bot.say_as("admin", "s1", true, "daily setup time:10:00");
     bot.say_as("admin", "s1", true, "daily off");
     drop(bot);
@@ -296,7 +245,7 @@ fn a_damaged_database_is_refused_at_open_with_a_clear_message() {
 #[test]
 fn a_busy_database_asks_to_retry_and_a_read_only_one_says_storage_has_a_problem() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     bot.say("ann", "s1", "new 40");
     drop(bot);
 
@@ -305,7 +254,7 @@ fn a_busy_database_asks_to_retry_and_a_read_only_one_says_storage_has_a_problem(
         .connection()
         .execute_batch("PRAGMA query_only = 1")
         .expect("read only");
-    let bot = Bot::new(store);
+    let bot = Bot::with_store(store, T0, 7);
     let r = bot.say("ann", "s1", "move A1 1");
     assert!(r.private);
     assert!(r.content.contains("storage has a problem"), "{}", r.content);
@@ -319,7 +268,7 @@ fn a_busy_database_asks_to_retry_and_a_read_only_one_says_storage_has_a_problem(
     let store = impatient_store(&db);
     let other = Connection::open(&db).expect("other");
     other.execute_batch("BEGIN IMMEDIATE").expect("write lock");
-    let bot = Bot::new(store);
+    let bot = Bot::with_store(store, T0, 7);
     let r = bot.say("ann", "s1", "move A1 1");
     assert!(r.content.contains("try again in a moment"), "{}", r.content);
     other.execute_batch("ROLLBACK").expect("release");
@@ -354,7 +303,7 @@ fn the_store_error_says_which_faults_are_transient() {
 #[test]
 fn a_damaged_game_is_set_aside_and_its_player_can_play_again() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     bot.say("ann", "s1", "new 40");
     bot.say("bob", "s1", "new 40");
     let raw = Connection::open(&db).expect("raw");
@@ -399,11 +348,11 @@ fn a_damaged_game_is_set_aside_and_its_player_can_play_again() {
 #[test]
 fn show_stats_and_leaderboard_answer_while_another_connection_writes() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     bot.say_as("admin", "s1", true, "daily setup channel:1");
     bot.say("ann", "s1", "new 40");
     drop(bot);
-    let bot = Bot::new(impatient_store(&db));
+    let bot = Bot::with_store(impatient_store(&db), T0, 7);
     let writer = Connection::open(&db).expect("writer");
     writer
         .execute_batch("BEGIN IMMEDIATE; UPDATE games SET mistakes = 9;")
@@ -424,7 +373,7 @@ fn show_stats_and_leaderboard_answer_while_another_connection_writes() {
 #[test]
 fn stored_undo_history_is_bounded_and_dropped_when_the_game_ends() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     bot.say("ann", "s1", "new 40");
     let mut store = Store::open(&db).expect("open");
     let record = store
@@ -525,7 +474,7 @@ fn a_backup_while_moves_are_committed_is_sound_and_holds_every_committed_move() 
 #[test]
 fn check_reports_what_the_database_holds() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db);
+    let bot = Bot::open(&db, T0, 7);
     bot.say_as("admin", "s1", true, "daily setup channel:1");
     bot.say("ann", "s1", "new 40");
     bot.say("bob", "s2", "new 40");
