@@ -764,3 +764,34 @@ fn names_cannot_pretend_to_ping_or_reorder_a_public_message() {
     assert!(r.content.contains("@\u{200B}everyone"), "{}", r.content);
     assert!(!r.content.contains('\u{202E}'), "{}", r.content);
 }
+
+#[test]
+fn the_clock_counts_play_not_time_away() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    let (givens, solution, _) = new_game(&bot, "ann", "g1", 30);
+    let cells = empties(&givens);
+    bot.clock.advance(2 * 60_000);
+    bot.say(
+        "ann",
+        "g1",
+        &format!("move {} {}", cells[0], digit(&solution, cells[0])),
+    );
+    // A night away: five minutes of it count, already while the pause runs.
+    bot.clock.advance(8 * 3_600_000);
+    let shown = bot.say("ann", "g1", "show");
+    assert!(shown.content.contains("time 7:00"), "{}", shown.content);
+    bot.clock.advance(60_000);
+    let rest: Vec<String> = cells[1..]
+        .iter()
+        .map(|&c| format!("{c} {}", digit(&solution, c)))
+        .collect();
+    let solved = bot.say("ann", "g1", &format!("move {}", rest.join(", ")));
+    assert!(
+        solved.content.contains("Solved in 7:00"),
+        "{}",
+        solved.content
+    );
+    let stats = bot.say("ann", "g1", "stats");
+    assert!(stats.content.contains("7:00"), "{}", stats.content);
+}

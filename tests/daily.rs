@@ -600,7 +600,7 @@ fn equal_times_and_mistakes_are_split_by_hints() {
             bot.at("UTC", day, 9, k + 1);
             bot.say(user, "s1", "hint");
         }
-        bot.at("UTC", day, 9, 10);
+        bot.at("UTC", day, 9, 4);
         let board = bot.say(user, "s1", "show");
         let givens = parse_grid(&board.content).expect("board");
         let solution = match solver::solve(&givens) {
@@ -612,11 +612,11 @@ fn equal_times_and_mistakes_are_split_by_hints() {
     let lines = bot.say("cat", "s1", "leaderboard today").content;
     let lines: Vec<&str> = lines.lines().collect();
     assert!(
-        lines[1].starts_with("1. bob: 10:00 · 0 mistakes · 0 hints"),
+        lines[1].starts_with("1. bob: 4:00 · 0 mistakes · 0 hints"),
         "{lines:?}"
     );
     assert!(
-        lines[2].starts_with("2. ann: 10:00 · 0 mistakes · 2 hints"),
+        lines[2].starts_with("2. ann: 4:00 · 0 mistakes · 2 hints"),
         "{lines:?}"
     );
 }
@@ -707,7 +707,7 @@ fn a_solved_daily_offers_a_spoiler_free_share_and_a_new_game() {
         "{}",
         unfinished.content
     );
-    bot.at("UTC", date(2026, 11, 22), 10, 7);
+    bot.at("UTC", date(2026, 11, 22), 10, 4);
     let solved = solve_daily(&bot, "ann", "s1");
     // Someone else cannot share ann's result.
     let stolen = bot.press("bob", "s1", &solved, "Share");
@@ -717,7 +717,7 @@ fn a_solved_daily_offers_a_spoiler_free_share_and_a_new_game() {
     assert!(
         shared
             .content
-            .contains("Sudoku #1 · Medium · 7:00 · 0 mistakes · 0 hints · 🔥 1"),
+            .contains("Sudoku #1 · Medium · 4:00 · 0 mistakes · 0 hints · 🔥 1"),
         "{}",
         shared.content
     );

@@ -107,6 +107,10 @@ pub struct Game {
     /// When the last hint was given: a second ask moments later on the same board is a
     /// double click, answered again without counting.
     pub last_hint_at: Option<Millis>,
+    /// When the player last acted on this game (`None`: not since it started).
+    pub last_active_at: Option<Millis>,
+    /// Time away beyond [`Game::IDLE_CAP_MS`] per gap: not counted as play.
+    pub idle_ms: Millis,
     /// How deep the next hint goes; reset when the digits change.
     pub hint_level: u8,
     /// Move commands applied (undo and notes included): a version for stale buttons.
@@ -129,6 +133,8 @@ impl Game {
             hints: 0,
             moves: 0,
             last_hint_at: None,
+            last_active_at: None,
+            idle_ms: 0,
             hint_level: 0,
             version: 0,
             history: Vec::new(),
@@ -161,8 +167,39 @@ impl Game {
     }
 
     /// Time played: to the finish, or to `now` while active.
+    /// Time played: from the start to the finish (or `now`), less time away. A gap between
+    /// two actions counts at most [`Game::IDLE_CAP_MS`], so leaving a game open overnight
+    /// does not ruin its time; the gap still running counts the same way.
     pub fn elapsed(&self, now: Millis) -> Millis {
-        (self.finished_at.unwrap_or(now) - self.started_at).max(0)
+        let end = self.finished_at.unwrap_or(now);
+        let open_gap = match self.finished_at {
+            Some(_) => 0,
+            None => (end - self.last_active()).max(0),
+        };
+        let away = self.idle_ms + (open_gap - Game::IDLE_CAP_MS).max(0);
+        (end - self.started_at - away).max(0)
+    }
+
+    /// The longest a pause between two actions counts as play.
+    pub const IDLE_CAP_MS: Millis = 5 * 60 * 1000;
+
+    fn last_active(&self) -> Millis {
+        self.last_active_at.unwrap_or(self.started_at)
+    }
+
+    /// Marks an action of the player at `now` (a move, a note, an undo, a hint, a
+    /// submission, giving up): the pause before it counts at most [`Game::IDLE_CAP_MS`].
+    /// Call it before the action, so a finish counts the same way.
+    pub fn active_at(&mut self, now: Millis) {
+        if self.status != Status::Active {
+            return;
+        }
+        let last = self.last_active();
+        let gap = now - last;
+        if gap > Game::IDLE_CAP_MS {
+            self.idle_ms += gap - Game::IDLE_CAP_MS;
+        }
+        self.last_active_at = Some(now.max(last));
     }
 
     fn ensure_active(&self) -> Result<(), RuleError> {
@@ -662,5 +699,24 @@ mod tests {
         assert_eq!(g.status, Status::GaveUp);
         assert_eq!(g.give_up(6_000), Err(RuleError::Finished("given up")));
         assert!(g.hint(7_000).is_err());
+    }
+
+    #[test]
+    fn time_away_counts_at_most_five_minutes_a_gap() {
+        let minute = 60_000;
+        let mut g = Game::new(Grid::empty(), Grid::empty(), None, 0);
+        g.active_at(2 * minute);
+        assert_eq!(g.elapsed(3 * minute), 3 * minute);
+        // An hour away: five minutes of it count, while it runs and after the next action.
+        assert_eq!(g.elapsed(62 * minute), 7 * minute);
+        g.active_at(62 * minute);
+        assert_eq!(g.elapsed(62 * minute), 7 * minute);
+        g.active_at(64 * minute);
+        g.finished_at = Some(64 * minute);
+        g.status = Status::Solved;
+        assert_eq!(g.elapsed(500 * minute), 9 * minute);
+        // A finished game's time no longer moves.
+        g.active_at(900 * minute);
+        assert_eq!(g.elapsed(900 * minute), 9 * minute);
     }
 }

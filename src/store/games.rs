@@ -54,7 +54,7 @@ pub struct PlayerStats {
 
 const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, status, started_at, \
      finished_at, mistakes, hints, version, notes, history, hint_level, daily_day, moves, \
-     last_hint_at";
+     last_hint_at, last_active_at, idle_ms";
 
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
@@ -97,6 +97,8 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
             hints: row.get(11)?,
             moves: row.get(17)?,
             last_hint_at: row.get(18)?,
+            last_active_at: row.get(19)?,
+            idle_ms: row.get(20)?,
             hint_level: row.get(15)?,
             version: row.get(12)?,
             history: history_from_blob(&history)?,
@@ -262,9 +264,9 @@ impl Tx<'_> {
             concat!(
                 "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
              started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
-             daily_day, moves, last_hint_at, touched_at) \
+             daily_day, moves, last_hint_at, last_active_at, idle_ms, touched_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, ",
+             ?17, ?18, ?19, ?20, ",
                 next_touch!(),
                 ")"
             ),
@@ -287,6 +289,8 @@ impl Tx<'_> {
                 day.map(|d| d.to_string()),
                 game.moves,
                 game.last_hint_at,
+                game.last_active_at,
+                game.idle_ms,
             ],
         )?;
         Ok(self.tx.last_insert_rowid())
@@ -298,7 +302,7 @@ impl Tx<'_> {
             concat!(
                 "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
              hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
-             moves = ?11, last_hint_at = ?12, touched_at = ",
+             moves = ?11, last_hint_at = ?12, last_active_at = ?13, idle_ms = ?14, touched_at = ",
                 next_touch!(),
                 " WHERE id = ?1"
             ),
@@ -315,6 +319,8 @@ impl Tx<'_> {
                 game.hint_level,
                 game.moves,
                 game.last_hint_at,
+                game.last_active_at,
+                game.idle_ms,
             ],
         )?;
         if changed != 1 {
@@ -389,8 +395,8 @@ impl Tx<'_> {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         let mut stmt = self.tx.prepare(
-            "SELECT difficulty, count(*), min(finished_at - started_at), \
-                    CAST(avg(finished_at - started_at) AS INTEGER) \
+            "SELECT difficulty, count(*), min(finished_at - started_at - idle_ms), \
+                    CAST(avg(finished_at - started_at - idle_ms) AS INTEGER) \
              FROM games WHERE player = ?1 AND (?2 IS NULL OR place = ?2) AND status = 'solved' \
              GROUP BY difficulty",
         )?;

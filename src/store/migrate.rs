@@ -36,6 +36,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0006_fair_play",
         sql: include_str!("../../migrations/0006_fair_play.sql"),
     },
+    Migration {
+        name: "0007_idle_clock",
+        sql: include_str!("../../migrations/0007_idle_clock.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

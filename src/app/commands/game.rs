@@ -255,6 +255,8 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     let now = app.now();
     app.store().write(|tx| {
         let mut record = resolve(tx, inv, None)?;
+        // Every action marks the time: a long pause before it counts at most five minutes.
+        record.game.active_at(now);
         let moves =
             parse_moves(text).map_err(|e| user_error(format!("{e}. Nothing was changed.")))?;
         let outcome = record.game.apply(&moves, now).map_err(|e| {
@@ -380,6 +382,8 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
     let now = app.now();
     app.store().write(|tx| {
         let mut record = resolve(tx, inv, None)?;
+        // Every action marks the time: a long pause before it counts at most five minutes.
+        record.game.active_at(now);
         let c = Cell::parse(cell).ok_or_else(|| {
             user_error(format!(
                 "`{}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku note B7 257`.",
@@ -405,6 +409,8 @@ pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
     let now = app.now();
     app.store().write(|tx| {
         let mut record = resolve_active(tx, inv, target)?;
+        // Every action marks the time: a long pause before it counts at most five minutes.
+        record.game.active_at(now);
         check_fresh(&record, target, inv, now)?;
         let cells = record
             .game
@@ -457,11 +463,13 @@ pub fn check(
 }
 
 pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    let now = app.now();
     app.store().write(|tx| {
         let mut record = resolve_active(tx, inv, target)?;
+        record.game.active_at(now);
         let (hint, depth, counted) = record
             .game
-            .hint(app.now())
+            .hint(now)
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
         tx.save_game(record.id, &record.game)?;
         let mut text = match &hint {
@@ -506,6 +514,8 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
     let now = app.now();
     app.store().write(|tx| {
         let mut record = resolve(tx, inv, None)?;
+        // Every action marks the time: a long pause before it counts at most five minutes.
+        record.game.active_at(now);
         let grid = parse_grid(text).map_err(|e| {
             user_error(format!(
                 "I couldn't read that grid: {e}. Paste all 81 cells (rows A-I), e.g. 81 digits in one line."
@@ -551,6 +561,8 @@ pub fn give_up(
     let now = app.now();
     app.store().write(|tx| {
         let mut record = resolve_active(tx, inv, target)?;
+        // Every action marks the time: a long pause before it counts at most five minutes.
+        record.game.active_at(now);
         if !confirmed {
             let t = Target {
                 game: record.id,

@@ -4,7 +4,7 @@ use crate::app::Reply;
 use crate::app::command::table::{Family, table};
 
 const HEADER: &str = "**Sudoku**: rows are A-I (top to bottom), columns 1-9 (left to right).";
-const FOOTER: &str = "On the board, `(5)` is your digit and `!5!` a wrong one.";
+const FOOTER: &str = "On the board, `(5)` is your digit and `!5!` a wrong one. The clock counts play: a pause of more than 5 minutes between two actions counts as 5.";
 
 pub fn run() -> Reply {
     Reply::private(text())
