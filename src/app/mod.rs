@@ -8,6 +8,7 @@
 
 pub mod command;
 mod commands;
+pub mod image;
 pub mod render;
 pub mod reply;
 

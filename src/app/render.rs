@@ -31,9 +31,10 @@ const WRONG: &str = "\u{1b}[1;31m";
 const DIM: &str = "\u{1b}[0;30m";
 const FILLED: &str = "\u{1b}[0;33m";
 
-/// How one cell looks.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Look {
+/// How one cell looks: the board model of both the text board and the picture board
+/// (`app::image`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
     Given(u8),
     Entry(u8),
     Wrong(u8),
@@ -42,22 +43,34 @@ enum Look {
     Empty,
 }
 
+impl Look {
+    /// A cell of `grid` alone (a puzzle or a solution): every digit is a given.
+    pub fn of_grid(grid: &Grid, cell: Cell) -> Look {
+        match grid.get(cell) {
+            Some(d) => Look::Given(d),
+            None => Look::Empty,
+        }
+    }
+
+    /// A cell of a game: a given, the player's digit, or a wrong digit.
+    pub fn of_game(game: &Game, cell: Cell) -> Look {
+        match game.board.get(cell) {
+            None => Look::Empty,
+            Some(d) if game.is_given(cell) => Look::Given(d),
+            Some(d) if game.is_wrong(cell) => Look::Wrong(d),
+            Some(d) => Look::Entry(d),
+        }
+    }
+}
+
 /// The board of `grid` alone (a puzzle or a solution), every digit drawn as a given.
 pub fn grid_block(grid: &Grid, style: BoardStyle) -> String {
-    block(style, |cell| match grid.get(cell) {
-        Some(d) => Look::Given(d),
-        None => Look::Empty,
-    })
+    block(style, |cell| Look::of_grid(grid, cell))
 }
 
 /// The board of a game: givens, the player's digits, wrong digits marked.
 pub fn game_block(game: &Game, style: BoardStyle) -> String {
-    block(style, |cell| match game.board.get(cell) {
-        None => Look::Empty,
-        Some(d) if game.is_given(cell) => Look::Given(d),
-        Some(d) if game.is_wrong(cell) => Look::Wrong(d),
-        Some(d) => Look::Entry(d),
-    })
+    block(style, |cell| Look::of_game(game, cell))
 }
 
 /// The board of a finished game: the givens, the player's right digits, and (after a give
