@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use sudoku_bot::adapters::batch::{self, GenerateArgs, HintArgs, bench::BenchCommand};
+use sudoku_bot::adapters::batch::{self, GenerateArgs, HintArgs, RenderArgs, bench::BenchCommand};
 use sudoku_bot::adapters::discord::{self, Config};
 use sudoku_bot::adapters::terminal::{self, PlayArgs};
 use sudoku_bot::app::{App, SystemClock};
@@ -88,6 +88,12 @@ enum Command {
         after_help = "Example:\n  sudoku-bot explain 003020600900305001001806400008102900700000008006708200002609500800203009005010300"
     )]
     Explain { puzzle: Option<String> },
+    /// Draw a board as a PNG, as image boards show it: givens, the player's digits, wrong
+    /// digits and pencil marks.
+    #[command(
+        after_help = "Example:\n  sudoku-bot render 003020600900305001001806400008102900700000008006708200002609500800203009005010300 --notes 'A1 45' --out board.png"
+    )]
+    Render(RenderArgs),
     /// Measure the engine on one core (CPU time).
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -135,6 +141,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Grade => batch::grade().map(done),
         Command::Hint(args) => batch::hint(&args),
         Command::Explain { puzzle } => batch::explain(puzzle.as_deref()),
+        Command::Render(args) => batch::render(&args),
         Command::Bench(command) => batch::bench::run(&command).map(done),
         Command::Backup { db, to } => {
             println!("{}", store::backup(&db, &to)?);

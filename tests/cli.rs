@@ -252,3 +252,47 @@ fn bad_bytes_and_huge_lines_get_one_answer_each_and_the_rest_is_still_read() {
     assert!(text.len() < 3_000, "no long echo: {} bytes", text.len());
     assert!(text.contains(EASY_SOLVED), "{text}");
 }
+
+#[test]
+fn render_writes_a_png_and_says_what_it_shows() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = dir.path().join("board.png");
+    let mut board = EASY.to_string();
+    board.replace_range(0..1, "5"); // a wrong digit in A1 (the answer is 4)
+    let o = run(
+        &[
+            "render",
+            EASY,
+            "--board",
+            &board,
+            "--notes",
+            "A2 58",
+            "--out",
+            out.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let said = stdout(&o).join("\n");
+    assert!(said.contains("1 wrong digit"), "{said}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&out).expect("png"),
+    ));
+    let info = decoder
+        .read_info()
+        .expect("a PNG that decodes")
+        .info()
+        .clone();
+    assert_eq!((info.width, info.height), (600, 600));
+    let bad = run(
+        &["render", "0030", "--out", out.to_str().expect("path")],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("the puzzle"));
+}

@@ -31,6 +31,13 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Render the heaviest board picture (every empty cell full of pencil marks) RUNS
+    /// times; prints CPU p50, p99, max, wall-clock p99 and the PNG's size.
+    #[command(after_help = "Example:\n  sudoku-bot bench render --runs 1000")]
+    Render {
+        #[arg(long, default_value_t = 1000)]
+        runs: usize,
+    },
     /// Grade every puzzle of each file; prints puzzles per second and the tiers.
     #[command(after_help = "Example:\n  sudoku-bot bench grade minimal.txt")]
     Grade { files: Vec<PathBuf> },
@@ -57,6 +64,10 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
             Ok(())
         }
         BenchCommand::Grade { files } => grade_files(files),
+        BenchCommand::Render { runs } => {
+            render_line(*runs);
+            Ok(())
+        }
         BenchCommand::Moves {
             db,
             count,
@@ -135,6 +146,19 @@ fn moves_line(db: &Path, count: u64, finished_games: u64) -> anyhow::Result<()> 
         r.per_second
     );
     Ok(())
+}
+
+fn render_line(runs: usize) {
+    let r = crate::app::image::bench(runs, thread_cpu_time);
+    println!(
+        "render, full board with notes: {} runs, CPU p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; wall p99 {:.2} ms; {} bytes",
+        r.runs,
+        r.p50.as_secs_f64() * 1e3,
+        r.p99.as_secs_f64() * 1e3,
+        r.max.as_secs_f64() * 1e3,
+        r.wall_p99.as_secs_f64() * 1e3,
+        r.bytes
+    );
 }
 
 /// The `q`-quantile of sorted `times` (nearest rank).

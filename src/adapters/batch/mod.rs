@@ -218,6 +218,45 @@ fn print_or_fail(result: Result<Vec<String>, String>) -> ExitCode {
     }
 }
 
+/// The arguments of `sudoku-bot render`.
+#[derive(Args, Clone, Debug)]
+pub struct RenderArgs {
+    /// The puzzle (any format the parser reads); its digits are the givens.
+    pub puzzle: String,
+    /// The player's board, givens included (81 cells, any format).
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Pencil marks: `A4 257 · B1 19` (as under a text board) or `A4:257,B1:19`.
+    #[arg(long)]
+    pub notes: Option<String>,
+    /// Where the PNG goes.
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+/// `sudoku-bot render`: the board as a PNG, as image boards show it; prints the file and
+/// its alt text. Digits that differ from the puzzle's solution are drawn wrong.
+pub fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
+    use crate::app::image::{BoardPicture, parse_notes};
+    let givens = parse_grid(&args.puzzle).map_err(|e| anyhow::anyhow!("the puzzle: {e}"))?;
+    let board = match &args.board {
+        Some(text) => parse_grid(text).map_err(|e| anyhow::anyhow!("--board: {e}"))?,
+        None => givens,
+    };
+    let notes = match &args.notes {
+        Some(spec) => parse_notes(spec).map_err(|e| anyhow::anyhow!("--notes: {e}"))?,
+        None => [0; 81],
+    };
+    let solution = match solver::solve(&givens) {
+        Solution::Unique(s) => Some(s),
+        _ => None,
+    };
+    let picture = BoardPicture::from_parts(&givens, &board, solution.as_ref(), notes);
+    picture.write_png(&args.out)?;
+    println!("{}: {}", args.out.display(), picture.alt_text());
+    Ok(ExitCode::SUCCESS)
+}
+
 /// A puzzle given as an argument, or else all of stdin (so multi-line grids work).
 fn puzzle_argument(arg: Option<&str>) -> io::Result<String> {
     match arg {
