@@ -1,5 +1,7 @@
 //! `/sudoku solve <grid>`: solve any pasted grid, no game needed.
 
+use std::collections::HashMap;
+
 use crate::app::render;
 use crate::app::{App, Failure, Invocation, Reply, user_error};
 use crate::engine::likeness::Protected;
@@ -74,8 +76,13 @@ fn spoiler(
             "That is the puzzle of your game in progress, so I won't solve it for you. `/sudoku hint` shows the next step; `/sudoku giveup` ends the game and shows the solution.",
         ));
     }
+    // Servers share a handful of zones: look each up once.
+    let mut zones: HashMap<String, TimeZone> = HashMap::new();
     let running = dailies.into_iter().filter(|(day, zone, _, _)| {
-        server_day(now, &TimeZone::get(zone).unwrap_or(TimeZone::UTC)) == *day
+        let tz = zones
+            .entry(zone.clone())
+            .or_insert_with(|| TimeZone::get(zone).unwrap_or(TimeZone::UTC));
+        server_day(now, tz) == *day
     });
     for (_, _, givens, solution) in running {
         if spoils(givens, solution) {
