@@ -32,6 +32,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0005_indexes_damaged",
         sql: include_str!("../../migrations/0005_indexes_damaged.sql"),
     },
+    Migration {
+        name: "0007_coop",
+        sql: include_str!("../../migrations/0007_coop.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {
