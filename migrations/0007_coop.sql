@@ -34,6 +34,8 @@ CREATE UNIQUE INDEX coops_one_per_room ON coops (room)
     WHERE status = 'active' AND damaged IS NULL;
 -- The running boards of a server, for `/sudoku solve`'s fair-play check.
 CREATE INDEX coops_running ON coops (place) WHERE status = 'active' AND damaged IS NULL;
+-- `forget-me` finds the boards a player started.
+CREATE INDEX coops_by_starter ON coops (starter);
 
 CREATE TABLE coop_players (
     coop       INTEGER NOT NULL REFERENCES coops (id) ON DELETE CASCADE,

@@ -327,6 +327,20 @@ async fn start_up_registers_every_command_with_its_options() {
                 json!({"choices": choices(&[("Today", "today"), ("This week", "week"), ("All time", "all-time")])}),
             )],
         ),
+        (
+            "coop",
+            vec![
+                (
+                    "action",
+                    3,
+                    false,
+                    json!({"choices": choices(&sudoku_bot::app::command::coop::ACTIONS.map(|a| (a, a)))}),
+                ),
+                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("difficulty", 3, false, json!({"choices": tiers})),
+                ("input", 3, false, grid.clone()),
+            ],
+        ),
         ("forget-me", vec![]),
         ("help", vec![]),
     ];

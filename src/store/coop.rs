@@ -102,7 +102,7 @@ fn last_move_to_blob(changes: &[CellChange]) -> Vec<u8> {
 
 fn last_move_from_blob(blob: &[u8]) -> Result<Vec<CellChange>, StoreError> {
     let corrupt = || StoreError::Corrupt("co-op last move".into());
-    if blob.len() % 3 != 0 {
+    if !blob.len().is_multiple_of(3) {
         return Err(corrupt());
     }
     blob.chunks_exact(3)
@@ -356,6 +356,10 @@ impl Tx<'_> {
     /// For `forget-me`: the player's part in co-op boards stays (the team's digits and
     /// counts are the others' too) but no longer says who they were.
     pub fn forget_coop_player(&self, player: &str) -> Result<usize, StoreError> {
+        self.tx.execute(
+            "UPDATE coops SET starter = '(forgotten):' || id WHERE starter = ?1",
+            params![player],
+        )?;
         Ok(self.tx.execute(
             "UPDATE coop_players SET player = '(forgotten):' || coop || ':' || slot \
              WHERE player = ?1",
