@@ -249,14 +249,21 @@ impl Tx<'_> {
             ],
         )?;
         let id = self.tx.last_insert_rowid();
-        self.save_coop_players(id, coop)?;
+        self.save_coop_players(id, coop, None)?;
         Ok(id)
     }
 
-    /// Writes back a board read in this transaction as version `read_at`. The version
-    /// guard cannot fail under `BEGIN IMMEDIATE`; it is there so that a change losing
-    /// another's would be an error, never a silent overwrite.
-    pub fn save_coop(&self, record: &CoopRecord, read_at: u32) -> Result<(), StoreError> {
+    /// Writes back a board read in this transaction as version `read_at`, after a
+    /// command of `actor`. The version guard cannot fail under `BEGIN IMMEDIATE`; it is
+    /// there so that a change losing another's would be an error, never a silent
+    /// overwrite. Only the actor's row of `coop_players` is written: a command changes
+    /// no one else's part, and a busy channel's board stays one row or two per move.
+    pub fn save_coop(
+        &self,
+        record: &CoopRecord,
+        read_at: u32,
+        actor: &str,
+    ) -> Result<(), StoreError> {
         let g = &record.coop.game;
         let changed = self.tx.execute(
             "UPDATE coops SET board = ?3, filled_by = ?4, notes = ?5, status = ?6, \
@@ -284,10 +291,16 @@ impl Tx<'_> {
                 record.id
             )));
         }
-        self.save_coop_players(record.id, &record.coop)
+        self.save_coop_players(record.id, &record.coop, Some(actor))
     }
 
-    fn save_coop_players(&self, id: CoopId, coop: &Coop) -> Result<(), StoreError> {
+    /// The rows of every player, or of `only` that one.
+    fn save_coop_players(
+        &self,
+        id: CoopId,
+        coop: &Coop,
+        only: Option<&str>,
+    ) -> Result<(), StoreError> {
         let mut stmt = self.tx.prepare_cached(
             "INSERT INTO coop_players (coop, slot, player, placed, mistakes, hints, last_move, \
              undone_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) \
@@ -296,6 +309,9 @@ impl Tx<'_> {
              last_move = excluded.last_move, undone_at = excluded.undone_at",
         )?;
         for (slot, p) in coop.players.iter().enumerate() {
+            if only.is_some_and(|actor| actor != p.player) {
+                continue;
+            }
             stmt.execute(params![
                 id,
                 slot as i64,

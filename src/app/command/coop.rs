@@ -89,7 +89,14 @@ impl CoopCommand {
             }
             // `coop check show` reads like the solo `check show`; on a co-op board every
             // digit is correct, so it says the same either way.
-            "check" => CoopCommand::Check(None),
+            "check" => match input.map(str::to_ascii_lowercase).as_deref() {
+                None | Some("show" | "which") => CoopCommand::Check(None),
+                Some(_) => {
+                    return Err(
+                        "`coop check` takes nothing more (or `show`, which says the same: every digit on a co-op board is correct)".into(),
+                    );
+                }
+            },
             "undo" => CoopCommand::Undo(None),
             "hint" => CoopCommand::Hint(None),
             "end" | "giveup" | "stop" => CoopCommand::End,

@@ -345,7 +345,7 @@ fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
                 "Co-op board: nothing to change (those cells are already empty).",
             ));
         }
-        tx.save_coop(&record, read_at)?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
         let headline = move_headline(&record, inv, &outcome, now);
         board_reply(tx, &record, &headline, inv, now)
     })
@@ -407,7 +407,7 @@ fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, 
             .coop
             .toggle_notes(&inv.player.id, c, mask)
             .map_err(|e| refusal(tx, inv, e))?;
-        tx.save_coop(&record, read_at)?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
         let headline = format!(
             "Co-op board: **{}** updated the notes of {c}.",
             escape_markdown(&inv.player.name)
@@ -425,7 +425,7 @@ fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Fa
             .coop
             .undo(&inv.player.id, target.map(|t| t.version))
             .map_err(|e| refusal(tx, inv, e))?;
-        tx.save_coop(&record, read_at)?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
         let headline = format!(
             "Co-op board: **{}** took back their last move ({}).",
             escape_markdown(&inv.player.name),
@@ -460,7 +460,7 @@ fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Fa
             .coop
             .hint(&inv.player.id, app.now())
             .map_err(|e| refusal(tx, inv, e))?;
-        tx.save_coop(&record, read_at)?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
         let mut text = hint.text(depth);
         if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
             text.push_str("\nAsk again for more detail.");
@@ -483,7 +483,7 @@ fn end(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         }
         let read_at = record.coop.game.version;
         record.coop.end(now).map_err(|e| refusal(tx, inv, e))?;
-        tx.save_coop(&record, read_at)?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
         let headline = format!(
             "Co-op board ended by **{}**, unsolved. Here is the solution; start another with `/sudoku coop`.",
             escape_markdown(&inv.player.name)
