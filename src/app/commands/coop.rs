@@ -185,8 +185,13 @@ fn board_reply(
     ));
     if !coop.players.is_empty() {
         text.push_str(&format!(
-            " · {} so far",
-            plural(coop.players.len() as u64, "player")
+            " · {}{}",
+            plural(coop.players.len() as u64, "player"),
+            if game.status == Status::Active {
+                " so far"
+            } else {
+                ""
+            }
         ));
     }
     text.push('\n');
