@@ -33,8 +33,8 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../../migrations/0005_indexes_damaged.sql"),
     },
     Migration {
-        name: "0007_coop",
-        sql: include_str!("../../migrations/0007_coop.sql"),
+        name: "0008_coop",
+        sql: include_str!("../../migrations/0008_coop.sql"),
     },
 ];
 
