@@ -327,6 +327,20 @@ async fn start_up_registers_every_command_with_its_options() {
                 json!({"choices": choices(&[("Today", "today"), ("This week", "week"), ("All time", "all-time")])}),
             )],
         ),
+        (
+            "coop",
+            vec![
+                (
+                    "action",
+                    3,
+                    false,
+                    json!({"choices": choices(&sudoku_bot::app::command::coop::ACTIONS.map(|a| (a, a)))}),
+                ),
+                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("difficulty", 3, false, json!({"choices": tiers})),
+                ("input", 3, false, grid.clone()),
+            ],
+        ),
         ("share", vec![]),
         ("forget-me", vec![]),
         ("help", vec![]),
@@ -1192,6 +1206,95 @@ async fn a_pasted_board_survives_flattening_and_the_submit_modal() {
     let id = fake.interact(modal).await;
     let done = public_answer(&fake, &id, &token).await;
     assert!(content(&done).contains("Solved in"), "{done:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// The first answer to an interaction and whether only its user sees it: direct, or the
+/// edit of its deferral.
+async fn any_answer(fake: &FakeDiscord, id: &str, token: &str) -> (Value, bool) {
+    let first = fake.response_to(id).await;
+    let private = ephemeral(&first["data"]);
+    match first["type"].as_u64() {
+        Some(5) => (fake.edit_of(token).await, private),
+        _ => (first["data"].clone(), private),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_coop_board_through_discord_two_users_and_two_channels() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let coop = |user: &Value, channel: &str| {
+        let mut i = fake.slash(
+            user,
+            Some(GUILD),
+            "coop",
+            json!([{"name": "empty", "type": 4, "value": 10}]),
+        );
+        i["channel_id"] = json!(channel);
+        i
+    };
+    let start = coop(&ann(), fake_discord::CHANNEL);
+    let token = token_of(&start);
+    let id = fake.interact(start).await;
+    let board = public_answer(&fake, &id, &token).await;
+    assert!(
+        content(&board).starts_with("Co-op board: a new"),
+        "{board:#}"
+    );
+    let givens = parse_grid(content(&board)).expect("a board");
+    let solution = solution_of(&givens);
+    let cell = Cell::all()
+        .find(|&c| givens.get(c).is_none())
+        .expect("an empty cell");
+    let digit = solution.get(cell).expect("full");
+
+    // Bob, with no game of his own, moves on the channel's board with the plain command.
+    let play = |user: &Value| {
+        fake.slash(
+            user,
+            Some(GUILD),
+            "move",
+            json!([{"name": "moves", "type": 3, "value": format!("{cell} {digit}")}]),
+        )
+    };
+    let i = play(&bob());
+    let token = token_of(&i);
+    let id = fake.interact(i).await;
+    let moved = public_answer(&fake, &id, &token).await;
+    assert!(
+        content(&moved).starts_with(&format!("Co-op board: **bob** played {cell} {digit}")),
+        "{moved:#}"
+    );
+    // Ann on the same cell: privately told who filled it.
+    let i = play(&ann());
+    let token = token_of(&i);
+    let id = fake.interact(i).await;
+    let (answer, private) = any_answer(&fake, &id, &token).await;
+    assert!(private, "{answer:#}");
+    assert!(
+        content(&answer).contains(&format!("{cell} was already filled by **bob**")),
+        "{answer:#}"
+    );
+    // Ann's Undo under bob's board is hers: she has nothing to undo.
+    let undo = custom_id(&moved, "Undo my move");
+    assert!(undo.len() <= 100);
+    let id = fake
+        .interact(fake.button(&ann(), Some(GUILD), &undo, content(&moved)))
+        .await;
+    let r = fake.response_to(&id).await;
+    assert!(content(&r).contains("no move of your own to undo"), "{r:#}");
+    // Another channel of the server has a board of its own.
+    let other = coop(&bob(), "700000000000000002");
+    let token = token_of(&other);
+    let id = fake.interact(other).await;
+    let second = public_answer(&fake, &id, &token).await;
+    assert!(
+        content(&second).starts_with("Co-op board: a new"),
+        "{second:#}"
+    );
     bot.stop().await;
     fake.assert_clean().await;
 }

@@ -261,3 +261,89 @@ fn help_lists_every_session_command() {
         "{out}"
     );
 }
+
+/// A co-op board (the place stands for the channel) started in one process and finished
+/// by two players in the next, with wrong input on purpose.
+#[test]
+fn a_scripted_coop_game_finished_by_two_players_across_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("coop.db");
+    let out = play(&db, "/sudoku coop 5\n");
+    let board = sudoku_bot::engine::parse::parse_grid(&out).expect("the board parses");
+    let solution = match sudoku_bot::engine::solver::solve(&board) {
+        sudoku_bot::engine::Solution::Unique(g) => g,
+        other => panic!("{other:?}"),
+    };
+    let c: Vec<sudoku_bot::engine::Cell> = sudoku_bot::engine::Cell::all()
+        .filter(|&cell| board.get(cell).is_none())
+        .collect();
+    let mv = |i: usize| format!("{} {}", c[i], solution.get(c[i]).expect("full"));
+    // A second process on the same database: the board is still there.
+    let script = [
+        format!("/sudoku move {}", mv(0)),
+        ":user bob".into(),
+        // The terminal makes you an admin; admins may end any board.
+        ":admin off".into(),
+        "/sudoku coop".into(),
+        format!("/sudoku move {}", mv(0)),
+        format!(
+            "/sudoku move {} {}",
+            c[1],
+            solution.get(c[1]).expect("full") % 9 + 1
+        ),
+        "/sudoku coop end".into(),
+        format!("/sudoku coop move {}, {}", mv(1), mv(2)),
+        ":user ann".into(),
+        format!("/sudoku move {}", mv(3)),
+        "/sudoku undo".into(),
+        format!("/sudoku move {}, {}", mv(3), mv(4)),
+        "/sudoku stats".into(),
+    ]
+    .join("\n");
+    let out = play(&db, &format!("{script}\n"));
+    assert!(
+        out.contains(&format!("Co-op board: **ann** played {}.", mv(0))),
+        "{out}"
+    );
+    assert!(
+        out.contains("one is already running in this channel"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("{} was already filled by **ann**", c[0])),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "**bob**'s {} {} is wrong: not placed (team mistakes: 1)",
+            c[1],
+            solution.get(c[1]).expect("full") % 9 + 1
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("only the player who started it (**ann**)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "Co-op board: **bob** played {}, {}.",
+            mv(1),
+            mv(2)
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("**ann** took back their last move ({})", c[3])),
+        "{out}"
+    );
+    assert!(out.contains("Co-op board solved together in"), "{out}");
+    assert!(
+        out.contains("Who did what:\n**ann**: 3 cells, 0 mistakes\n**bob**: 2 cells, 1 mistake"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Co-op: 1 board solved together (of 1) · 3 cells placed · 0 mistakes"),
+        "{out}"
+    );
+}

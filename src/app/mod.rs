@@ -85,27 +85,50 @@ pub struct Player {
     pub name: String,
 }
 
-/// Where a command is used: a game belongs to one player in one place.
+/// Where a command is used: a game belongs to one player in one place; a co-op board
+/// belongs to a channel of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place(String);
+pub struct Place {
+    key: String,
+    /// The channel, when the adapter has one (Discord). Without it the place itself is
+    /// the channel, as in the terminal.
+    channel: Option<String>,
+}
 
 impl Place {
     /// Direct messages (and servers where only the user installed the app).
     pub fn dm() -> Place {
-        Place("dm".into())
+        Place::named("dm")
     }
 
     pub fn guild(id: u64) -> Place {
-        Place(format!("guild:{id}"))
+        Place::named(&format!("guild:{id}"))
     }
 
     /// A free-form place, for the terminal.
     pub fn named(name: &str) -> Place {
-        Place(name.to_string())
+        Place {
+            key: name.to_string(),
+            channel: None,
+        }
+    }
+
+    /// The same place, in channel `id`.
+    pub fn in_channel(mut self, id: impl Into<String>) -> Place {
+        self.channel = Some(id.into());
+        self
     }
 
     pub fn key(&self) -> &str {
-        &self.0
+        &self.key
+    }
+
+    /// The channel as a key of its own: what a co-op board belongs to.
+    pub fn room(&self) -> String {
+        match &self.channel {
+            Some(channel) => format!("{}#{channel}", self.key),
+            None => self.key.clone(),
+        }
     }
 }
 

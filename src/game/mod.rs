@@ -1,10 +1,12 @@
 //! Pure rules of a game: moves, mistakes, notes, undo, hints and submissions. No I/O: the
 //! time is a value passed in, and the store persists what these rules produce. `daily` holds
-//! the rules of daily challenges: server days, posting, streaks and rankings.
+//! the rules of daily challenges: server days, posting, streaks and rankings; `coop`
+//! those of a board a whole channel fills together.
 
 pub mod moves;
 pub mod state;
 
 pub use moves::{Action, Move, MoveError, parse_moves, parse_note_digits};
 pub use state::{Game, Millis, MoveOutcome, RuleError, Status, Submission};
+pub mod coop;
 pub mod daily;

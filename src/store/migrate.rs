@@ -40,6 +40,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0007_idle_clock",
         sql: include_str!("../../migrations/0007_idle_clock.sql"),
     },
+    Migration {
+        name: "0008_coop",
+        sql: include_str!("../../migrations/0008_coop.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -9,6 +9,7 @@
 //! survives a crash of the bot and of the machine.
 
 mod codec;
+mod coop;
 mod dailies;
 mod games;
 mod maintenance;
@@ -18,6 +19,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
+pub use coop::{CoopId, CoopRecord, CoopStats};
 pub use dailies::ServerDaily;
 pub use games::{DifficultyStats, GameId, GameRecord, PlayerStats};
 pub use maintenance::{CheckReport, backup, check};

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, EventHandler,
-    GuildId, Interaction, Member, ModalInteraction, Ready, User,
+    ChannelId, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
+    EventHandler, GuildId, Interaction, Member, ModalInteraction, Ready, User,
 };
 use tokio::sync::Notify;
 
@@ -101,6 +101,7 @@ impl Handler {
         let invocation = invocation(
             &interaction.user,
             interaction.guild_id,
+            interaction.channel_id,
             interaction.member.as_deref(),
             command,
         );
@@ -124,6 +125,7 @@ impl Handler {
         let invocation = invocation(
             &interaction.user,
             interaction.guild_id,
+            interaction.channel_id,
             interaction.member.as_ref(),
             command,
         );
@@ -142,6 +144,7 @@ impl Handler {
         let invocation = invocation(
             &interaction.user,
             interaction.guild_id,
+            interaction.channel_id,
             interaction.member.as_ref(),
             command,
         );
@@ -186,6 +189,7 @@ impl Handler {
 fn invocation(
     user: &User,
     guild: Option<GuildId>,
+    channel: ChannelId,
     member: Option<&Member>,
     command: Command,
 ) -> Invocation {
@@ -202,7 +206,10 @@ fn invocation(
                 .clone()
                 .unwrap_or_else(|| user.name.clone()),
         },
-        place: guild.map_or_else(Place::dm, |g| Place::guild(g.get())),
+        // The channel too: a co-op board belongs to one.
+        place: guild
+            .map_or_else(Place::dm, |g| Place::guild(g.get()))
+            .in_channel(channel.get().to_string()),
         command,
         // Phones do not render ANSI colours: shapes alone must carry the meaning.
         style: BoardStyle::Plain,

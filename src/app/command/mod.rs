@@ -8,12 +8,15 @@
 //! What each subcommand is called and takes lives in one [table](table); the typed parser,
 //! `/sudoku help` and the Discord registration are derived from it.
 
+pub mod coop;
 pub mod table;
 mod typed;
 
 use crate::engine::Tier;
 use crate::engine::generator::Symmetry;
 use crate::store::GameId;
+
+pub use coop::CoopCommand;
 
 /// A button's link to the game it acts on, and the game's version when it was drawn, so a
 /// double click or a stale board cannot apply an action twice.
@@ -81,6 +84,8 @@ pub enum Command {
     ForgetMe {
         confirmed: bool,
     },
+    /// The channel's co-op board (its buttons carry the board's id as the game).
+    Coop(CoopCommand),
 }
 
 /// The span a leaderboard covers.
@@ -156,7 +161,7 @@ impl Command {
                 symmetry: None,
             },
             "forget-yes" => Command::ForgetMe { confirmed: true },
-            _ => return None,
+            other => Command::Coop(coop::from_button(other, Target { game, version })?),
         })
     }
 
@@ -181,6 +186,7 @@ impl Command {
             Command::Leaderboard { .. } => "leaderboard",
             Command::ForgetMe { .. } => "forget-me",
             Command::Share(_) => "share",
+            Command::Coop(c) => c.name(),
         }
     }
 }

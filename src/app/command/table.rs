@@ -228,6 +228,31 @@ fn difficulty(description: &'static str) -> OptionSpec {
     }
 }
 
+/// The number of empty cells of a new puzzle (`new`, `coop`).
+fn empty_cells() -> OptionSpec {
+    OptionSpec {
+        name: "empty",
+        aliases: &[],
+        description: "Number of empty cells (0-64)",
+        noun: "a number of empty cells",
+        kind: OptionKind::Integer {
+            min: 0,
+            max: MAX_EMPTY as u64,
+        },
+        required: false,
+    }
+}
+
+/// The `empty` option's value, refused by name when negative.
+fn empty_of(a: &Args) -> Result<Option<usize>, String> {
+    a.integer("empty")
+        .map(|n| {
+            usize::try_from(n)
+                .map_err(|_| format!("`{n}` is not a number of empty cells: use 0-{MAX_EMPTY}"))
+        })
+        .transpose()
+}
+
 fn text(name: &'static str, description: &'static str, noun: &'static str) -> OptionSpec {
     OptionSpec {
         name,
@@ -270,17 +295,7 @@ fn build_table() -> Vec<CommandSpec> {
             help: "`/sudoku new [empty] [difficulty] [symmetry]`: start a game, e.g. `/sudoku new 40` (40 empty cells, one solution).",
             examples: &["/sudoku new 40", "/sudoku new hard"],
             options: vec![
-                OptionSpec {
-                    name: "empty",
-                    aliases: &[],
-                    description: "Number of empty cells (0-64)",
-                    noun: "a number of empty cells",
-                    kind: OptionKind::Integer {
-                        min: 0,
-                        max: MAX_EMPTY as u64,
-                    },
-                    required: false,
-                },
+                empty_cells(),
                 difficulty("How hard, by the techniques it needs"),
                 OptionSpec {
                     name: "symmetry",
@@ -297,12 +312,7 @@ fn build_table() -> Vec<CommandSpec> {
                 },
             ],
             build: |a| {
-                let empty = match a.integer("empty") {
-                    None => None,
-                    Some(n) => Some(usize::try_from(n).map_err(|_| {
-                        format!("`{n}` is not a number of empty cells: use 0-{MAX_EMPTY}")
-                    })?),
-                };
+                let empty = empty_of(a)?;
                 Ok(Command::New {
                     empty,
                     difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
@@ -494,6 +504,53 @@ fn build_table() -> Vec<CommandSpec> {
                     period: chosen(a, "period", Period::parse, "a period")?
                         .unwrap_or(Period::Today),
                 })
+            },
+        },
+        CommandSpec {
+            family: Player,
+            name: "coop",
+            aliases: &["co-op"],
+            description: "A board the whole channel fills together",
+            help: "`/sudoku coop [empty] [difficulty]`: one board for the whole channel. Play it with `/sudoku move B7 4` (when you have no game of your own here) or `/sudoku coop move B7 4`; also `coop note`, `coop hint`, `coop check`, `coop undo` (your own last move), `coop show`, `coop end`.",
+            examples: &["/sudoku coop 45", "/sudoku coop move B7 4"],
+            options: vec![
+                OptionSpec {
+                    name: "action",
+                    aliases: &[],
+                    description: "What to do (default: start a board)",
+                    noun: "a co-op action",
+                    kind: OptionKind::Choice {
+                        choices: super::coop::ACTIONS
+                            .map(|a| (a.to_string(), a.to_string()))
+                            .to_vec(),
+                        accepts: |w| {
+                            let w = w.to_ascii_lowercase();
+                            super::coop::ACTIONS.contains(&w.as_str())
+                                || ["new", "board", "notes", "giveup", "stop"].contains(&w.as_str())
+                        },
+                    },
+                    required: false,
+                },
+                empty_cells(),
+                difficulty("How hard, by the techniques it needs"),
+                OptionSpec {
+                    required: false,
+                    ..text(
+                        "input",
+                        "Moves (B7 4, C3 5), or a cell and note digits (B7 257)",
+                        "moves or notes",
+                    )
+                },
+            ],
+            build: |a| {
+                let empty = empty_of(a)?;
+                super::CoopCommand::build(
+                    a.text("action"),
+                    empty,
+                    chosen(a, "difficulty", Tier::parse, "a difficulty")?,
+                    a.text("input"),
+                )
+                .map(Command::Coop)
             },
         },
         plain(

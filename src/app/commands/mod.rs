@@ -3,6 +3,7 @@
 //! [`Command`].
 
 mod board;
+mod coop;
 pub(crate) mod daily;
 mod game;
 mod help;
@@ -14,6 +15,9 @@ mod stats;
 use super::{App, Command, Failure, Invocation, Reply};
 
 pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
+    if let Some(reply) = coop::routed(app, inv)? {
+        return Ok(reply);
+    }
     match &inv.command {
         Command::New {
             empty,
@@ -49,5 +53,6 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::DailyOff => daily::off(app, inv),
         Command::Leaderboard { period } => daily::leaderboard(app, inv, *period),
         Command::ForgetMe { confirmed } => privacy::forget_me(app, inv, *confirmed),
+        Command::Coop(command) => coop::run(app, inv, command),
     }
 }

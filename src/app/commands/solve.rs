@@ -45,8 +45,9 @@ pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
 }
 
 /// Why answering `grid` would give away a puzzle that is being played for, if it would:
-/// one of the player's own games in progress (anywhere), or a daily puzzle whose server
-/// day is running (in any server: pasting it elsewhere must not leak it either). Decided
+/// one of the player's own games in progress (anywhere), a co-op board running in any
+/// channel, or a daily puzzle whose server day is running (in any server: pasting it
+/// elsewhere must not leak it either). Decided
 /// by what the grid is, not by its text: an edited copy of the puzzle, or a grid whose
 /// answer is the protected one in any disguise ([`Protected`]).
 fn spoiler(
@@ -58,10 +59,12 @@ fn spoiler(
     let now = app.now();
     // Local dates run from UTC-12 to UTC+14: the candidates for "today" somewhere.
     let utc = |offset_hours: i64| server_day(now + offset_hours * 3_600_000, &TimeZone::UTC);
-    let (own, dailies) = app.store().read(|tx| {
+    let (own, dailies, coops) = app.store().read(|tx| {
         Ok::<_, Failure>((
             tx.active_puzzles_of(&inv.player.id)?,
             tx.daily_puzzles_between(utc(-12), utc(14))?,
+            // Co-op boards running anywhere: a channel's team plays for that answer.
+            tx.coop_puzzles_running(None)?,
         ))
     })?;
     let spoils = |givens: Grid, solution: Grid| {
@@ -74,6 +77,14 @@ fn spoiler(
     {
         return Ok(Some(
             "That is the puzzle of your game in progress, so I won't solve it for you. `/sudoku hint` shows the next step; `/sudoku giveup` ends the game and shows the solution.",
+        ));
+    }
+    if coops
+        .into_iter()
+        .any(|(givens, solution)| spoils(givens, solution))
+    {
+        return Ok(Some(
+            "That is a co-op board being played right now: no spoilers while the team plays. Join in with `/sudoku coop move`.",
         ));
     }
     // Servers share a handful of zones: look each up once.

@@ -1,0 +1,129 @@
+//! `/sudoku coop ...`: the commands of a channel's co-op board, typed or from its buttons.
+
+pub(crate) use super::typed::excerpt;
+use super::{Target, custom_id};
+use crate::engine::Tier;
+
+/// What a player does with the co-op board of their channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoopCommand {
+    /// Start a board for the channel.
+    Start {
+        empty: Option<usize>,
+        difficulty: Option<Tier>,
+    },
+    Show(Option<Target>),
+    Move {
+        moves: String,
+    },
+    Note {
+        cell: String,
+        digits: String,
+    },
+    /// Take back the player's own last move.
+    Undo(Option<Target>),
+    Check(Option<Target>),
+    Hint(Option<Target>),
+    /// End the board unsolved (its starter or an admin).
+    End,
+}
+
+/// The actions a typist may give after `coop`, as Discord lists them.
+pub const ACTIONS: [&str; 8] = [
+    "start", "show", "move", "note", "undo", "check", "hint", "end",
+];
+
+impl CoopCommand {
+    pub fn name(&self) -> &'static str {
+        match self {
+            CoopCommand::Start { .. } => "coop",
+            CoopCommand::Show(_) => "coop show",
+            CoopCommand::Move { .. } => "coop move",
+            CoopCommand::Note { .. } => "coop note",
+            CoopCommand::Undo(_) => "coop undo",
+            CoopCommand::Check(_) => "coop check",
+            CoopCommand::Hint(_) => "coop hint",
+            CoopCommand::End => "coop end",
+        }
+    }
+
+    /// The command of `action` (one of [`ACTIONS`], `start` when absent) with the
+    /// options given; a message naming what is missing or out of place otherwise.
+    pub fn build(
+        action: Option<&str>,
+        empty: Option<usize>,
+        difficulty: Option<Tier>,
+        input: Option<&str>,
+    ) -> Result<CoopCommand, String> {
+        let action = action.unwrap_or("start").to_ascii_lowercase();
+        let input = input.map(str::trim).filter(|t| !t.is_empty());
+        if action != "start" && (empty.is_some() || difficulty.is_some()) {
+            return Err(format!(
+                "empty cells and difficulty are for starting a board (`/sudoku coop 45 medium`), not for `coop {action}`"
+            ));
+        }
+        let takes_input = matches!(action.as_str(), "move" | "note" | "check");
+        if let (Some(text), false) = (input, takes_input) {
+            return Err(format!(
+                "`coop {action}` takes nothing more; you wrote `{}` after it",
+                excerpt(text)
+            ));
+        }
+        Ok(match action.as_str() {
+            "start" | "new" => CoopCommand::Start { empty, difficulty },
+            "show" | "board" => CoopCommand::Show(None),
+            "move" | "m" => CoopCommand::Move {
+                moves: input
+                    .ok_or("give the moves after `coop move`, e.g. `/sudoku coop move B7 4`")?
+                    .to_string(),
+            },
+            "note" | "notes" => {
+                let text = input.unwrap_or_default();
+                let (cell, digits) = text.split_once(char::is_whitespace).ok_or(
+                    "give a cell and digits after `coop note`, e.g. `/sudoku coop note B7 257`",
+                )?;
+                CoopCommand::Note {
+                    cell: cell.to_string(),
+                    digits: digits.trim().to_string(),
+                }
+            }
+            // `coop check show` reads like the solo `check show`; on a co-op board every
+            // digit is correct, so it says the same either way.
+            "check" => match input.map(str::to_ascii_lowercase).as_deref() {
+                None | Some("show" | "which") => CoopCommand::Check(None),
+                Some(_) => {
+                    return Err(
+                        "`coop check` takes nothing more (or `show`, which says the same: every digit on a co-op board is correct)".into(),
+                    );
+                }
+            },
+            "undo" => CoopCommand::Undo(None),
+            "hint" => CoopCommand::Hint(None),
+            "end" | "giveup" | "stop" => CoopCommand::End,
+            other => {
+                return Err(format!(
+                    "`{}` is not a co-op action: use {}",
+                    excerpt(other),
+                    ACTIONS.join(", ")
+                ));
+            }
+        })
+    }
+}
+
+/// The command of a co-op board's button (`sudoku:coop-hint:<board>:<version>`).
+pub fn from_button(action: &str, target: Target) -> Option<CoopCommand> {
+    let t = Some(target);
+    Some(match action {
+        "coop-show" => CoopCommand::Show(t),
+        "coop-hint" => CoopCommand::Hint(t),
+        "coop-check" => CoopCommand::Check(t),
+        "coop-undo" => CoopCommand::Undo(t),
+        _ => return None,
+    })
+}
+
+/// The id of a co-op board's button: at most 6 + 1 + 10 + 1 + 19 + 1 + 10 = 48 bytes.
+pub fn button_id(action: &str, target: Target) -> String {
+    custom_id(&format!("coop-{action}"), target)
+}

@@ -1,0 +1,498 @@
+//! `/sudoku coop`: one board per channel that everyone there fills together.
+//!
+//! Which game a typed command means: `/sudoku coop <action>` always acts on the
+//! channel's co-op board. The plain game commands (`move`, `note`, `undo`, `check`,
+//! `hint`, `show`) act on the player's own game in progress here, as they always did,
+//! and on the co-op board only when the player has none. A player's own game wins
+//! because a slip there costs only them, while a stray move on the co-op board counts
+//! against the whole team. Every co-op reply starts with "Co-op board", so nobody takes
+//! one game for the other.
+
+use crate::app::command::coop::{button_id, excerpt};
+use crate::app::command::{Command, CoopCommand, Target};
+use crate::app::render::{self, cell_list, escape_markdown, plural};
+use crate::app::reply::{Button, ButtonStyle, MAX_CONTENT, Reply};
+use crate::app::{App, Failure, Invocation, user_error};
+use crate::engine::Tier;
+use crate::engine::hint::{Depth, Hint};
+use crate::engine::{Cell, generator};
+use crate::game::coop::{Coop, CoopError, CoopOutcome};
+use crate::game::{Millis, Move, Status, parse_moves, parse_note_digits};
+use crate::store::{CoopRecord, Tx};
+
+const NO_BOARD: &str = "Co-op board: none is running in this channel. Start one for everybody with `/sudoku coop` (e.g. `/sudoku coop 45 medium`).";
+
+pub fn run(app: &App, inv: &Invocation, command: &CoopCommand) -> Result<Reply, Failure> {
+    match command {
+        CoopCommand::Start { empty, difficulty } => start(app, inv, *empty, *difficulty),
+        CoopCommand::Show(target) => show(app, inv, *target),
+        CoopCommand::Move { moves } => play(app, inv, moves),
+        CoopCommand::Note { cell, digits } => note(app, inv, cell, digits),
+        CoopCommand::Undo(target) => undo(app, inv, *target),
+        CoopCommand::Check(target) => check(app, inv, *target),
+        CoopCommand::Hint(target) => hint(app, inv, *target),
+        CoopCommand::End => end(app, inv),
+    }
+}
+
+/// A plain game command typed by a player with no game of their own in progress here,
+/// in a channel with a co-op board: it means the co-op board (see the module's doc).
+/// `None` leaves the command to the player's own game.
+pub fn routed(app: &App, inv: &Invocation) -> Result<Option<Reply>, Failure> {
+    let command = match &inv.command {
+        Command::Show(None) => CoopCommand::Show(None),
+        Command::Move { moves } => CoopCommand::Move {
+            moves: moves.clone(),
+        },
+        Command::Note { cell, digits } => CoopCommand::Note {
+            cell: cell.clone(),
+            digits: digits.clone(),
+        },
+        Command::Undo(None) => CoopCommand::Undo(None),
+        Command::Check { target: None, .. } => CoopCommand::Check(None),
+        Command::Hint(None) => CoopCommand::Hint(None),
+        _ => return Ok(None),
+    };
+    let room = inv.place.room();
+    let to_coop = app.store().read(|tx| {
+        Ok::<_, Failure>(
+            tx.coop_running_in(&room)?
+                && tx.active_game(&inv.player.id, inv.place.key())?.is_none(),
+        )
+    })?;
+    if !to_coop {
+        return Ok(None);
+    }
+    run(app, inv, &command).map(Some)
+}
+
+/// The stats line of `player`'s co-op record (everywhere, or in `place` only).
+pub(crate) fn stats_line(
+    tx: &Tx<'_>,
+    player: &str,
+    place: Option<&str>,
+) -> Result<Option<String>, Failure> {
+    let stats = tx.coop_stats(player, place)?;
+    if stats.boards == 0 {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "Co-op: {} solved together (of {}) · {} placed · {}",
+        plural(stats.solved as u64, "board"),
+        stats.boards,
+        plural(stats.cells as u64, "cell"),
+        plural(stats.mistakes as u64, "mistake")
+    )))
+}
+
+/// How to show a player to the others.
+fn name_of(tx: &Tx<'_>, id: &str) -> Result<String, Failure> {
+    if id.starts_with("(forgotten):") {
+        return Ok("a former player".into());
+    }
+    Ok(escape_markdown(
+        &tx.player_name(id)?.unwrap_or_else(|| id.to_string()),
+    ))
+}
+
+/// The board a command acts on: the button's, or the one running in the channel.
+fn resolve(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<CoopRecord, Failure> {
+    tx.set_player_name(&inv.player.id, &inv.player.name)?;
+    match target {
+        Some(t) => tx
+            .coop(t.game)?
+            .ok_or_else(|| user_error("Co-op board: that board no longer exists.")),
+        None => tx
+            .running_coop(&inv.place.room())?
+            .ok_or_else(|| user_error(NO_BOARD)),
+    }
+}
+
+/// [`resolve`], for what only makes sense while the board runs.
+fn resolve_active(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    target: Option<Target>,
+) -> Result<CoopRecord, Failure> {
+    let record = resolve(tx, inv, target)?;
+    if record.coop.game.status != Status::Active {
+        return Err(refusal(tx, inv, CoopError::Over(record.coop.game.status)));
+    }
+    Ok(record)
+}
+
+/// A rule's refusal as a private message; nothing was changed.
+fn refusal(tx: &Tx<'_>, inv: &Invocation, error: CoopError) -> Failure {
+    let name = |by: &Option<String>| -> String {
+        match by {
+            Some(id) if *id == inv.player.id => "you".into(),
+            Some(id) => name_of(tx, id)
+                .map(|n| format!("**{n}**"))
+                .unwrap_or_else(|_| "a teammate".into()),
+            None => "a teammate".into(),
+        }
+    };
+    let text = match error {
+        CoopError::Over(Status::Solved) => {
+            "Co-op board: this board is already solved. Start another with `/sudoku coop`."
+                .to_string()
+        }
+        CoopError::Over(_) => {
+            "Co-op board: this board was ended. Start another with `/sudoku coop`.".to_string()
+        }
+        CoopError::Given(cell) => format!(
+            "Co-op board: {cell} is a given: only empty cells can be filled. Nothing was changed."
+        ),
+        CoopError::Filled { cell, digit, by } => format!(
+            "Co-op board: {cell} was already filled by {} ({digit}). Nothing was changed.",
+            name(&by)
+        ),
+        CoopError::NotYours { cell, by } => format!(
+            "Co-op board: the {cell} digit is {}'s; only they can erase it (and it is correct: wrong digits are never placed). Nothing was changed.",
+            name(&by)
+        ),
+        CoopError::NoteOnFilled(cell) => format!(
+            "Co-op board: {cell} is filled; notes go in empty cells. Nothing was changed."
+        ),
+        CoopError::NothingToUndo => {
+            "Co-op board: you have no move of your own to undo on this board.".to_string()
+        }
+        CoopError::StaleUndo => {
+            "Co-op board: you already undid a move since those buttons were drawn; nothing was changed. `/sudoku coop show` draws the board now.".to_string()
+        }
+    };
+    user_error(text)
+}
+
+/// The board message: headline, board, team status, and who did what once it is over.
+fn board_reply(
+    tx: &Tx<'_>,
+    record: &CoopRecord,
+    headline: &str,
+    inv: &Invocation,
+    now: Millis,
+) -> Result<Reply, Failure> {
+    let coop = &record.coop;
+    let game = &coop.game;
+    let mut text = String::new();
+    if !headline.is_empty() {
+        text.push_str(headline);
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "**Co-op board** of this channel · started by **{}**",
+        name_of(tx, &record.starter)?
+    ));
+    if !coop.players.is_empty() {
+        text.push_str(&format!(
+            " · {}{}",
+            plural(coop.players.len() as u64, "player"),
+            if game.status == Status::Active {
+                " so far"
+            } else {
+                ""
+            }
+        ));
+    }
+    text.push('\n');
+    match game.status {
+        Status::GaveUp => text.push_str(&render::grid_block(&game.solution, inv.style)),
+        _ => text.push_str(&render::game_block(game, inv.style)),
+    }
+    text.push('\n');
+    text.push_str("Team: ");
+    text.push_str(&render::status_line(game, now));
+    if game.status == Status::Active {
+        text.push_str("\n`(5)` the team's digits; a wrong digit is never placed");
+        let room = MAX_CONTENT
+            .saturating_sub(text.chars().count() + 1)
+            .min(600);
+        if let Some(notes) = render::notes_line(game, room) {
+            text.push('\n');
+            text.push_str(&notes);
+        }
+        let target = Target {
+            game: record.id,
+            version: game.version,
+        };
+        let button = |action: &str, label: &str, style| Button {
+            custom_id: button_id(action, target),
+            label: label.into(),
+            style,
+        };
+        return Ok(Reply::public(text).with_buttons(vec![
+            button("hint", "Hint", ButtonStyle::Primary),
+            button("check", "Check", ButtonStyle::Secondary),
+            button("undo", "Undo my move", ButtonStyle::Secondary),
+            button("show", "Show board", ButtonStyle::Secondary),
+        ]));
+    }
+    text.push_str("\nWho did what:");
+    for t in coop.tally() {
+        let mut line = format!(
+            "\n**{}**: {}, {}",
+            name_of(tx, &t.player)?,
+            plural(t.cells, "cell"),
+            plural(t.mistakes, "mistake")
+        );
+        if t.hints > 0 {
+            line.push_str(&format!(", {}", plural(t.hints, "hint")));
+        }
+        text.push_str(&line);
+    }
+    Ok(Reply::public(text))
+}
+
+/// "A board already runs here", with it, privately.
+fn already_running(
+    tx: &Tx<'_>,
+    record: &CoopRecord,
+    inv: &Invocation,
+    now: Millis,
+) -> Result<Failure, Failure> {
+    let mut reply = board_reply(
+        tx,
+        record,
+        "Co-op board: one is already running in this channel; here it is. Finish it together, or its starter or an admin can end it with `/sudoku coop end`.",
+        inv,
+        now,
+    )?;
+    reply.private = true;
+    Ok(Failure::User(reply))
+}
+
+fn start(
+    app: &App,
+    inv: &Invocation,
+    empty: Option<usize>,
+    difficulty: Option<Tier>,
+) -> Result<Reply, Failure> {
+    if inv.place.key() == "dm" {
+        return Err(user_error(
+            "Co-op boards are played in a server channel. Here, play a game of your own with `/sudoku new`.",
+        ));
+    }
+    if let Some(n) = empty.filter(|&n| n > generator::MAX_EMPTY) {
+        let e = generator::GenerateError::TooManyEmpty { asked: n };
+        return Err(user_error(format!(
+            "Co-op board: I can't make that puzzle: {e}. For example: `/sudoku coop 45`."
+        )));
+    }
+    let now = app.now();
+    let room = inv.place.room();
+    // Refuse early, before spending time on a puzzle nobody can start.
+    app.store().read(|tx| match tx.running_coop(&room)? {
+        Some(record) => Err(already_running(tx, &record, inv, now)?),
+        None => Ok(()),
+    })?;
+    // Generation runs outside the store's lock: other commands go on meanwhile.
+    let (puzzle, tier) =
+        super::puzzles::make(app, empty, difficulty, None, app.next_seed()).map_err(user_error)?;
+    let coop = Coop::new(puzzle.givens, puzzle.solution, tier, now);
+    app.store().write(|tx| {
+        tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        // Again inside the transaction: two starts at once make one board.
+        if let Some(record) = tx.running_coop(&room)? {
+            return Err(already_running(tx, &record, inv, now)?);
+        }
+        let id = tx.insert_coop(inv.place.key(), &room, &inv.player.id, &coop)?;
+        let record = CoopRecord {
+            id,
+            place: inv.place.key().to_string(),
+            room: room.clone(),
+            starter: inv.player.id.clone(),
+            coop: coop.clone(),
+        };
+        let tier = tier.map_or(String::new(), |t| format!("{} ", t.name()));
+        let headline = format!(
+            "Co-op board: a new {tier}puzzle for everyone in this channel, {} empty cells. Fill it together with `/sudoku move B7 4` (or `/sudoku coop move B7 4` while you have a game of your own here). A wrong digit is not placed and counts against the team.",
+            coop.game.remaining()
+        );
+        board_reply(tx, &record, &headline, inv, now)
+    })
+}
+
+fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().read(|tx| {
+        let record = resolve(tx, inv, target)?;
+        let reply = board_reply(tx, &record, "", inv, now)?;
+        Ok(if target.is_some() {
+            reply.updating_board()
+        } else {
+            reply
+        })
+    })
+}
+
+/// "B7 4, C3 5".
+fn listed(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve_active(tx, inv, None)?;
+        let moves = parse_moves(text)
+            .map_err(|e| user_error(format!("Co-op board: {e}. Nothing was changed.")))?;
+        let read_at = record.coop.game.version;
+        let outcome = record
+            .coop
+            .apply(&inv.player.id, &moves, now)
+            .map_err(|e| refusal(tx, inv, e))?;
+        if outcome.applied.is_empty() && outcome.wrong.is_empty() {
+            return Err(user_error(
+                "Co-op board: nothing to change (those cells are already empty).",
+            ));
+        }
+        tx.save_coop(&record, read_at, &inv.player.id)?;
+        let headline = move_headline(&record, inv, &outcome, now);
+        board_reply(tx, &record, &headline, inv, now)
+    })
+}
+
+fn move_headline(
+    record: &CoopRecord,
+    inv: &Invocation,
+    outcome: &CoopOutcome,
+    now: Millis,
+) -> String {
+    let game = &record.coop.game;
+    let who = escape_markdown(&inv.player.name);
+    if outcome.solved {
+        return format!(
+            "Co-op board solved together in {} by {}, with {} and {}! **{who}** placed the last digit. Start another with `/sudoku coop`.",
+            render::duration(game.elapsed(now)),
+            plural(record.coop.players.len() as u64, "player"),
+            plural(game.mistakes, "mistake"),
+            plural(game.hints, "hint")
+        );
+    }
+    let mut line = String::from("Co-op board: ");
+    if !outcome.applied.is_empty() {
+        line.push_str(&format!("**{who}** played {}.", listed(&outcome.applied)));
+    }
+    if !outcome.wrong.is_empty() {
+        if !outcome.applied.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&format!(
+            "**{who}**'s {} {} wrong: not placed (team mistakes: {}).",
+            listed(&outcome.wrong),
+            render::is_are(outcome.wrong.len()),
+            game.mistakes
+        ));
+    }
+    line
+}
+
+fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve_active(tx, inv, None)?;
+        let c = Cell::parse(cell).ok_or_else(|| {
+            user_error(format!(
+                "Co-op board: `{}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku coop note B7 257`.",
+                excerpt(cell)
+            ))
+        })?;
+        let mask = parse_note_digits(digits).ok_or_else(|| {
+            user_error(format!(
+                "Co-op board: `{}` is not a list of digits 1-9. Example: `/sudoku coop note {c} 257`.",
+                excerpt(digits)
+            ))
+        })?;
+        let read_at = record.coop.game.version;
+        record
+            .coop
+            .toggle_notes(&inv.player.id, c, mask)
+            .map_err(|e| refusal(tx, inv, e))?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
+        let headline = format!(
+            "Co-op board: **{}** updated the notes of {c}.",
+            escape_markdown(&inv.player.name)
+        );
+        board_reply(tx, &record, &headline, inv, now)
+    })
+}
+
+fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve_active(tx, inv, target)?;
+        let read_at = record.coop.game.version;
+        let cells = record
+            .coop
+            .undo(&inv.player.id, target.map(|t| t.version))
+            .map_err(|e| refusal(tx, inv, e))?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
+        let headline = format!(
+            "Co-op board: **{}** took back their last move ({}).",
+            escape_markdown(&inv.player.name),
+            cell_list(&cells)
+        );
+        let reply = board_reply(tx, &record, &headline, inv, now)?;
+        Ok(if target.is_some() {
+            reply.updating_board()
+        } else {
+            reply
+        })
+    })
+}
+
+fn check(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    app.store().read(|tx| {
+        let record = resolve_active(tx, inv, target)?;
+        let game = &record.coop.game;
+        Ok(Reply::private(format!(
+            "Co-op board: every digit on it is correct (a wrong digit is never placed). {} still empty; team mistakes so far: {}.",
+            plural(game.remaining() as u64, "cell"),
+            game.mistakes
+        )))
+    })
+}
+
+fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
+    app.store().write(|tx| {
+        let mut record = resolve_active(tx, inv, target)?;
+        let read_at = record.coop.game.version;
+        let (hint, depth) = record
+            .coop
+            .hint(&inv.player.id, app.now())
+            .map_err(|e| refusal(tx, inv, e))?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
+        let mut text = hint.text(depth);
+        if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
+            text.push_str("\nAsk again for more detail.");
+        }
+        Ok(Reply::private(format!(
+            "Co-op board hint (counted for the team): {text}"
+        )))
+    })
+}
+
+fn end(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = resolve_active(tx, inv, None)?;
+        if record.starter != inv.player.id && !inv.is_admin {
+            return Err(user_error(format!(
+                "Co-op board: only the player who started it (**{}**) or a server admin can end it. Nothing was changed.",
+                name_of(tx, &record.starter)?
+            )));
+        }
+        let read_at = record.coop.game.version;
+        record.coop.end(now).map_err(|e| refusal(tx, inv, e))?;
+        tx.save_coop(&record, read_at, &inv.player.id)?;
+        let headline = format!(
+            "Co-op board ended by **{}**, unsolved. Here is the solution; start another with `/sudoku coop`.",
+            escape_markdown(&inv.player.name)
+        );
+        board_reply(tx, &record, &headline, inv, now)
+    })
+}
