@@ -903,22 +903,74 @@ async fn slow_replies_are_deferred_in_time_and_private_ones_stay_private() {
         "{hinted:#}"
     );
 
-    // /sudoku daily (a graded puzzle made on first need) is raced like everything else;
-    // here, with no daily set up, its answer is a private explanation.
+    // /sudoku daily (a graded puzzle made on first need) is raced like everything else.
+    // Its answer (the player's own board) is private, so it is deferred privately and
+    // the deferral edited (an edit keeps the deferral's visibility).
     gate.close();
     let daily = fake.slash(&bob(), Some(GUILD), "daily", json!([]));
     let token = token_of(&daily);
     let id = fake.interact(daily).await;
-    assert_eq!(fake.response_to(&id).await["type"], 5);
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 5);
+    assert!(ephemeral(&first["data"]), "a private deferral: {first:#}");
     gate.open();
-    assert_eq!(content(&fake.edit_of(&token).await), content(&notice));
-    let explained = fake.followup_of(&token).await;
-    assert!(
-        ephemeral(&explained) && !content(&explained).is_empty(),
-        "{explained:#}"
-    );
+    let board = fake.edit_of(&token).await;
+    assert!(content(&board).contains("**bob**'s game"), "{board:#}");
+
+    // A slow /sudoku hint: deferred privately from the start, so no notice is left in
+    // the channel and the hint is the deferral's edit.
+    gate.close();
+    let hint = fake.slash(&ann(), Some(GUILD), "hint", json!([]));
+    let token = token_of(&hint);
+    let id = fake.interact(hint).await;
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 5);
+    assert!(ephemeral(&first["data"]), "a private deferral: {first:#}");
+    gate.open();
+    let hinted = fake.edit_of(&token).await;
+    assert!(content(&hinted).starts_with("Hint:"), "{hinted:#}");
 
     bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_answer_is_not_sent_when_its_public_deferral_cannot_be_settled() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let (bot, gate) = gated(&fake, &db).await;
+    new_game(&fake, &ann(), 40).await;
+
+    // A slow /sudoku new that turns out private (a second game refused) was deferred
+    // publicly; the edit settling that deferral fails. On Discord the next follow-up
+    // would take the deferral's place, in public, so nothing private may follow.
+    gate.close();
+    let again = fake.slash(&ann(), Some(GUILD), "new", json!([]));
+    let token = token_of(&again);
+    let settle = format!("/api/v10/webhooks/{APP_ID}/{token}/messages/@original");
+    fake.fail_next(&settle, &[500]).await;
+    let id = fake.interact(again).await;
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 5);
+    assert!(!ephemeral(&first["data"]), "a public deferral: {first:#}");
+    gate.open();
+    fake.wait_call("the failed settling edit", |c| {
+        c.path == settle && c.status == 500
+    })
+    .await;
+    // A stopped bot has finished every interaction in flight.
+    bot.stop().await;
+    let leaked: Vec<_> = fake
+        .calls()
+        .await
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/api/v10/webhooks/{APP_ID}/{token}"))
+        .map(|c| c.body)
+        .collect();
+    assert!(
+        leaked.is_empty(),
+        "a private answer sent after a failed edit is shown to everyone: {leaked:#?}"
+    );
     fake.assert_clean().await;
 }
 

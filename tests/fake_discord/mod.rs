@@ -207,8 +207,10 @@ impl FakeDiscord {
         id
     }
 
-    /// The next `statuses.len()` requests to `path` are answered with these statuses
-    /// (and expected by `assert_clean`); later ones succeed.
+    /// The next `statuses.len()` requests to `path` (any route: a post, the edit of a
+    /// deferral) are answered with these statuses (and expected by `assert_clean`); later
+    /// ones succeed. A failed edit leaves a deferral as it was: the next follow-up still
+    /// takes its place, as on Discord.
     pub async fn fail_next(&self, path: &str, statuses: &[u16]) {
         for &status in statuses {
             self.expect_error(status, path).await;
@@ -739,6 +741,26 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
     if !by_token && auth != format!("Bot {}", state.token) {
         return (401, json!({"message": "401: Unauthorized", "code": 0}));
     }
+    // Failures the test scripted for this path (`fail_next`), on any route.
+    let scripted = state
+        .failures
+        .lock()
+        .await
+        .get_mut(path)
+        .and_then(VecDeque::pop_front);
+    if let Some(status) = scripted {
+        return match status {
+            429 => (
+                429,
+                json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": 0}),
+            ),
+            403 => (
+                403,
+                json!({"message": "Missing Permissions", "code": 50013}),
+            ),
+            s => (s, json!({"message": "Internal Server Error", "code": 0})),
+        };
+    }
     match (method, segments.as_slice()) {
         ("GET", ["gateway"]) => (200, json!({"url": state.ws_url})),
         ("GET", ["gateway", "bot"]) => (
@@ -839,25 +861,6 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             (403, json!({"message": "Missing Access", "code": 50001}))
         }
         ("POST", ["channels", _, "messages"]) => {
-            let scripted = state
-                .failures
-                .lock()
-                .await
-                .get_mut(path)
-                .and_then(VecDeque::pop_front);
-            if let Some(status) = scripted {
-                return match status {
-                    429 => (
-                        429,
-                        json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": 0}),
-                    ),
-                    403 => (
-                        403,
-                        json!({"message": "Missing Permissions", "code": 50013}),
-                    ),
-                    s => (s, json!({"message": "Internal Server Error", "code": 0})),
-                };
-            }
             check_message(state, path, body).await;
             let answer = message_object(state, body);
             readable::<serenity::all::Message>(state, path, &answer).await;

@@ -98,6 +98,7 @@ impl Handler {
             return;
         }
         let reschedules = matches!(command, Command::DailySetup { .. } | Command::DailyOff);
+        let private = command.answers_privately();
         let invocation = invocation(
             &interaction.user,
             interaction.guild_id,
@@ -105,7 +106,7 @@ impl Handler {
             command,
         );
         let answer = self.start(invocation).await;
-        answer_with_message(&ctx.http, interaction.id, &interaction.token, answer).await;
+        answer_with_message(&ctx.http, interaction.id, &interaction.token, private, answer).await;
         if reschedules {
             self.wake.notify_one();
         }
@@ -121,6 +122,7 @@ impl Handler {
                 return;
             }
         };
+        let private = command.answers_privately();
         let invocation = invocation(
             &interaction.user,
             interaction.guild_id,
@@ -128,7 +130,7 @@ impl Handler {
             command,
         );
         let answer = self.start(invocation).await;
-        answer_with_message(&ctx.http, interaction.id, &interaction.token, answer).await;
+        answer_with_message(&ctx.http, interaction.id, &interaction.token, private, answer).await;
     }
 
     async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {

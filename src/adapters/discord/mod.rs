@@ -5,11 +5,13 @@
 //! Responses: boards are public, errors and private information ephemeral. Discord wants
 //! a first response within 3 seconds, so the core's answer races a timer
 //! ([`DEFER_AFTER`]): a reply ready in time is sent as it is, with the right visibility.
-//! A late one is deferred first. A slash command gets a public deferral (type 5) and then
-//! its `@original` edited; a late *private* reply cannot be made ephemeral any more (the
-//! first answer after a deferral takes the deferral's visibility), so `@original` becomes a
-//! neutral notice and the private content an ephemeral follow-up. A button gets a
-//! deferred update (type 6) and then either its board edited or a follow-up.
+//! A late one is deferred first. A slash command gets a deferral (type 5) whose visibility
+//! the command decides ([`Command::answers_privately`](crate::app::Command::answers_privately)),
+//! then its `@original` edited. A late private reply after a *public* deferral (an error)
+//! cannot be made ephemeral any more (the first answer after a deferral takes the
+//! deferral's visibility), so `@original` becomes a neutral notice and, only once that
+//! edit succeeded, the private content an ephemeral follow-up. A button gets a deferred
+//! update (type 6) and then either its board edited or a follow-up.
 //!
 //! Shutdown: once asked to stop, new interactions get a short "restarting" answer, the
 //! gateway closes, and `run` waits (up to [`DRAIN_TIMEOUT`]) for the interactions in
