@@ -637,15 +637,17 @@ async fn a_daily_from_setup_to_post_play_solve_and_leaderboard() {
     fake.wait_gateway("IDENTIFY", 1).await;
     fake.wait_call("registration", |c| c.method == "PUT").await;
 
-    // A member without Manage Server is refused, whatever their client let through.
+    // Discord enforces /sudoku-daily's permissions, and a server's admins may grant it
+    // to a role without Manage Server (Server Settings, Integrations): a member whose
+    // invocation arrives was allowed, whatever their own permissions.
     let id = fake
         .interact(fake.daily_setup(&bob(), "0", "100", json!([])))
         .await;
-    let refused = fake.response_to(&id).await;
-    assert!(ephemeral(&refused["data"]));
+    let granted = fake.response_to(&id).await;
+    assert!(ephemeral(&granted["data"]));
     assert!(
-        content(&refused).contains("Only members who can manage this server"),
-        "{refused:#}"
+        content(&granted).contains("Daily Sudoku is on"),
+        "{granted:#}"
     );
     // An admin (permission bit 32, Manage Server) sets it up for 09:00 UTC.
     let id = fake
@@ -931,6 +933,70 @@ async fn slow_replies_are_deferred_in_time_and_private_ones_stay_private() {
     assert!(content(&hinted).starts_with("Hint:"), "{hinted:#}");
 
     bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_identify_answer_and_register_the_commands_once() {
+    // Discord recommends 2 shards: the bot runs both (one shard alone would be refused
+    // past 2,500 servers), each answers the interactions of its servers, and the
+    // commands are registered once, not once per shard's READY.
+    let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
+    let (_dir, db) = db();
+    let bot = start(&fake, &db, TOKEN);
+    fake.wait_gateway("IDENTIFY", 2).await;
+    let mut shards = fake.identified_shards().await;
+    shards.sort();
+    assert_eq!(shards, vec![[0, 2], [1, 2]]);
+    // A server on each shard, and a DM (shard 0).
+    let other = ((GUILD.parse::<u64>().expect("id") >> 22) + 1) << 22;
+    let other = other.to_string();
+    let places = [Some(GUILD), Some(other.as_str()), None];
+    let on: Vec<u64> = places.iter().map(|g| fake.shard_of(*g)).collect();
+    assert_eq!(on, vec![1, 0, 0], "the test covers both shards");
+    for place in places {
+        let id = fake
+            .interact(fake.slash(&ann(), place, "help", json!([])))
+            .await;
+        let answer = fake.response_to(&id).await;
+        assert!(!content(&answer).is_empty(), "{answer:#}");
+    }
+    bot.stop().await;
+    let path = format!("/api/v10/applications/{APP_ID}/commands");
+    let registrations = fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.method == "PUT" && c.path == path)
+        .count();
+    assert_eq!(registrations, 1, "registered once, not per shard");
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_development_server_gets_its_commands_without_global_only_fields() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let config = Config {
+        database: db.clone(),
+        api_base: Some(fake.api_base.clone()),
+        guild_id: Some(GUILD.parse().expect("id")),
+        ..Config::default()
+    };
+    let app = Arc::new(App::new(Store::open(&db).expect("store"), Arc::new(SystemClock), 3));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        discord::run(app, &config, TOKEN, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands");
+    let registration = fake.wait_call("the server's registration", |c| c.method == "PUT" && c.path == path).await;
+    let names: Vec<&str> = registration.body.as_array().expect("commands").iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, vec!["sudoku", "sudoku-daily", "Solve Sudoku"]);
+    Bot { stop, task }.stop().await;
+    // The fake flags install or interaction contexts in a server's commands.
     fake.assert_clean().await;
 }
 
@@ -1245,4 +1311,66 @@ async fn a_pasted_board_survives_flattening_and_the_submit_modal() {
     assert!(content(&done).contains("Solved in"), "{done:#}");
     bot.stop().await;
     fake.assert_clean().await;
+}
+
+/// Log lines captured in memory.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("log buffer").extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn debug_logs_never_carry_a_token() {
+    // The bot's own filter at `debug`, as `log_level = "debug"` in the config gives it,
+    // on every thread of the bot's runtime (and on this one).
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_env_filter(discord::log_filter("debug").expect("filter"))
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    let dispatch = tracing::Dispatch::new(subscriber);
+    let _here = tracing::dispatcher::set_default(&dispatch);
+    let everywhere = dispatch.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .on_thread_start(move || std::mem::forget(tracing::dispatcher::set_default(&everywhere)))
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start(TOKEN).await;
+        let (_dir, db) = db();
+        let bot = ready(&fake, &db, 1).await;
+        new_game(&fake, &ann(), 40).await;
+        // A refused response: serenity's "Unsuccessful response" line holds its URL.
+        let help = fake.slash(&ann(), Some(GUILD), "help", json!([]));
+        let callback = format!(
+            "/api/v10/interactions/{}/{}/callback",
+            help["id"].as_str().expect("id"),
+            token_of(&help)
+        );
+        fake.fail_next(&callback, &[500]).await;
+        fake.interact(help).await;
+        fake.wait_call("the refused answer", |c| c.path == callback).await;
+        bot.stop().await;
+        fake.assert_clean().await;
+    });
+    drop(runtime);
+    let logs = String::from_utf8_lossy(&captured.0.lock().expect("log buffer")).into_owned();
+    assert!(logs.contains("DEBUG"), "debug lines were captured: {logs}");
+    assert!(!logs.contains(TOKEN), "the bot token is in the logs");
+    // Every interaction token of the fake starts so.
+    let leaked: Vec<&str> = logs.lines().filter(|l| l.contains("tok-")).collect();
+    assert!(leaked.is_empty(), "interaction tokens in the logs: {leaked:#?}");
 }

@@ -82,7 +82,12 @@ struct State {
     /// Scripted failures: path -> statuses to answer before succeeding.
     failures: Mutex<HashMap<String, VecDeque<u16>>>,
     changed: Notify,
-    connection: Mutex<Option<mpsc::UnboundedSender<ToGateway>>>,
+    /// How many shards `/gateway/bot` recommends.
+    shards: u64,
+    /// Each identified shard's connection, by shard id.
+    connections: Mutex<HashMap<u64, mpsc::UnboundedSender<ToGateway>>>,
+    /// The `shard` field of every IDENTIFY: `[id, total]`.
+    identified: Mutex<Vec<[u64; 2]>>,
     sequence: AtomicU64,
     ids: AtomicU64,
 }
@@ -94,8 +99,14 @@ pub struct FakeDiscord {
 }
 
 impl FakeDiscord {
-    /// Starts the fake, accepting `token` only.
+    /// Starts the fake, accepting `token` only, recommending one shard.
     pub async fn start(token: &str) -> FakeDiscord {
+        FakeDiscord::start_sharded(token, 1).await
+    }
+
+    /// Starts the fake, recommending `shards` shards: an interaction then arrives on the
+    /// shard that owns its server (`(guild_id >> 22) % shards`), a DM on shard 0.
+    pub async fn start_sharded(token: &str, shards: u64) -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind rest");
         let ws = TcpListener::bind("127.0.0.1:0")
             .await
@@ -114,7 +125,9 @@ impl FakeDiscord {
             expected_errors: Mutex::new(Vec::new()),
             failures: Mutex::new(HashMap::new()),
             changed: Notify::new(),
-            connection: Mutex::new(None),
+            shards,
+            connections: Mutex::new(HashMap::new()),
+            identified: Mutex::new(Vec::new()),
             sequence: AtomicU64::new(0),
             ids: AtomicU64::new(1_000_000),
         });
@@ -178,6 +191,18 @@ impl FakeDiscord {
         }
     }
 
+    /// The `[id, total]` of every IDENTIFY so far.
+    pub async fn identified_shards(&self) -> Vec<[u64; 2]> {
+        self.state.identified.lock().await.clone()
+    }
+
+    /// The shard Discord sends an interaction from `guild` (None: a DM) on.
+    pub fn shard_of(&self, guild: Option<&str>) -> u64 {
+        guild
+            .and_then(|g| g.parse::<u64>().ok())
+            .map_or(0, |g| (g >> 22) % self.state.shards)
+    }
+
     pub async fn gateway_events(&self) -> Vec<String> {
         self.state.gateway_events.lock().await.clone()
     }
@@ -202,7 +227,8 @@ impl FakeDiscord {
                 kind,
             },
         );
-        self.send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
+        let shard = self.shard_of(interaction["guild_id"].as_str());
+        self.send(shard, ToGateway::Dispatch("INTERACTION_CREATE", interaction))
             .await;
         id
     }
@@ -234,16 +260,17 @@ impl FakeDiscord {
             .push((status, path.to_string()));
     }
 
-    /// Asks the bot to reconnect (gateway op 7); it should RESUME.
+    /// Asks the bot's shard 0 to reconnect (gateway op 7); it should RESUME.
     pub async fn force_reconnect(&self) {
-        self.send(ToGateway::Reconnect).await;
+        self.send(0, ToGateway::Reconnect).await;
     }
 
-    async fn send(&self, mut what: ToGateway) {
+    /// Sends `what` down shard `shard`'s connection, waiting for it to be identified.
+    async fn send(&self, shard: u64, mut what: ToGateway) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
             let notified = self.state.changed.notified();
-            let connection = self.state.connection.lock().await.clone();
+            let connection = self.state.connections.lock().await.get(&shard).cloned();
             if let Some(tx) = connection {
                 match tx.send(what) {
                     Ok(()) => return,
@@ -251,7 +278,7 @@ impl FakeDiscord {
                 }
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                panic!("no bot connected to the gateway");
+                panic!("no bot connected to the gateway as shard {shard}");
             }
         }
     }
@@ -765,7 +792,7 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
         ("GET", ["gateway"]) => (200, json!({"url": state.ws_url})),
         ("GET", ["gateway", "bot"]) => (
             200,
-            json!({"url": state.ws_url, "shards": 1, "session_start_limit": {
+            json!({"url": state.ws_url, "shards": state.shards, "session_start_limit": {
                 "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
         ),
         ("PUT", ["applications", _, "commands"])
@@ -773,6 +800,20 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             let commands = body.as_array().cloned().unwrap_or_default();
             for problem in command_problems(&commands) {
                 violation(state, format!("{path}: {problem}")).await;
+            }
+            if segments.contains(&"guilds") {
+                // Discord: install and interaction contexts are for global commands only.
+                for command in &commands {
+                    for field in ["integration_types", "contexts", "dm_permission"] {
+                        if command.get(field).is_some_and(|v| !v.is_null()) {
+                            violation(
+                                state,
+                                format!("{path}: {field} in a server's command {}", command["name"]),
+                            )
+                            .await;
+                        }
+                    }
+                }
             }
             let out: Vec<Value> = commands
                 .into_iter()
@@ -999,6 +1040,8 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
         return;
     }
     let (tx, mut rx) = mpsc::unbounded_channel();
+    // Which shard this connection is, once it identified or resumed.
+    let mut shard = 0u64;
     loop {
         tokio::select! {
             frame = ws.next() => {
@@ -1026,12 +1069,17 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                             }))).await;
                             break;
                         }
+                        let given = &payload["d"]["shard"];
+                        let pair = [given[0].as_u64().unwrap_or(0), given[1].as_u64().unwrap_or(1)];
+                        shard = pair[0];
+                        state.identified.lock().await.push(pair);
                         record(&state, "IDENTIFY").await;
                         let ready = json!({
                             "v": 10,
                             "user": bot_user(),
                             "guilds": [],
-                            "session_id": "session-1",
+                            "session_id": format!("session-{shard}"),
+                            "shard": pair,
                             "resume_gateway_url": state.ws_url,
                             "application": {"id": APP_ID, "flags": 0},
                         });
@@ -1041,11 +1089,16 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
                         let frame = json!({"op": 0, "t": "READY", "s": s, "d": ready});
                         let _ = ws.send(WsMessage::Text(frame.to_string())).await;
-                        *state.connection.lock().await = Some(tx.clone());
+                        state.connections.lock().await.insert(shard, tx.clone());
                         state.changed.notify_waiters();
                     }
                     Some(6) => {
                         record(&state, "RESUME").await;
+                        shard = payload["d"]["session_id"]
+                            .as_str()
+                            .and_then(|s| s.strip_prefix("session-"))
+                            .and_then(|s| s.parse().ok())
+                            .unwrap_or(0);
                         let resumed = json!({});
                         if let Err(e) = serde_json::from_value::<serenity::all::ResumedEvent>(resumed.clone()) {
                             panic!("RESUMED does not deserialize: {e}");
@@ -1053,7 +1106,7 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
                         let frame = json!({"op": 0, "t": "RESUMED", "s": s, "d": resumed});
                         let _ = ws.send(WsMessage::Text(frame.to_string())).await;
-                        *state.connection.lock().await = Some(tx.clone());
+                        state.connections.lock().await.insert(shard, tx.clone());
                         state.changed.notify_waiters();
                     }
                     _ => {}
@@ -1067,7 +1120,7 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         if ws.send(WsMessage::Text(frame.to_string())).await.is_err() { break; }
                     }
                     Some(ToGateway::Reconnect) => {
-                        *state.connection.lock().await = None;
+                        state.connections.lock().await.remove(&shard);
                         let _ = ws.send(WsMessage::Text(json!({"op": 7, "d": null}).to_string())).await;
                     }
                     None => break,

@@ -4,6 +4,7 @@
 //! [`respond`](super::respond).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, EventHandler,
@@ -17,6 +18,7 @@ use super::respond::{
     Answer, answer_now, answer_with_message, edit, followup, joined, message, respond_logged,
 };
 use super::shutdown::InFlight;
+use crate::app::command::table::Family;
 use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, Reply};
 
 /// The answer to an interaction that arrives while the bot is shutting down.
@@ -27,22 +29,33 @@ pub(super) struct Handler {
     pub(super) guild: Option<GuildId>,
     pub(super) wake: Arc<Notify>,
     pub(super) in_flight: Arc<InFlight>,
+    /// Whether the commands were registered in this run (see `ready`).
+    pub(super) registered: AtomicBool,
 }
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
-        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-        // A bulk overwrite: registering on every READY is idempotent.
+        tracing::info!(shard = %ctx.shard_id, user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        // READY arrives once per shard, and again after a re-identify: the commands are
+        // registered once per run (and tried again on the next READY if that failed).
+        if self.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        // A bulk overwrite, so registering again on the next start is idempotent.
         let result = match self.guild {
-            Some(guild) => guild.set_commands(&ctx.http, commands::register()).await,
+            Some(guild) => guild.set_commands(&ctx.http, commands::register(false)).await,
             None => {
-                serenity::all::Command::set_global_commands(&ctx.http, commands::register()).await
+                serenity::all::Command::set_global_commands(&ctx.http, commands::register(true))
+                    .await
             }
         };
         match result {
             Ok(registered) => tracing::info!(count = registered.len(), "commands registered"),
-            Err(error) => tracing::error!(%error, "registering commands failed"),
+            Err(error) => {
+                self.registered.store(false, Ordering::SeqCst);
+                tracing::error!(%error, "registering commands failed");
+            }
         }
     }
 
@@ -99,12 +112,17 @@ impl Handler {
         }
         let reschedules = matches!(command, Command::DailySetup { .. } | Command::DailyOff);
         let private = command.answers_privately();
-        let invocation = invocation(
+        // Discord enforces `/sudoku-daily`'s permissions itself, including a server's own
+        // grants (Server Settings, Integrations: a role without Manage Server may be
+        // allowed): an invocation that reaches the bot was allowed.
+        let granted = interaction.data.name == Family::Admin.command();
+        let mut invocation = invocation(
             &interaction.user,
             interaction.guild_id,
             interaction.member.as_deref(),
             command,
         );
+        invocation.is_admin |= granted;
         let answer = self.start(invocation).await;
         answer_with_message(&ctx.http, interaction.id, &interaction.token, private, answer).await;
         if reschedules {
@@ -193,7 +211,8 @@ fn invocation(
 ) -> Invocation {
     Invocation {
         // Discord computes the member's permissions in this channel; the core checks the
-        // flag again for every admin command.
+        // flag for every admin command (`on_command` sets it for `/sudoku-daily`, which
+        // Discord has already allowed).
         is_admin: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_guild()),
