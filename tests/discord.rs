@@ -1001,6 +1001,35 @@ async fn a_development_server_gets_its_commands_without_global_only_fields() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_on_a_private_board_updates_that_board_in_place() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    // The daily board is the player's own: private.
+    let daily = fake.slash(&bob(), Some(GUILD), "daily", json!([]));
+    let token = token_of(&daily);
+    let id = fake.interact(daily).await;
+    let first = fake.response_to(&id).await;
+    assert!(ephemeral(&first["data"]), "{first:#}");
+    let board = if first["type"] == 5 {
+        fake.edit_of(&token).await
+    } else {
+        first["data"].clone()
+    };
+    // "Show" under that board (as after a stale press): the pressed private message is
+    // updated (type 7), not answered with a second private board beside it.
+    let show = custom_id(&board, "Hint").replace(":hint:", ":show:");
+    let id = fake
+        .interact(fake.private_button(&bob(), Some(GUILD), &show, content(&board)))
+        .await;
+    let pressed = fake.response_to(&id).await;
+    assert_eq!(pressed["type"], 7, "updated in place: {pressed:#}");
+    assert!(content(&pressed).contains("**bob**'s game"), "{pressed:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_answer_is_not_sent_when_its_public_deferral_cannot_be_settled() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();

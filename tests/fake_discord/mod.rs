@@ -488,6 +488,20 @@ impl FakeDiscord {
         v["message"] = self.message(content);
         v
     }
+
+    /// A press of a button under an ephemeral message: Discord marks the source message
+    /// with flag 64.
+    pub fn private_button(
+        &self,
+        user: &Value,
+        guild: Option<&str>,
+        custom_id: &str,
+        content: &str,
+    ) -> Value {
+        let mut v = self.button(user, guild, custom_id, content);
+        v["message"]["flags"] = json!(64);
+        v
+    }
 }
 
 // ---- REST ---------------------------------------------------------------------------

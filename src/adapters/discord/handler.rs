@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, EventHandler,
-    GuildId, Interaction, Member, ModalInteraction, Ready, User,
+    GuildId, Interaction, Member, MessageFlags, ModalInteraction, Ready, User,
 };
 use tokio::sync::Notify;
 
@@ -165,10 +165,20 @@ impl Handler {
             interaction.member.as_ref(),
             command,
         );
+        // The pressed message can be replaced by a board of the same visibility: a public
+        // one by a public board, a private one (a daily's board, only its player sees it;
+        // Discord lets a button update an ephemeral message) by a private board.
+        let source_private = interaction
+            .message
+            .flags
+            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+        let in_place = |reply: &Reply| reply.updates_board && reply.private == source_private;
         match self.start(invocation).await {
             Answer::Ready(reply) => {
-                let response = if reply.updates_board && !reply.private {
-                    CreateInteractionResponse::UpdateMessage(message(&reply))
+                let response = if in_place(&reply) {
+                    // An update keeps the message's visibility; Discord takes no
+                    // ephemeral flag on it.
+                    CreateInteractionResponse::UpdateMessage(message(&reply).ephemeral(false))
                 } else {
                     CreateInteractionResponse::Message(message(&reply))
                 };
@@ -183,7 +193,7 @@ impl Handler {
                 let reply = joined(name, work.await);
                 if let Err(error) = deferred {
                     tracing::warn!(%error, "deferring failed");
-                } else if reply.updates_board && !reply.private {
+                } else if in_place(&reply) {
                     respond_logged(
                         interaction
                             .edit_response(&ctx.http, edit(&reply))
