@@ -983,7 +983,11 @@ async fn a_development_server_gets_its_commands_without_global_only_fields() {
         guild_id: Some(GUILD.parse().expect("id")),
         ..Config::default()
     };
-    let app = Arc::new(App::new(Store::open(&db).expect("store"), Arc::new(SystemClock), 3));
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        3,
+    ));
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         discord::run(app, &config, TOKEN, async {
@@ -992,8 +996,18 @@ async fn a_development_server_gets_its_commands_without_global_only_fields() {
         .await
     });
     let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands");
-    let registration = fake.wait_call("the server's registration", |c| c.method == "PUT" && c.path == path).await;
-    let names: Vec<&str> = registration.body.as_array().expect("commands").iter().filter_map(|c| c["name"].as_str()).collect();
+    let registration = fake
+        .wait_call("the server's registration", |c| {
+            c.method == "PUT" && c.path == path
+        })
+        .await;
+    let names: Vec<&str> = registration
+        .body
+        .as_array()
+        .expect("commands")
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
     assert_eq!(names, vec!["sudoku", "sudoku-daily", "Solve Sudoku"]);
     Bot { stop, task }.stop().await;
     // The fake flags install or interaction contexts in a server's commands.
@@ -1391,7 +1405,8 @@ fn debug_logs_never_carry_a_token() {
         );
         fake.fail_next(&callback, &[500]).await;
         fake.interact(help).await;
-        fake.wait_call("the refused answer", |c| c.path == callback).await;
+        fake.wait_call("the refused answer", |c| c.path == callback)
+            .await;
         bot.stop().await;
         fake.assert_clean().await;
     });
@@ -1401,5 +1416,8 @@ fn debug_logs_never_carry_a_token() {
     assert!(!logs.contains(TOKEN), "the bot token is in the logs");
     // Every interaction token of the fake starts so.
     let leaked: Vec<&str> = logs.lines().filter(|l| l.contains("tok-")).collect();
-    assert!(leaked.is_empty(), "interaction tokens in the logs: {leaked:#?}");
+    assert!(
+        leaked.is_empty(),
+        "interaction tokens in the logs: {leaked:#?}"
+    );
 }

@@ -228,8 +228,11 @@ impl FakeDiscord {
             },
         );
         let shard = self.shard_of(interaction["guild_id"].as_str());
-        self.send(shard, ToGateway::Dispatch("INTERACTION_CREATE", interaction))
-            .await;
+        self.send(
+            shard,
+            ToGateway::Dispatch("INTERACTION_CREATE", interaction),
+        )
+        .await;
         id
     }
 
@@ -822,7 +825,10 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
                         if command.get(field).is_some_and(|v| !v.is_null()) {
                             violation(
                                 state,
-                                format!("{path}: {field} in a server's command {}", command["name"]),
+                                format!(
+                                    "{path}: {field} in a server's command {}",
+                                    command["name"]
+                                ),
                             )
                             .await;
                         }

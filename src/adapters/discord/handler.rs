@@ -44,7 +44,11 @@ impl EventHandler for Handler {
         }
         // A bulk overwrite, so registering again on the next start is idempotent.
         let result = match self.guild {
-            Some(guild) => guild.set_commands(&ctx.http, commands::register(false)).await,
+            Some(guild) => {
+                guild
+                    .set_commands(&ctx.http, commands::register(false))
+                    .await
+            }
             None => {
                 serenity::all::Command::set_global_commands(&ctx.http, commands::register(true))
                     .await
@@ -124,7 +128,14 @@ impl Handler {
         );
         invocation.is_admin |= granted;
         let answer = self.start(invocation).await;
-        answer_with_message(&ctx.http, interaction.id, &interaction.token, private, answer).await;
+        answer_with_message(
+            &ctx.http,
+            interaction.id,
+            &interaction.token,
+            private,
+            answer,
+        )
+        .await;
         if reschedules {
             self.wake.notify_one();
         }
@@ -148,7 +159,14 @@ impl Handler {
             command,
         );
         let answer = self.start(invocation).await;
-        answer_with_message(&ctx.http, interaction.id, &interaction.token, private, answer).await;
+        answer_with_message(
+            &ctx.http,
+            interaction.id,
+            &interaction.token,
+            private,
+            answer,
+        )
+        .await;
     }
 
     async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
