@@ -368,7 +368,7 @@ async fn start_up_registers_every_command_with_its_options() {
         "/sudoku-daily setup",
         &admin_subs[0]["options"],
         &[
-            ("channel", 7, true, json!({"channel_types": [0]})),
+            ("channel", 7, true, json!({"channel_types": [0, 5]})),
             ("time", 3, false, json!({"max_length": 5})),
             ("timezone", 3, false, json!({"max_length": 64})),
             ("difficulty", 3, false, json!({"choices": tiers})),
@@ -1039,6 +1039,35 @@ async fn a_button_on_a_private_board_updates_that_board_in_place() {
     let pressed = fake.response_to(&id).await;
     assert_eq!(pressed["type"], 7, "updated in place: {pressed:#}");
     assert!(content(&pressed).contains("**bob**'s game"), "{pressed:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn daily_setup_says_what_the_bot_is_missing_in_the_channel() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    // Set up in this very channel, where the bot may view it (1024) but not send (2048).
+    let mut setup = fake.daily_setup(&ann(), "32", fake_discord::CHANNEL, json!([]));
+    setup["app_permissions"] = json!("1024");
+    let id = fake.interact(setup).await;
+    let refused = fake.response_to(&id).await;
+    assert!(ephemeral(&refused["data"]), "{refused:#}");
+    assert!(content(&refused).contains("Send Messages"), "{refused:#}");
+    assert!(!content(&refused).contains("View Channel"), "{refused:#}");
+    // Nothing was set up: the daily says so.
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "daily", json!([])))
+        .await;
+    let daily = fake.response_to(&id).await;
+    assert!(!content(&daily).contains("Next post"), "{daily:#}");
+    // Once the bot may send there, the same setup goes through.
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", fake_discord::CHANNEL, json!([])))
+        .await;
+    let done = fake.response_to(&id).await;
+    assert!(content(&done).contains("Daily Sudoku is on"), "{done:#}");
     bot.stop().await;
     fake.assert_clean().await;
 }

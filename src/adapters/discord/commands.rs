@@ -92,9 +92,9 @@ fn discord_option(option: &OptionSpec) -> CreateCommandOption {
         OptionKind::Flag => new(CommandOptionType::Boolean),
         OptionKind::Text { max_len } => new(CommandOptionType::String).max_length(*max_len),
         OptionKind::User => new(CommandOptionType::User),
-        OptionKind::Channel => {
-            new(CommandOptionType::Channel).channel_types(vec![ChannelType::Text])
-        }
+        // Where a message can be posted: text and announcement channels.
+        OptionKind::Channel => new(CommandOptionType::Channel)
+            .channel_types(vec![ChannelType::Text, ChannelType::News]),
     };
     created.required(option.required)
 }

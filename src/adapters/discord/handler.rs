@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, EventHandler,
-    GuildId, Interaction, Member, MessageFlags, ModalInteraction, Ready, User,
+    GuildId, Interaction, Member, MessageFlags, ModalInteraction, Permissions, Ready, User,
 };
 use tokio::sync::Notify;
 
@@ -108,6 +108,18 @@ impl Handler {
                 return;
             }
         };
+        if let Command::DailySetup {
+            channel: Some(channel),
+            ..
+        } = &command
+            && let Some(missing) = missing_to_post(interaction, channel)
+        {
+            let reply = Reply::private(format!(
+                "I can't post the daily puzzle in <#{channel}>: I need the {missing} permission there. Grant it to the bot (channel settings, Permissions), then run this again."
+            ));
+            answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+            return;
+        }
         if let Some(modal) = commands::modal_for(&command) {
             // Discord flattens a slash option's newlines; a modal keeps a pasted board.
             let response = CreateInteractionResponse::Modal(modal);
@@ -229,6 +241,29 @@ impl Handler {
             }
         }
     }
+}
+
+/// What the bot lacks to post in `channel` ("View Channel and Send Messages"), when
+/// Discord said: an interaction carries the bot's own permissions (`app_permissions`)
+/// only for the channel it came from. Elsewhere `None`: the first post's failure is then
+/// reported to the admins instead.
+fn missing_to_post(interaction: &CommandInteraction, channel: &str) -> Option<String> {
+    if interaction.channel_id.to_string() != channel {
+        return None;
+    }
+    let have = interaction.app_permissions?;
+    if have.administrator() {
+        return None;
+    }
+    let missing: Vec<&str> = [
+        (Permissions::VIEW_CHANNEL, "View Channel"),
+        (Permissions::SEND_MESSAGES, "Send Messages"),
+    ]
+    .into_iter()
+    .filter(|(needed, _)| !have.contains(*needed))
+    .map(|(_, name)| name)
+    .collect();
+    (!missing.is_empty()).then(|| missing.join(" and "))
 }
 
 fn invocation(
