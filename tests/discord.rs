@@ -1073,6 +1073,56 @@ async fn daily_setup_says_what_the_bot_is_missing_in_the_channel() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_removes_the_bot_gets_no_more_daily_posts() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = daily_bot(&fake, &db).await;
+    // Two servers post their daily at 09:00: this one (channel 555) and another (556).
+    let other = ((GUILD.parse::<u64>().expect("id") >> 22) + 1) << 22;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    let mut elsewhere = fake.daily_setup(&ann(), "32", "556", json!([]));
+    elsewhere["guild_id"] = json!(other.to_string());
+    let id = fake.interact(elsewhere).await;
+    fake.response_to(&id).await;
+    // This server removes the bot; wait until its schedule is off.
+    fake.remove_from(GUILD).await;
+    let key = sudoku_bot::app::Place::guild(GUILD.parse().expect("id"))
+        .key()
+        .to_string();
+    let mut store = Store::open(&db).expect("store");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while store
+        .read(|tx| tx.server_daily(&key))
+        .expect("read")
+        .settings
+        .enabled
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the schedule of a server that removed the bot is still on"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    fake.wait_call("the other server's post", |c| {
+        c.path == "/api/v10/channels/556/messages"
+    })
+    .await;
+    bot.stop().await;
+    let posted_here = fake
+        .calls()
+        .await
+        .iter()
+        .any(|c| c.path == "/api/v10/channels/555/messages");
+    assert!(!posted_here, "posted in a server that removed the bot");
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_answer_is_not_sent_when_its_public_deferral_cannot_be_settled() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();

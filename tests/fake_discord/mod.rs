@@ -263,6 +263,17 @@ impl FakeDiscord {
             .push((status, path.to_string()));
     }
 
+    /// Tells the bot it was removed from `guild` (GUILD_DELETE, `unavailable: false`).
+    pub async fn remove_from(&self, guild: &str) {
+        let event = json!({"id": guild, "unavailable": false});
+        if let Err(e) = serde_json::from_value::<serenity::all::UnavailableGuild>(event.clone()) {
+            panic!("the fake built a GUILD_DELETE serenity cannot read: {e}");
+        }
+        let shard = self.shard_of(Some(guild));
+        self.send(shard, ToGateway::Dispatch("GUILD_DELETE", event))
+            .await;
+    }
+
     /// Asks the bot's shard 0 to reconnect (gateway op 7); it should RESUME.
     pub async fn force_reconnect(&self) {
         self.send(0, ToGateway::Reconnect).await;

@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, EventHandler,
-    GuildId, Interaction, Member, MessageFlags, ModalInteraction, Permissions, Ready, User,
+    Guild, GuildId, Interaction, Member, MessageFlags, ModalInteraction, Permissions, Ready,
+    UnavailableGuild, User,
 };
 use tokio::sync::Notify;
 
@@ -61,6 +62,37 @@ impl EventHandler for Handler {
                 tracing::error!(%error, "registering commands failed");
             }
         }
+    }
+
+    /// `unavailable: true` is an outage (the server comes back); `false` means the bot
+    /// was removed from the server (or the server deleted): its daily posts stop, as if
+    /// an admin had switched them off, instead of failing every day.
+    async fn guild_delete(
+        &self,
+        _ctx: Context,
+        incomplete: UnavailableGuild,
+        _full: Option<Guild>,
+    ) {
+        if incomplete.unavailable {
+            return;
+        }
+        let (_in_flight, _) = self.in_flight.enter();
+        let invocation = Invocation {
+            // Discord's own notice, not a member's command.
+            is_admin: true,
+            player: Player {
+                id: "0".into(),
+                name: "Discord".into(),
+            },
+            place: Place::guild(incomplete.id.get()),
+            command: Command::DailyOff,
+            style: BoardStyle::Plain,
+        };
+        let app = self.app.clone();
+        let done = tokio::task::spawn_blocking(move || app.handle(&invocation)).await;
+        joined("daily off", done);
+        tracing::info!(guild = %incomplete.id, "removed from a server: its daily posts stop");
+        self.wake.notify_one();
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -114,8 +114,9 @@ pub async fn run_with_scheduler(
         in_flight: in_flight.clone(),
         registered: AtomicBool::new(false),
     };
-    // No privileged intents: interactions arrive regardless of intents.
-    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
+    // No privileged intents: interactions arrive regardless of intents. GUILDS (not
+    // privileged) brings GUILD_DELETE, when the bot is removed from a server.
+    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await?;
     if config.api_base.is_some() {
