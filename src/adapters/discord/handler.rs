@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse, EventHandler,
-    Guild, GuildId, Interaction, Member, MessageFlags, ModalInteraction, Permissions, Ready,
-    UnavailableGuild, User,
+    Guild, GuildId, Interaction, InteractionId, Member, MessageFlags, ModalInteraction,
+    Permissions, Ready, UnavailableGuild, User,
 };
 use tokio::sync::Notify;
 
@@ -131,6 +131,20 @@ impl Handler {
         }
     }
 
+    /// Runs `invocation` and answers with a new message, deferred (with the visibility
+    /// `private` says) if the core is late.
+    async fn answer(
+        &self,
+        ctx: &Context,
+        id: InteractionId,
+        token: &str,
+        private: bool,
+        invocation: Invocation,
+    ) {
+        let answer = self.start(invocation).await;
+        answer_with_message(&ctx.http, id, token, private, answer).await;
+    }
+
     async fn on_command(&self, ctx: &Context, interaction: &CommandInteraction) {
         let command = match commands::to_command(interaction) {
             Ok(command) => command,
@@ -171,15 +185,8 @@ impl Handler {
             command,
         );
         invocation.is_admin |= granted;
-        let answer = self.start(invocation).await;
-        answer_with_message(
-            &ctx.http,
-            interaction.id,
-            &interaction.token,
-            private,
-            answer,
-        )
-        .await;
+        self.answer(ctx, interaction.id, &interaction.token, private, invocation)
+            .await;
         if reschedules {
             self.wake.notify_one();
         }
@@ -202,15 +209,8 @@ impl Handler {
             interaction.member.as_ref(),
             command,
         );
-        let answer = self.start(invocation).await;
-        answer_with_message(
-            &ctx.http,
-            interaction.id,
-            &interaction.token,
-            private,
-            answer,
-        )
-        .await;
+        self.answer(ctx, interaction.id, &interaction.token, private, invocation)
+            .await;
     }
 
     async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
