@@ -165,7 +165,7 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
         Some(path) => Config::load(path)?,
         None => Config::default(),
     };
-    let filter = tracing_subscriber::EnvFilter::try_new(&config.log_level)
+    let filter = discord::log_filter(&config.log_level)
         .map_err(|e| anyhow::anyhow!("log_level {:?}: {e}", config.log_level))?;
     tracing_subscriber::fmt().with_env_filter(filter).init();
     let token = match config.token(std::env::var("DISCORD_TOKEN").ok()) {

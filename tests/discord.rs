@@ -383,7 +383,7 @@ async fn start_up_registers_every_command_with_its_options() {
         "/sudoku-daily setup",
         &admin_subs[0]["options"],
         &[
-            ("channel", 7, true, json!({"channel_types": [0]})),
+            ("channel", 7, true, json!({"channel_types": [0, 5]})),
             ("time", 3, false, json!({"max_length": 5})),
             ("timezone", 3, false, json!({"max_length": 64})),
             ("difficulty", 3, false, json!({"choices": tiers})),
@@ -652,15 +652,17 @@ async fn a_daily_from_setup_to_post_play_solve_and_leaderboard() {
     fake.wait_gateway("IDENTIFY", 1).await;
     fake.wait_call("registration", |c| c.method == "PUT").await;
 
-    // A member without Manage Server is refused, whatever their client let through.
+    // Discord enforces /sudoku-daily's permissions, and a server's admins may grant it
+    // to a role without Manage Server (Server Settings, Integrations): a member whose
+    // invocation arrives was allowed, whatever their own permissions.
     let id = fake
         .interact(fake.daily_setup(&bob(), "0", "100", json!([])))
         .await;
-    let refused = fake.response_to(&id).await;
-    assert!(ephemeral(&refused["data"]));
+    let granted = fake.response_to(&id).await;
+    assert!(ephemeral(&granted["data"]));
     assert!(
-        content(&refused).contains("Only members who can manage this server"),
-        "{refused:#}"
+        content(&granted).contains("Daily Sudoku is on"),
+        "{granted:#}"
     );
     // An admin (permission bit 32, Manage Server) sets it up for 09:00 UTC.
     let id = fake
@@ -918,22 +920,260 @@ async fn slow_replies_are_deferred_in_time_and_private_ones_stay_private() {
         "{hinted:#}"
     );
 
-    // /sudoku daily (a graded puzzle made on first need) is raced like everything else;
-    // here, with no daily set up, its answer is a private explanation.
+    // /sudoku daily (a graded puzzle made on first need) is raced like everything else.
+    // Its answer (the player's own board) is private, so it is deferred privately and
+    // the deferral edited (an edit keeps the deferral's visibility).
     gate.close();
     let daily = fake.slash(&bob(), Some(GUILD), "daily", json!([]));
     let token = token_of(&daily);
     let id = fake.interact(daily).await;
-    assert_eq!(fake.response_to(&id).await["type"], 5);
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 5);
+    assert!(ephemeral(&first["data"]), "a private deferral: {first:#}");
     gate.open();
-    assert_eq!(content(&fake.edit_of(&token).await), content(&notice));
-    let explained = fake.followup_of(&token).await;
-    assert!(
-        ephemeral(&explained) && !content(&explained).is_empty(),
-        "{explained:#}"
-    );
+    let board = fake.edit_of(&token).await;
+    assert!(content(&board).contains("**bob** · Daily"), "{board:#}");
+
+    // A slow /sudoku hint: deferred privately from the start, so no notice is left in
+    // the channel and the hint is the deferral's edit.
+    gate.close();
+    let hint = fake.slash(&ann(), Some(GUILD), "hint", json!([]));
+    let token = token_of(&hint);
+    let id = fake.interact(hint).await;
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 5);
+    assert!(ephemeral(&first["data"]), "a private deferral: {first:#}");
+    gate.open();
+    let hinted = fake.edit_of(&token).await;
+    assert!(content(&hinted).starts_with("Hint:"), "{hinted:#}");
 
     bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_identify_answer_and_register_the_commands_once() {
+    // Discord recommends 2 shards: the bot runs both (one shard alone would be refused
+    // past 2,500 servers), each answers the interactions of its servers, and the
+    // commands are registered once, not once per shard's READY.
+    let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
+    let (_dir, db) = db();
+    let bot = start(&fake, &db, TOKEN);
+    fake.wait_gateway("IDENTIFY", 2).await;
+    let mut shards = fake.identified_shards().await;
+    shards.sort();
+    assert_eq!(shards, vec![[0, 2], [1, 2]]);
+    // A server on each shard, and a DM (shard 0).
+    let other = ((GUILD.parse::<u64>().expect("id") >> 22) + 1) << 22;
+    let other = other.to_string();
+    let places = [Some(GUILD), Some(other.as_str()), None];
+    let on: Vec<u64> = places.iter().map(|g| fake.shard_of(*g)).collect();
+    assert_eq!(on, vec![1, 0, 0], "the test covers both shards");
+    for place in places {
+        let id = fake
+            .interact(fake.slash(&ann(), place, "help", json!([])))
+            .await;
+        let answer = fake.response_to(&id).await;
+        assert!(!content(&answer).is_empty(), "{answer:#}");
+    }
+    bot.stop().await;
+    let path = format!("/api/v10/applications/{APP_ID}/commands");
+    let registrations = fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.method == "PUT" && c.path == path)
+        .count();
+    assert_eq!(registrations, 1, "registered once, not per shard");
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_development_server_gets_its_commands_without_global_only_fields() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let config = Config {
+        database: db.clone(),
+        api_base: Some(fake.api_base.clone()),
+        guild_id: Some(GUILD.parse().expect("id")),
+        ..Config::default()
+    };
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        3,
+    ));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        discord::run(app, &config, TOKEN, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands");
+    let registration = fake
+        .wait_call("the server's registration", |c| {
+            c.method == "PUT" && c.path == path
+        })
+        .await;
+    let names: Vec<&str> = registration
+        .body
+        .as_array()
+        .expect("commands")
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(names, vec!["sudoku", "sudoku-daily", "Solve Sudoku"]);
+    Bot { stop, task }.stop().await;
+    // The fake flags install or interaction contexts in a server's commands.
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_on_a_private_board_updates_that_board_in_place() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    // The daily board is the player's own: private.
+    let daily = fake.slash(&bob(), Some(GUILD), "daily", json!([]));
+    let token = token_of(&daily);
+    let id = fake.interact(daily).await;
+    let first = fake.response_to(&id).await;
+    assert!(ephemeral(&first["data"]), "{first:#}");
+    let board = if first["type"] == 5 {
+        fake.edit_of(&token).await
+    } else {
+        first["data"].clone()
+    };
+    // "Show" under that board (as after a stale press): the pressed private message is
+    // updated (type 7), not answered with a second private board beside it.
+    let show = custom_id(&board, "Hint").replace(":hint:", ":show:");
+    let id = fake
+        .interact(fake.private_button(&bob(), Some(GUILD), &show, content(&board)))
+        .await;
+    let pressed = fake.response_to(&id).await;
+    assert_eq!(pressed["type"], 7, "updated in place: {pressed:#}");
+    assert!(content(&pressed).contains("**bob** · Daily"), "{pressed:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn daily_setup_says_what_the_bot_is_missing_in_the_channel() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    // Set up in this very channel, where the bot may view it (1024) but not send (2048).
+    let mut setup = fake.daily_setup(&ann(), "32", fake_discord::CHANNEL, json!([]));
+    setup["app_permissions"] = json!("1024");
+    let id = fake.interact(setup).await;
+    let refused = fake.response_to(&id).await;
+    assert!(ephemeral(&refused["data"]), "{refused:#}");
+    assert!(content(&refused).contains("Send Messages"), "{refused:#}");
+    assert!(!content(&refused).contains("View Channel"), "{refused:#}");
+    // Nothing was set up: the daily says so.
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "daily", json!([])))
+        .await;
+    let daily = fake.response_to(&id).await;
+    assert!(!content(&daily).contains("Next post"), "{daily:#}");
+    // Once the bot may send there, the same setup goes through.
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", fake_discord::CHANNEL, json!([])))
+        .await;
+    let done = fake.response_to(&id).await;
+    assert!(content(&done).contains("Daily Sudoku is on"), "{done:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_removes_the_bot_gets_no_more_daily_posts() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = daily_bot(&fake, &db).await;
+    // Two servers post their daily at 09:00: this one (channel 555) and another (556).
+    let other = ((GUILD.parse::<u64>().expect("id") >> 22) + 1) << 22;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    let mut elsewhere = fake.daily_setup(&ann(), "32", "556", json!([]));
+    elsewhere["guild_id"] = json!(other.to_string());
+    let id = fake.interact(elsewhere).await;
+    fake.response_to(&id).await;
+    // This server removes the bot; wait until its schedule is off.
+    fake.remove_from(GUILD).await;
+    let key = sudoku_bot::app::Place::guild(GUILD.parse().expect("id"))
+        .key()
+        .to_string();
+    let mut store = Store::open(&db).expect("store");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while store
+        .read(|tx| tx.server_daily(&key))
+        .expect("read")
+        .settings
+        .enabled
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the schedule of a server that removed the bot is still on"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    fake.wait_call("the other server's post", |c| {
+        c.path == "/api/v10/channels/556/messages"
+    })
+    .await;
+    bot.stop().await;
+    let posted_here = fake
+        .calls()
+        .await
+        .iter()
+        .any(|c| c.path == "/api/v10/channels/555/messages");
+    assert!(!posted_here, "posted in a server that removed the bot");
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_answer_is_not_sent_when_its_public_deferral_cannot_be_settled() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let (bot, gate) = gated(&fake, &db).await;
+    new_game(&fake, &ann(), 40).await;
+
+    // A slow /sudoku new that turns out private (a second game refused) was deferred
+    // publicly; the edit settling that deferral fails. On Discord the next follow-up
+    // would take the deferral's place, in public, so nothing private may follow.
+    gate.close();
+    let again = fake.slash(&ann(), Some(GUILD), "new", json!([]));
+    let token = token_of(&again);
+    let settle = format!("/api/v10/webhooks/{APP_ID}/{token}/messages/@original");
+    fake.fail_next(&settle, &[500]).await;
+    let id = fake.interact(again).await;
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 5);
+    assert!(!ephemeral(&first["data"]), "a public deferral: {first:#}");
+    gate.open();
+    fake.wait_call("the failed settling edit", |c| {
+        c.path == settle && c.status == 500
+    })
+    .await;
+    // A stopped bot has finished every interaction in flight.
+    bot.stop().await;
+    let leaked: Vec<_> = fake
+        .calls()
+        .await
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/api/v10/webhooks/{APP_ID}/{token}"))
+        .map(|c| c.body)
+        .collect();
+    assert!(
+        leaked.is_empty(),
+        "a private answer sent after a failed edit is shown to everyone: {leaked:#?}"
+    );
     fake.assert_clean().await;
 }
 
@@ -1297,4 +1537,70 @@ async fn a_coop_board_through_discord_two_users_and_two_channels() {
     );
     bot.stop().await;
     fake.assert_clean().await;
+}
+
+/// Log lines captured in memory.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("log buffer").extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn debug_logs_never_carry_a_token() {
+    // The bot's own filter at `debug`, as `log_level = "debug"` in the config gives it,
+    // on every thread of the bot's runtime (and on this one).
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_env_filter(discord::log_filter("debug").expect("filter"))
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    let dispatch = tracing::Dispatch::new(subscriber);
+    let _here = tracing::dispatcher::set_default(&dispatch);
+    let everywhere = dispatch.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .on_thread_start(move || std::mem::forget(tracing::dispatcher::set_default(&everywhere)))
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start(TOKEN).await;
+        let (_dir, db) = db();
+        let bot = ready(&fake, &db, 1).await;
+        new_game(&fake, &ann(), 40).await;
+        // A refused response: serenity's "Unsuccessful response" line holds its URL.
+        let help = fake.slash(&ann(), Some(GUILD), "help", json!([]));
+        let callback = format!(
+            "/api/v10/interactions/{}/{}/callback",
+            help["id"].as_str().expect("id"),
+            token_of(&help)
+        );
+        fake.fail_next(&callback, &[500]).await;
+        fake.interact(help).await;
+        fake.wait_call("the refused answer", |c| c.path == callback)
+            .await;
+        bot.stop().await;
+        fake.assert_clean().await;
+    });
+    drop(runtime);
+    let logs = String::from_utf8_lossy(&captured.0.lock().expect("log buffer")).into_owned();
+    assert!(logs.contains("DEBUG"), "debug lines were captured: {logs}");
+    assert!(!logs.contains(TOKEN), "the bot token is in the logs");
+    // Every interaction token of the fake starts so.
+    let leaked: Vec<&str> = logs.lines().filter(|l| l.contains("tok-")).collect();
+    assert!(
+        leaked.is_empty(),
+        "interaction tokens in the logs: {leaked:#?}"
+    );
 }

@@ -82,7 +82,12 @@ struct State {
     /// Scripted failures: path -> statuses to answer before succeeding.
     failures: Mutex<HashMap<String, VecDeque<u16>>>,
     changed: Notify,
-    connection: Mutex<Option<mpsc::UnboundedSender<ToGateway>>>,
+    /// How many shards `/gateway/bot` recommends.
+    shards: u64,
+    /// Each identified shard's connection, by shard id.
+    connections: Mutex<HashMap<u64, mpsc::UnboundedSender<ToGateway>>>,
+    /// The `shard` field of every IDENTIFY: `[id, total]`.
+    identified: Mutex<Vec<[u64; 2]>>,
     sequence: AtomicU64,
     ids: AtomicU64,
 }
@@ -94,8 +99,14 @@ pub struct FakeDiscord {
 }
 
 impl FakeDiscord {
-    /// Starts the fake, accepting `token` only.
+    /// Starts the fake, accepting `token` only, recommending one shard.
     pub async fn start(token: &str) -> FakeDiscord {
+        FakeDiscord::start_sharded(token, 1).await
+    }
+
+    /// Starts the fake, recommending `shards` shards: an interaction then arrives on the
+    /// shard that owns its server (`(guild_id >> 22) % shards`), a DM on shard 0.
+    pub async fn start_sharded(token: &str, shards: u64) -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind rest");
         let ws = TcpListener::bind("127.0.0.1:0")
             .await
@@ -114,7 +125,9 @@ impl FakeDiscord {
             expected_errors: Mutex::new(Vec::new()),
             failures: Mutex::new(HashMap::new()),
             changed: Notify::new(),
-            connection: Mutex::new(None),
+            shards,
+            connections: Mutex::new(HashMap::new()),
+            identified: Mutex::new(Vec::new()),
             sequence: AtomicU64::new(0),
             ids: AtomicU64::new(1_000_000),
         });
@@ -178,6 +191,18 @@ impl FakeDiscord {
         }
     }
 
+    /// The `[id, total]` of every IDENTIFY so far.
+    pub async fn identified_shards(&self) -> Vec<[u64; 2]> {
+        self.state.identified.lock().await.clone()
+    }
+
+    /// The shard Discord sends an interaction from `guild` (None: a DM) on.
+    pub fn shard_of(&self, guild: Option<&str>) -> u64 {
+        guild
+            .and_then(|g| g.parse::<u64>().ok())
+            .map_or(0, |g| (g >> 22) % self.state.shards)
+    }
+
     pub async fn gateway_events(&self) -> Vec<String> {
         self.state.gateway_events.lock().await.clone()
     }
@@ -202,13 +227,19 @@ impl FakeDiscord {
                 kind,
             },
         );
-        self.send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
-            .await;
+        let shard = self.shard_of(interaction["guild_id"].as_str());
+        self.send(
+            shard,
+            ToGateway::Dispatch("INTERACTION_CREATE", interaction),
+        )
+        .await;
         id
     }
 
-    /// The next `statuses.len()` requests to `path` are answered with these statuses
-    /// (and expected by `assert_clean`); later ones succeed.
+    /// The next `statuses.len()` requests to `path` (any route: a post, the edit of a
+    /// deferral) are answered with these statuses (and expected by `assert_clean`); later
+    /// ones succeed. A failed edit leaves a deferral as it was: the next follow-up still
+    /// takes its place, as on Discord.
     pub async fn fail_next(&self, path: &str, statuses: &[u16]) {
         for &status in statuses {
             self.expect_error(status, path).await;
@@ -232,16 +263,28 @@ impl FakeDiscord {
             .push((status, path.to_string()));
     }
 
-    /// Asks the bot to reconnect (gateway op 7); it should RESUME.
-    pub async fn force_reconnect(&self) {
-        self.send(ToGateway::Reconnect).await;
+    /// Tells the bot it was removed from `guild` (GUILD_DELETE, `unavailable: false`).
+    pub async fn remove_from(&self, guild: &str) {
+        let event = json!({"id": guild, "unavailable": false});
+        if let Err(e) = serde_json::from_value::<serenity::all::UnavailableGuild>(event.clone()) {
+            panic!("the fake built a GUILD_DELETE serenity cannot read: {e}");
+        }
+        let shard = self.shard_of(Some(guild));
+        self.send(shard, ToGateway::Dispatch("GUILD_DELETE", event))
+            .await;
     }
 
-    async fn send(&self, mut what: ToGateway) {
+    /// Asks the bot's shard 0 to reconnect (gateway op 7); it should RESUME.
+    pub async fn force_reconnect(&self) {
+        self.send(0, ToGateway::Reconnect).await;
+    }
+
+    /// Sends `what` down shard `shard`'s connection, waiting for it to be identified.
+    async fn send(&self, shard: u64, mut what: ToGateway) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
             let notified = self.state.changed.notified();
-            let connection = self.state.connection.lock().await.clone();
+            let connection = self.state.connections.lock().await.get(&shard).cloned();
             if let Some(tx) = connection {
                 match tx.send(what) {
                     Ok(()) => return,
@@ -249,7 +292,7 @@ impl FakeDiscord {
                 }
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                panic!("no bot connected to the gateway");
+                panic!("no bot connected to the gateway as shard {shard}");
             }
         }
     }
@@ -457,6 +500,20 @@ impl FakeDiscord {
         let data = json!({"custom_id": custom_id, "component_type": 2});
         let mut v = self.base(3, user, guild, data);
         v["message"] = self.message(content);
+        v
+    }
+
+    /// A press of a button under an ephemeral message: Discord marks the source message
+    /// with flag 64.
+    pub fn private_button(
+        &self,
+        user: &Value,
+        guild: Option<&str>,
+        custom_id: &str,
+        content: &str,
+    ) -> Value {
+        let mut v = self.button(user, guild, custom_id, content);
+        v["message"]["flags"] = json!(64);
         v
     }
 }
@@ -739,11 +796,31 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
     if !by_token && auth != format!("Bot {}", state.token) {
         return (401, json!({"message": "401: Unauthorized", "code": 0}));
     }
+    // Failures the test scripted for this path (`fail_next`), on any route.
+    let scripted = state
+        .failures
+        .lock()
+        .await
+        .get_mut(path)
+        .and_then(VecDeque::pop_front);
+    if let Some(status) = scripted {
+        return match status {
+            429 => (
+                429,
+                json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": 0}),
+            ),
+            403 => (
+                403,
+                json!({"message": "Missing Permissions", "code": 50013}),
+            ),
+            s => (s, json!({"message": "Internal Server Error", "code": 0})),
+        };
+    }
     match (method, segments.as_slice()) {
         ("GET", ["gateway"]) => (200, json!({"url": state.ws_url})),
         ("GET", ["gateway", "bot"]) => (
             200,
-            json!({"url": state.ws_url, "shards": 1, "session_start_limit": {
+            json!({"url": state.ws_url, "shards": state.shards, "session_start_limit": {
                 "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
         ),
         ("PUT", ["applications", _, "commands"])
@@ -751,6 +828,23 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             let commands = body.as_array().cloned().unwrap_or_default();
             for problem in command_problems(&commands) {
                 violation(state, format!("{path}: {problem}")).await;
+            }
+            if segments.contains(&"guilds") {
+                // Discord: install and interaction contexts are for global commands only.
+                for command in &commands {
+                    for field in ["integration_types", "contexts", "dm_permission"] {
+                        if command.get(field).is_some_and(|v| !v.is_null()) {
+                            violation(
+                                state,
+                                format!(
+                                    "{path}: {field} in a server's command {}",
+                                    command["name"]
+                                ),
+                            )
+                            .await;
+                        }
+                    }
+                }
             }
             let out: Vec<Value> = commands
                 .into_iter()
@@ -839,25 +933,6 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             (403, json!({"message": "Missing Access", "code": 50001}))
         }
         ("POST", ["channels", _, "messages"]) => {
-            let scripted = state
-                .failures
-                .lock()
-                .await
-                .get_mut(path)
-                .and_then(VecDeque::pop_front);
-            if let Some(status) = scripted {
-                return match status {
-                    429 => (
-                        429,
-                        json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false, "code": 0}),
-                    ),
-                    403 => (
-                        403,
-                        json!({"message": "Missing Permissions", "code": 50013}),
-                    ),
-                    s => (s, json!({"message": "Internal Server Error", "code": 0})),
-                };
-            }
             check_message(state, path, body).await;
             let answer = message_object(state, body);
             readable::<serenity::all::Message>(state, path, &answer).await;
@@ -996,6 +1071,8 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
         return;
     }
     let (tx, mut rx) = mpsc::unbounded_channel();
+    // Which shard this connection is, once it identified or resumed.
+    let mut shard = 0u64;
     loop {
         tokio::select! {
             frame = ws.next() => {
@@ -1023,12 +1100,17 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                             }))).await;
                             break;
                         }
+                        let given = &payload["d"]["shard"];
+                        let pair = [given[0].as_u64().unwrap_or(0), given[1].as_u64().unwrap_or(1)];
+                        shard = pair[0];
+                        state.identified.lock().await.push(pair);
                         record(&state, "IDENTIFY").await;
                         let ready = json!({
                             "v": 10,
                             "user": bot_user(),
                             "guilds": [],
-                            "session_id": "session-1",
+                            "session_id": format!("session-{shard}"),
+                            "shard": pair,
                             "resume_gateway_url": state.ws_url,
                             "application": {"id": APP_ID, "flags": 0},
                         });
@@ -1038,11 +1120,16 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
                         let frame = json!({"op": 0, "t": "READY", "s": s, "d": ready});
                         let _ = ws.send(WsMessage::Text(frame.to_string())).await;
-                        *state.connection.lock().await = Some(tx.clone());
+                        state.connections.lock().await.insert(shard, tx.clone());
                         state.changed.notify_waiters();
                     }
                     Some(6) => {
                         record(&state, "RESUME").await;
+                        shard = payload["d"]["session_id"]
+                            .as_str()
+                            .and_then(|s| s.strip_prefix("session-"))
+                            .and_then(|s| s.parse().ok())
+                            .unwrap_or(0);
                         let resumed = json!({});
                         if let Err(e) = serde_json::from_value::<serenity::all::ResumedEvent>(resumed.clone()) {
                             panic!("RESUMED does not deserialize: {e}");
@@ -1050,7 +1137,7 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         let s = state.sequence.fetch_add(1, Ordering::SeqCst) + 1;
                         let frame = json!({"op": 0, "t": "RESUMED", "s": s, "d": resumed});
                         let _ = ws.send(WsMessage::Text(frame.to_string())).await;
-                        *state.connection.lock().await = Some(tx.clone());
+                        state.connections.lock().await.insert(shard, tx.clone());
                         state.changed.notify_waiters();
                     }
                     _ => {}
@@ -1064,7 +1151,7 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         if ws.send(WsMessage::Text(frame.to_string())).await.is_err() { break; }
                     }
                     Some(ToGateway::Reconnect) => {
-                        *state.connection.lock().await = None;
+                        state.connections.lock().await.remove(&shard);
                         let _ = ws.send(WsMessage::Text(json!({"op": 7, "d": null}).to_string())).await;
                     }
                     None => break,

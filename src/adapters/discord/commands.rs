@@ -21,8 +21,12 @@ pub const SUBMIT_MODAL: &str = "sudoku-modal:submit";
 const GRID_FIELD: &str = "grid";
 
 /// Everywhere the app can be installed and used: servers, and user installs in DMs and
-/// other servers.
-fn everywhere(command: CreateCommand) -> CreateCommand {
+/// other servers. Only a global command may say so: Discord accepts these fields for
+/// global commands only.
+fn everywhere(command: CreateCommand, global: bool) -> CreateCommand {
+    if !global {
+        return command;
+    }
     command
         .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
         .contexts(vec![
@@ -34,8 +38,9 @@ fn everywhere(command: CreateCommand) -> CreateCommand {
 
 /// Every command, registered in one bulk overwrite at start-up (idempotent): the two
 /// slash commands from the core's [table](crate::app::command::table), and the message
-/// command.
-pub fn register() -> Vec<CreateCommand> {
+/// command. `global`: for every server and user install; else for one development server,
+/// where the global-only fields (install and interaction contexts) are left out.
+pub fn register(global: bool) -> Vec<CreateCommand> {
     let slash = |family: Family| {
         CreateCommand::new(family.command())
             .description(family.description())
@@ -48,16 +53,21 @@ pub fn register() -> Vec<CreateCommand> {
             )
     };
     // The admins' command is apart because Discord sets permissions per command, not per
-    // subcommand: only members who can manage the server see it (and the core checks
-    // again).
-    let admin = slash(Family::Admin)
-        .default_member_permissions(Permissions::MANAGE_GUILD)
-        .integration_types(vec![InstallationContext::Guild])
-        .contexts(vec![InteractionContext::Guild]);
+    // subcommand: only members who can manage the server see it, unless the server's
+    // admins grant it to others (Server Settings, Integrations).
+    let mut admin = slash(Family::Admin).default_member_permissions(Permissions::MANAGE_GUILD);
+    if global {
+        admin = admin
+            .integration_types(vec![InstallationContext::Guild])
+            .contexts(vec![InteractionContext::Guild]);
+    }
     vec![
-        everywhere(slash(Family::Player)),
+        everywhere(slash(Family::Player), global),
         admin,
-        everywhere(CreateCommand::new(SOLVE_MESSAGE).kind(CommandType::Message)),
+        everywhere(
+            CreateCommand::new(SOLVE_MESSAGE).kind(CommandType::Message),
+            global,
+        ),
     ]
 }
 
@@ -82,9 +92,9 @@ fn discord_option(option: &OptionSpec) -> CreateCommandOption {
         OptionKind::Flag => new(CommandOptionType::Boolean),
         OptionKind::Text { max_len } => new(CommandOptionType::String).max_length(*max_len),
         OptionKind::User => new(CommandOptionType::User),
-        OptionKind::Channel => {
-            new(CommandOptionType::Channel).channel_types(vec![ChannelType::Text])
-        }
+        // Where a message can be posted: text and announcement channels.
+        OptionKind::Channel => new(CommandOptionType::Channel)
+            .channel_types(vec![ChannelType::Text, ChannelType::News]),
     };
     created.required(option.required)
 }

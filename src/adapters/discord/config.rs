@@ -17,6 +17,9 @@ pub struct Config {
     pub guild_id: Option<u64>,
     /// A file holding the bot token, used when `DISCORD_TOKEN` is not set.
     pub token_file: Option<PathBuf>,
+    /// A fixed number of gateway shards. Unset: the count Discord recommends, asked at
+    /// start-up (one shard may hold at most 2,500 servers; past that Discord refuses it).
+    pub shards: Option<u32>,
     /// Where Discord's API lives. Only tests change it (to a fake Discord on loopback).
     pub api_base: Option<String>,
 }
@@ -28,6 +31,7 @@ impl Default for Config {
             log_level: "info".into(),
             guild_id: None,
             token_file: None,
+            shards: None,
             api_base: None,
         }
     }

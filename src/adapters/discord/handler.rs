@@ -4,10 +4,12 @@
 //! [`respond`](super::respond).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    EventHandler, GuildId, Interaction, Member, ModalInteraction, Ready, User,
+    EventHandler, Guild, GuildId, Interaction, InteractionId, Member, MessageFlags,
+    ModalInteraction, Permissions, Ready, UnavailableGuild, User,
 };
 use tokio::sync::Notify;
 
@@ -17,6 +19,7 @@ use super::respond::{
     Answer, answer_now, answer_with_message, edit, followup, joined, message, respond_logged,
 };
 use super::shutdown::InFlight;
+use crate::app::command::table::Family;
 use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, Reply};
 
 /// The answer to an interaction that arrives while the bot is shutting down.
@@ -27,23 +30,69 @@ pub(super) struct Handler {
     pub(super) guild: Option<GuildId>,
     pub(super) wake: Arc<Notify>,
     pub(super) in_flight: Arc<InFlight>,
+    /// Whether the commands were registered in this run (see `ready`).
+    pub(super) registered: AtomicBool,
 }
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
-        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-        // A bulk overwrite: registering on every READY is idempotent.
+        tracing::info!(shard = %ctx.shard_id, user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        // READY arrives once per shard, and again after a re-identify: the commands are
+        // registered once per run (and tried again on the next READY if that failed).
+        if self.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        // A bulk overwrite, so registering again on the next start is idempotent.
         let result = match self.guild {
-            Some(guild) => guild.set_commands(&ctx.http, commands::register()).await,
+            Some(guild) => {
+                guild
+                    .set_commands(&ctx.http, commands::register(false))
+                    .await
+            }
             None => {
-                serenity::all::Command::set_global_commands(&ctx.http, commands::register()).await
+                serenity::all::Command::set_global_commands(&ctx.http, commands::register(true))
+                    .await
             }
         };
         match result {
             Ok(registered) => tracing::info!(count = registered.len(), "commands registered"),
-            Err(error) => tracing::error!(%error, "registering commands failed"),
+            Err(error) => {
+                self.registered.store(false, Ordering::SeqCst);
+                tracing::error!(%error, "registering commands failed");
+            }
         }
+    }
+
+    /// `unavailable: true` is an outage (the server comes back); `false` means the bot
+    /// was removed from the server (or the server deleted): its daily posts stop, as if
+    /// an admin had switched them off, instead of failing every day.
+    async fn guild_delete(
+        &self,
+        _ctx: Context,
+        incomplete: UnavailableGuild,
+        _full: Option<Guild>,
+    ) {
+        if incomplete.unavailable {
+            return;
+        }
+        let (_in_flight, _) = self.in_flight.enter();
+        let invocation = Invocation {
+            // Discord's own notice, not a member's command.
+            is_admin: true,
+            player: Player {
+                id: "0".into(),
+                name: "Discord".into(),
+            },
+            place: Place::guild(incomplete.id.get()),
+            command: Command::DailyOff,
+            style: BoardStyle::Plain,
+        };
+        let app = self.app.clone();
+        let done = tokio::task::spawn_blocking(move || app.handle(&invocation)).await;
+        joined("daily off", done);
+        tracing::info!(guild = %incomplete.id, "removed from a server: its daily posts stop");
+        self.wake.notify_one();
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -82,6 +131,20 @@ impl Handler {
         }
     }
 
+    /// Runs `invocation` and answers with a new message, deferred (with the visibility
+    /// `private` says) if the core is late.
+    async fn answer(
+        &self,
+        ctx: &Context,
+        id: InteractionId,
+        token: &str,
+        private: bool,
+        invocation: Invocation,
+    ) {
+        let answer = self.start(invocation).await;
+        answer_with_message(&ctx.http, id, token, private, answer).await;
+    }
+
     async fn on_command(&self, ctx: &Context, interaction: &CommandInteraction) {
         let command = match commands::to_command(interaction) {
             Ok(command) => command,
@@ -91,6 +154,18 @@ impl Handler {
                 return;
             }
         };
+        if let Command::DailySetup {
+            channel: Some(channel),
+            ..
+        } = &command
+            && let Some(missing) = missing_to_post(interaction, channel)
+        {
+            let reply = Reply::private(format!(
+                "I can't post the daily puzzle in <#{channel}>: I need the {missing} permission there. Grant it to the bot (channel settings, Permissions), then run this again."
+            ));
+            answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+            return;
+        }
         if let Some(modal) = commands::modal_for(&command) {
             // Discord flattens a slash option's newlines; a modal keeps a pasted board.
             let response = CreateInteractionResponse::Modal(modal);
@@ -98,15 +173,21 @@ impl Handler {
             return;
         }
         let reschedules = matches!(command, Command::DailySetup { .. } | Command::DailyOff);
-        let invocation = invocation(
+        let private = command.answers_privately();
+        // Discord enforces `/sudoku-daily`'s permissions itself, including a server's own
+        // grants (Server Settings, Integrations: a role without Manage Server may be
+        // allowed): an invocation that reaches the bot was allowed.
+        let granted = interaction.data.name == Family::Admin.command();
+        let mut invocation = invocation(
             &interaction.user,
             interaction.guild_id,
             interaction.channel_id,
             interaction.member.as_deref(),
             command,
         );
-        let answer = self.start(invocation).await;
-        answer_with_message(&ctx.http, interaction.id, &interaction.token, answer).await;
+        invocation.is_admin |= granted;
+        self.answer(ctx, interaction.id, &interaction.token, private, invocation)
+            .await;
         if reschedules {
             self.wake.notify_one();
         }
@@ -122,6 +203,7 @@ impl Handler {
                 return;
             }
         };
+        let private = command.answers_privately();
         let invocation = invocation(
             &interaction.user,
             interaction.guild_id,
@@ -129,8 +211,8 @@ impl Handler {
             interaction.member.as_ref(),
             command,
         );
-        let answer = self.start(invocation).await;
-        answer_with_message(&ctx.http, interaction.id, &interaction.token, answer).await;
+        self.answer(ctx, interaction.id, &interaction.token, private, invocation)
+            .await;
     }
 
     async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
@@ -148,10 +230,20 @@ impl Handler {
             interaction.member.as_ref(),
             command,
         );
+        // The pressed message can be replaced by a board of the same visibility: a public
+        // one by a public board, a private one (a daily's board, only its player sees it;
+        // Discord lets a button update an ephemeral message) by a private board.
+        let source_private = interaction
+            .message
+            .flags
+            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+        let in_place = |reply: &Reply| reply.updates_board && reply.private == source_private;
         match self.start(invocation).await {
             Answer::Ready(reply) => {
-                let response = if reply.updates_board && !reply.private {
-                    CreateInteractionResponse::UpdateMessage(message(&reply))
+                let response = if in_place(&reply) {
+                    // An update keeps the message's visibility; Discord takes no
+                    // ephemeral flag on it.
+                    CreateInteractionResponse::UpdateMessage(message(&reply).ephemeral(false))
                 } else {
                     CreateInteractionResponse::Message(message(&reply))
                 };
@@ -166,7 +258,7 @@ impl Handler {
                 let reply = joined(name, work.await);
                 if let Err(error) = deferred {
                     tracing::warn!(%error, "deferring failed");
-                } else if reply.updates_board && !reply.private {
+                } else if in_place(&reply) {
                     respond_logged(
                         interaction
                             .edit_response(&ctx.http, edit(&reply))
@@ -186,6 +278,29 @@ impl Handler {
     }
 }
 
+/// What the bot lacks to post in `channel` ("View Channel and Send Messages"), when
+/// Discord said: an interaction carries the bot's own permissions (`app_permissions`)
+/// only for the channel it came from. Elsewhere `None`: the first post's failure is then
+/// reported to the admins instead.
+fn missing_to_post(interaction: &CommandInteraction, channel: &str) -> Option<String> {
+    if interaction.channel_id.to_string() != channel {
+        return None;
+    }
+    let have = interaction.app_permissions?;
+    if have.administrator() {
+        return None;
+    }
+    let missing: Vec<&str> = [
+        (Permissions::VIEW_CHANNEL, "View Channel"),
+        (Permissions::SEND_MESSAGES, "Send Messages"),
+    ]
+    .into_iter()
+    .filter(|(needed, _)| !have.contains(*needed))
+    .map(|(_, name)| name)
+    .collect();
+    (!missing.is_empty()).then(|| missing.join(" and "))
+}
+
 fn invocation(
     user: &User,
     guild: Option<GuildId>,
@@ -195,7 +310,8 @@ fn invocation(
 ) -> Invocation {
     Invocation {
         // Discord computes the member's permissions in this channel; the core checks the
-        // flag again for every admin command.
+        // flag for every admin command (`on_command` sets it for `/sudoku-daily`, which
+        // Discord has already allowed).
         is_admin: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_guild()),

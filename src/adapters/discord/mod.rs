@@ -5,11 +5,13 @@
 //! Responses: boards are public, errors and private information ephemeral. Discord wants
 //! a first response within 3 seconds, so the core's answer races a timer
 //! ([`DEFER_AFTER`]): a reply ready in time is sent as it is, with the right visibility.
-//! A late one is deferred first. A slash command gets a public deferral (type 5) and then
-//! its `@original` edited; a late *private* reply cannot be made ephemeral any more (the
-//! first answer after a deferral takes the deferral's visibility), so `@original` becomes a
-//! neutral notice and the private content an ephemeral follow-up. A button gets a
-//! deferred update (type 6) and then either its board edited or a follow-up.
+//! A late one is deferred first. A slash command gets a deferral (type 5) whose visibility
+//! the command decides ([`Command::answers_privately`](crate::app::Command::answers_privately)),
+//! then its `@original` edited. A late private reply after a *public* deferral (an error)
+//! cannot be made ephemeral any more (the first answer after a deferral takes the
+//! deferral's visibility), so `@original` becomes a neutral notice and, only once that
+//! edit succeeded, the private content an ephemeral follow-up. A button gets a deferred
+//! update (type 6) and then either its board edited or a follow-up.
 //!
 //! Shutdown: once asked to stop, new interactions get a short "restarting" answer, the
 //! gateway closes, and `run` waits (up to [`DRAIN_TIMEOUT`]) for the interactions in
@@ -29,6 +31,7 @@ mod shutdown;
 
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBuilder};
@@ -46,6 +49,25 @@ pub use config::Config;
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// How long a shutdown waits for interactions in flight (and a daily post being sent).
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Always added to the log filter: serenity's HTTP module at `warn`. `Http::request` is
+/// `#[instrument]`ed, and its span records the route, whose Debug output holds the
+/// interaction token; at `debug` every line inside that span (and serenity's own
+/// "Unsuccessful response" line, whose URL holds the token too) would print it. The bot
+/// token itself is a secret serenity never prints.
+pub const QUIET_HTTP: &str = "serenity::http=warn";
+
+/// The tracing filter for the configured `level`, with [`QUIET_HTTP`] added last so that
+/// no level or directive in the config can bring tokens into the logs.
+pub fn log_filter(level: &str) -> Result<tracing_subscriber::EnvFilter, String> {
+    let level = level.trim().trim_end_matches(',');
+    let directives = if level.is_empty() {
+        QUIET_HTTP.to_string()
+    } else {
+        format!("{level},{QUIET_HTTP}")
+    };
+    tracing_subscriber::EnvFilter::try_new(directives).map_err(|e| e.to_string())
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
@@ -90,19 +112,22 @@ pub async fn run_with_scheduler(
         guild: config.guild_id.map(GuildId::new),
         wake: wake.clone(),
         in_flight: in_flight.clone(),
+        registered: AtomicBool::new(false),
     };
-    // No privileged intents: interactions arrive regardless of intents.
-    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
+    // No privileged intents: interactions arrive regardless of intents. GUILDS (not
+    // privileged) brings GUILD_DELETE, when the bot is removed from a server.
+    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await?;
     if config.api_base.is_some() {
         // serenity falls back to the real gateway when asking for the URL fails; with
         // another API base that would be wrong, so ask here and fail loudly instead.
-        let gateway = client.http.get_gateway().await.map_err(|e| match &e {
-            serenity::Error::Http(http) if http.status_code().map(|s| s.as_u16()) == Some(401) => {
+        let gateway = client.http.get_gateway().await.map_err(|e| {
+            if token_rejected(&e) {
                 RunError::TokenRejected
+            } else {
+                RunError::Gateway(e.to_string())
             }
-            _ => RunError::Gateway(e.to_string()),
         })?;
         *client.ws_url.lock().await = gateway.url;
     }
@@ -121,7 +146,12 @@ pub async fn run_with_scheduler(
         closing.close();
         shards.shutdown_all().await;
     });
-    let result = client.start().await;
+    // One shard holds at most 2,500 servers; past that Discord closes it (4011) and
+    // serenity would re-identify forever. Autosharding asks Discord for its count.
+    let result = match config.shards {
+        Some(count) => client.start_shards(count.max(1)).await,
+        None => client.start_autosharded().await,
+    };
     in_flight.close();
     // serenity spawns a task per event; one received just before the gateway closed may
     // not have reached the handler (and been counted) yet.
@@ -140,9 +170,17 @@ pub async fn run_with_scheduler(
     }
     match result {
         Ok(()) => Ok(()),
-        Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
-            Err(RunError::TokenRejected)
-        }
+        Err(e) if token_rejected(&e) => Err(RunError::TokenRejected),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Whether Discord refused the bot token: at the gateway, or on a REST call (autosharding
+/// asks `/gateway/bot` with the token before connecting).
+fn token_rejected(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => true,
+        serenity::Error::Http(http) => http.status_code().map(|s| s.as_u16()) == Some(401),
+        _ => false,
     }
 }

@@ -27,14 +27,21 @@ pub(super) async fn answer_now(http: &Http, id: InteractionId, token: &str, repl
 }
 
 /// Answers a slash command or a submitted modal with a new message: directly when the
-/// reply was ready in time; else after a public deferral, by editing it (a public reply)
-/// or by settling it with a neutral notice and sending the reply as an ephemeral
-/// follow-up (a private one: the first answer after a deferral keeps the deferral's
-/// visibility, later follow-ups their own).
+/// reply was ready in time; else after a deferral whose visibility is chosen now, before
+/// the reply exists (`private`: the command's answers are the caller's alone). Discord
+/// keeps that visibility for the first answer after the deferral, whatever its own flags
+/// say, so:
+/// - a private deferral is simply edited (a rare public reply then shows privately,
+///   which leaks nothing);
+/// - a public deferral is edited with a public reply; a private reply (an error, a
+///   refusal) first settles it with a neutral notice, and is sent as an ephemeral
+///   follow-up only if that edit succeeded: were it to fail, the follow-up would take the
+///   deferral's place, in public.
 pub(super) async fn answer_with_message(
     http: &Http,
     id: InteractionId,
     token: &str,
+    private: bool,
     answer: Answer,
 ) {
     let (name, work) = match answer {
@@ -44,25 +51,31 @@ pub(super) async fn answer_with_message(
         }
         Answer::Late(name, work) => (name, work),
     };
-    // Public: most late replies are boards.
-    let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+    let deferral = CreateInteractionResponseMessage::new().ephemeral(private);
+    let deferred = CreateInteractionResponse::Defer(deferral)
         .execute(http, (id, token))
         .await;
     let reply = joined(name, work.await);
     if let Err(error) = deferred {
         tracing::warn!(%error, "deferring failed");
-    } else if reply.private {
+    } else if reply.private && !private {
         let notice = EditInteractionResponse::new()
             .content(ANSWERED_PRIVATELY)
             .components(Vec::new())
             .allowed_mentions(CreateAllowedMentions::new());
-        respond_logged(notice.execute(http, token).await.map(|_| ()));
-        respond_logged(
-            followup(&reply)
-                .execute(http, (None, token))
-                .await
-                .map(|_| ()),
-        );
+        match notice.execute(http, token).await {
+            Ok(_) => respond_logged(
+                followup(&reply)
+                    .execute(http, (None, token))
+                    .await
+                    .map(|_| ()),
+            ),
+            Err(error) => tracing::warn!(
+                command = name,
+                %error,
+                "settling a public deferral failed; its private answer is not sent"
+            ),
+        }
     } else {
         respond_logged(edit(&reply).execute(http, token).await.map(|_| ()));
     }

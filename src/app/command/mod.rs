@@ -165,6 +165,23 @@ impl Command {
         })
     }
 
+    /// Whether this command's answer is for the caller alone (Discord: ephemeral). An
+    /// adapter that must show something before the answer exists (Discord's deferral)
+    /// picks its visibility from this; the reply's own `private` flag still decides for
+    /// answers given at once, and errors of any command are private.
+    pub fn answers_privately(&self) -> bool {
+        matches!(
+            self,
+            Command::Hint(_)
+                | Command::Check { .. }
+                | Command::Daily
+                | Command::Help
+                | Command::ForgetMe { .. }
+                | Command::DailySetup { .. }
+                | Command::DailyOff
+        )
+    }
+
     /// The name used in logs and metrics.
     pub fn name(&self) -> &'static str {
         match self {
