@@ -179,6 +179,7 @@ impl Command {
                 | Command::ForgetMe { .. }
                 | Command::DailySetup { .. }
                 | Command::DailyOff
+                | Command::Coop(coop::CoopCommand::Check(_) | coop::CoopCommand::Hint(_))
         )
     }
 
@@ -290,6 +291,35 @@ mod tests {
             "sudoku:hint:1:2:3",
         ] {
             assert_eq!(Command::from_custom_id(bad), None, "{bad}");
+        }
+    }
+
+    /// A slow answer is deferred with the visibility of the answer itself: the private
+    /// ones must never be deferred publicly.
+    #[test]
+    fn private_answers_are_known_before_the_answer() {
+        for text in [
+            "hint",
+            "check",
+            "daily",
+            "help",
+            "forget-me",
+            "coop hint",
+            "coop check",
+        ] {
+            let command = Command::parse(text).expect(text);
+            assert!(command.answers_privately(), "{text}");
+        }
+        for text in [
+            "new 40",
+            "show",
+            "move B7 4",
+            "solve 1",
+            "coop move B7 4",
+            "share",
+        ] {
+            let command = Command::parse(text).expect(text);
+            assert!(!command.answers_privately(), "{text}");
         }
     }
 }
