@@ -339,11 +339,16 @@ impl Tx<'_> {
         &self,
         place: Option<&str>,
     ) -> Result<Vec<(Grid, Grid)>, StoreError> {
-        let mut stmt = self.tx.prepare_cached(
-            "SELECT givens, solution FROM coops WHERE status = 'active' AND damaged IS NULL \
-             AND (?1 IS NULL OR place = ?1)",
-        )?;
-        let rows = stmt.query_map(params![place], |r| {
+        // Two statements, so that one server's boards are an index seek; everywhere reads
+        // the partial index of running boards, every entry of which is the answer.
+        const RUNNING: &str =
+            "SELECT givens, solution FROM coops WHERE status = 'active' AND damaged IS NULL";
+        let (sql, args) = match place {
+            Some(place) => (format!("{RUNNING} AND place = ?1"), vec![place]),
+            None => (RUNNING.to_string(), Vec::new()),
+        };
+        let mut stmt = self.tx.prepare_cached(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), |r| {
             Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
         })?;
         let mut puzzles = Vec::new();
