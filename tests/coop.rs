@@ -433,6 +433,7 @@ fn bad_coop_input_is_refused_privately() {
             "empty cells and difficulty are for starting",
         ),
         ("coop show me", "takes nothing more"),
+        ("coop dance", "`dance` is not a co-op action"),
         ("coop check B7", "`coop check` takes nothing more"),
     ] {
         let e = Command::parse(text).expect_err(text);

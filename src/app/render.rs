@@ -198,6 +198,18 @@ pub fn status_line(game: &Game, now: Millis) -> String {
     parts.join(" · ")
 }
 
+/// Appends the pencil-mark line under a board, in the room a Discord message has left
+/// (and never more than 600 characters: a board must stay readable).
+pub fn push_notes_line(text: &mut String, game: &Game) {
+    let room = crate::app::reply::MAX_CONTENT
+        .saturating_sub(text.chars().count() + 1)
+        .min(600);
+    if let Some(notes) = notes_line(game, room) {
+        text.push('\n');
+        text.push_str(&notes);
+    }
+}
+
 /// Pencil marks as a compact list (`A4 257 · B1 19`), at most `limit` characters.
 pub fn notes_line(game: &Game, limit: usize) -> Option<String> {
     let mut items = Vec::new();

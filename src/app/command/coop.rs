@@ -55,8 +55,18 @@ impl CoopCommand {
         difficulty: Option<Tier>,
         input: Option<&str>,
     ) -> Result<CoopCommand, String> {
-        let action = action.unwrap_or("start").to_ascii_lowercase();
         let input = input.map(str::trim).filter(|t| !t.is_empty());
+        // No action named, and words left over: the player most likely meant an action
+        // (`coop dance`), not a new board with something after it.
+        if let (None, Some(text)) = (action, input) {
+            let word = text.split_whitespace().next().unwrap_or(text);
+            return Err(format!(
+                "`{}` is not a co-op action: use {}, e.g. `/sudoku coop move B7 4`",
+                crate::engine::parse::excerpt(word, 20),
+                ACTIONS.join(", ")
+            ));
+        }
+        let action = action.unwrap_or("start").to_ascii_lowercase();
         if action != "start" && (empty.is_some() || difficulty.is_some()) {
             return Err(format!(
                 "empty cells and difficulty are for starting a board (`/sudoku coop 45 medium`), not for `coop {action}`"

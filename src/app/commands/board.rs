@@ -2,7 +2,7 @@
 
 use crate::app::command::{Target, custom_id};
 use crate::app::render::{self, BoardStyle};
-use crate::app::reply::{Button, ButtonStyle, MAX_CONTENT, Reply};
+use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::game::{Game, Millis, Status};
 use crate::store::GameRecord;
 
@@ -83,13 +83,7 @@ pub fn reply(
                 text.push('.');
             }
         }
-        let room = MAX_CONTENT
-            .saturating_sub(text.chars().count() + 1)
-            .min(600);
-        if let Some(notes) = render::notes_line(game, room) {
-            text.push('\n');
-            text.push_str(&notes);
-        }
+        render::push_notes_line(&mut text, game);
     }
     let reply = if daily {
         Reply::private(text)

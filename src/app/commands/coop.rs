@@ -11,7 +11,7 @@
 use crate::app::command::coop::{button_id, excerpt};
 use crate::app::command::{Command, CoopCommand, Target};
 use crate::app::render::{self, cell_list, escape_markdown, plural};
-use crate::app::reply::{Button, ButtonStyle, MAX_CONTENT, Reply};
+use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::engine::hint::{Depth, Hint};
@@ -204,13 +204,7 @@ fn board_reply(
     text.push_str(&render::status_line(game, now));
     if game.status == Status::Active {
         text.push_str("\n`(5)` the team's digits; a wrong digit is never placed");
-        let room = MAX_CONTENT
-            .saturating_sub(text.chars().count() + 1)
-            .min(600);
-        if let Some(notes) = render::notes_line(game, room) {
-            text.push('\n');
-            text.push_str(&notes);
-        }
+        render::push_notes_line(&mut text, game);
         let target = Target {
             game: record.id,
             version: game.version,
