@@ -324,7 +324,7 @@ async fn start_up_registers_every_command_with_its_options() {
                 "period",
                 3,
                 false,
-                json!({"choices": choices(&[("Today", "today"), ("This week", "week"), ("All time", "all-time")])}),
+                json!({"choices": choices(&[("Today", "today"), ("This week", "week"), ("All time", "all-time"), ("Races", "races")])}),
             )],
         ),
         (
@@ -339,6 +339,27 @@ async fn start_up_registers_every_command_with_its_options() {
                 ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
                 ("difficulty", 3, false, json!({"choices": tiers})),
                 ("input", 3, false, grid.clone()),
+            ],
+        ),
+        (
+            "race",
+            vec![
+                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("difficulty", 3, false, json!({"choices": tiers})),
+                (
+                    "players",
+                    4,
+                    false,
+                    json!({"min_value": 2, "max_value": 20}),
+                ),
+            ],
+        ),
+        (
+            "challenge",
+            vec![
+                ("player", 6, true, none.clone()),
+                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("difficulty", 3, false, json!({"choices": tiers})),
             ],
         ),
         ("share", vec![]),

@@ -347,3 +347,117 @@ fn a_scripted_coop_game_finished_by_two_players_across_a_restart() {
         "{out}"
     );
 }
+
+/// The solution of the last board a session printed, and its empty cells.
+fn last_board(out: &str) -> (Vec<sudoku_bot::engine::Cell>, sudoku_bot::engine::Grid) {
+    let start = out.rfind("    1  2  3").expect("a board");
+    let board = sudoku_bot::engine::parse::parse_grid(&out[start..]).expect("the board parses");
+    let solution = match sudoku_bot::engine::solver::solve(&board) {
+        sudoku_bot::engine::Solution::Unique(g) => g,
+        other => panic!("{other:?}"),
+    };
+    let cells = sudoku_bot::engine::Cell::all()
+        .filter(|&cell| board.get(cell).is_none())
+        .collect();
+    (cells, solution)
+}
+
+#[test]
+fn a_scripted_race_of_three_across_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("race.db");
+    let out = play(
+        &db,
+        "/sudoku race 4\n:press Start\n:user bob\n:press Join\n:press Join\n:user cat\n:press Join\n:user ann\n:press Start\n:press My board\n",
+    );
+    assert!(out.contains("Players (1 of 20): ann"), "{out}");
+    assert!(out.contains("A race needs at least 2 players"), "{out}");
+    assert!(out.contains("You are already in this race."), "{out}");
+    assert!(out.contains("Players (3 of 20): ann, bob, cat"), "{out}");
+    assert!(out.contains("1. **ann**: 0/4 filled"), "{out}");
+    assert!(out.contains("Your board in Race #1"), "{out}");
+    let (c, solution) = last_board(&out);
+    let right = |i: usize| format!("{} {}", c[i], solution.get(c[i]).expect("full"));
+    let wrong = |i: usize| format!("{} {}", c[i], solution.get(c[i]).expect("full") % 9 + 1);
+    let full: String = sudoku_bot::engine::Cell::all()
+        .map(|cell| char::from(b'0' + solution.get(cell).expect("full")))
+        .collect();
+    let mut bad = full.clone().into_bytes();
+    let i0 = c[0].index();
+    bad[i0] = if bad[i0] == b'9' { b'1' } else { bad[i0] + 1 };
+    let bad = String::from_utf8(bad).expect("ascii");
+    // A new process on the same database: the race and its clocks go on.
+    let script = [
+        ":advance 2m".to_string(),
+        ":user bob".into(),
+        "/sudoku show".into(),
+        format!("/sudoku move {}", wrong(0)),
+        format!("/sudoku submit {bad}"),
+        format!(
+            "/sudoku move {}, {}, {}, {}",
+            right(0),
+            right(1),
+            right(2),
+            right(3)
+        ),
+        ":user cat".into(),
+        format!("/sudoku submit {full}"),
+        ":user ann".into(),
+        "/sudoku giveup".into(),
+        "/sudoku stats".into(),
+        ":user bob".into(),
+        "/sudoku stats".into(),
+        "/sudoku leaderboard races".into(),
+    ]
+    .join("\n");
+    let out = play(&db, &format!("{script}\n"));
+    assert!(out.contains("**bob** · Race #1"), "{out}");
+    assert!(out.contains("wrong (mistakes so far: 1)"), "{out}");
+    assert!(out.contains("Not solved yet: 1 cell is wrong"), "{out}");
+    assert!(out.contains("**bob** wins Race #1 in 2:00!"), "{out}");
+    assert!(
+        out.contains("**cat** finished Race #1 in 2:00: 2nd place."),
+        "{out}"
+    );
+    assert!(out.contains("(the race's message, edited:)\n**Race #1** · Easy, 4 empty · running 2:00 of 1:00:00\n1. **bob**: 1/4 filled · 1 mistake"), "{out}");
+    assert!(
+        out.contains(
+            "(posted in the channel:)\n🏆 **bob** wins Race #1 in 2:00!\n2nd cat 2:00 · ann gave up"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Races: 1 played · 0 won · 0 on the podium · best -"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Races: 1 played · 1 won · 1 on the podium · best 2:00"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1. **bob**: 1 win · 1 podium · 1 race · best 2:00"),
+        "{out}"
+    );
+}
+
+#[test]
+fn scripted_challenges_declined_and_expired() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("challenge.db");
+    let out = play(
+        &db,
+        "/sudoku challenge ann\n/sudoku challenge bob 5\n:user cat\n:press Accept\n:user bob\n:press Decline\n:user ann\n/sudoku challenge bob 5\n:advance 10m\n:user bob\n:press Accept\n",
+    );
+    assert!(out.contains("You can't challenge yourself"), "{out}");
+    assert!(
+        out.contains("**ann** challenges **bob** to a 1-v-1 race (Easy, 5 empty)"),
+        "{out}"
+    );
+    assert!(out.contains("This challenge is for someone else"), "{out}");
+    assert!(out.contains("bob declined ann's challenge."), "{out}");
+    assert!(
+        out.contains("ann's challenge lapsed: it was not answered within 10:00."),
+        "{out}"
+    );
+    assert!(out.contains("This race is over (expired)"), "{out}");
+}

@@ -107,6 +107,8 @@ pub struct Session<'a> {
     last_buttons: Vec<(String, String)>,
     /// Channels named `#name` in this session, by the id they stand for.
     channels: std::collections::BTreeMap<String, String>,
+    /// Messages "posted" so far: their ids for race messages.
+    messages_posted: u64,
 }
 
 impl<'a> Session<'a> {
@@ -124,6 +126,7 @@ impl<'a> Session<'a> {
             is_admin: true,
             last_buttons: Vec::new(),
             channels: std::collections::BTreeMap::new(),
+            messages_posted: 0,
         }
     }
 
@@ -234,15 +237,53 @@ impl<'a> Session<'a> {
             style: self.style,
             is_admin: self.is_admin,
         });
-        self.show(&reply, out)
+        if let Some(race) = reply.race_message {
+            self.app.race_message_sent(race, &self.next_message_id());
+        }
+        self.show(&reply, out)?;
+        self.show_race_messages(out)
+    }
+
+    /// A message id for what the session "posts", as Discord would give one.
+    fn next_message_id(&mut self) -> String {
+        self.messages_posted += 1;
+        format!("terminal:{}", self.messages_posted)
+    }
+
+    /// What Discord's scheduler would send now for races: scoreboard edits (at once: a
+    /// terminal has no edit rate limit) and results. The buttons of the last one shown
+    /// can be pressed, as on Discord.
+    fn show_race_messages(&mut self, out: &mut impl Write) -> io::Result<()> {
+        for message in self.app.take_race_messages(0) {
+            if message.is_result {
+                writeln!(out, "(posted in the channel:)")?;
+            } else if message.edit.is_some() {
+                writeln!(out, "(the race's message, edited:)")?;
+            } else {
+                let id = self.next_message_id();
+                self.app.race_message_sent(message.race, &id);
+                writeln!(out, "(the race's message, posted anew:)")?;
+            }
+            self.show_more(&message.reply, out)?;
+        }
+        Ok(())
     }
 
     fn show(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
+        // A reply without buttons (an error, a notice) leaves the buttons above it
+        // pressable, as the messages they sit under stay in a Discord channel.
+        if !reply.buttons.is_empty() {
+            self.last_buttons.clear();
+        }
+        self.show_more(reply, out)
+    }
+
+    /// Shows `reply` after another: its buttons join the pressable ones, numbered on.
+    fn show_more(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
         if reply.private {
             writeln!(out, "(only you can see this)")?;
         }
         writeln!(out, "{}", self.with_channel_names(&reply.content))?;
-        self.last_buttons.clear();
         for row in &reply.buttons {
             let labels: Vec<String> = row
                 .iter()
@@ -309,6 +350,8 @@ impl<'a> Session<'a> {
                     let now = self.clock.now().saturating_add(ms);
                     self.clock.set(now);
                     writeln!(out, "(clock set to {})\n", format_time(now))?;
+                    // Lobbies and races that ran out of time say so, as on Discord.
+                    self.show_race_messages(out)?;
                 }
                 None => writeln!(out, "(:advance needs a span such as 90s, 5m, 2h or 1d)\n")?,
             },

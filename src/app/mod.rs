@@ -22,6 +22,7 @@ use crate::game::daily::PostDue;
 use crate::store::{Store, StoreError};
 
 pub use command::{Command, Period, Target};
+pub use commands::race::RaceMessage;
 pub use render::BoardStyle;
 pub use reply::{Button, ButtonStyle, Reply};
 
@@ -121,6 +122,11 @@ impl Place {
 
     pub fn key(&self) -> &str {
         &self.key
+    }
+
+    /// The adapter's channel id, when it has one.
+    pub fn channel(&self) -> Option<&str> {
+        self.channel.as_deref()
     }
 
     /// The channel as a key of its own: what a co-op board belongs to.
@@ -393,6 +399,42 @@ impl App {
             .write(|tx| tx.set_post_error(place, Some(error)))
         {
             tracing::error!(error = %e, "recording a post failure failed");
+        }
+    }
+
+    /// Every race message due now: lobbies that closed and races that ran out of time
+    /// are settled first; a race's own message is edited at most once per `gap` (Discord
+    /// limits edits per channel; the terminal passes 0), and each result is handed out
+    /// once. The adapter sends them and reports back with [`App::race_message_sent`] or
+    /// [`App::race_message_failed`].
+    pub fn take_race_messages(&self, gap: Millis) -> Vec<RaceMessage> {
+        let now = self.now();
+        match self
+            .store()
+            .write(|tx| commands::race::take_messages(tx, now, gap))
+        {
+            Ok(messages) => messages,
+            Err(failure) => {
+                let reason = failure.reason();
+                tracing::error!(%reason, "collecting race messages failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// The race's own message is `message` (posted anew, or the answer to its command):
+    /// later changes edit it.
+    pub fn race_message_sent(&self, race: i64, message: &str) {
+        if let Err(error) = self.store().write(|tx| tx.set_race_message(race, message)) {
+            tracing::error!(%error, race, "recording a race message failed");
+        }
+    }
+
+    /// An edit of the race's message failed: it is tried again later, as a new post when
+    /// the message is `gone` (deleted, or never known).
+    pub fn race_message_failed(&self, race: i64, gone: bool) {
+        if let Err(error) = self.store().write(|tx| tx.race_edit_failed(race, gone)) {
+            tracing::error!(%error, race, "recording a failed race edit failed");
         }
     }
 

@@ -35,6 +35,10 @@ pub struct Reply {
     /// When the command came from a button on a board, this reply replaces that board
     /// message rather than adding a new one.
     pub updates_board: bool,
+    /// This message is the public message of race N (its lobby, then its scoreboard):
+    /// the adapter tells the core the message's id ([`crate::app::App::race_message_sent`])
+    /// so later changes edit it in place.
+    pub race_message: Option<i64>,
 }
 
 impl Reply {
@@ -45,6 +49,7 @@ impl Reply {
             private: false,
             buttons: Vec::new(),
             updates_board: false,
+            race_message: None,
         }
     }
 
@@ -63,6 +68,12 @@ impl Reply {
 
     pub fn updating_board(mut self) -> Reply {
         self.updates_board = true;
+        self
+    }
+
+    /// Marks this reply as the public message of race `race`.
+    pub fn of_race(mut self, race: i64) -> Reply {
+        self.race_message = Some(race);
         self
     }
 

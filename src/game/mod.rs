@@ -10,3 +10,4 @@ pub use moves::{Action, Move, MoveError, parse_moves, parse_note_digits};
 pub use state::{Game, Millis, MoveOutcome, RuleError, Status, Submission};
 pub mod coop;
 pub mod daily;
+pub mod race;

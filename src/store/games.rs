@@ -4,6 +4,7 @@ use jiff::civil::Date;
 use rusqlite::{OptionalExtension, Row, params};
 
 use crate::engine::{Grid, Tier};
+use crate::game::race::RaceId;
 use crate::game::{Game, Millis, Status};
 
 use super::codec::{
@@ -33,6 +34,15 @@ pub struct GameRecord {
     pub game: Game,
     /// The server day of a daily game; `None` for a free game.
     pub daily_day: Option<Date>,
+    /// The race this game is its player's part of.
+    pub race: Option<RaceTag>,
+}
+
+/// Which race a game belongs to: its row id and its number in the server ("Race #3").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceTag {
+    pub id: RaceId,
+    pub number: i64,
 }
 
 /// Results of one difficulty (or of games without one).
@@ -54,7 +64,8 @@ pub struct PlayerStats {
 
 const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, status, started_at, \
      finished_at, mistakes, hints, version, notes, history, hint_level, daily_day, moves, \
-     last_hint_at, last_active_at, idle_ms";
+     last_hint_at, last_active_at, idle_ms, race, \
+     (SELECT number FROM races WHERE races.id = games.race)";
 
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
@@ -72,7 +83,13 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
     let notes: Vec<u8> = row.get(13)?;
     let history: Vec<u8> = row.get(14)?;
     let daily_day: Option<String> = row.get(16)?;
+    let race: Option<RaceId> = row.get(21)?;
+    let race_number: Option<i64> = row.get(22)?;
     Ok(GameRecord {
+        race: race.map(|id| RaceTag {
+            id,
+            number: race_number.unwrap_or(id),
+        }),
         id,
         player: row.get(1)?,
         place: row.get(2)?,
@@ -169,7 +186,7 @@ impl Tx<'_> {
         Ok(puzzles)
     }
 
-    /// The player's free (not daily) game in progress at `place`: at most one.
+    /// The player's free (not daily, not race) game in progress at `place`: at most one.
     pub fn active_free_game(
         &self,
         player: &str,
@@ -177,7 +194,7 @@ impl Tx<'_> {
     ) -> Result<Option<GameRecord>, StoreError> {
         let sql = format!(
             "SELECT {COLUMNS} FROM games WHERE player = ?1 AND place = ?2 AND status = 'active' \
-             AND daily_day IS NULL AND damaged IS NULL"
+             AND daily_day IS NULL AND race IS NULL AND damaged IS NULL"
         );
         self.first_sound(&sql, params![player, place])
     }
@@ -239,7 +256,18 @@ impl Tx<'_> {
         place: &str,
         game: &Game,
     ) -> Result<GameId, StoreError> {
-        self.insert(player, place, game, None)
+        self.insert(player, place, game, None, None)
+    }
+
+    /// A player's game in race `race`.
+    pub fn insert_race_game(
+        &self,
+        player: &str,
+        place: &str,
+        race: RaceId,
+        game: &Game,
+    ) -> Result<GameId, StoreError> {
+        self.insert(player, place, game, None, Some(race))
     }
 
     /// A player's game on the daily puzzle of `day`.
@@ -250,7 +278,7 @@ impl Tx<'_> {
         day: Date,
         game: &Game,
     ) -> Result<GameId, StoreError> {
-        self.insert(player, place, game, Some(day))
+        self.insert(player, place, game, Some(day), None)
     }
 
     fn insert(
@@ -259,14 +287,15 @@ impl Tx<'_> {
         place: &str,
         game: &Game,
         day: Option<Date>,
+        race: Option<RaceId>,
     ) -> Result<GameId, StoreError> {
         self.tx.execute(
             concat!(
                 "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
              started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
-             daily_day, moves, last_hint_at, last_active_at, idle_ms, touched_at) \
+             daily_day, moves, last_hint_at, last_active_at, idle_ms, race, touched_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, ?19, ?20, ",
+             ?17, ?18, ?19, ?20, ?21, ",
                 next_touch!(),
                 ")"
             ),
@@ -291,6 +320,7 @@ impl Tx<'_> {
                 game.last_hint_at,
                 game.last_active_at,
                 game.idle_ms,
+                race,
             ],
         )?;
         Ok(self.tx.last_insert_rowid())

@@ -44,6 +44,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0008_coop",
         sql: include_str!("../../migrations/0008_coop.sql"),
     },
+    Migration {
+        name: "0009_races",
+        sql: include_str!("../../migrations/0009_races.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

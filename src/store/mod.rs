@@ -14,6 +14,7 @@ mod dailies;
 mod games;
 mod maintenance;
 mod migrate;
+mod races;
 
 use std::path::Path;
 
@@ -21,9 +22,10 @@ use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
 pub use coop::{CoopId, CoopRecord, CoopStats};
 pub use dailies::ServerDaily;
-pub use games::{DifficultyStats, GameId, GameRecord, PlayerStats};
+pub use games::{DifficultyStats, GameId, GameRecord, PlayerStats, RaceTag};
 pub use maintenance::{CheckReport, backup, check};
 pub use migrate::{MIGRATIONS, Migration};
+pub use races::{RaceRecord, RaceStanding, RaceStats};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

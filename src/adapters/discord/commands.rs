@@ -134,7 +134,14 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
             ResolvedValue::String(s) => Value::Text(s.to_string()),
             ResolvedValue::Integer(i) => Value::Integer(*i),
             ResolvedValue::Boolean(b) => Value::Flag(*b),
-            ResolvedValue::User(user, _) => Value::Id(user.id.to_string()),
+            ResolvedValue::User(user, _) => Value::Member {
+                id: user.id.to_string(),
+                name: user
+                    .global_name
+                    .clone()
+                    .unwrap_or_else(|| user.name.clone()),
+                bot: user.bot,
+            },
             ResolvedValue::Channel(channel) => Value::Id(channel.id.to_string()),
             _ => continue,
         };

@@ -9,6 +9,7 @@
 //! `/sudoku help` and the Discord registration are derived from it.
 
 pub mod coop;
+pub mod race;
 pub mod table;
 mod typed;
 
@@ -17,6 +18,7 @@ use crate::engine::generator::Symmetry;
 use crate::store::GameId;
 
 pub use coop::CoopCommand;
+pub use race::{Opponent, RaceCommand};
 
 /// A button's link to the game it acts on, and the game's version when it was drawn, so a
 /// double click or a stale board cannot apply an action twice.
@@ -86,6 +88,10 @@ pub enum Command {
     },
     /// The channel's co-op board (its buttons carry the board's id as the game).
     Coop(CoopCommand),
+    /// Races and challenges (their buttons carry the race's id as the game).
+    Race(RaceCommand),
+    /// This server's race standings.
+    RaceLeaderboard,
 }
 
 /// The span a leaderboard covers.
@@ -161,7 +167,10 @@ impl Command {
                 symmetry: None,
             },
             "forget-yes" => Command::ForgetMe { confirmed: true },
-            other => Command::Coop(coop::from_button(other, Target { game, version })?),
+            other => match race::from_button(other, Target { game, version }) {
+                Some(race) => Command::Race(race),
+                None => Command::Coop(coop::from_button(other, Target { game, version })?),
+            },
         })
     }
 
@@ -180,7 +189,7 @@ impl Command {
                 | Command::DailySetup { .. }
                 | Command::DailyOff
                 | Command::Coop(coop::CoopCommand::Check(_) | coop::CoopCommand::Hint(_))
-        )
+        ) || matches!(self, Command::Race(race) if race.answers_privately())
     }
 
     /// The name used in logs and metrics.
@@ -205,6 +214,8 @@ impl Command {
             Command::ForgetMe { .. } => "forget-me",
             Command::Share(_) => "share",
             Command::Coop(c) => c.name(),
+            Command::Race(r) => r.name(),
+            Command::RaceLeaderboard => "leaderboard races",
         }
     }
 }

@@ -14,6 +14,7 @@ use std::sync::LazyLock;
 use super::{Command, Period};
 use crate::engine::Tier;
 use crate::engine::generator::{MAX_EMPTY, Symmetry};
+use crate::game::race::MAX_PLAYERS;
 
 /// Which registered command a subcommand belongs to. Discord sets permissions per command,
 /// not per subcommand, so the admins' subcommands form a command of their own.
@@ -103,6 +104,12 @@ pub enum Value {
     Flag(bool),
     /// A user or channel id (or, typed, the name as written).
     Id(String),
+    /// A user as Discord resolved them: id, display name, and whether it is a bot.
+    Member {
+        id: String,
+        name: String,
+        bot: bool,
+    },
 }
 
 /// The options given to one command, by name.
@@ -146,10 +153,45 @@ impl Args {
     /// A user or channel option.
     pub fn id(&self, name: &str) -> Option<&str> {
         match self.get(name) {
-            Some(Value::Id(id) | Value::Text(id)) if !id.is_empty() => Some(id),
+            Some(Value::Id(id) | Value::Text(id) | Value::Member { id, .. }) if !id.is_empty() => {
+                Some(id)
+            }
             _ => None,
         }
     }
+
+    /// A user option as an opponent: Discord's resolved user, or a typed name.
+    pub fn opponent(&self, name: &str) -> Option<super::Opponent> {
+        match self.get(name)? {
+            Value::Member { id, name, bot } => Some(super::Opponent {
+                id: id.clone(),
+                name: name.clone(),
+                bot: *bot,
+            }),
+            Value::Id(text) | Value::Text(text) if !text.trim().is_empty() => {
+                // A typed mention `<@123>` names an id; a bare word is a terminal name.
+                let bare = text
+                    .trim()
+                    .trim_start_matches("<@")
+                    .trim_start_matches('!')
+                    .trim_end_matches('>');
+                Some(super::Opponent {
+                    id: bare.to_string(),
+                    name: bare.to_string(),
+                    bot: false,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `leaderboard races`: the race standings instead of a period of dailies.
+fn is_races(word: &str) -> bool {
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "races" | "race" | "racing"
+    )
 }
 
 /// The longest grid text accepted (slash option and modal alike).
@@ -480,8 +522,8 @@ fn build_table() -> Vec<CommandSpec> {
             name: "leaderboard",
             aliases: &["top"],
             description: "This server's daily leaderboard",
-            help: "`/sudoku leaderboard [today|week|all-time]`: this server's daily rankings.",
-            examples: &["/sudoku leaderboard week"],
+            help: "`/sudoku leaderboard [today|week|all-time|races]`: this server's daily rankings, or its race results.",
+            examples: &["/sudoku leaderboard week", "/sudoku leaderboard races"],
             options: vec![OptionSpec {
                 name: "period",
                 aliases: &[],
@@ -494,12 +536,17 @@ fn build_table() -> Vec<CommandSpec> {
                         ("All time", Period::AllTime),
                     ]
                     .map(|(label, p)| (label.to_string(), p.name().to_string()))
-                    .to_vec(),
-                    accepts: |w| Period::parse(w).is_some(),
+                    .into_iter()
+                    .chain([("Races".to_string(), "races".to_string())])
+                    .collect(),
+                    accepts: |w| Period::parse(w).is_some() || is_races(w),
                 },
                 required: false,
             }],
             build: |a| {
+                if a.text("period").is_some_and(is_races) {
+                    return Ok(Command::RaceLeaderboard);
+                }
                 Ok(Command::Leaderboard {
                     period: chosen(a, "period", Period::parse, "a period")?
                         .unwrap_or(Period::Today),
@@ -551,6 +598,77 @@ fn build_table() -> Vec<CommandSpec> {
                     a.text("input"),
                 )
                 .map(Command::Coop)
+            },
+        },
+        CommandSpec {
+            family: Player,
+            name: "race",
+            aliases: &["versus", "vs"],
+            description: "Race others on the same puzzle, each on a private board",
+            help: "`/sudoku race [empty] [difficulty] [players]`: a race in the channel: Join, then the host's Start; the same puzzle for all on private boards, first correct solve wins.",
+            examples: &["/sudoku race 45", "/sudoku race medium players:4"],
+            options: vec![
+                empty_cells(),
+                difficulty("How hard, by the techniques it needs"),
+                OptionSpec {
+                    name: "players",
+                    aliases: &["size"],
+                    description: "Start by itself when this many have joined (2-20)",
+                    noun: "a number of players",
+                    kind: OptionKind::Integer {
+                        min: 2,
+                        max: MAX_PLAYERS as u64,
+                    },
+                    required: false,
+                },
+            ],
+            build: |a| {
+                let players = a
+                    .integer("players")
+                    .map(|n| {
+                        usize::try_from(n)
+                            .ok()
+                            .filter(|n| (2..=MAX_PLAYERS).contains(n))
+                            .ok_or_else(|| {
+                                format!("`{n}` is not a number of players: a race takes 2 to {MAX_PLAYERS}")
+                            })
+                    })
+                    .transpose()?;
+                Ok(Command::Race(super::RaceCommand::Open {
+                    empty: empty_of(a)?,
+                    difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
+                    players,
+                }))
+            },
+        },
+        CommandSpec {
+            family: Player,
+            name: "challenge",
+            aliases: &["duel"],
+            description: "Challenge one player to a 1-v-1 race",
+            help: "`/sudoku challenge @player [empty] [difficulty]`: a rated 1-v-1 race they accept or decline.",
+            examples: &["/sudoku challenge @ann", "/sudoku challenge @ann 50 hard"],
+            options: vec![
+                OptionSpec {
+                    name: "player",
+                    aliases: &["opponent"],
+                    description: "Who to challenge",
+                    noun: "a player",
+                    kind: OptionKind::User,
+                    required: true,
+                },
+                empty_cells(),
+                difficulty("How hard, by the techniques it needs"),
+            ],
+            build: |a| {
+                let opponent = a
+                    .opponent("player")
+                    .ok_or("name who to challenge, e.g. `/sudoku challenge @ann`")?;
+                Ok(Command::Race(super::RaceCommand::Challenge {
+                    opponent,
+                    empty: empty_of(a)?,
+                    difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
+                }))
             },
         },
         plain(

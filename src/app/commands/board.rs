@@ -20,15 +20,20 @@ pub fn reply(
     now: Millis,
 ) -> Reply {
     let game = &record.game;
-    let daily = record.daily_day.is_some();
+    // A daily or a race is everyone's same puzzle: its board is its player's alone.
+    let daily = hidden(record);
     let mut text = String::new();
     if !headline.is_empty() {
         text.push_str(headline);
         text.push('\n');
     }
     if daily && game.status == Status::Solved {
+        let what = match record.race {
+            Some(tag) => super::race::tag_name(tag),
+            None => "the daily puzzle".to_string(),
+        };
         text.push_str(&format!(
-            "**{}** solved the daily puzzle (board hidden: no spoilers).\n{}",
+            "**{}** solved {what} (board hidden: no spoilers).\n{}",
             render::escape_markdown(owner),
             render::status_line(game, now)
         ));
@@ -117,16 +122,25 @@ pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis
         text.push('\n');
         text.push_str(render::FINAL_LEGEND);
     }
-    if record.daily_day.is_some() {
+    if hidden(record) {
         Reply::private(text)
     } else {
         Reply::public(text)
     }
 }
 
+/// Whether the game's board is for its player alone: a daily's or a race's puzzle is
+/// others' puzzle too.
+pub fn hidden(record: &GameRecord) -> bool {
+    record.daily_day.is_some() || record.race.is_some()
+}
+
 /// What a game is called in replies, so nobody plays in the wrong one: "Daily · 22 Nov",
 /// "Easy game", "game".
 pub fn game_name(record: &GameRecord) -> String {
+    if let Some(tag) = record.race {
+        return super::race::tag_name(tag);
+    }
     match record.daily_day {
         Some(day) => format!("Daily · {}", day.strftime("%-d %b")),
         None => match record.game.difficulty {
@@ -138,18 +152,20 @@ pub fn game_name(record: &GameRecord) -> String {
 
 /// The name as its player reads it: "your Easy game", "Daily · 22 Nov".
 pub fn your_game(record: &GameRecord) -> String {
-    match record.daily_day {
-        Some(_) => game_name(record),
-        None => format!("your {}", game_name(record)),
+    if hidden(record) {
+        game_name(record)
+    } else {
+        format!("your {}", game_name(record))
     }
 }
 
 /// The line over a board: whose game, and which.
 fn title(record: &GameRecord, owner: &str) -> String {
     let owner = render::escape_markdown(owner);
-    match record.daily_day {
-        Some(_) => format!("**{owner}** · {}", game_name(record)),
-        None => format!("**{owner}**'s {}", game_name(record)),
+    if hidden(record) {
+        format!("**{owner}** · {}", game_name(record))
+    } else {
+        format!("**{owner}**'s {}", game_name(record))
     }
 }
 

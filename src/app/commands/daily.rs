@@ -151,6 +151,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                     place: place.to_string(),
                     game,
                     daily_day: Some(today),
+                    race: None,
                 }
             }
         };

@@ -38,6 +38,13 @@ fn resolve(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<Game
     }
 }
 
+/// Writes the game back; a race game's scoreboard then needs redrawing (by the
+/// scheduler, never inside this move).
+fn save(tx: &Tx<'_>, record: &GameRecord) -> Result<(), Failure> {
+    tx.save_game(record.id, &record.game)?;
+    super::race::moved(tx, record)
+}
+
 /// A stale button (the board changed since it was drawn) must not act twice: answer with
 /// the current board instead.
 fn check_fresh(
@@ -93,6 +100,9 @@ fn solved_headline(tx: &Tx<'_>, record: &GameRecord, now: i64) -> Result<(String
         count(game.hints, "hint")
     );
     let mut late = false;
+    if let Some(line) = super::race::record_solve(tx, record, now)? {
+        headline = line;
+    }
     if let Some((line, on_time)) = super::daily::record_solve(tx, record)? {
         headline.push(' ');
         headline.push_str(&line);
@@ -172,6 +182,7 @@ pub fn new(
             place: inv.place.key().to_string(),
             game: game.clone(),
             daily_day: None,
+            race: None,
         };
         let mut headline = match tier {
             Some(t) => format!(
@@ -182,15 +193,20 @@ pub fn new(
                 "New puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`."
             ),
         };
-        // The daily's clock keeps running: say where typed moves go from now on.
-        for daily in tx
+        // A daily's or a race's clock keeps running: say where typed moves go now.
+        for open in tx
             .active_games(&inv.player.id, inv.place.key())?
             .iter()
-            .filter(|g| g.daily_day.is_some())
+            .filter(|g| board::hidden(g))
         {
+            let back = if open.race.is_some() {
+                "the race's My board button"
+            } else {
+                "`/sudoku daily`"
+            };
             headline.push_str(&format!(
-                "\nYour {} is still open (its clock runs on): typed moves now go to this new game; `/sudoku daily` takes you back.",
-                board::game_name(daily)
+                "\nYour {} is still open (its clock runs on): typed moves now go to this new game; {back} takes you back.",
+                board::game_name(open)
             ));
         }
         Ok(board::reply(
@@ -273,7 +289,7 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
                 is_are(outcome.already_empty.len())
             )));
         }
-        tx.save_game(record.id, &record.game)?;
+        save(tx, &record)?;
         if outcome.solved {
             let (headline, late) = solved_headline(tx, &record, now)?;
             return Ok(solved_reply(&record, inv, &headline, late, now));
@@ -400,7 +416,7 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
             .game
             .toggle_notes(c, mask)
             .map_err(|e| user_error(format!("{}. Nothing was changed.", capitalize(&e.to_string()))))?;
-        tx.save_game(record.id, &record.game)?;
+        save(tx, &record)?;
         Ok(board::reply(&record, &inv.player.name, &format!("Notes of {c} updated."), inv.style, now))
     })
 }
@@ -416,7 +432,7 @@ pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             .game
             .undo()
             .map_err(|_| user_error("Nothing to undo: no moves or notes yet in this game."))?;
-        tx.save_game(record.id, &record.game)?;
+        save(tx, &record)?;
         let what = if cells.is_empty() {
             "Undid the last notes.".to_string()
         } else {
@@ -471,7 +487,7 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             .game
             .hint(now)
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
-        tx.save_game(record.id, &record.game)?;
+        save(tx, &record)?;
         let mut text = match &hint {
             Hint::WrongEntries(cells) => format!(
                 "Before the next step: {} {} wrong. Erase {} (e.g. `/sudoku move {} 0`) and look again.",
@@ -527,7 +543,7 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
         match verdict {
             Submission::Solved => {
-                tx.save_game(record.id, &record.game)?;
+                save(tx, &record)?;
                 let (headline, late) = solved_headline(tx, &record, now)?;
                 Ok(solved_reply(&record, inv, &headline, late, now))
             }
@@ -583,7 +599,8 @@ pub fn give_up(
             .game
             .give_up(now)
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
-        tx.save_game(record.id, &record.game)?;
+        save(tx, &record)?;
+        super::race::record_give_up(tx, &record, now)?;
         let reply = board::reply(
             &record,
             &inv.player.name,

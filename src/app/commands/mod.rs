@@ -9,6 +9,7 @@ mod game;
 mod help;
 mod privacy;
 pub(crate) mod puzzles;
+pub(crate) mod race;
 mod solve;
 mod stats;
 
@@ -54,5 +55,7 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Leaderboard { period } => daily::leaderboard(app, inv, *period),
         Command::ForgetMe { confirmed } => privacy::forget_me(app, inv, *confirmed),
         Command::Coop(command) => coop::run(app, inv, command),
+        Command::Race(command) => race::run(app, inv, command),
+        Command::RaceLeaderboard => race::leaderboard(app, inv),
     }
 }

@@ -25,6 +25,7 @@ pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, 
     app.store().write(|tx| {
         let games = tx.forget_player(&inv.player.id, keep_from)?;
         tx.forget_coop_player(&inv.player.id)?;
+        tx.forget_race_player(&inv.player.id)?;
         Ok(Reply::private(format!(
             "Done: deleted {} and everything else stored about you.",
             crate::app::render::plural(games as u64, "game")

@@ -59,12 +59,14 @@ fn spoiler(
     let now = app.now();
     // Local dates run from UTC-12 to UTC+14: the candidates for "today" somewhere.
     let utc = |offset_hours: i64| server_day(now + offset_hours * 3_600_000, &TimeZone::UTC);
-    let (own, dailies, coops) = app.store().read(|tx| {
+    let (own, dailies, coops, races) = app.store().read(|tx| {
         Ok::<_, Failure>((
             tx.active_puzzles_of(&inv.player.id)?,
             tx.daily_puzzles_between(utc(-12), utc(14))?,
             // Co-op boards running anywhere: a channel's team plays for that answer.
             tx.coop_puzzles_running(None)?,
+            // Races open or running anywhere: their players race for that answer.
+            tx.race_puzzles_running(None)?,
         ))
     })?;
     let spoils = |givens: Grid, solution: Grid| {
@@ -85,6 +87,14 @@ fn spoiler(
     {
         return Ok(Some(
             "That is a co-op board being played right now: no spoilers while the team plays. Join in with `/sudoku coop move`.",
+        ));
+    }
+    if races
+        .into_iter()
+        .any(|(givens, solution)| spoils(givens, solution))
+    {
+        return Ok(Some(
+            "That is the puzzle of a race being played right now: no spoilers while its players race. Open your own with `/sudoku race`.",
         ));
     }
     // Servers share a handful of zones: look each up once.

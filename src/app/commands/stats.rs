@@ -49,6 +49,10 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
             text.push('\n');
             text.push_str(&line);
         }
+        if let Some(line) = super::race::stats_line(tx, &id, (!own).then_some(inv.place.key()))? {
+            text.push('\n');
+            text.push_str(&line);
+        }
         for line in super::daily::stats_lines(tx, &id, inv.place.key(), app.now())? {
             text.push('\n');
             text.push_str(&line);

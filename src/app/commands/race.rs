@@ -1,0 +1,742 @@
+//! `/sudoku race` and `/sudoku challenge`: a public lobby, one start for everyone, private
+//! boards, a public scoreboard kept up to date by the scheduler, and the result.
+//!
+//! The race's public message is drawn here and nowhere else: as the answer to the command
+//! or button that changed it, and, for changes made by moves on private boards, by
+//! [`App::take_race_messages`], which the adapter calls on its own schedule so an edit
+//! never waits inside a move.
+
+use crate::app::command::race::button_id;
+use crate::app::command::{Opponent, RaceCommand, Target};
+use crate::app::render::{duration, escape_markdown, plural};
+use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::{App, Failure, Invocation, user_error};
+use crate::engine::Tier;
+use crate::game::race::{
+    Entrant, LOBBY_TTL_MS, MAX_PLAYERS, RACE_LIMIT_MS, Race, RaceError, RaceStatus, standings,
+};
+use crate::game::{Game, Millis, Status};
+use crate::store::{GameRecord, RaceRecord, RaceTag, Tx};
+
+use super::board;
+
+pub fn run(app: &App, inv: &Invocation, command: &RaceCommand) -> Result<Reply, Failure> {
+    match command {
+        RaceCommand::Open {
+            empty,
+            difficulty,
+            players,
+        } => open(app, inv, *empty, *difficulty, *players, None),
+        RaceCommand::Challenge {
+            opponent,
+            empty,
+            difficulty,
+        } => open(app, inv, *empty, *difficulty, None, Some(opponent)),
+        RaceCommand::Join(t) | RaceCommand::Accept(t) => join(app, inv, *t),
+        RaceCommand::Leave(t) => change(app, inv, *t, |race, who, now| race.leave(who, now)),
+        RaceCommand::Cancel(t) => change(app, inv, *t, |race, who, now| race.cancel(who, now)),
+        RaceCommand::Decline(t) => change(app, inv, *t, |race, who, now| race.decline(who, now)),
+        RaceCommand::Start(t) => start(app, inv, *t),
+        RaceCommand::Board(t) => board_of(app, inv, *t),
+    }
+}
+
+/// "Race #3": a challenge is a race too, numbered with the others.
+pub fn race_name(race: &Race) -> String {
+    format!("Race #{}", race.number)
+}
+
+/// The name of a race game as replies use it.
+pub fn tag_name(tag: RaceTag) -> String {
+    format!("Race #{}", tag.number)
+}
+
+fn race_error(e: RaceError) -> Failure {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    let text = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    };
+    user_error(format!("{text}."))
+}
+
+fn open(
+    app: &App,
+    inv: &Invocation,
+    empty: Option<usize>,
+    difficulty: Option<Tier>,
+    players: Option<usize>,
+    opponent: Option<&Opponent>,
+) -> Result<Reply, Failure> {
+    let now = app.now();
+    if let Some(o) = opponent {
+        if o.id == inv.player.id {
+            return Err(user_error(
+                "You can't challenge yourself. Name another player, e.g. `/sudoku challenge @ann`, or open a race anyone may join with `/sudoku race`.",
+            ));
+        }
+        if o.bot {
+            return Err(user_error(format!(
+                "{} is a bot, and bots don't race. Challenge a person instead.",
+                escape_markdown(&o.name)
+            )));
+        }
+    }
+    if inv.place.key() == "dm" {
+        return Err(user_error(
+            "Races are played in a server channel, where others can join. Open one there with `/sudoku race`.",
+        ));
+    }
+    if let Some(players) = players
+        && !(2..=MAX_PLAYERS).contains(&players)
+    {
+        return Err(user_error(format!(
+            "A race takes 2 to {MAX_PLAYERS} players (Discord shows one scoreboard line each); you asked for {players}."
+        )));
+    }
+    // Refused before a puzzle is made for nothing.
+    app.store()
+        .read(|tx| already_racing(tx, &inv.player.id, inv.place.key()))?;
+    // Made now, shown to nobody before the start: everyone then gets it at once.
+    let (puzzle, tier) =
+        super::puzzles::make(app, empty, difficulty, None, app.next_seed()).map_err(user_error)?;
+    app.store().write(|tx| {
+        tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        if let Some(o) = opponent {
+            tx.set_player_name(&o.id, &o.name)?;
+        }
+        already_racing(tx, &inv.player.id, inv.place.key())?;
+        let number = tx.next_race_number(inv.place.key())?;
+        let race = Race::open(
+            number,
+            &inv.player.id,
+            opponent.map(|o| o.id.as_str()),
+            players,
+            puzzle.givens,
+            puzzle.solution,
+            tier,
+            now,
+        );
+        let id = tx.insert_race(
+            inv.place.key(),
+            &inv.place.room(),
+            inv.place.channel(),
+            &race,
+        )?;
+        let record = tx
+            .race(id)?
+            .ok_or_else(|| user_error("That race no longer exists."))?;
+        message(tx, &record, now)
+    })
+}
+
+/// A player races in one race at a time per server: typed moves then never wonder which.
+fn already_racing(tx: &Tx<'_>, player: &str, place: &str) -> Result<(), Failure> {
+    if let Some(id) = tx.open_race_of(player, place)?
+        && let Some(record) = tx.race(id)?
+    {
+        let how = match record.race.status {
+            RaceStatus::Lobby => "waiting to start",
+            _ => "running",
+        };
+        return Err(user_error(format!(
+            "You are already in {} ({how}). Finish or leave it first.",
+            race_name(&record.race)
+        )));
+    }
+    Ok(())
+}
+
+/// The race a button names, with what time alone has done to it applied.
+fn load(tx: &Tx<'_>, inv: &Invocation, target: Target, now: Millis) -> Result<RaceRecord, Failure> {
+    tx.set_player_name(&inv.player.id, &inv.player.name)?;
+    let mut record = tx
+        .race(target.game)?
+        .ok_or_else(|| user_error("That race no longer exists."))?;
+    if record.place != inv.place.key() {
+        return Err(user_error("That race belongs to another server."));
+    }
+    if record.race.tick(now) {
+        settle_by_time(tx, &mut record, now)?;
+    }
+    Ok(record)
+}
+
+fn join(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = load(tx, inv, target, now)?;
+        if record.race.status == RaceStatus::Lobby && record.race.entrant(&inv.player.id).is_none()
+        {
+            // Checked before the join: the player's other race would otherwise be lost
+            // track of by typed commands.
+            already_racing(tx, &inv.player.id, inv.place.key())?;
+        }
+        let full = record.race.join(&inv.player.id, now).map_err(race_error)?;
+        if full {
+            start_now(tx, &mut record, now)?;
+        }
+        redrawn(tx, &record, now)
+    })
+}
+
+fn start(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = load(tx, inv, target, now)?;
+        record
+            .race
+            .check_start(&inv.player.id, now)
+            .map_err(race_error)?;
+        start_now(tx, &mut record, now)?;
+        redrawn(tx, &record, now)
+    })
+}
+
+/// A lobby change by one player (leave, cancel, decline): the message redrawn.
+fn change(
+    app: &App,
+    inv: &Invocation,
+    target: Target,
+    act: fn(&mut Race, &str, Millis) -> Result<(), RaceError>,
+) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let mut record = load(tx, inv, target, now)?;
+        act(&mut record.race, &inv.player.id, now).map_err(race_error)?;
+        redrawn(tx, &record, now)
+    })
+}
+
+/// Saves a race changed by a press of its message's button, and answers with the message
+/// redrawn in place: that answer is the edit, so the scheduler has none left to make.
+fn redrawn(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Reply, Failure> {
+    tx.save_race(record.id, &record.race)?;
+    tx.race_told(record.id, now, false)?;
+    Ok(message(tx, record, now)?.updating_board())
+}
+
+/// Everyone's game starts at the same moment, on the same puzzle.
+fn start_now(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failure> {
+    record.race.start(now);
+    let race = &mut record.race;
+    for entrant in &mut race.entrants {
+        let game = Game::new(race.givens, race.solution, race.difficulty, now);
+        let id = tx.insert_race_game(&entrant.player, &record.place, record.id, &game)?;
+        entrant.game = Some(id);
+    }
+    Ok(())
+}
+
+/// The player's own board of a running race: private, since it would show rivals their
+/// digits.
+fn board_of(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
+    let now = app.now();
+    app.store().write(|tx| {
+        let record = load(tx, inv, target, now)?;
+        let name = race_name(&record.race);
+        let entrant = record.race.entrant(&inv.player.id).ok_or_else(|| {
+            user_error(format!(
+                "You are not in {name}, so there is no board of yours in it. Join the next race with its Join button, or open one with `/sudoku race`."
+            ))
+        })?;
+        let Some(game_id) = entrant.game else {
+            return Err(user_error(format!(
+                "{name} has not started yet: your board appears when it starts."
+            )));
+        };
+        let game = tx
+            .game(game_id)?
+            .ok_or_else(|| user_error("That game no longer exists."))?;
+        // Typed moves now go to this race's game.
+        tx.touch(game_id)?;
+        if game.game.status != Status::Active {
+            return Ok(board::finished(&game, &inv.player.name, inv.style, now));
+        }
+        let mut reply = board::reply(
+            &game,
+            &inv.player.name,
+            &format!("Your board in {name}: play with `/sudoku move B7 4`."),
+            inv.style,
+            now,
+        );
+        reply.private = true;
+        Ok(reply)
+    })
+}
+
+/// After a move or note in a race game: the scoreboard is redrawn by the scheduler.
+pub(crate) fn moved(tx: &Tx<'_>, record: &GameRecord) -> Result<(), Failure> {
+    if let Some(tag) = record.race {
+        tx.mark_race_stale(tag.id)?;
+    }
+    Ok(())
+}
+
+/// A race game solved: the player's place, and the race settled if nobody still plays.
+/// The line for the solve's headline.
+pub(crate) fn record_solve(
+    tx: &Tx<'_>,
+    record: &GameRecord,
+    now: Millis,
+) -> Result<Option<String>, Failure> {
+    let Some(tag) = record.race else {
+        return Ok(None);
+    };
+    let Some(mut race) = tx.race(tag.id)? else {
+        return Ok(None);
+    };
+    let name = race_name(&race.race);
+    if race.race.status != RaceStatus::Running {
+        tx.mark_race_stale(tag.id)?;
+        return Ok(Some(format!(
+            "{name} had already ended, so this solve takes no place in it."
+        )));
+    }
+    let started = race.race.started_at.unwrap_or(record.game.started_at);
+    let time = duration(record.game.finished_at.unwrap_or(now) - started);
+    let place = race.race.finish(&record.player).unwrap_or(0);
+    settle(tx, &mut race, now)?;
+    tx.save_race(race.id, &race.race)?;
+    // Said in the channel: the solve's answer is public (without the board).
+    let player = who(tx, &record.player)?;
+    Ok(Some(match place {
+        1 => format!("**{player}** wins {name} in {time}!"),
+        n => format!(
+            "**{player}** finished {name} in {time}: {} place.",
+            ordinal(n)
+        ),
+    }))
+}
+
+/// A race game given up: the race may be over now.
+pub(crate) fn record_give_up(tx: &Tx<'_>, record: &GameRecord, now: Millis) -> Result<(), Failure> {
+    let Some(tag) = record.race else {
+        return Ok(());
+    };
+    if let Some(mut race) = tx.race(tag.id)? {
+        settle(tx, &mut race, now)?;
+        tx.save_race(race.id, &race.race)?;
+    }
+    Ok(())
+}
+
+/// Ends the race when nobody is still playing, and rates a challenge.
+fn settle(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failure> {
+    let games = entrant_games(tx, &record.race)?;
+    let over = record.race.settle(|e| game_of(&games, e), now);
+    if over {
+        rate(tx, record, &games)?;
+    }
+    Ok(())
+}
+
+/// A race past its time limit ended by itself: a challenge is rated on what stands.
+fn settle_by_time(tx: &Tx<'_>, record: &mut RaceRecord, _now: Millis) -> Result<(), Failure> {
+    if record.race.status == RaceStatus::Finished {
+        let games = entrant_games(tx, &record.race)?;
+        rate(tx, record, &games)?;
+    }
+    tx.save_race(record.id, &record.race)?;
+    Ok(())
+}
+
+/// A challenge's result moves both ratings (Glicko-2): a solve beats no solve, and two
+/// without a solve draw.
+fn rate(tx: &Tx<'_>, record: &RaceRecord, games: &[(i64, GameRecord)]) -> Result<(), Failure> {
+    let race = &record.race;
+    if !race.is_challenge() || race.entrants.len() != 2 {
+        return Ok(());
+    }
+    let (a, b) = (&race.entrants[0], &race.entrants[1]);
+    let score = match (a.rank, b.rank) {
+        (Some(x), Some(y)) => {
+            if x < y {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        (Some(_), None) => 1.0,
+        (None, Some(_)) => 0.0,
+        (None, None) => 0.5,
+    };
+    let _ = games;
+    let (ra, _) = tx.rating(&record.place, &a.player)?;
+    let (rb, _) = tx.rating(&record.place, &b.player)?;
+    tx.set_rating(&record.place, &a.player, ra.after(rb, score))?;
+    tx.set_rating(&record.place, &b.player, rb.after(ra, 1.0 - score))?;
+    Ok(())
+}
+
+fn entrant_games(tx: &Tx<'_>, race: &Race) -> Result<Vec<(i64, GameRecord)>, Failure> {
+    let mut games = Vec::new();
+    for id in race.entrants.iter().filter_map(|e| e.game) {
+        if let Some(record) = tx.game(id)? {
+            games.push((id, record));
+        }
+    }
+    Ok(games)
+}
+
+fn game_of<'a>(games: &'a [(i64, GameRecord)], e: &Entrant) -> Option<&'a Game> {
+    let id = e.game?;
+    games.iter().find(|(g, _)| *g == id).map(|(_, r)| &r.game)
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn who(tx: &Tx<'_>, player: &str) -> Result<String, Failure> {
+    Ok(escape_markdown(
+        &tx.player_name(player)?
+            .unwrap_or_else(|| player.to_string()),
+    ))
+}
+
+/// "Medium, 45 empty".
+fn puzzle_line(race: &Race) -> String {
+    let empty = race.givens.empty_count();
+    match race.difficulty {
+        Some(t) => format!("{}, {empty} empty", t.title()),
+        None => format!("{empty} empty"),
+    }
+}
+
+/// The race's public message as it stands: the lobby, the scoreboard, or how it ended.
+pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Reply, Failure> {
+    let race = &record.race;
+    let name = race_name(race);
+    let target = Target {
+        game: record.id,
+        version: race.version,
+    };
+    let button = |action: &str, label: &str, style| Button {
+        custom_id: button_id(action, target),
+        label: label.into(),
+        style,
+    };
+    let host = who(tx, &race.host)?;
+    let reply = match race.status {
+        RaceStatus::Lobby => {
+            let left = duration(race.created_at + LOBBY_TTL_MS - now);
+            if let Some(opponent) = &race.opponent {
+                let opponent = who(tx, opponent)?;
+                Reply::public(format!(
+                    "**{name}**: **{host}** challenges **{opponent}** to a 1-v-1 race ({}).\n{opponent}: Accept to start at once, or Decline. The offer lapses in {left}.",
+                    puzzle_line(race)
+                ))
+                .with_buttons(vec![
+                    button("accept", "Accept", ButtonStyle::Primary),
+                    button("decline", "Decline", ButtonStyle::Secondary),
+                ])
+            } else {
+                let mut names = Vec::new();
+                for e in &race.entrants {
+                    names.push(who(tx, &e.player)?);
+                }
+                let start = if race.autostart {
+                    format!(
+                        "It starts by itself when {} have joined, or when {host} presses Start.",
+                        race.capacity
+                    )
+                } else {
+                    format!("{host} starts it with Start.")
+                };
+                Reply::public(format!(
+                    "**{name}**: {} · host {host}\nPlayers ({} of {}): {}\nPress Join to take part. {start} Everyone gets the same puzzle at the same moment, on a private board. The lobby closes in {left} if not started.",
+                    puzzle_line(race),
+                    race.entrants.len(),
+                    race.capacity,
+                    names.join(", "),
+                ))
+                .with_buttons(vec![
+                    button("join", "Join", ButtonStyle::Primary),
+                    button("start", "Start", ButtonStyle::Secondary),
+                    button("leave", "Leave", ButtonStyle::Secondary),
+                    button("cancel", "Cancel", ButtonStyle::Danger),
+                ])
+            }
+        }
+        RaceStatus::Running | RaceStatus::Finished => {
+            let mut text = scoreboard(tx, record, now)?;
+            if race.status == RaceStatus::Running {
+                text.push_str(
+                    "\nRacers: press My board for your private board, then play with `/sudoku move B7 4`.",
+                );
+                Reply::public(text).with_buttons(vec![button(
+                    "board",
+                    "My board",
+                    ButtonStyle::Primary,
+                )])
+            } else {
+                Reply::public(text)
+            }
+        }
+        RaceStatus::Expired if race.is_challenge() => Reply::public(format!(
+            "**{name}**: {host}'s challenge lapsed: it was not answered within {}.",
+            duration(LOBBY_TTL_MS)
+        )),
+        RaceStatus::Expired => Reply::public(format!(
+            "**{name}**: the lobby closed: nobody started it within {}. Open another with `/sudoku race`.",
+            duration(LOBBY_TTL_MS)
+        )),
+        RaceStatus::Declined => {
+            let opponent = who(tx, race.opponent.as_deref().unwrap_or_default())?;
+            Reply::public(format!(
+                "**{name}**: {opponent} declined {host}'s challenge."
+            ))
+        }
+        RaceStatus::Cancelled => Reply::public(format!(
+            "**{name}**: {host} cancelled the race before it started."
+        )),
+    };
+    Ok(reply.of_race(record.id))
+}
+
+/// One line per racer: place or progress, mistakes and hints; never a digit of a board.
+fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, Failure> {
+    let race = &record.race;
+    let games = entrant_games(tx, race)?;
+    let started = race.started_at.unwrap_or(now);
+    let clock = match race.status {
+        RaceStatus::Running => format!(
+            "running {} of {}",
+            duration(now - started),
+            duration(RACE_LIMIT_MS)
+        ),
+        _ => format!(
+            "finished after {}",
+            duration(race.finished_at.unwrap_or(now) - started)
+        ),
+    };
+    let mut text = format!("**{}** · {} · {clock}", race_name(race), puzzle_line(race));
+    let empty = race.givens.empty_count();
+    for (i, (entrant, game)) in standings(race, |e| game_of(&games, e))
+        .into_iter()
+        .enumerate()
+    {
+        let name = who(tx, &entrant.player)?;
+        let state = match (entrant.rank, game) {
+            (Some(rank), Some(g)) => format!(
+                "{} in {}",
+                ordinal(rank),
+                duration(g.finished_at.unwrap_or(now) - started)
+            ),
+            (_, Some(g)) if g.status == Status::GaveUp => "gave up".to_string(),
+            (_, Some(g)) => {
+                let filled = empty - g.remaining().min(empty);
+                if race.status == RaceStatus::Finished {
+                    format!("unfinished ({filled}/{empty})")
+                } else {
+                    format!("{filled}/{empty} filled")
+                }
+            }
+            (_, None) => "no board".to_string(),
+        };
+        let counts = match game {
+            Some(g) => format!(
+                " · {} · {}",
+                plural(g.mistakes, "mistake"),
+                plural(g.hints, "hint")
+            ),
+            None => String::new(),
+        };
+        text.push_str(&format!("\n{}. **{name}**: {state}{counts}", i + 1));
+    }
+    Ok(text)
+}
+
+/// The result post of a finished race: the winner with the word "wins", the podium, and
+/// for a challenge the new ratings.
+pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Reply, Failure> {
+    let race = &record.race;
+    let name = race_name(race);
+    let games = entrant_games(tx, race)?;
+    let started = race.started_at.unwrap_or(now);
+    let mut text = match race.winner() {
+        Some(w) => {
+            let time = game_of(&games, w)
+                .and_then(|g| g.finished_at)
+                .map_or_else(|| "-".to_string(), |f| duration(f - started));
+            format!("🏆 **{}** wins {name} in {time}!", who(tx, &w.player)?)
+        }
+        None => format!(
+            "{name} ended without a winner: nobody solved it{}.",
+            if race.finished_at.unwrap_or(now) - started >= RACE_LIMIT_MS {
+                format!(" within {}", duration(RACE_LIMIT_MS))
+            } else {
+                String::new()
+            }
+        ),
+    };
+    let mut others = Vec::new();
+    for (entrant, game) in standings(race, |e| game_of(&games, e)) {
+        if entrant.rank == Some(1) {
+            continue;
+        }
+        let name = who(tx, &entrant.player)?;
+        others.push(match (entrant.rank, game) {
+            (Some(rank), Some(g)) => format!(
+                "{} {name} {}",
+                ordinal(rank),
+                duration(g.finished_at.unwrap_or(now) - started)
+            ),
+            (_, Some(g)) if g.status == Status::GaveUp => format!("{name} gave up"),
+            _ => format!("{name} unfinished"),
+        });
+    }
+    if !others.is_empty() {
+        text.push('\n');
+        text.push_str(&others.join(" · "));
+    }
+    if race.is_challenge() {
+        let mut ratings = Vec::new();
+        for e in &race.entrants {
+            let (rating, _) = tx.rating(&record.place, &e.player)?;
+            ratings.push(format!("{} {:.0}", who(tx, &e.player)?, rating.rating));
+        }
+        text.push_str(&format!("\nRatings: {}", ratings.join(" · ")));
+    }
+    Ok(Reply::public(text))
+}
+
+/// `/sudoku leaderboard races`: this server's race wins, podiums, best times and ratings.
+pub fn leaderboard(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
+    app.store().read(|tx| {
+        tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        let rows = tx.race_leaderboard(inv.place.key(), 10)?;
+        if rows.is_empty() {
+            return Ok(Reply::public(
+                "No races finished here yet. Open one with `/sudoku race`, or challenge someone with `/sudoku challenge @player`.",
+            ));
+        }
+        let mut text = String::from("**Races** in this server (wins · podiums · races · best time · rating)");
+        for (i, row) in rows.iter().enumerate() {
+            text.push_str(&format!(
+                "\n{}. **{}**: {} · {} · {} · best {}{}",
+                i + 1,
+                escape_markdown(&row.name),
+                plural(row.won as u64, "win"),
+                plural(row.podiums as u64, "podium"),
+                plural(row.played as u64, "race"),
+                row.best.map_or("-".into(), duration),
+                row.rating
+                    .map(|r| format!(" · rating {:.0}", r.rating))
+                    .unwrap_or_default()
+            ));
+        }
+        Ok(Reply::public(text))
+    })
+}
+
+/// The stats line of `player`'s races (everywhere, or at `place` only).
+pub(crate) fn stats_line(
+    tx: &Tx<'_>,
+    player: &str,
+    place: Option<&str>,
+) -> Result<Option<String>, Failure> {
+    let stats = tx.race_stats(player, place)?;
+    if stats.played == 0 {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "Races: {} played · {} won · {} on the podium · best {}",
+        stats.played,
+        stats.won,
+        stats.podiums,
+        stats.best.map_or("-".into(), duration)
+    )))
+}
+
+/// A public message of a race for the adapter: the race's own message to edit (or post
+/// when its id is unknown), or a result to post.
+#[derive(Clone, Debug)]
+pub struct RaceMessage {
+    pub race: i64,
+    pub place: String,
+    /// Where to post: the adapter's channel id (none in the terminal).
+    pub channel: Option<String>,
+    /// The message to edit; `None` to post anew (and then tell its id).
+    pub edit: Option<String>,
+    /// A result post, not the race's own message.
+    pub is_result: bool,
+    pub reply: Reply,
+}
+
+/// What the scheduler should send now: deadlines applied, then every race message that
+/// changed (edited at most once per `gap`) and every result not yet posted.
+pub(crate) fn take_messages(
+    tx: &Tx<'_>,
+    now: Millis,
+    gap: Millis,
+) -> Result<Vec<RaceMessage>, Failure> {
+    let mut out = Vec::new();
+    for id in tx.races_to_tell(now, gap)? {
+        let Some(mut record) = tx.race(id)? else {
+            continue;
+        };
+        if record.race.tick(now) {
+            settle_by_time(tx, &mut record, now)?;
+            record.stale = true;
+        }
+        let due_edit = record.stale
+            && record
+                .edited_at
+                .is_none_or(|at| at <= now - gap || record.race.status != RaceStatus::Running);
+        let due_result = record.race.status == RaceStatus::Finished && !record.announced;
+        if due_edit || due_result {
+            out.push(RaceMessage {
+                race: id,
+                place: record.place.clone(),
+                channel: record.channel.clone(),
+                edit: record.message.clone(),
+                is_result: false,
+                reply: message(tx, &record, now)?.fit(),
+            });
+        }
+        if due_result {
+            out.push(RaceMessage {
+                race: id,
+                place: record.place.clone(),
+                channel: record.channel.clone(),
+                edit: None,
+                is_result: true,
+                reply: result(tx, &record, now)?.fit(),
+            });
+        }
+        if due_edit || due_result {
+            tx.race_told(id, now, due_result)?;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn ordinals_read_as_english() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
+    }
+}

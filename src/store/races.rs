@@ -1,0 +1,432 @@
+//! Races, their entrants, the outbox of their public messages, and challenge ratings.
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use crate::engine::{Grid, Tier};
+use crate::game::Millis;
+use crate::game::race::{Entrant, Race, RaceId, RaceStatus, Rating};
+
+use super::codec::{grid_from_text, grid_to_text};
+use super::{StoreError, Tx};
+
+/// A stored race and where it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceRecord {
+    pub id: RaceId,
+    /// The server (what `/sudoku solve` protects).
+    pub place: String,
+    /// The channel it was opened in, and the adapter's id of it (none in the terminal).
+    pub room: String,
+    pub channel: Option<String>,
+    /// The id of the race's public message (lobby, then scoreboard), once known.
+    pub message: Option<String>,
+    /// That message no longer shows the race as it is.
+    pub stale: bool,
+    pub edited_at: Option<Millis>,
+    /// The result of a finished race has been handed out to post.
+    pub announced: bool,
+    pub race: Race,
+}
+
+/// A player's race record, for `stats`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RaceStats {
+    pub played: i64,
+    pub won: i64,
+    pub podiums: i64,
+    pub best: Option<Millis>,
+}
+
+/// One line of a server's race leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RaceStanding {
+    pub player: String,
+    pub name: String,
+    pub won: i64,
+    pub podiums: i64,
+    pub played: i64,
+    pub best: Option<Millis>,
+    pub rating: Option<Rating>,
+}
+
+const COLUMNS: &str = "id, place, number, room, channel, host, opponent, capacity, autostart, \
+     givens, solution, difficulty, status, created_at, started_at, finished_at, version, \
+     message, stale, edited_at, announced";
+
+fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
+    let givens: String = row.get(9)?;
+    let solution: String = row.get(10)?;
+    let difficulty: Option<String> = row.get(11)?;
+    let status: String = row.get(12)?;
+    let capacity: i64 = row.get(7)?;
+    Ok(RaceRecord {
+        id: row.get(0)?,
+        place: row.get(1)?,
+        room: row.get(3)?,
+        channel: row.get(4)?,
+        message: row.get(17)?,
+        stale: row.get(18)?,
+        edited_at: row.get(19)?,
+        announced: row.get(20)?,
+        race: Race {
+            number: row.get(2)?,
+            host: row.get(5)?,
+            opponent: row.get(6)?,
+            capacity: usize::try_from(capacity)
+                .map_err(|_| StoreError::Corrupt(format!("race capacity {capacity}")))?,
+            autostart: row.get(8)?,
+            givens: grid_from_text(&givens)?,
+            solution: grid_from_text(&solution)?,
+            difficulty: difficulty.as_deref().and_then(Tier::parse),
+            status: RaceStatus::parse(&status)
+                .ok_or_else(|| StoreError::Corrupt(format!("race status {status:?}")))?,
+            created_at: row.get(13)?,
+            started_at: row.get(14)?,
+            finished_at: row.get(15)?,
+            version: row.get(16)?,
+            entrants: Vec::new(),
+        },
+    })
+}
+
+impl Tx<'_> {
+    /// A race with its entrants; `None` when there is no such race.
+    pub fn race(&self, id: RaceId) -> Result<Option<RaceRecord>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM races WHERE id = ?1");
+        let record = self
+            .tx
+            .prepare_cached(&sql)?
+            .query_row(params![id], |row| Ok(decode(row)))
+            .optional()?
+            .transpose()?;
+        let Some(mut record) = record else {
+            return Ok(None);
+        };
+        record.race.entrants = self.entrants(id)?;
+        Ok(Some(record))
+    }
+
+    fn entrants(&self, race: RaceId) -> Result<Vec<Entrant>, StoreError> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT player, joined_at, game, rank FROM race_players WHERE race = ?1 ORDER BY slot",
+        )?;
+        let rows = stmt.query_map(params![race], |r| {
+            Ok(Entrant {
+                player: r.get(0)?,
+                joined_at: r.get(1)?,
+                game: r.get(2)?,
+                rank: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The number the next race of `place` gets.
+    pub fn next_race_number(&self, place: &str) -> Result<i64, StoreError> {
+        Ok(self.tx.query_row(
+            "SELECT coalesce(max(number), 0) + 1 FROM races WHERE place = ?1",
+            params![place],
+            |r| r.get(0),
+        )?)
+    }
+
+    pub fn insert_race(
+        &self,
+        place: &str,
+        room: &str,
+        channel: Option<&str>,
+        race: &Race,
+    ) -> Result<RaceId, StoreError> {
+        self.tx.execute(
+            "INSERT INTO races (place, number, room, channel, host, opponent, capacity, autostart, \
+             givens, solution, difficulty, status, created_at, version) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            params![
+                place,
+                race.number,
+                room,
+                channel,
+                race.host,
+                race.opponent,
+                race.capacity as i64,
+                race.autostart,
+                grid_to_text(&race.givens),
+                grid_to_text(&race.solution),
+                race.difficulty.map(Tier::name),
+                race.status.name(),
+                race.created_at,
+                race.version,
+            ],
+        )?;
+        let id = self.tx.last_insert_rowid();
+        self.save_entrants(id, &race.entrants)?;
+        Ok(id)
+    }
+
+    /// Writes back a race and its entrants, and marks its message stale: whatever changed
+    /// is for everyone to see.
+    pub fn save_race(&self, id: RaceId, race: &Race) -> Result<(), StoreError> {
+        let changed = self.tx.execute(
+            "UPDATE races SET status = ?2, started_at = ?3, finished_at = ?4, version = ?5, \
+             stale = 1 WHERE id = ?1",
+            params![
+                id,
+                race.status.name(),
+                race.started_at,
+                race.finished_at,
+                race.version
+            ],
+        )?;
+        if changed != 1 {
+            return Err(StoreError::Corrupt(format!("race {id} vanished")));
+        }
+        self.save_entrants(id, &race.entrants)
+    }
+
+    fn save_entrants(&self, id: RaceId, entrants: &[Entrant]) -> Result<(), StoreError> {
+        // A handful of rows at most (20): rewriting them all keeps slots in step with the
+        // order of joining after someone leaves.
+        self.tx
+            .execute("DELETE FROM race_players WHERE race = ?1", params![id])?;
+        let mut stmt = self.tx.prepare_cached(
+            "INSERT INTO race_players (race, slot, player, joined_at, game, rank) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (slot, e) in entrants.iter().enumerate() {
+            stmt.execute(params![
+                id,
+                slot as i64,
+                e.player,
+                e.joined_at,
+                e.game,
+                e.rank
+            ])?;
+        }
+        Ok(())
+    }
+
+    /// A move in a race changed its scoreboard: the scheduler edits the message later.
+    pub fn mark_race_stale(&self, id: RaceId) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE races SET stale = 1 WHERE id = ?1 AND stale = 0",
+            params![id],
+        )?;
+        Ok(())
+    }
+
+    /// The unfinished race `player` is in at `place`, if any (a lobby or a running race).
+    pub fn open_race_of(&self, player: &str, place: &str) -> Result<Option<RaceId>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT r.id FROM race_players p JOIN races r ON r.id = p.race \
+                 WHERE p.player = ?1 AND r.place = ?2 AND r.status IN ('lobby', 'running') \
+                 ORDER BY r.id DESC LIMIT 1",
+                params![player, place],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Races that need the scheduler: a deadline passed (`now`), a message to edit no
+    /// sooner than `gap` after the last edit, or a result to post.
+    pub fn races_to_tell(&self, now: Millis, gap: Millis) -> Result<Vec<RaceId>, StoreError> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT id FROM races WHERE (stale = 1 OR (status = 'finished' AND announced = 0)) \
+               AND (edited_at IS NULL OR edited_at <= ?1 - ?2 OR (status = 'finished' AND announced = 0)) \
+             UNION \
+             SELECT id FROM races WHERE status = 'lobby' AND created_at <= ?1 - ?3 \
+             UNION \
+             SELECT id FROM races WHERE status = 'running' AND started_at <= ?1 - ?4 \
+             ORDER BY 1",
+        )?;
+        let rows = stmt.query_map(
+            params![
+                now,
+                gap,
+                crate::game::race::LOBBY_TTL_MS,
+                crate::game::race::RACE_LIMIT_MS
+            ],
+            |r| r.get(0),
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The race's message was handed out as it is now.
+    pub fn race_told(&self, id: RaceId, now: Millis, announced: bool) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE races SET stale = 0, edited_at = ?2, announced = announced OR ?3 WHERE id = ?1",
+            params![id, now, announced],
+        )?;
+        Ok(())
+    }
+
+    /// Remembers the id of the race's public message; `stale` asks for it to be redrawn
+    /// (when it was posted anew after an edit failed).
+    pub fn set_race_message(&self, id: RaceId, message: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE races SET message = ?2 WHERE id = ?1",
+            params![id, message],
+        )?;
+        Ok(())
+    }
+
+    /// An edit that did not go through: try again at the next tick.
+    pub fn race_edit_failed(&self, id: RaceId, forget_message: bool) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE races SET stale = 1, edited_at = NULL, \
+             message = CASE WHEN ?2 THEN NULL ELSE message END WHERE id = ?1",
+            params![id, forget_message],
+        )?;
+        Ok(())
+    }
+
+    /// The puzzles (givens, solution) of the races not over yet (at `place`, or
+    /// anywhere): what `/sudoku solve` must not answer while they are played for.
+    pub fn race_puzzles_running(
+        &self,
+        place: Option<&str>,
+    ) -> Result<Vec<(Grid, Grid)>, StoreError> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT givens, solution FROM races \
+             WHERE (?1 IS NULL OR place = ?1) AND status IN ('lobby', 'running')",
+        )?;
+        let rows = stmt.query_map(params![place], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut puzzles = Vec::new();
+        for row in rows {
+            let (givens, solution) = row?;
+            if let (Ok(givens), Ok(solution)) = (grid_from_text(&givens), grid_from_text(&solution))
+            {
+                puzzles.push((givens, solution));
+            }
+        }
+        Ok(puzzles)
+    }
+
+    /// `player`'s races that ran (everywhere, or at `place` only).
+    pub fn race_stats(&self, player: &str, place: Option<&str>) -> Result<RaceStats, StoreError> {
+        Ok(self.tx.query_row(
+            "SELECT count(*), coalesce(sum(p.rank = 1), 0), coalesce(sum(p.rank <= 3), 0), \
+                    min(CASE WHEN g.status = 'solved' THEN g.finished_at - r.started_at END) \
+             FROM race_players p JOIN races r ON r.id = p.race \
+             LEFT JOIN games g ON g.id = p.game \
+             WHERE p.player = ?1 AND (?2 IS NULL OR r.place = ?2) \
+               AND r.status IN ('running', 'finished')",
+            params![player, place],
+            |r| {
+                Ok(RaceStats {
+                    played: r.get(0)?,
+                    won: r.get(1)?,
+                    podiums: r.get(2)?,
+                    best: r.get(3)?,
+                })
+            },
+        )?)
+    }
+
+    /// A server's race leaderboard: most wins, then podiums, then the best time.
+    pub fn race_leaderboard(
+        &self,
+        place: &str,
+        limit: usize,
+    ) -> Result<Vec<RaceStanding>, StoreError> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT p.player, coalesce(n.name, p.player), \
+                    coalesce(sum(p.rank = 1), 0) AS won, coalesce(sum(p.rank <= 3), 0) AS podiums, \
+                    count(*), \
+                    min(CASE WHEN g.status = 'solved' THEN g.finished_at - r.started_at END) AS best, \
+                    t.rating, t.deviation, t.volatility \
+             FROM race_players p JOIN races r ON r.id = p.race \
+             LEFT JOIN games g ON g.id = p.game \
+             LEFT JOIN players n ON n.id = p.player \
+             LEFT JOIN ratings t ON t.place = r.place AND t.player = p.player \
+             WHERE r.place = ?1 AND r.status = 'finished' \
+             GROUP BY p.player \
+             ORDER BY won DESC, podiums DESC, best IS NULL, best, p.player \
+             LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![place, limit as i64], |r| {
+            let rating: Option<f64> = r.get(6)?;
+            Ok(RaceStanding {
+                player: r.get(0)?,
+                name: r.get(1)?,
+                won: r.get(2)?,
+                podiums: r.get(3)?,
+                played: r.get(4)?,
+                best: r.get(5)?,
+                rating: match rating {
+                    Some(rating) => Some(Rating {
+                        rating,
+                        deviation: r.get(7)?,
+                        volatility: r.get(8)?,
+                    }),
+                    None => None,
+                },
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// A player's challenge rating at `place` (the starting rating before any).
+    pub fn rating(&self, place: &str, player: &str) -> Result<(Rating, i64), StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT rating, deviation, volatility, games FROM ratings \
+                 WHERE place = ?1 AND player = ?2",
+                params![place, player],
+                |r| {
+                    Ok((
+                        Rating {
+                            rating: r.get(0)?,
+                            deviation: r.get(1)?,
+                            volatility: r.get(2)?,
+                        },
+                        r.get(3)?,
+                    ))
+                },
+            )
+            .optional()?
+            .unwrap_or((Rating::default(), 0)))
+    }
+
+    pub fn set_rating(&self, place: &str, player: &str, rating: Rating) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO ratings (place, player, rating, deviation, volatility, games) \
+             VALUES (?1, ?2, ?3, ?4, ?5, 1) \
+             ON CONFLICT (place, player) DO UPDATE SET rating = excluded.rating, \
+             deviation = excluded.deviation, volatility = excluded.volatility, games = games + 1",
+            params![
+                place,
+                player,
+                rating.rating,
+                rating.deviation,
+                rating.volatility
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// For `forget-me`: the player leaves no name in races; their places stay (they are
+    /// the others' results too) under an anonymous id, and their ratings go.
+    pub fn forget_race_player(&self, player: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE races SET host = '(forgotten):' || id WHERE host = ?1",
+            params![player],
+        )?;
+        self.tx.execute(
+            "UPDATE races SET opponent = '(forgotten):' || id WHERE opponent = ?1",
+            params![player],
+        )?;
+        self.tx.execute(
+            "UPDATE race_players SET player = '(forgotten):' || race || ':' || slot, game = NULL \
+             WHERE player = ?1",
+            params![player],
+        )?;
+        self.tx
+            .execute("DELETE FROM ratings WHERE player = ?1", params![player])?;
+        Ok(())
+    }
+}
