@@ -1625,3 +1625,159 @@ fn debug_logs_never_carry_a_token() {
         "interaction tokens in the logs: {leaked:#?}"
     );
 }
+
+/// A race through Discord: the lobby, another user joins, the host starts it, private
+/// boards, the scoreboard edited in place as moves are made, and the result posted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_through_discord_lobby_boards_scoreboard_and_result() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let open = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "race",
+        json!([{"name": "empty", "type": 4, "value": 4}]),
+    );
+    let token = token_of(&open);
+    let id = fake.interact(open).await;
+    let lobby = public_answer(&fake, &id, &token).await;
+    assert!(content(&lobby).contains("**Race #1**"), "{lobby:#}");
+    assert!(
+        !content(&lobby).contains("```"),
+        "no puzzle before the start"
+    );
+    // The bot learns the lobby's id, for its later edits.
+    fake.wait_call("the lobby's id", |c| {
+        c.method == "GET" && c.path.ends_with("/messages/@original")
+    })
+    .await;
+
+    // Bob joins: the lobby is updated in place (type 7).
+    let join = fake.button(
+        &bob(),
+        Some(GUILD),
+        &custom_id(&lobby, "Join"),
+        content(&lobby),
+    );
+    let id = fake.interact(join).await;
+    let joined = fake.response_to(&id).await;
+    assert_eq!(joined["type"], 7, "{joined:#}");
+    assert!(
+        content(&joined).contains("Players (2 of 20): ann, bob"),
+        "{joined:#}"
+    );
+
+    // Ann starts it from the lobby message: that message becomes the scoreboard.
+    let start = fake.button(
+        &ann(),
+        Some(GUILD),
+        &custom_id(&joined["data"], "Start"),
+        content(&joined),
+    );
+    let scoreboard_id = start["message"]["id"].as_str().expect("id").to_string();
+    let id = fake.interact(start).await;
+    let started = fake.response_to(&id).await;
+    assert_eq!(started["type"], 7, "{started:#}");
+    assert!(content(&started).contains("0/4 filled"), "{started:#}");
+
+    // Each racer's board is private.
+    let my_board = custom_id(&started["data"], "My board");
+    let mut boards = Vec::new();
+    for user in [ann(), bob()] {
+        let press = fake.button(&user, Some(GUILD), &my_board, content(&started));
+        let token = token_of(&press);
+        let id = fake.interact(press).await;
+        let (board, private) = any_answer(&fake, &id, &token).await;
+        assert!(private, "{board:#}");
+        boards.push(parse_grid(content(&board)).expect("a board"));
+    }
+    assert_eq!(boards[0], boards[1], "the same puzzle for both");
+    let solution = solution_of(&boards[0]);
+    let cells: Vec<Cell> = Cell::all()
+        .filter(|&c| boards[0].get(c).is_none())
+        .collect();
+    let moves = |cells: &[Cell]| -> String {
+        cells
+            .iter()
+            .map(|&c| format!("{c} {}", solution.get(c).expect("full")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let play = |user: &Value, text: String| {
+        fake.slash(
+            user,
+            Some(GUILD),
+            "move",
+            json!([{"name": "moves", "type": 3, "value": text}]),
+        )
+    };
+
+    // Bob's move: answered privately at once; the scoreboard is edited later, in place.
+    let i = play(&bob(), moves(&cells[..1]));
+    let token = token_of(&i);
+    let id = fake.interact(i).await;
+    let (answer, private) = any_answer(&fake, &id, &token).await;
+    assert!(private, "a race board stays private: {answer:#}");
+    let edit_path = format!(
+        "/api/v10/channels/{}/messages/{scoreboard_id}",
+        fake_discord::CHANNEL
+    );
+    let edit = fake
+        .wait_call("the scoreboard edit", |c| {
+            c.method == "PATCH"
+                && c.path == edit_path
+                && content(&c.body).contains("**bob**: 1/4 filled")
+        })
+        .await;
+    assert!(!content(&edit.body).contains("```"), "no board in public");
+
+    // Ann solves it: the channel hears who won; bob gives up; the result is posted.
+    let i = play(&ann(), moves(&cells));
+    let token = token_of(&i);
+    let id = fake.interact(i).await;
+    let (answer, private) = any_answer(&fake, &id, &token).await;
+    assert!(!private, "{answer:#}");
+    assert!(
+        content(&answer).contains("**ann** wins Race #1"),
+        "{answer:#}"
+    );
+    let give_up = fake.slash(&bob(), Some(GUILD), "giveup", json!([]));
+    let token = token_of(&give_up);
+    let id = fake.interact(give_up).await;
+    let (answer, _) = any_answer(&fake, &id, &token).await;
+    assert!(content(&answer).contains("Given up"), "{answer:#}");
+    let posts_path = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL);
+    let result = fake
+        .wait_call("the result post", |c| {
+            c.method == "POST" && c.path == posts_path && content(&c.body).contains("wins Race #1")
+        })
+        .await;
+    assert!(
+        content(&result.body).contains("🏆 **ann** wins Race #1 in"),
+        "{:#}",
+        result.body
+    );
+    assert!(
+        content(&result.body).contains("bob gave up"),
+        "{:#}",
+        result.body
+    );
+    fake.wait_call("the final scoreboard", |c| {
+        c.method == "PATCH" && c.path == edit_path && content(&c.body).contains("finished after")
+    })
+    .await;
+    // Posted once, however long the scheduler runs on.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    let posts = fake
+        .calls()
+        .await
+        .into_iter()
+        .filter(|c| {
+            c.method == "POST" && c.path == posts_path && content(&c.body).contains("wins Race #1")
+        })
+        .count();
+    assert_eq!(posts, 1);
+    bot.stop().await;
+    fake.assert_clean().await;
+}

@@ -425,8 +425,23 @@ impl App {
     /// The race's own message is `message` (posted anew, or the answer to its command):
     /// later changes edit it.
     pub fn race_message_sent(&self, race: i64, message: &str) {
-        if let Err(error) = self.store().write(|tx| tx.set_race_message(race, message)) {
+        if let Err(error) = self
+            .store()
+            .write(|tx| tx.set_race_message(race, message, false))
+        {
             tracing::error!(%error, race, "recording a race message failed");
+        }
+    }
+
+    /// The id of a race's lobby, learnt after answering the command that opened it. A
+    /// button pressed on the lobby meanwhile may have told it already (and newer), so it
+    /// counts only when none is known.
+    pub fn race_lobby_posted(&self, race: i64, message: &str) {
+        if let Err(error) = self
+            .store()
+            .write(|tx| tx.set_race_message(race, message, true))
+        {
+            tracing::error!(%error, race, "recording a race lobby failed");
         }
     }
 

@@ -261,12 +261,17 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Remembers the id of the race's public message; `stale` asks for it to be redrawn
-    /// (when it was posted anew after an edit failed).
-    pub fn set_race_message(&self, id: RaceId, message: &str) -> Result<(), StoreError> {
+    /// Remembers the id of the race's public message (`if_unknown`: only when none is
+    /// known yet).
+    pub fn set_race_message(
+        &self,
+        id: RaceId,
+        message: &str,
+        if_unknown: bool,
+    ) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE races SET message = ?2 WHERE id = ?1",
-            params![id, message],
+            "UPDATE races SET message = ?2 WHERE id = ?1 AND (NOT ?3 OR message IS NULL)",
+            params![id, message, if_unknown],
         )?;
         Ok(())
     }

@@ -77,6 +77,8 @@ struct State {
     acknowledged: Mutex<HashSet<String>>,
     dispatched: Mutex<HashMap<String, Dispatched>>,
     originals: Mutex<HashMap<String, Original>>,
+    /// The message id each answered interaction's original message has, once asked for.
+    original_ids: Mutex<HashMap<String, String>>,
     /// (status, path substring) the test expects to see answered.
     expected_errors: Mutex<Vec<(u16, String)>>,
     /// Scripted failures: path -> statuses to answer before succeeding.
@@ -122,6 +124,7 @@ impl FakeDiscord {
             acknowledged: Mutex::new(HashSet::new()),
             dispatched: Mutex::new(HashMap::new()),
             originals: Mutex::new(HashMap::new()),
+            original_ids: Mutex::new(HashMap::new()),
             expected_errors: Mutex::new(Vec::new()),
             failures: Mutex::new(HashMap::new()),
             changed: Notify::new(),
@@ -298,6 +301,12 @@ impl FakeDiscord {
     }
 
     /// The first response to interaction `id` (the callback body).
+    /// The id the fake gave the original message of the interaction `token`, if the bot
+    /// asked for it.
+    pub async fn original_id(&self, token: &str) -> Option<String> {
+        self.state.original_ids.lock().await.get(token).cloned()
+    }
+
     pub async fn response_to(&self, id: &str) -> Value {
         let prefix = format!("/api/v10/interactions/{id}/");
         self.wait_call(&format!("the response to interaction {id}"), |c| {
@@ -887,6 +896,24 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             readable::<serenity::all::Message>(state, path, &answer).await;
             (200, answer)
         }
+        ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+            if let Some(refused) = webhook(state, token).await {
+                return refused;
+            }
+            let answer = message_object(state, &json!({}));
+            let id = answer["id"].as_str().unwrap_or_default().to_string();
+            // Asked twice, the same message: its id stays.
+            let id = state
+                .original_ids
+                .lock()
+                .await
+                .entry(token.to_string())
+                .or_insert(id)
+                .clone();
+            let mut answer = answer;
+            answer["id"] = json!(id);
+            (200, answer)
+        }
         ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
             if let Some(refused) = webhook(state, token).await {
                 return refused;
@@ -931,6 +958,13 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
         }
         ("POST", ["channels", "403", "messages"]) => {
             (403, json!({"message": "Missing Access", "code": 50001}))
+        }
+        ("PATCH", ["channels", _, "messages", message]) => {
+            check_message(state, path, body).await;
+            let mut answer = message_object(state, body);
+            answer["id"] = json!(message);
+            readable::<serenity::all::Message>(state, path, &answer).await;
+            (200, answer)
         }
         ("POST", ["channels", _, "messages"]) => {
             check_message(state, path, body).await;

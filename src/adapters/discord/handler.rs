@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    EventHandler, Guild, GuildId, Interaction, InteractionId, Member, MessageFlags,
+    EventHandler, Guild, GuildId, Interaction, InteractionId, Member, MessageFlags, MessageId,
     ModalInteraction, Permissions, Ready, UnavailableGuild, User,
 };
 use tokio::sync::Notify;
@@ -142,7 +142,28 @@ impl Handler {
         invocation: Invocation,
     ) {
         let answer = self.start(invocation).await;
-        answer_with_message(&ctx.http, id, token, private, answer).await;
+        let sent = answer_with_message(&ctx.http, id, token, private, answer).await;
+        // A race's lobby: its later changes edit this message, so learn its id.
+        if let Some(race) = sent.and_then(|reply| reply.race_message) {
+            match ctx.http.get_original_interaction_response(token).await {
+                Ok(message) => {
+                    let app = self.app.clone();
+                    let _ = tokio::task::spawn_blocking(move || {
+                        app.race_lobby_posted(race, &message.id.to_string())
+                    })
+                    .await;
+                }
+                Err(error) => tracing::warn!(%error, race, "reading a race lobby's id failed"),
+            }
+        }
+    }
+
+    /// Tells the core which message shows race `race`.
+    async fn race_message_is(&self, race: i64, message: MessageId) {
+        let app = self.app.clone();
+        let _ =
+            tokio::task::spawn_blocking(move || app.race_message_sent(race, &message.to_string()))
+                .await;
     }
 
     async fn on_command(&self, ctx: &Context, interaction: &CommandInteraction) {
@@ -238,8 +259,17 @@ impl Handler {
             .flags
             .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
         let in_place = |reply: &Reply| reply.updates_board && reply.private == source_private;
+        // A race's message redrawn in place: later edits go to the pressed message.
+        let anchor = |reply: &Reply| {
+            reply
+                .race_message
+                .filter(|_| in_place(reply) && !reply.private)
+        };
         match self.start(invocation).await {
             Answer::Ready(reply) => {
+                if let Some(race) = anchor(&reply) {
+                    self.race_message_is(race, interaction.message.id).await;
+                }
                 let response = if in_place(&reply) {
                     // An update keeps the message's visibility; Discord takes no
                     // ephemeral flag on it.
@@ -256,6 +286,9 @@ impl Handler {
                     .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
                     .await;
                 let reply = joined(name, work.await);
+                if let Some(race) = anchor(&reply) {
+                    self.race_message_is(race, interaction.message.id).await;
+                }
                 if let Err(error) = deferred {
                     tracing::warn!(%error, "deferring failed");
                 } else if in_place(&reply) {

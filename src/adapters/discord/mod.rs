@@ -25,6 +25,7 @@
 pub mod commands;
 pub mod config;
 mod handler;
+mod races;
 mod respond;
 mod scheduler;
 mod shutdown;
@@ -132,11 +133,18 @@ pub async fn run_with_scheduler(
         *client.ws_url.lock().await = gateway.url;
     }
     let stop_scheduler = Arc::new(Notify::new());
+    let app_for_races = app.clone();
     let mut scheduler = tokio::spawn(scheduler::schedule_dailies(
         app,
         client.http.clone(),
         wake,
         stop_scheduler.clone(),
+    ));
+    let stop_races = Arc::new(Notify::new());
+    let mut races = tokio::spawn(races::tell_races(
+        app_for_races,
+        client.http.clone(),
+        stop_races.clone(),
     ));
     let shards = client.shard_manager.clone();
     let closing = in_flight.clone();
@@ -159,6 +167,8 @@ pub async fn run_with_scheduler(
     let drained = async {
         in_flight.drained().await;
         stop_scheduler.notify_one();
+        stop_races.notify_one();
+        let _ = (&mut races).await;
         (&mut scheduler).await
     };
     if tokio::time::timeout(DRAIN_TIMEOUT, drained).await.is_err() {
@@ -167,6 +177,7 @@ pub async fn run_with_scheduler(
             "shutdown: gave up waiting for interactions in flight"
         );
         scheduler.abort();
+        races.abort();
     }
     match result {
         Ok(()) => Ok(()),

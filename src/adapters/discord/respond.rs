@@ -37,17 +37,20 @@ pub(super) async fn answer_now(http: &Http, id: InteractionId, token: &str, repl
 ///   refusal) first settles it with a neutral notice, and is sent as an ephemeral
 ///   follow-up only if that edit succeeded: were it to fail, the follow-up would take the
 ///   deferral's place, in public.
+///
+/// Returns the reply when it became the interaction's own (original) message in public:
+/// the message a race's later edits go to.
 pub(super) async fn answer_with_message(
     http: &Http,
     id: InteractionId,
     token: &str,
     private: bool,
     answer: Answer,
-) {
+) -> Option<Reply> {
     let (name, work) = match answer {
         Answer::Ready(reply) => {
             answer_now(http, id, token, &reply).await;
-            return;
+            return (!reply.private).then_some(reply);
         }
         Answer::Late(name, work) => (name, work),
     };
@@ -58,6 +61,7 @@ pub(super) async fn answer_with_message(
     let reply = joined(name, work.await);
     if let Err(error) = deferred {
         tracing::warn!(%error, "deferring failed");
+        None
     } else if reply.private && !private {
         let notice = EditInteractionResponse::new()
             .content(ANSWERED_PRIVATELY)
@@ -76,8 +80,10 @@ pub(super) async fn answer_with_message(
                 "settling a public deferral failed; its private answer is not sent"
             ),
         }
+        None
     } else {
         respond_logged(edit(&reply).execute(http, token).await.map(|_| ()));
+        (!reply.private && !private).then_some(reply)
     }
 }
 
