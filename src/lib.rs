@@ -5,13 +5,14 @@
 //!
 //! - [`engine`]: pure Sudoku. The [`engine::Grid`], the lenient parser, the solver that
 //!   proves uniqueness, the seeded generator, hints. No I/O.
-//! - [`game`]: pure rules of one game: moves, mistakes, notes, undo, submissions. Time is
-//!   a value passed in.
+//! - [`game`]: pure rules of a game: moves, mistakes, notes, undo, submissions; of dailies,
+//!   co-op boards and races (lobbies, places, Glicko-2 ratings). Time is a value passed in.
 //! - [`store`]: SQLite through rusqlite, the only place with SQL. Migrations from
 //!   `migrations/*.sql`; one transaction per command.
 //! - [`app`]: the command core, `Invocation -> Reply`, with the injected clock and seed.
 //!   Knows nothing of Discord; enforces Discord's message limits on every reply.
-//! - [`adapters`]: the ways in. `terminal` is `sudoku-bot play`; `batch` is the shell
+//! - [`adapters`]: the ways in. `discord` is the serenity gateway (and the tasks that post
+//!   dailies and race messages); `terminal` is `sudoku-bot play`; `batch` is the shell
 //!   interface (`solve`, `generate`, `bench`) that scripts rely on.
 
 pub mod adapters;
