@@ -795,3 +795,43 @@ fn the_clock_counts_play_not_time_away() {
     let stats = bot.say("ann", "g1", "stats");
     assert!(stats.content.contains("7:00"), "{}", stats.content);
 }
+
+/// Without check-as-you-go a wrong digit is neither shown nor counted until a check,
+/// which counts it once.
+#[test]
+fn without_check_as_you_go_wrong_digits_count_only_when_checked() {
+    let bot = Bot::in_memory(T0, 21);
+    let r = bot.say("ann", "here", "settings check-as-you-go:off");
+    assert!(
+        r.private && r.content.contains("now **off**"),
+        "{}",
+        r.content
+    );
+    let board = board_of(&bot.say("ann", "here", "new 10"));
+    let solution = common::solution_of(&board);
+    let cell = common::empties(&board)[0];
+    let wrong = common::digit(&solution, cell) % 9 + 1;
+    let r = bot.say("ann", "here", &format!("move {cell} {wrong}"));
+    // Drawn as any digit of the player's, not marked wrong.
+    assert!(
+        !r.content.contains("is wrong") && r.content.contains(&format!("({wrong})")),
+        "{}",
+        r.content
+    );
+    assert!(r.content.contains("0 mistakes"), "{}", r.content);
+    let r = bot.say("ann", "here", "check");
+    assert!(
+        r.content.contains("1 wrong digit is now marked"),
+        "{}",
+        r.content
+    );
+    let r = bot.say("ann", "here", "check");
+    assert!(
+        !r.content.contains("now marked"),
+        "counted once: {}",
+        r.content
+    );
+    let r = bot.say("ann", "here", "show");
+    assert!(r.content.contains("1 mistake"), "{}", r.content);
+    assert!(r.content.contains(&format!("!{wrong}!")), "{}", r.content);
+}

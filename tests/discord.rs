@@ -362,6 +362,10 @@ async fn start_up_registers_every_command_with_its_options() {
                 ("difficulty", 3, false, json!({"choices": tiers})),
             ],
         ),
+        (
+            "settings",
+            vec![("check-as-you-go", 5, false, none.clone())],
+        ),
         ("share", vec![]),
         ("forget-me", vec![]),
         ("help", vec![]),

@@ -57,7 +57,7 @@ impl Look {
         match game.board.get(cell) {
             None => Look::Empty,
             Some(d) if game.is_given(cell) => Look::Given(d),
-            Some(d) if game.is_wrong(cell) => Look::Wrong(d),
+            Some(d) if game.shows_wrong(cell) => Look::Wrong(d),
             Some(d) => Look::Entry(d),
         }
     }
@@ -247,7 +247,14 @@ pub const FINAL_LEGEND: &str = "` 5 ` givens · `(5)` your digits · `[5]` fille
 /// The legend, shown once the player has digits on the board.
 pub fn legend(game: &Game) -> Option<&'static str> {
     let has_entries = Cell::all().any(|c| !game.is_given(c) && game.board.get(c).is_some());
-    has_entries.then_some("`(5)` your digits · `!5!` wrong digits")
+    match (has_entries, game.check_as_you_go) {
+        (false, _) => None,
+        (true, true) => Some("`(5)` your digits · `!5!` wrong digits"),
+        // Wrong digits show only once a check has found them.
+        (true, false) => {
+            Some("`(5)` your digits · `!5!` wrong (found by a check) · no check-as-you-go")
+        }
+    }
 }
 
 /// A player's display name as Markdown text: Discord would otherwise read `*`, `_`, `~`,

@@ -355,6 +355,9 @@ pub struct Entry {
     pub time: Millis,
     pub mistakes: u32,
     pub hints: u32,
+    /// Of those solves, how many were made without check-as-you-go (fewer mistakes show
+    /// then: wrong digits count only when a check finds them).
+    pub unchecked: u32,
 }
 
 impl Entry {
@@ -537,6 +540,7 @@ mod tests {
             time,
             mistakes,
             hints,
+            unchecked: 0,
         };
         let ranked = rank(vec![
             e("dan", 1, 300_000, 0, 0),

@@ -116,6 +116,12 @@ pub struct Game {
     /// Move commands applied (undo and notes included): a version for stale buttons.
     pub version: u32,
     pub history: Vec<UndoRecord>,
+    /// Check-as-you-go: wrong digits are marked and counted when placed. Off, they are
+    /// neither shown nor counted until a check or a submission.
+    pub check_as_you_go: bool,
+    /// Without check-as-you-go: the wrong digits a check has shown and counted, so a
+    /// second check counts only new ones.
+    pub revealed: Grid,
 }
 
 impl Game {
@@ -138,7 +144,39 @@ impl Game {
             hint_level: 0,
             version: 0,
             history: Vec::new(),
+            check_as_you_go: true,
+            revealed: Grid::empty(),
         }
+    }
+
+    /// The same game without check-as-you-go.
+    pub fn without_checks(mut self) -> Game {
+        self.check_as_you_go = false;
+        self
+    }
+
+    /// A wrong digit the player may see as wrong: at once with check-as-you-go, else once
+    /// a check or a submission has shown it.
+    pub fn shows_wrong(&self, cell: Cell) -> bool {
+        self.is_wrong(cell)
+            && (self.check_as_you_go || self.revealed.get(cell) == self.board.get(cell))
+    }
+
+    /// Without check-as-you-go, a check or a wrong submission shows the wrong digits and
+    /// counts those not shown before as mistakes; how many were new.
+    pub fn reveal_wrong(&mut self) -> usize {
+        if self.check_as_you_go {
+            return 0;
+        }
+        let mut new = 0;
+        for cell in self.wrong_cells() {
+            if self.revealed.get(cell) != self.board.get(cell) {
+                self.revealed.set(cell, self.board.get(cell));
+                new += 1;
+            }
+        }
+        self.mistakes += new as u32;
+        new
     }
 
     /// How many steps back `undo` can go.
@@ -242,7 +280,8 @@ impl Game {
                         self.notes[peer.index()] &= !(1 << d);
                     }
                 }
-                if Some(d) != self.solution.get(m.cell) {
+                // Without check-as-you-go a wrong digit goes unremarked until a check.
+                if Some(d) != self.solution.get(m.cell) && self.check_as_you_go {
                     self.mistakes += 1;
                     outcome.mistakes.push(m.cell);
                 }

@@ -88,6 +88,9 @@ fn decode(row: &Row<'_>) -> Result<CoopRecord, StoreError> {
                 hint_level: row.get(16)?,
                 version: row.get(18)?,
                 history: Vec::new(),
+                // A co-op board refuses wrong digits: nothing to hide or reveal.
+                check_as_you_go: true,
+                revealed: Grid::empty(),
             },
             filled_by,
             players: Vec::new(),

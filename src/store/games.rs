@@ -65,7 +65,7 @@ pub struct PlayerStats {
 const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, status, started_at, \
      finished_at, mistakes, hints, version, notes, history, hint_level, daily_day, moves, \
      last_hint_at, last_active_at, idle_ms, race, \
-     (SELECT number FROM races WHERE races.id = games.race)";
+     (SELECT number FROM races WHERE races.id = games.race), check_as_you_go, revealed";
 
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
@@ -85,6 +85,7 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
     let daily_day: Option<String> = row.get(16)?;
     let race: Option<RaceId> = row.get(21)?;
     let race_number: Option<i64> = row.get(22)?;
+    let revealed: Option<String> = row.get(24)?;
     Ok(GameRecord {
         race: race.map(|id| RaceTag {
             id,
@@ -119,6 +120,11 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
             hint_level: row.get(15)?,
             version: row.get(12)?,
             history: history_from_blob(&history)?,
+            check_as_you_go: row.get(23)?,
+            revealed: match revealed {
+                Some(text) => grid_from_text(&text)?,
+                None => Grid::empty(),
+            },
         },
     })
 }
@@ -130,6 +136,11 @@ fn stored_history(game: &Game) -> Vec<u8> {
         Status::Active => history_to_blob(&game.history),
         _ => Vec::new(),
     }
+}
+
+/// The digits a check has shown wrong; nothing for most games (none were hidden).
+fn stored_revealed(game: &Game) -> Option<String> {
+    (game.revealed != Grid::empty()).then(|| grid_to_text(&game.revealed))
 }
 
 impl Tx<'_> {
@@ -293,9 +304,10 @@ impl Tx<'_> {
             concat!(
                 "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
              started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
-             daily_day, moves, last_hint_at, last_active_at, idle_ms, race, touched_at) \
+             daily_day, moves, last_hint_at, last_active_at, idle_ms, race, check_as_you_go, \
+             revealed, touched_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, ?19, ?20, ?21, ",
+             ?17, ?18, ?19, ?20, ?21, ?22, ?23, ",
                 next_touch!(),
                 ")"
             ),
@@ -321,6 +333,8 @@ impl Tx<'_> {
                 game.last_active_at,
                 game.idle_ms,
                 race,
+                game.check_as_you_go,
+                stored_revealed(game),
             ],
         )?;
         Ok(self.tx.last_insert_rowid())
@@ -332,7 +346,8 @@ impl Tx<'_> {
             concat!(
                 "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
              hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
-             moves = ?11, last_hint_at = ?12, last_active_at = ?13, idle_ms = ?14, touched_at = ",
+             moves = ?11, last_hint_at = ?12, last_active_at = ?13, idle_ms = ?14, \
+             revealed = ?15, touched_at = ",
                 next_touch!(),
                 " WHERE id = ?1"
             ),
@@ -351,6 +366,7 @@ impl Tx<'_> {
                 game.last_hint_at,
                 game.last_active_at,
                 game.idle_ms,
+                stored_revealed(game),
             ],
         )?;
         if changed != 1 {
@@ -368,6 +384,28 @@ impl Tx<'_> {
                 " WHERE id = ?1"
             ),
             params![id],
+        )?;
+        Ok(())
+    }
+
+    /// Whether `player` plays new games with check-as-you-go (the default) or without.
+    pub fn check_as_you_go(&self, player: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT check_as_you_go FROM player_settings WHERE player = ?1",
+                params![player],
+                |r| r.get(0),
+            )
+            .optional()?
+            .unwrap_or(true))
+    }
+
+    pub fn set_check_as_you_go(&self, player: &str, on: bool) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO player_settings (player, check_as_you_go) VALUES (?1, ?2) \
+             ON CONFLICT (player) DO UPDATE SET check_as_you_go = excluded.check_as_you_go",
+            params![player, on],
         )?;
         Ok(())
     }

@@ -48,6 +48,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0009_races",
         sql: include_str!("../../migrations/0009_races.sql"),
     },
+    Migration {
+        name: "0011_settings",
+        sql: include_str!("../../migrations/0011_settings.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -92,6 +92,10 @@ pub enum Command {
     Race(RaceCommand),
     /// This server's race standings.
     RaceLeaderboard,
+    /// The caller's settings: shown, or changed when an option is given.
+    Settings {
+        check_as_you_go: Option<bool>,
+    },
 }
 
 /// The span a leaderboard covers.
@@ -188,6 +192,7 @@ impl Command {
                 | Command::ForgetMe { .. }
                 | Command::DailySetup { .. }
                 | Command::DailyOff
+                | Command::Settings { .. }
                 | Command::Coop(coop::CoopCommand::Check(_) | coop::CoopCommand::Hint(_))
         ) || matches!(self, Command::Race(race) if race.answers_privately())
     }
@@ -216,6 +221,7 @@ impl Command {
             Command::Coop(c) => c.name(),
             Command::Race(r) => r.name(),
             Command::RaceLeaderboard => "leaderboard races",
+            Command::Settings { .. } => "settings",
         }
     }
 }

@@ -522,7 +522,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "leaderboard",
             aliases: &["top"],
             description: "This server's daily leaderboard",
-            help: "`/sudoku leaderboard [today|week|all-time|races]`: this server's daily rankings, or its race results.",
+            help: "`/sudoku leaderboard [today|week|all-time|races]`: this server's rankings.",
             examples: &["/sudoku leaderboard week", "/sudoku leaderboard races"],
             options: vec![OptionSpec {
                 name: "period",
@@ -558,7 +558,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "coop",
             aliases: &["co-op"],
             description: "A board the whole channel fills together",
-            help: "`/sudoku coop [empty] [difficulty]`: one board for the whole channel. Play it with `/sudoku move B7 4` (when you have no game of your own here) or `/sudoku coop move B7 4`; also `coop note`, `coop hint`, `coop check`, `coop undo` (your own last move), `coop show`, `coop end`.",
+            help: "`/sudoku coop [empty] [difficulty]`: one board the channel fills together: `/sudoku move B7 4` (if you have no game here) or `coop move`; also `coop note|hint|check|undo|show|end`.",
             examples: &["/sudoku coop 45", "/sudoku coop move B7 4"],
             options: vec![
                 OptionSpec {
@@ -605,7 +605,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "race",
             aliases: &["versus", "vs"],
             description: "Race others on the same puzzle, each on a private board",
-            help: "`/sudoku race [empty] [difficulty] [players]`: a race in the channel: Join, then the host's Start; the same puzzle for all on private boards, first correct solve wins.",
+            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle, each on a private board.",
             examples: &["/sudoku race 45", "/sudoku race medium players:4"],
             options: vec![
                 empty_cells(),
@@ -646,7 +646,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "challenge",
             aliases: &["duel"],
             description: "Challenge one player to a 1-v-1 race",
-            help: "`/sudoku challenge @player [empty] [difficulty]`: a rated 1-v-1 race they accept or decline.",
+            help: "`/sudoku challenge @player [empty] [difficulty]`: a rated 1-v-1 race.",
             examples: &["/sudoku challenge @ann", "/sudoku challenge @ann 50 hard"],
             options: vec![
                 OptionSpec {
@@ -669,6 +669,30 @@ fn build_table() -> Vec<CommandSpec> {
                     empty: empty_of(a)?,
                     difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
                 }))
+            },
+        },
+        CommandSpec {
+            family: Player,
+            name: "settings",
+            aliases: &["options", "prefs"],
+            description: "Your settings: check-as-you-go",
+            help: "`/sudoku settings [check-as-you-go:on|off]`: off: wrong digits stay hidden and uncounted until you check.",
+            examples: &["/sudoku settings check-as-you-go:off"],
+            options: vec![OptionSpec {
+                name: "check-as-you-go",
+                aliases: &["checks", "check"],
+                description: "Mark and count wrong digits when placed (default on)",
+                noun: "on or off",
+                kind: OptionKind::Flag,
+                required: false,
+            }],
+            build: |a| {
+                Ok(Command::Settings {
+                    check_as_you_go: match a.get("check-as-you-go") {
+                        Some(Value::Flag(on)) => Some(*on),
+                        _ => None,
+                    },
+                })
             },
         },
         plain(

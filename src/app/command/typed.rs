@@ -230,7 +230,7 @@ fn value_of(option: &OptionSpec, value: &str, keyed: bool, word: &str) -> Result
         OptionKind::Flag => match value.to_ascii_lowercase().as_str() {
             "true" | "yes" | "on" | "1" => Value::Flag(true),
             "false" | "no" | "off" | "0" => Value::Flag(false),
-            _ => return Err(format!("`{}`: use true or false", excerpt(word))),
+            _ => return Err(format!("`{}`: use on or off", excerpt(word))),
         },
         OptionKind::Text { max_len } => {
             let len = value.chars().count();

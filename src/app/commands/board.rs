@@ -63,9 +63,11 @@ pub fn reply(
         // wrong digit can clash in its row, column and box at once.
         // Two cells of one row and box clash in both houses: name the pair once.
         let mut pairs = Vec::new();
+        // Without check-as-you-go the bot points out nothing a check would.
         let conflicts: Vec<String> = game
             .board
             .conflicts()
+            .filter(|_| game.check_as_you_go)
             .filter(|c| {
                 let pair = (c.first, c.second);
                 let new = !pairs.contains(&pair);

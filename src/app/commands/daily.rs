@@ -143,7 +143,10 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             }
             None => {
                 // The timer starts now, when the player first opens it.
-                let game = Game::new(puzzle.givens, puzzle.solution, tier, now);
+                let mut game = Game::new(puzzle.givens, puzzle.solution, tier, now);
+                if !tx.check_as_you_go(&inv.player.id)? {
+                    game = game.without_checks();
+                }
                 let id = tx.insert_daily_game(&inv.player.id, place, today, &game)?;
                 GameRecord {
                     id,
@@ -342,8 +345,13 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
                     plural(e.hints, "hint")
                 )
             };
+            let mode = match (e.unchecked, period) {
+                (0, _) => String::new(),
+                (_, Period::Today) => " · no check-as-you-go".to_string(),
+                (n, _) => format!(" · {n} without check-as-you-go"),
+            };
             text.push_str(&format!(
-                "\n{rank}. {}: {result}",
+                "\n{rank}. {}: {result}{mode}",
                 render::escape_markdown(&e.name)
             ));
         }

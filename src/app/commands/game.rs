@@ -168,9 +168,12 @@ pub fn new(
     let (puzzle, tier) = super::puzzles::make(app, asked, difficulty, symmetry, app.next_seed())
         .map_err(user_error)?;
     let empty = puzzle.givens.empty_count();
-    let game = Game::new(puzzle.givens, puzzle.solution, tier, now);
+    let mut game = Game::new(puzzle.givens, puzzle.solution, tier, now);
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        if !tx.check_as_you_go(&inv.player.id)? {
+            game = game.without_checks();
+        }
         // Checked again inside the transaction: a double click must not start two games.
         if let Some(record) = tx.active_free_game(&inv.player.id, inv.place.key())? {
             return Err(Failure::User(in_progress_reply(&record, now)));
@@ -454,7 +457,12 @@ pub fn check(
     target: Option<Target>,
 ) -> Result<Reply, Failure> {
     app.store().write(|tx| {
-        let record = resolve_active(tx, inv, target)?;
+        let mut record = resolve_active(tx, inv, target)?;
+        // Without check-as-you-go this is when wrong digits show, and count.
+        let counted = record.game.reveal_wrong();
+        if counted > 0 {
+            save(tx, &record)?;
+        }
         let wrong = record.game.wrong_cells();
         let empty = record.game.remaining();
         let placed = Cell::all().any(|c| !record.game.is_given(c) && record.game.board.get(c).is_some());
@@ -472,6 +480,13 @@ pub fn check(
         text.push_str(&format!(" {empty} cells still empty."));
         if !wrong.is_empty() && !reveal {
             text.push_str(" Use `/sudoku check show` to see which.");
+        }
+        if counted > 0 {
+            text.push_str(&format!(
+                " {} now marked on your board and counted (no check-as-you-go: mistakes so far {}).",
+                plural_of(counted as u64, "wrong digit is", "wrong digits are"),
+                record.game.mistakes
+            ));
         }
         text.push_str(&format!("\n— {}", board::your_game(&record)));
         Ok(Reply::private(text))
@@ -555,6 +570,18 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
                 )))
             }
             Submission::Incorrect { wrong, missing } => {
+                // Without check-as-you-go a wrong submission is a check: the wrong digits
+                // on the board now show and count (and that must be saved).
+                let counted = record.game.reveal_wrong();
+                if counted > 0 {
+                    save(tx, &record)?;
+                    return Ok(Reply::private(format!(
+                        "Not solved yet. {} on your board {} wrong: now marked and counted (mistakes so far {}). Your board is otherwise unchanged.",
+                        plural_of(counted as u64, "digit", "digits"),
+                        is_are(counted),
+                        record.game.mistakes
+                    )));
+                }
                 let mut parts = Vec::new();
                 if wrong > 0 {
                     parts.push(format!("{} wrong", plural_of(wrong as u64, "cell is", "cells are")));

@@ -10,6 +10,7 @@ mod help;
 mod privacy;
 pub(crate) mod puzzles;
 pub(crate) mod race;
+mod settings;
 mod solve;
 mod stats;
 
@@ -57,5 +58,6 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Coop(command) => coop::run(app, inv, command),
         Command::Race(command) => race::run(app, inv, command),
         Command::RaceLeaderboard => race::leaderboard(app, inv),
+        Command::Settings { check_as_you_go } => settings::run(app, inv, *check_as_you_go),
     }
 }
