@@ -44,6 +44,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0008_coop",
         sql: include_str!("../../migrations/0008_coop.sql"),
     },
+    Migration {
+        name: "0010_daily_post_sent",
+        sql: include_str!("../../migrations/0010_daily_post_sent.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {
