@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use fake_discord::{APP_ID, FakeDiscord, GUILD};
 use serde_json::{Value, json};
-use sudoku_bot::adapters::discord::{self, Config, RunError};
+use sudoku_bot::adapters::discord::{self, Config, Posting, RunError};
 use sudoku_bot::app::{App, Clock, SystemClock};
 use sudoku_bot::engine::parse::parse_grid;
 use sudoku_bot::engine::{Cell, Grid, Solution, solver};
@@ -671,6 +671,7 @@ async fn a_daily_from_setup_to_post_play_solve_and_leaderboard() {
                 let _ = stopped.await;
             },
             w,
+            Posting::default(),
         )
         .await
     });
@@ -806,6 +807,7 @@ async fn a_failed_daily_post_is_reported_to_admins_not_a_crash() {
                 let _ = stopped.await;
             },
             w,
+            Posting::default(),
         )
         .await
     });
@@ -1261,6 +1263,16 @@ async fn daily_bot(fake: &FakeDiscord, db: &Path) -> DailyBot {
     let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
         "2026-11-22T08:00:00Z",
     )));
+    daily_bot_with(fake, db, clock, Posting::default()).await
+}
+
+/// A [`DailyBot`] on `clock`, sending daily posts as `posting` says.
+async fn daily_bot_with(
+    fake: &FakeDiscord,
+    db: &Path,
+    clock: Arc<sudoku_bot::app::ManualClock>,
+    posting: Posting,
+) -> DailyBot {
     let config = Config {
         database: db.to_path_buf(),
         api_base: Some(fake.api_base.clone()),
@@ -1279,6 +1291,7 @@ async fn daily_bot(fake: &FakeDiscord, db: &Path) -> DailyBot {
                 let _ = stopped.await;
             },
             w,
+            posting,
         )
         .await
     });
@@ -1782,6 +1795,233 @@ async fn a_race_through_discord_lobby_boards_scoreboard_and_result() {
         })
         .count();
     assert_eq!(posts, 1);
+
+// ---- daily posts at scale -------------------------------------------------------------
+
+/// The day every daily test posts on.
+const POST_DAY: &str = "2026-11-22";
+
+/// `count` servers with dailies on at 09:00 UTC, each posting to channel `100000 + i`,
+/// written straight into the store (with today's and tomorrow's puzzles and salts, so
+/// that no puzzle is generated: that is not what these tests are about). Returns each
+/// server's (place, channel).
+fn many_servers(db: &Path, count: u64) -> Vec<(String, String)> {
+    use sudoku_bot::game::daily::{DailySettings, parse_time};
+    let givens = parse_grid(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .expect("puzzle");
+    let solution = solution_of(&givens);
+    let day: jiff::civil::Date = POST_DAY.parse().expect("day");
+    let tomorrow = day.tomorrow().expect("tomorrow");
+    let servers: Vec<(String, String)> = (0..count)
+        .map(|i| {
+            let guild = (GUILD.parse::<u64>().expect("id") >> 22 | 1 << 40) + i;
+            let place = sudoku_bot::app::Place::guild(guild).key().to_string();
+            (place, (100_000 + i).to_string())
+        })
+        .collect();
+    let mut store = Store::open(db).expect("store");
+    store
+        .write(|tx| {
+            for (place, channel) in &servers {
+                let settings = DailySettings {
+                    channel: Some(channel.clone()),
+                    time: parse_time("09:00").expect("time"),
+                    enabled: true,
+                    ..DailySettings::default()
+                };
+                tx.save_daily_settings(place, &settings)?;
+                tx.server_salt(place, || 1)?;
+                for d in [day, tomorrow] {
+                    tx.insert_daily_puzzle(place, d, &givens, &solution, None)?;
+                }
+            }
+            Ok::<_, sudoku_bot::store::StoreError>(())
+        })
+        .expect("servers stored");
+    servers
+}
+
+/// Waits (up to 60 s) until the store holds a sent message id for each of `servers`'
+/// posts of [`POST_DAY`]; returns them, in order.
+async fn recorded(db: &Path, servers: &[(String, String)]) -> Vec<String> {
+    let mut store = Store::open(db).expect("store");
+    let day: jiff::civil::Date = POST_DAY.parse().expect("day");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let ids: Vec<Option<String>> = store
+            .read(|tx| {
+                servers
+                    .iter()
+                    .map(|(place, _)| tx.posted_message(place, day))
+                    .collect::<Result<_, _>>()
+            })
+            .expect("read");
+        if ids.iter().all(Option::is_some) {
+            return ids.into_iter().flatten().collect();
+        }
+        let missing = ids.iter().filter(|id| id.is_none()).count();
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{missing} of {} posts never recorded as sent",
+            servers.len()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Each of `servers`' channels holds exactly one post, whose id the store recorded.
+async fn posted_once_each(fake: &FakeDiscord, servers: &[(String, String)], ids: &[String]) {
+    let per_channel = fake.posts_per_channel().await;
+    for ((place, channel), id) in servers.iter().zip(ids) {
+        assert_eq!(
+            per_channel.get(channel),
+            Some(&1),
+            "{place}'s channel {channel} got {:?} posts",
+            per_channel.get(channel)
+        );
+        let posted = fake.posted_in(channel).await;
+        assert_eq!(posted[0]["id"], json!(id), "the recorded id is the post's");
+        assert!(content(&posted[0]).contains("Daily Sudoku for Sunday 22 November"));
+    }
+}
+
+fn post_path(channel: &str) -> String {
+    format!("/api/v10/channels/{channel}/messages")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_servers_due_at_once_are_all_posted_within_the_minute_none_twice() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let servers = many_servers(&db, 1000);
+    // Two posts fail on their first try: one before Discord posted, one after (the 5xx
+    // came back although the message was created); both are tried again.
+    fake.fail_next(&post_path(&servers[10].1), &[503]).await;
+    fake.fail_next_after_posting(&post_path(&servers[20].1), &[500])
+        .await;
+    let bot = daily_bot(&fake, &db).await;
+    bot.clock.set(at("2026-11-22T09:00:30Z"));
+    bot.wake.notify_one();
+    // Within the minute in which they are due (the fake clock does not move).
+    fake.wait_posted_channels(servers.len(), Duration::from_secs(60))
+        .await;
+    let ids = recorded(&db, &servers).await;
+    posted_once_each(&fake, &servers, &ids).await;
+    let calls = fake.calls().await;
+    let tries = |channel: &str| {
+        calls
+            .iter()
+            .filter(|c| c.path == post_path(channel))
+            .count()
+    };
+    assert_eq!(tries(&servers[10].1), 2);
+    assert_eq!(tries(&servers[20].1), 2);
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hung_post_holds_up_no_other_and_is_retried_without_posting_twice() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let servers = many_servers(&db, 20);
+    let hung = post_path(&servers[0].1);
+    // Discord creates the message but never answers, attempt after attempt.
+    fake.hang_next(&hung, 100, true).await;
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let posting = Posting {
+        concurrency: 4,
+        timeout: Duration::from_secs(2),
+        backoff: Duration::from_millis(10),
+    };
+    let bot = daily_bot_with(&fake, &db, clock, posting).await;
+    bot.clock.set(at("2026-11-22T09:00:30Z"));
+    bot.wake.notify_one();
+    // Every other server is posted while the hung request still holds its slot.
+    let others = recorded(&db, &servers[1..]).await;
+    let unanswered = fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.path == hung && c.status == fake_discord::NO_ANSWER)
+        .count();
+    assert!(unanswered >= 1, "the hung request was made");
+    // Discord answers again: the next attempt gets the message the first one created.
+    fake.unscript(&hung).await;
+    let first = recorded(&db, &servers[..1]).await;
+    let ids: Vec<String> = first.into_iter().chain(others).collect();
+    posted_once_each(&fake, &servers, &ids).await;
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_sends_only_the_posts_left_unsent() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let servers = many_servers(&db, 10);
+    // Three posts never get an answer before the bot stops; Discord created the first.
+    let stuck = &servers[7..];
+    for (i, (_, channel)) in stuck.iter().enumerate() {
+        fake.hang_next(&post_path(channel), 100, i == 0).await;
+    }
+    // Long enough that the stuck posts are still being tried when the bot stops.
+    let posting = Posting {
+        concurrency: 8,
+        timeout: Duration::from_secs(2),
+        backoff: Duration::from_millis(10),
+    };
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let bot = daily_bot_with(&fake, &db, clock, posting).await;
+    bot.clock.set(at("2026-11-22T09:00:30Z"));
+    bot.wake.notify_one();
+    recorded(&db, &servers[..7]).await;
+    for (_, channel) in stuck {
+        let path = post_path(channel);
+        fake.wait_call("a stuck post", |c| c.path == path).await;
+    }
+    bot.stop().await;
+    for (_, channel) in stuck {
+        fake.unscript(&post_path(channel)).await;
+    }
+    let calls_before: Vec<usize> = {
+        let calls = fake.calls().await;
+        servers
+            .iter()
+            .map(|(_, ch)| calls.iter().filter(|c| c.path == post_path(ch)).count())
+            .collect()
+    };
+    assert!(
+        calls_before[..7].iter().all(|&n| n == 1),
+        "{calls_before:?}"
+    );
+
+    // Started again after the claims' lease ran out: only the three are sent.
+    let later = sudoku_bot::app::POST_CLAIM_LEASE_MS + 1000;
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(
+        at("2026-11-22T09:00:30Z") + later,
+    ));
+    let bot = daily_bot_with(&fake, &db, clock, posting).await;
+    let ids = recorded(&db, &servers).await;
+    posted_once_each(&fake, &servers, &ids).await;
+    let calls = fake.calls().await;
+    for (i, (_, channel)) in servers.iter().enumerate() {
+        let n = calls
+            .iter()
+            .filter(|c| c.path == post_path(channel))
+            .count();
+        if i < 7 {
+            assert_eq!(n, 1, "a post already sent was sent again");
+        } else {
+            assert_eq!(n, calls_before[i] + 1, "sent once more after the restart");
+        }
+    }
     bot.stop().await;
     fake.assert_clean().await;
 }

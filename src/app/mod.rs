@@ -35,6 +35,60 @@ pub struct DailyPost {
     pub reply: Reply,
 }
 
+/// A daily post due now, not yet claimed: see [`App::due_daily_posts`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuePost {
+    pub place: String,
+    pub day: jiff::civil::Date,
+}
+
+/// How a claimed daily post ended, for [`App::settle_daily_posts`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settled {
+    pub place: String,
+    pub day: jiff::civil::Date,
+    pub outcome: PostOutcome,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PostOutcome {
+    /// Posted; `message` is the platform's id of the message, when it has one.
+    Sent { message: Option<String> },
+    /// Will not be posted today (no channel, no permission, or every attempt failed);
+    /// the reason is shown to the server's admins.
+    Failed(String),
+    /// Known not to have been sent (given up before sending): due again at once.
+    NotSent,
+}
+
+/// How long a claimed daily post may stay unsettled before it counts as abandoned and
+/// is due again (for the same day only). A claim is settled when its sending ends, so
+/// an open claim is either being sent right now or was left by a process that stopped
+/// or died in the middle. The lease must outlast any adapter's whole attempt at a post
+/// (all its tries, their timeouts and pauses), or a post still being sent could be
+/// taken over by a second scheduler; it is short enough that a restart soon sends what
+/// was left.
+pub const POST_CLAIM_LEASE_MS: Millis = 2 * 60 * 1000;
+
+/// Whether `server`'s post is due at `now`: its day's post by the schedule, or again
+/// when that day's claim is still open past its lease.
+fn post_due(server: &crate::store::ServerDaily, now: Millis) -> PostDue {
+    let scheduled = commands::daily::due(&server.settings, server.last_posted, now);
+    let (PostDue::At(next), Some(claimed_at)) = (scheduled, server.post_claimed_at) else {
+        return scheduled;
+    };
+    let today = crate::game::daily::server_day(now, &server.settings.tz());
+    if server.last_posted != Some(today) {
+        return scheduled;
+    }
+    let abandoned_at = claimed_at.saturating_add(POST_CLAIM_LEASE_MS);
+    if abandoned_at <= now {
+        PostDue::Now(today)
+    } else {
+        PostDue::At(abandoned_at.min(next))
+    }
+}
+
 /// Where time comes from.
 pub trait Clock: Send + Sync {
     /// Milliseconds since the Unix epoch.
@@ -267,7 +321,8 @@ impl App {
     }
 
     /// When the next daily post is due (possibly already), over every server with
-    /// dailies on; `None` when none is set up. The scheduler sleeps until then.
+    /// dailies on; `None` when none is set up. The scheduler sleeps until then. An open
+    /// claim counts as due when its lease runs out (see [`POST_CLAIM_LEASE_MS`]).
     pub fn next_daily_post_at(&self) -> Option<Millis> {
         let now = self.now();
         let servers = match self.store().write(|tx| tx.scheduled_servers()) {
@@ -280,12 +335,10 @@ impl App {
         let retry = self.post_retries();
         servers
             .iter()
-            .map(
-                |s| match commands::daily::due(&s.settings, s.last_posted, now) {
-                    PostDue::Now(_) => retry.get(&s.place).map_or(now, |&at| at.max(now)),
-                    PostDue::At(at) => at,
-                },
-            )
+            .map(|s| match post_due(s, now) {
+                PostDue::Now(_) => retry.get(&s.place).map_or(now, |&at| at.max(now)),
+                PostDue::At(at) => at,
+            })
             .min()
     }
 
@@ -323,9 +376,27 @@ impl App {
         }
     }
 
-    /// Every daily post due now, each claimed (so it is sent once, even across
-    /// restarts) and ready to send.
+    /// Every daily post due now, claimed and settled at once: for an adapter whose
+    /// showing a post is its sending (the terminal). Each is returned once, also across
+    /// restarts.
     pub fn take_due_daily_posts(&self) -> Vec<DailyPost> {
+        let posts = self.claim_daily_posts(&self.due_daily_posts());
+        let settled: Vec<Settled> = posts
+            .iter()
+            .map(|post| Settled {
+                place: post.place.clone(),
+                day: post.day,
+                outcome: PostOutcome::Sent { message: None },
+            })
+            .collect();
+        self.settle_daily_posts(&settled);
+        posts
+    }
+
+    /// The daily posts due now and not claimed by anyone: today's post of every server
+    /// whose posting time has come, and those whose claim was abandoned (see
+    /// [`POST_CLAIM_LEASE_MS`]). Claim them with [`App::claim_daily_posts`].
+    pub fn due_daily_posts(&self) -> Vec<DuePost> {
         let now = self.now();
         let servers = match self.store().write(|tx| tx.scheduled_servers()) {
             Ok(servers) => servers,
@@ -334,28 +405,50 @@ impl App {
                 return Vec::new();
             }
         };
-        let mut posts = Vec::new();
-        for server in servers {
-            let PostDue::Now(day) = commands::daily::due(&server.settings, server.last_posted, now)
-            else {
-                continue;
+        let retry = self.post_retries();
+        servers
+            .into_iter()
+            .filter(|s| retry.get(&s.place).is_none_or(|&at| at <= now))
+            .filter_map(|s| match post_due(&s, now) {
+                PostDue::Now(day) => Some(DuePost {
+                    place: s.place,
+                    day,
+                }),
+                PostDue::At(_) => None,
+            })
+            .collect()
+    }
+
+    /// Builds the posts of `due` and claims them, all claims in one transaction: what is
+    /// returned is this caller's to send, and nobody else's until it is settled
+    /// ([`App::settle_daily_posts`]) or its lease runs out. A post that cannot be built
+    /// is not claimed, and tried again after a pause ([`POST_RETRY_MS`]); one claimed
+    /// meanwhile by someone else is left out.
+    pub fn claim_daily_posts(&self, due: &[DuePost]) -> Vec<DailyPost> {
+        let now = self.now();
+        let mut built = Vec::new();
+        for wanted in due {
+            let server = match self.store().write(|tx| tx.server_daily(&wanted.place)) {
+                Ok(server) => server,
+                Err(error) => {
+                    tracing::error!(%error, "reading a daily schedule failed");
+                    continue;
+                }
             };
-            if self
-                .post_retries()
-                .get(&server.place)
-                .is_some_and(|&at| at > now)
-            {
-                continue;
-            }
             let Some(channel) = server.settings.channel.clone() else {
                 continue;
             };
             // Build first, claim second: a failure to build leaves the day unclaimed, to
             // be tried again after a pause.
-            let reply = match commands::daily::post(self, &server, day) {
+            match commands::daily::post(self, &server, wanted.day) {
                 Ok(reply) => {
                     self.post_retries().remove(&server.place);
-                    reply.fit()
+                    built.push(DailyPost {
+                        place: server.place.clone(),
+                        channel,
+                        day: wanted.day,
+                        reply: reply.fit(),
+                    });
                 }
                 Err(failure) => {
                     let reason = failure.reason();
@@ -366,21 +459,69 @@ impl App {
                         &server.place,
                         &format!("today's puzzle could not be prepared ({reason}); retrying every few minutes"),
                     );
-                    continue;
                 }
-            };
-            match self.store().write(|tx| tx.claim_post(&server.place, day)) {
-                Ok(true) => posts.push(DailyPost {
-                    place: server.place.clone(),
-                    channel,
-                    day,
-                    reply,
-                }),
-                Ok(false) => {}
-                Err(error) => tracing::error!(%error, "claiming a daily post failed"),
             }
         }
-        posts
+        if built.is_empty() {
+            return built;
+        }
+        let abandoned_before = now - POST_CLAIM_LEASE_MS;
+        let claimed = self.store().write(|tx| {
+            built
+                .iter()
+                .map(|post| tx.claim_post(&post.place, post.day, now, abandoned_before))
+                .collect::<Result<Vec<bool>, StoreError>>()
+        });
+        match claimed {
+            Ok(claimed) => built
+                .into_iter()
+                .zip(claimed)
+                .filter_map(|(post, mine)| mine.then_some(post))
+                .collect(),
+            Err(error) => {
+                tracing::error!(%error, "claiming daily posts failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Records how claimed posts ended, in one transaction: sent ones are never sent
+    /// again (and clear an earlier failure shown to admins), failed ones are reported to
+    /// the admins, released ones are due again at once. A post whose outcome is unknown
+    /// is left out: its claim stays open until its lease runs out.
+    pub fn settle_daily_posts(&self, settled: &[Settled]) {
+        for s in settled {
+            match &s.outcome {
+                PostOutcome::Failed(reason) => {
+                    tracing::warn!(place = %s.place, day = %s.day, reason, "daily post failed")
+                }
+                PostOutcome::Sent { .. } => {
+                    tracing::debug!(place = %s.place, day = %s.day, "daily posted")
+                }
+                PostOutcome::NotSent => {}
+            }
+        }
+        let result = self.store().write(|tx| {
+            for s in settled {
+                match &s.outcome {
+                    PostOutcome::Sent { message } => {
+                        tx.settle_post(&s.place, s.day, message.as_deref())?;
+                        tx.set_post_error(&s.place, None)?;
+                    }
+                    PostOutcome::Failed(reason) => {
+                        tx.settle_post(&s.place, s.day, None)?;
+                        tx.set_post_error(&s.place, Some(reason))?;
+                    }
+                    PostOutcome::NotSent => tx.release_post(&s.place, s.day)?,
+                }
+            }
+            Ok::<_, StoreError>(())
+        });
+        if let Err(error) = result {
+            // The claims stay open: those posts are sent again once their lease runs
+            // out, which the adapter's idempotency key makes safe (see the scheduler).
+            tracing::error!(%error, count = settled.len(), "recording daily posts failed");
+        }
     }
 
     /// Records that `place`'s daily post went out: an earlier failure no longer concerns

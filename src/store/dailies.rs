@@ -8,6 +8,7 @@ use rusqlite::{OptionalExtension, params};
 
 use crate::engine::generator::Puzzle;
 use crate::engine::{Grid, Tier};
+use crate::game::Millis;
 use crate::game::daily::{DailySettings, Entry, parse_time};
 
 use super::codec::{grid_from_text, grid_to_text};
@@ -19,7 +20,10 @@ use super::{StoreError, Tx};
 pub struct ServerDaily {
     pub place: String,
     pub settings: DailySettings,
+    /// The last day whose post was claimed.
     pub last_posted: Option<Date>,
+    /// When that claim was made, while it is open (not yet known to be sent or failed).
+    pub post_claimed_at: Option<Millis>,
     pub post_error: Option<String>,
 }
 
@@ -42,10 +46,11 @@ type ServerRow = (
     bool,
     Option<String>,
     Option<String>,
+    Option<Millis>,
 );
 
 fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
-    let (place, channel, time, zone, difficulty, enabled, last, error) = row;
+    let (place, channel, time, zone, difficulty, enabled, last, error, claimed_at) = row;
     Ok(ServerDaily {
         place,
         settings: DailySettings {
@@ -56,12 +61,13 @@ fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
             enabled,
         },
         last_posted: parse_day(last)?,
+        post_claimed_at: claimed_at,
         post_error: error,
     })
 }
 
-const SERVER_COLUMNS: &str =
-    "place, channel, post_time, timezone, difficulty, enabled, last_posted_day, post_error";
+const SERVER_COLUMNS: &str = "place, channel, post_time, timezone, difficulty, enabled, \
+     last_posted_day, post_error, post_claimed_at";
 
 fn read_server(r: &rusqlite::Row<'_>) -> rusqlite::Result<ServerRow> {
     Ok((
@@ -73,6 +79,7 @@ fn read_server(r: &rusqlite::Row<'_>) -> rusqlite::Result<ServerRow> {
         r.get(5)?,
         r.get(6)?,
         r.get(7)?,
+        r.get(8)?,
     ))
 }
 
@@ -90,6 +97,7 @@ impl Tx<'_> {
                 place: place.to_string(),
                 settings: DailySettings::default(),
                 last_posted: None,
+                post_claimed_at: None,
                 post_error: None,
             }),
         }
@@ -126,15 +134,65 @@ impl Tx<'_> {
         rows.into_iter().map(server_from_row).collect()
     }
 
-    /// Claims `day`'s post for `place`: true when this call claimed it, false when it was
-    /// already posted (so a post happens once even if two schedulers race).
-    pub fn claim_post(&self, place: &str, day: Date) -> Result<bool, StoreError> {
+    /// Claims `day`'s post for `place` at `now`: true when this call claimed it, false
+    /// when it is already claimed (so a post happens once even if two schedulers race).
+    /// A claim of the same day still open (never settled) and made before
+    /// `abandoned_before` was abandoned by whoever made it, and is taken over.
+    pub fn claim_post(
+        &self,
+        place: &str,
+        day: Date,
+        now: Millis,
+        abandoned_before: Millis,
+    ) -> Result<bool, StoreError> {
         let changed = self.tx.execute(
-            "UPDATE servers SET last_posted_day = ?2 \
-             WHERE place = ?1 AND (last_posted_day IS NULL OR last_posted_day < ?2)",
-            params![place, day.to_string()],
+            "UPDATE servers SET last_posted_day = ?2, post_claimed_at = ?3, post_message_id = NULL \
+             WHERE place = ?1 AND (last_posted_day IS NULL OR last_posted_day < ?2 \
+                OR (last_posted_day = ?2 AND post_claimed_at IS NOT NULL AND post_claimed_at <= ?4))",
+            params![place, day.to_string(), now, abandoned_before],
         )?;
         Ok(changed == 1)
+    }
+
+    /// Settles `place`'s claim of `day`: the post went out (with Discord's `message` id
+    /// when the adapter has one) or failed for good. Either way it is not sent again.
+    /// Nothing changes when the claim is of another day (a later one replaced it).
+    pub fn settle_post(
+        &self,
+        place: &str,
+        day: Date,
+        message: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE servers SET post_claimed_at = NULL, post_message_id = ?3 \
+             WHERE place = ?1 AND last_posted_day = ?2",
+            params![place, day.to_string(), message],
+        )?;
+        Ok(())
+    }
+
+    /// Gives back `place`'s open claim of `day`, known not to have been sent: it is due
+    /// again at once (here or after a restart), as if abandoned long ago.
+    pub fn release_post(&self, place: &str, day: Date) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE servers SET post_claimed_at = 0 \
+             WHERE place = ?1 AND last_posted_day = ?2 AND post_claimed_at IS NOT NULL",
+            params![place, day.to_string()],
+        )?;
+        Ok(())
+    }
+
+    /// Discord's id of the message posted for `place` on `day`, once settled as sent.
+    pub fn posted_message(&self, place: &str, day: Date) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT post_message_id FROM servers WHERE place = ?1 AND last_posted_day = ?2",
+                params![place, day.to_string()],
+                |r| r.get::<_, Option<String>>(0),
+            )
+            .optional()?
+            .flatten())
     }
 
     /// The server's secret salt for daily seeds, set to `fresh` the first time it is

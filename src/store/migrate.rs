@@ -49,6 +49,10 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../../migrations/0009_races.sql"),
     },
     Migration {
+        name: "0010_daily_post_sent",
+        sql: include_str!("../../migrations/0010_daily_post_sent.sql"),
+    },
+    Migration {
         name: "0011_settings",
         sql: include_str!("../../migrations/0011_settings.sql"),
     },

@@ -63,6 +63,22 @@ enum Original {
     Deleted,
 }
 
+/// What the fake does with a request instead of answering it normally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scripted {
+    /// Answer with this status, doing nothing.
+    Status(u16),
+    /// Do what was asked (create the message), then answer with this status: a 5xx
+    /// after which Discord did post.
+    DoneThenStatus(u16),
+    /// Never answer. `done`: the message is created first (Discord posted, the answer
+    /// was lost).
+    Hang { done: bool },
+}
+
+/// The status recorded for a request the fake never answered.
+pub const NO_ANSWER: u16 = 0;
+
 enum ToGateway {
     Dispatch(&'static str, Value),
     Reconnect,
@@ -75,14 +91,21 @@ struct State {
     gateway_events: Mutex<Vec<String>>,
     violations: Mutex<Vec<String>>,
     acknowledged: Mutex<HashSet<String>>,
+    /// How long each interaction waited for its first response (late ones included).
+    first_responses: Mutex<HashMap<String, Duration>>,
     dispatched: Mutex<HashMap<String, Dispatched>>,
     originals: Mutex<HashMap<String, Original>>,
     /// The message id each answered interaction's original message has, once asked for.
     original_ids: Mutex<HashMap<String, String>>,
     /// (status, path substring) the test expects to see answered.
     expected_errors: Mutex<Vec<(u16, String)>>,
-    /// Scripted failures: path -> statuses to answer before succeeding.
-    failures: Mutex<HashMap<String, VecDeque<u16>>>,
+    /// Scripted failures: path -> what to do with the next requests before succeeding.
+    failures: Mutex<HashMap<String, VecDeque<Scripted>>>,
+    /// Messages created in each channel (by `POST /channels/{id}/messages`).
+    posted: Mutex<HashMap<String, Vec<Value>>>,
+    /// (channel, nonce) of messages created with `enforce_nonce`: a repeat gets the
+    /// same message back, as on Discord.
+    nonces: Mutex<HashMap<(String, String), Value>>,
     changed: Notify,
     /// How many shards `/gateway/bot` recommends.
     shards: u64,
@@ -122,11 +145,14 @@ impl FakeDiscord {
             gateway_events: Mutex::new(Vec::new()),
             violations: Mutex::new(Vec::new()),
             acknowledged: Mutex::new(HashSet::new()),
+            first_responses: Mutex::new(HashMap::new()),
             dispatched: Mutex::new(HashMap::new()),
             originals: Mutex::new(HashMap::new()),
             original_ids: Mutex::new(HashMap::new()),
             expected_errors: Mutex::new(Vec::new()),
             failures: Mutex::new(HashMap::new()),
+            posted: Mutex::new(HashMap::new()),
+            nonces: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             shards,
             connections: Mutex::new(HashMap::new()),
@@ -210,6 +236,31 @@ impl FakeDiscord {
         self.state.gateway_events.lock().await.clone()
     }
 
+    /// How many interactions were dispatched, and how long each answered one waited for
+    /// its first response (from the moment the fake sent it).
+    pub async fn first_response_times(&self) -> (usize, Vec<Duration>) {
+        let sent = self.state.dispatched.lock().await.len();
+        let times = self
+            .state
+            .first_responses
+            .lock()
+            .await
+            .values()
+            .copied()
+            .collect();
+        (sent, times)
+    }
+
+    /// Forgets the first-response times so far (a load run's warm-up).
+    pub async fn forget_first_responses(&self) {
+        self.state.first_responses.lock().await.clear();
+    }
+
+    /// The fake's rule violations so far.
+    pub async fn violations(&self) -> Vec<String> {
+        self.state.violations.lock().await.clone()
+    }
+
     pub async fn calls(&self) -> Vec<Call> {
         self.state.calls.lock().await.clone()
     }
@@ -247,13 +298,79 @@ impl FakeDiscord {
         for &status in statuses {
             self.expect_error(status, path).await;
         }
+        self.script(path, statuses.iter().map(|&s| Scripted::Status(s)))
+            .await;
+    }
+
+    /// Like `fail_next`, but each request is carried out (its message created) before
+    /// the error is answered: a 5xx after which Discord did post.
+    pub async fn fail_next_after_posting(&self, path: &str, statuses: &[u16]) {
+        for &status in statuses {
+            self.expect_error(status, path).await;
+        }
+        self.script(path, statuses.iter().map(|&s| Scripted::DoneThenStatus(s)))
+            .await;
+    }
+
+    /// The next `count` requests to `path` are never answered (recorded with status
+    /// [`NO_ANSWER`]); `posted`: their message is created first, as when Discord posted
+    /// and the answer was lost.
+    pub async fn hang_next(&self, path: &str, count: usize, posted: bool) {
+        self.script(path, (0..count).map(|_| Scripted::Hang { done: posted }))
+            .await;
+    }
+
+    /// Forgets what is still scripted for `path`: its next requests succeed.
+    pub async fn unscript(&self, path: &str) {
+        self.state.failures.lock().await.remove(path);
+    }
+
+    async fn script(&self, path: &str, what: impl Iterator<Item = Scripted>) {
         self.state
             .failures
             .lock()
             .await
             .entry(path.to_string())
             .or_default()
-            .extend(statuses);
+            .extend(what);
+    }
+
+    /// The messages created in `channel` so far (a request repeated with the same
+    /// enforced nonce creates none).
+    pub async fn posted_in(&self, channel: &str) -> Vec<Value> {
+        self.state
+            .posted
+            .lock()
+            .await
+            .get(channel)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// How many messages were created in each channel.
+    pub async fn posts_per_channel(&self) -> HashMap<String, usize> {
+        self.state
+            .posted
+            .lock()
+            .await
+            .iter()
+            .map(|(channel, messages)| (channel.clone(), messages.len()))
+            .collect()
+    }
+
+    /// Waits (up to `limit`) until `count` channels have a message.
+    pub async fn wait_posted_channels(&self, count: usize, limit: Duration) {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let notified = self.state.changed.notified();
+            let n = self.state.posted.lock().await.len();
+            if n >= count {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("only {n} of {count} channels got their post within {limit:?}");
+            }
+        }
     }
 
     /// Tells `assert_clean` that an error `status` on a path containing `path` is part of
@@ -588,6 +705,18 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
         }
         let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
         let (status, answer) = route(&state, &method, &path, &auth, &body).await;
+        if status == NO_ANSWER {
+            state.calls.lock().await.push(Call {
+                method,
+                path,
+                body,
+                status,
+            });
+            state.changed.notify_waiters();
+            // The client gives up on its own; the connection is never answered.
+            std::future::pending::<()>().await;
+            return;
+        }
         state.calls.lock().await.push(Call {
             method,
             path,
@@ -805,14 +934,27 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
     if !by_token && auth != format!("Bot {}", state.token) {
         return (401, json!({"message": "401: Unauthorized", "code": 0}));
     }
-    // Failures the test scripted for this path (`fail_next`), on any route.
+    // Failures the test scripted for this path (`fail_next`, `hang_next`), on any route.
     let scripted = state
         .failures
         .lock()
         .await
         .get_mut(path)
         .and_then(VecDeque::pop_front);
-    if let Some(status) = scripted {
+    let status = match scripted {
+        None => None,
+        Some(Scripted::Hang { done: false }) => return (NO_ANSWER, Value::Null),
+        Some(Scripted::Status(status)) => Some(status),
+        Some(Scripted::Hang { done: true }) => {
+            Box::pin(route(state, method, path, auth, body)).await;
+            return (NO_ANSWER, Value::Null);
+        }
+        Some(Scripted::DoneThenStatus(status)) => {
+            Box::pin(route(state, method, path, auth, body)).await;
+            Some(status)
+        }
+    };
+    if let Some(status) = status {
         return match status {
             429 => (
                 429,
@@ -966,10 +1108,33 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             readable::<serenity::all::Message>(state, path, &answer).await;
             (200, answer)
         }
-        ("POST", ["channels", _, "messages"]) => {
+        ("POST", ["channels", channel, "messages"]) => {
             check_message(state, path, body).await;
-            let answer = message_object(state, body);
+            // Discord: with `enforce_nonce`, a nonce seen from the same author in the
+            // last few minutes returns that message instead of creating another.
+            let nonce = body
+                .get("nonce")
+                .filter(|_| body["enforce_nonce"] == json!(true))
+                .map(|n| n.to_string());
+            let key = nonce.map(|n| (channel.to_string(), n));
+            let mut nonces = state.nonces.lock().await;
+            if let Some(existing) = key.as_ref().and_then(|k| nonces.get(k)) {
+                return (200, existing.clone());
+            }
+            let mut answer = message_object(state, body);
+            answer["channel_id"] = json!(channel);
             readable::<serenity::all::Message>(state, path, &answer).await;
+            if let Some(key) = key {
+                nonces.insert(key, answer.clone());
+            }
+            drop(nonces);
+            state
+                .posted
+                .lock()
+                .await
+                .entry(channel.to_string())
+                .or_default()
+                .push(answer.clone());
             (200, answer)
         }
         _ => {
@@ -999,6 +1164,12 @@ async fn callback(state: &State, path: &str, id: &str, token: &str, body: &Value
         .await;
         return unknown;
     };
+    state
+        .first_responses
+        .lock()
+        .await
+        .entry(id.to_string())
+        .or_insert(elapsed);
     if elapsed > DEADLINE {
         violation(
             state,

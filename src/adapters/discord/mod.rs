@@ -15,8 +15,8 @@
 //!
 //! Shutdown: once asked to stop, new interactions get a short "restarting" answer, the
 //! gateway closes, and `run` waits (up to [`DRAIN_TIMEOUT`]) for the interactions in
-//! flight and for a daily post being sent, so no reply is lost and the caller closes the
-//! database after the last command.
+//! flight and for the daily posts being sent (the scheduler claims no new one), so no
+//! reply is lost and the caller closes the database after the last command.
 //!
 //! Files: `handler` (interactions in), `respond` (replies out), `scheduler` (daily posts),
 //! `shutdown` (counting what is in flight), `commands` (registration and options, from the
@@ -43,12 +43,13 @@ use handler::Handler;
 use shutdown::InFlight;
 
 pub use config::Config;
+pub use scheduler::Posting;
 
 /// How long the core may take before an interaction is deferred. Discord counts its 3
 /// seconds from sending the interaction; the gateway hop and the callback's own round
 /// trip come out of them, so this stays well below.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
-/// How long a shutdown waits for interactions in flight (and a daily post being sent).
+/// How long a shutdown waits for interactions in flight (and daily posts being sent).
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Always added to the log filter: serenity's HTTP module at `warn`. `Http::request` is
@@ -90,17 +91,20 @@ pub async fn run(
     token: &str,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), RunError> {
-    run_with_scheduler(app, config, token, shutdown, Arc::new(Notify::new())).await
+    let wake = Arc::new(Notify::new());
+    run_with_scheduler(app, config, token, shutdown, wake, Posting::default()).await
 }
 
 /// [`run`], with a handle on the daily scheduler: notifying `wake` makes it look at the
-/// schedule again (tests do so after moving their clock).
+/// schedule again (tests do so after moving their clock), and `posting` says how daily
+/// posts are sent (tests shorten the timeout).
 pub async fn run_with_scheduler(
     app: Arc<App>,
     config: &Config,
     token: &str,
     shutdown: impl Future<Output = ()> + Send + 'static,
     wake: Arc<Notify>,
+    posting: Posting,
 ) -> Result<(), RunError> {
     let mut http = HttpBuilder::new(token);
     if let Some(base) = &config.api_base {
@@ -132,13 +136,14 @@ pub async fn run_with_scheduler(
         })?;
         *client.ws_url.lock().await = gateway.url;
     }
-    let stop_scheduler = Arc::new(Notify::new());
+    let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
     let app_for_races = app.clone();
     let mut scheduler = tokio::spawn(scheduler::schedule_dailies(
         app,
         client.http.clone(),
+        posting,
         wake,
-        stop_scheduler.clone(),
+        stopping,
     ));
     let stop_races = Arc::new(Notify::new());
     let mut races = tokio::spawn(races::tell_races(
@@ -166,7 +171,8 @@ pub async fn run_with_scheduler(
     tokio::time::sleep(Duration::from_millis(100)).await;
     let drained = async {
         in_flight.drained().await;
-        stop_scheduler.notify_one();
+        // Posts being sent finish (each within its timeout); nothing new is claimed.
+        let _ = stop_scheduler.send(true);
         stop_races.notify_one();
         let _ = (&mut races).await;
         (&mut scheduler).await
