@@ -15,17 +15,20 @@
 //! # Propagation
 //! `State::propagate` repeats these steps until none of them finds anything:
 //!
-//! 1. **Band logic**, the hot loop. Each slot remembers the mask it had when it was last
-//!    processed (`prev`). A pass walks all 27 slots, fully unrolled with constant indices
-//!    (`update::<S>`), and processes only those whose mask moved: one compare and a well
-//!    predicted branch per idle slot is cheaper than keeping a queue of dirty slots, whose
-//!    bookkeeping (which slot did a write really change?) costs more than it saves.
-//!    Processing applies the minirow table (locked candidates, which also confines a
-//!    placed digit's box), then *claims* every row left with one unsolved cell: the cell
-//!    leaves `unsolved`, every other digit leaves the cell, and the digit leaves the
-//!    cell's column in the other two bands. Only a claim writes to other slots, so a pass
-//!    without a claim leaves every slot settled and ends the loop: no empty pass is run
-//!    just to find that out.
+//! 1. **Band logic**, the hot loop. A set of *dirty* slots (one bit per slot) names the
+//!    slots whose masks moved since they were last processed; the loop takes the lowest
+//!    one until none is left. Processing applies the minirow table (locked candidates,
+//!    which also confines a placed digit's box), then *claims* every row left with one
+//!    unsolved cell: the cell leaves `unsolved`, every other digit leaves the cell, and the
+//!    digit leaves the cell's column in the other two bands. Only a claim writes to other
+//!    slots, and it marks dirty exactly the slots it changed (a branch-free test per slot
+//!    written), so no slot is processed for nothing. The dirty set stays in a register:
+//!    which slot comes next is on the critical path of the whole loop. This replaced
+//!    passes over all 27 slots with a compare per slot (`cand != prev`): the compares were
+//!    cheap, but about one in eight slots was taken, at random, so the branches
+//!    mispredicted often, and the 108-byte `prev` array was copied at every branch.
+//!    Half the processed slots claim something, so the claim stays behind a branch: doing
+//!    it unconditionally (eleven read-modify-writes that change nothing) measured slower.
 //! 2. **Naked singles**, for 27 cells at a time, in the bands that changed since the step
 //!    last looked: counting with carries (`one`, `two`, `three`) across the nine digits of
 //!    a band gives the cells with no candidate (a contradiction), one (a single) and two
@@ -50,8 +53,13 @@
 //!    box is where a guess propagates furthest: against "the first bivalue cell" this
 //!    rule needs 30% fewer search nodes on top1465 and 25% fewer on the hardest sets,
 //!    for three table lookups per band. Each candidate but the last is tried on a copy
-//!    of the 240-byte state; the last reuses the state in place. There is no heap
+//!    of the 120-byte state; the last reuses the state in place. There is no heap
 //!    allocation in the search.
+//!
+//! The rules only ever remove candidates and each removes less from a smaller state, so
+//! the state they settle on (and whether they reach a contradiction) does not depend on
+//! the order they are applied in: the bookkeeping above can change without changing any
+//! branch the search takes, which solutions it finds, or in which order.
 //!
 //! The steps and the branching rule decide which solution `random_solution` reaches for
 //! a seed and which second solution the generator sees, so they decide the puzzle a
@@ -64,6 +72,10 @@ use super::grid::Grid;
 
 /// The 27 bits of a band.
 const BAND: u32 = (1 << 27) - 1;
+/// Every slot (bit `digit * 3 + band`).
+const ALL_SLOTS: u32 = (1 << 27) - 1;
+/// The slots of band 0 (bit `digit * 3`); shift by the band for the others.
+const BAND_SLOTS: u32 = 0o111_111_111;
 /// The three rows of a band.
 const ROW_MASKS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 /// The first box of a band; shift by 3 or 6 for the others.
@@ -185,7 +197,7 @@ const HOUSES_OF: [u32; 512] = {
 fn minirows(m: u32) -> u32 {
     ROW_BOXES[(m & 0x1FF) as usize] as u32
         | (ROW_BOXES[(m >> 9 & 0x1FF) as usize] as u32) << 3
-        | (ROW_BOXES[(m >> 18) as usize] as u32) << 6
+        | (ROW_BOXES[(m >> 18 & 0x1FF) as usize] as u32) << 6
 }
 
 /// Squeezes a band's three rows onto nine bits: which columns hold a candidate.
@@ -217,18 +229,23 @@ fn crowded_rows(m: u32) -> u32 {
 struct State {
     /// `cand[digit * 3 + band]`: where `digit` (0-based) may still go in `band`.
     cand: [u32; 27],
-    /// Each slot's mask as it was when the slot was last processed. Starts at a value no
-    /// 27-bit mask can have, so that every slot is processed once.
-    prev: [u32; 27],
     /// Per band, the cells no digit has claimed yet.
     unsolved: [u32; 3],
-    /// Digits whose masks changed since the column hidden singles last looked at them.
-    col_dirty: u32,
-    /// Digits whose masks changed since the column locked candidates last looked at them
-    /// (collected from `col_dirty` as step 3 consumes it).
-    lock_dirty: u32,
-    /// Bands whose masks changed since the naked singles last looked at them.
+}
+
+/// The work propagation has left, as sets of slots (bit `digit * 3 + band`). Every set is
+/// empty when `State::propagate` returns, so it lives in `propagate`'s frame and a branch
+/// copies only the 120 bytes of `State`.
+struct Pending {
+    /// Slots whose masks changed since step 1 last processed them.
+    dirty: u32,
+    /// Slots whose masks changed since step 2 last looked at their band.
     touched: u32,
+    /// Slots whose masks changed since step 3 last looked at their digit.
+    columns: u32,
+    /// Slots whose masks changed since step 4 last looked at their digit (collected from
+    /// `columns` as step 3 consumes it).
+    locks: u32,
 }
 
 /// Where to branch: a cell given as its band and bit. Band 3 means the grid is solved.
@@ -268,76 +285,80 @@ impl State {
         }
         State {
             cand,
-            prev: [u32::MAX; 27],
             unsolved: [BAND; 3],
-            col_dirty: 0x1FF,
-            lock_dirty: 0,
-            touched: 0b111,
         }
     }
 
-    /// Processes slot `S` (its mask moved): locked candidates in the band, then claims the
-    /// rows left with one unsolved cell. Sets `claimed` when it wrote to other slots.
-    /// False on a contradiction. `S` is a constant so that the band, the other two bands
-    /// and the nine slots of the band are fixed offsets in the unrolled pass.
+    /// Processes slot `s` (its mask moved): locked candidates in the band, then claims the
+    /// rows left with one unsolved cell. Returns the other slots a claim changed, or
+    /// `None` on a contradiction.
     #[inline(always)]
-    fn update<const S: usize>(&mut self, claimed: &mut bool) -> bool {
-        let band = S % 3;
-        let mut m = self.cand[S];
-        m &= KEEP[minirows(m) as usize];
+    fn update(&mut self, s: usize) -> Option<u32> {
+        let band = s % 3;
+        let mut m = self.cand[s];
+        // `minirows` is below 512: the mask only spares a bounds check.
+        m &= KEEP[(minirows(m) & 0x1FF) as usize];
         if m == 0 {
-            return false;
+            return None;
         }
-        self.prev[S] = m;
-        self.col_dirty |= 1 << (S / 3);
-        self.touched |= 1 << band;
         // Rows with one cell left whose cell nobody has claimed: new placements. After
         // `KEEP` they sit in distinct boxes (hence columns), so all are claimed together.
         let single = m & !crowded_rows(m) & self.unsolved[band];
+        // The slots a claim changed, as if `band` were 0 (bit `digit * 3`): constant
+        // shifts in the unrolled loops, one shift by `band` at the end.
+        let mut changed = 0u32;
         if single != 0 {
-            *claimed = true;
             self.unsolved[band] &= !single;
-            // Every digit leaves the cells (this one gets `m` back below): nine fixed
-            // stores are cheaper than testing which digits really had them.
+            // Every digit leaves the cells (this one gets `m` back below); a digit that
+            // had one of them is dirty.
             let mut d = 0;
             while d < 9 {
-                self.cand[d * 3 + band] &= !single;
+                let i = d * 3 + band;
+                let c = self.cand[i];
+                changed |= ((c & single != 0) as u32) << (d * 3);
+                self.cand[i] = c & !single;
                 d += 1;
             }
-            let cols = !spread_columns(fold_columns(single));
-            let base = S - band;
-            self.cand[base + (band + 1) % 3] &= cols;
-            self.cand[base + (band + 2) % 3] &= cols;
+            changed <<= band;
+            // The digit leaves the claimed cells' columns in the other two bands.
+            let cols = spread_columns(fold_columns(single));
+            let base = s - band;
+            for i in [base + (band + 1) % 3, base + (band + 2) % 3] {
+                let c = self.cand[i];
+                changed |= ((c & cols != 0) as u32) << i;
+                self.cand[i] = c & !cols;
+            }
         }
-        self.cand[S] = m;
-        true
+        self.cand[s] = m;
+        Some(changed & !(1 << s))
     }
 
-    /// Step 1: band logic until a pass claims nothing. False on a contradiction.
+    /// Step 1: band logic until no slot is dirty. False on a contradiction.
     #[inline(always)]
-    fn settle_bands(&mut self) -> bool {
-        loop {
-            let mut claimed = false;
-            macro_rules! pass {
-                ($($s:literal)*) => {$(
-                    if self.cand[$s] != self.prev[$s] && !self.update::<$s>(&mut claimed) {
-                        return false;
-                    }
-                )*};
-            }
-            // Digit-major order: a claim's column eliminations in later bands of the
-            // same digit are seen in the same pass.
-            pass!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-            if !claimed {
-                return true;
+    fn settle_bands(&mut self, p: &mut Pending) -> bool {
+        // Kept in registers: the next slot to process depends on `dirty`, so it is on the
+        // critical path of the whole loop.
+        let mut dirty = p.dirty;
+        let mut processed = 0u32;
+        while dirty != 0 {
+            let s = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            processed |= 1 << s;
+            match self.update(s) {
+                Some(changed) => dirty |= changed,
+                None => return false,
             }
         }
+        p.dirty = 0;
+        p.touched |= processed;
+        p.columns |= processed;
+        true
     }
 
     /// Step 2 for one band: places its naked singles (true when there were some) and
     /// records its bivalue cells in `bivalue`. `None` on a cell with no candidate.
     #[inline(always)]
-    fn naked_singles(&mut self, band: usize, bivalue: &mut u32) -> Option<bool> {
+    fn naked_singles(&mut self, p: &mut Pending, band: usize, bivalue: &mut u32) -> Option<bool> {
         let open = self.unsolved[band];
         *bivalue = 0;
         if open == 0 {
@@ -386,6 +407,7 @@ impl State {
             // digit in one row empty that row: caught there.
             let row = ROW_MASKS[(pos / 9) as usize];
             self.cand[d as usize * 3 + band] &= !row | bit;
+            p.dirty |= 1 << (d as usize * 3 + band);
         }
         Some(true)
     }
@@ -393,14 +415,14 @@ impl State {
     /// Step 3: hidden singles in columns, for digits that changed. `None` on a
     /// contradiction, else whether anything was placed.
     #[inline(always)]
-    fn column_singles(&mut self) -> Option<bool> {
+    fn column_singles(&mut self, p: &mut Pending) -> Option<bool> {
         let mut placed = false;
-        let mut digits = self.col_dirty;
-        self.col_dirty = 0;
-        self.lock_dirty |= digits;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+        let mut slots = p.columns;
+        p.columns = 0;
+        p.locks |= slots;
+        while slots != 0 {
+            let d = slots.trailing_zeros() as usize / 3;
+            slots &= !(7 << (3 * d));
             let (a, b, c) = (self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]);
             // Per cell position in a band: allowed in at least one band / in two.
             let one = a | b | c;
@@ -429,6 +451,7 @@ impl State {
                     }
                     placed = true;
                     self.cand[d * 3 + band] &= !rows | singles;
+                    p.dirty |= 1 << (d * 3 + band);
                 }
             }
         }
@@ -438,13 +461,13 @@ impl State {
     /// Step 4: locked candidates between columns and boxes, for digits that changed.
     /// `None` on a contradiction, else whether anything was removed.
     #[inline(always)]
-    fn column_locks(&mut self) -> Option<bool> {
+    fn column_locks(&mut self, p: &mut Pending) -> Option<bool> {
         let mut removed = false;
-        let mut digits = self.lock_dirty;
-        self.lock_dirty = 0;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+        let mut slots = p.locks;
+        p.locks = 0;
+        while slots != 0 {
+            let d = slots.trailing_zeros() as usize / 3;
+            slots &= !(7 << (3 * d));
             // Open minicolumns per band, as nine column bits.
             let open = [
                 fold_columns(self.cand[d * 3]),
@@ -468,6 +491,7 @@ impl State {
             for band in 0..3 {
                 if keep[band] != open[band] {
                     self.cand[d * 3 + band] &= spread_columns(keep[band]);
+                    p.dirty |= 1 << (d * 3 + band);
                     removed = true;
                 }
             }
@@ -475,26 +499,32 @@ impl State {
         Some(removed)
     }
 
-    /// Propagates to a fixpoint (see the module doc). Returns where to branch, with band
+    /// Propagates to a fixpoint (see the module doc), given the slots that changed since
+    /// the last one (all of them for a new state). Returns where to branch, with band
     /// `SOLVED` for a solution, or `None` on a contradiction.
     #[inline(always)]
-    fn propagate(&mut self) -> Option<Branch> {
+    fn propagate(&mut self, changed: u32) -> Option<Branch> {
         // Bivalue cells per band as step 2 last saw them; a band step 2 skips (nothing
         // changed in it) keeps its entry. A new node starts with every band to look at.
         let mut bivalue = [0u32; 3];
-        self.touched = 0b111;
+        let p = &mut Pending {
+            dirty: changed,
+            touched: ALL_SLOTS,
+            columns: 0,
+            locks: 0,
+        };
         loop {
-            if !self.settle_bands() {
+            if !self.settle_bands(p) {
                 return None;
             }
             let mut placed = false;
             for (band, b) in bivalue.iter_mut().enumerate() {
-                if self.touched & 1 << band != 0 {
-                    self.touched &= !(1 << band);
-                    placed |= self.naked_singles(band, b)?;
+                if p.touched & BAND_SLOTS << band != 0 {
+                    p.touched &= !(BAND_SLOTS << band);
+                    placed |= self.naked_singles(p, band, b)?;
                 }
             }
-            if placed || self.column_singles()? || self.column_locks()? {
+            if placed || self.column_singles(p)? || self.column_locks(p)? {
                 continue;
             }
             if bivalue == [0; 3] {
@@ -569,11 +599,12 @@ impl State {
 
     /// Places 0-based `digit` at `bit` of `band` (a candidate of an unsolved cell): clears
     /// the rest of its row for the digit and leaves the rest to propagation, which claims
-    /// the now single row.
+    /// the now single row. Returns the slot it changed, for `propagate`.
     #[inline(always)]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) {
+    fn place(&mut self, digit: usize, band: usize, bit: u32) -> u32 {
         let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
         self.cand[digit * 3 + band] &= !row | bit;
+        1 << (digit * 3 + band)
     }
 
     /// The digits of a solved state.
@@ -637,7 +668,7 @@ pub fn for_each_solution(grid: &Grid, limit: usize, mut visit: impl FnMut(usize,
         found: 0,
         visit: &mut visit,
     };
-    search.run(State::new(grid));
+    search.run(State::new(grid), ALL_SLOTS);
     search.found
 }
 
@@ -652,9 +683,9 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Explores a state (propagating it first). Returns true once the limit is reached.
-    fn run(&mut self, mut state: State) -> bool {
+    fn run(&mut self, mut state: State, mut changed: u32) -> bool {
         loop {
-            let Some(Branch { band, bit }) = state.propagate() else {
+            let Some(Branch { band, bit }) = state.propagate(changed) else {
                 return false;
             };
             if band == SOLVED {
@@ -670,13 +701,13 @@ impl Search<'_> {
             };
             for next in options {
                 let mut branch = state;
-                branch.place(current, band, bit);
-                if self.run(branch) {
+                let slot = branch.place(current, band, bit);
+                if self.run(branch, slot) {
                     return true;
                 }
                 current = next;
             }
-            state.place(current, band, bit);
+            changed = state.place(current, band, bit);
         }
     }
 }
@@ -686,8 +717,8 @@ impl Search<'_> {
 /// empty grid give unrelated complete grids. The result depends only on the seed (and on
 /// this module's propagation and branching rules).
 pub fn random_solution(grid: &Grid, rng: &mut super::rng::SeededRng) -> Option<Grid> {
-    fn run(mut state: State, rng: &mut super::rng::SeededRng) -> Option<Grid> {
-        let Branch { band, bit } = state.propagate()?;
+    fn run(mut state: State, changed: u32, rng: &mut super::rng::SeededRng) -> Option<Grid> {
+        let Branch { band, bit } = state.propagate(changed)?;
         if band == SOLVED {
             return Some(state.grid());
         }
@@ -702,14 +733,14 @@ pub fn random_solution(grid: &Grid, rng: &mut super::rng::SeededRng) -> Option<G
         rng.shuffle(&mut digits[..n]);
         for &d in &digits[..n] {
             let mut branch = state;
-            branch.place(d, band, bit);
-            if let Some(g) = run(branch, rng) {
+            let slot = branch.place(d, band, bit);
+            if let Some(g) = run(branch, slot, rng) {
                 return Some(g);
             }
         }
         None
     }
-    run(State::new(grid), rng)
+    run(State::new(grid), ALL_SLOTS, rng)
 }
 
 /// The cell a position names in this module's band layout, for tests.
@@ -754,7 +785,9 @@ mod tests {
     fn solves_a_puzzle_that_needs_guessing() {
         let g = grid(INKALA);
         let mut s = State::new(&g);
-        let branch = s.propagate().expect("no contradiction without a guess");
+        let branch = s
+            .propagate(ALL_SLOTS)
+            .expect("no contradiction without a guess");
         assert_ne!(branch.band, SOLVED, "propagation alone should not solve it");
         assert_eq!(solve(&g), Solution::Unique(grid(INKALA_SOLUTION)));
     }
