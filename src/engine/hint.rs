@@ -8,7 +8,7 @@
 //! where to look, plus the digits, plus every step in plain English with its reason.
 //! Each step also has a compact expert form (`compact`), which `explain` prints.
 
-use super::grader::{self, Candidates, Pattern, Technique};
+use super::grader::{self, Candidates, Contradiction, Pattern, Technique};
 use super::grid::{Cell, Grid, House};
 
 /// How much a hint gives away.
@@ -118,7 +118,8 @@ impl Lesson {
     pub fn text(&self, depth: Depth) -> String {
         let key = self.key();
         let name = key.technique.name();
-        let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
+        // "an X-Wing" (said "ex"), but "a Unique Rectangle" (said "you").
+        let article = if name.starts_with(['A', 'E', 'I', 'O', 'X']) {
             "an"
         } else {
             "a"
@@ -173,6 +174,11 @@ fn where_to_look(step: &Step) -> String {
             Some((cell, _)) => format!("starting from {cell}"),
             None => String::new(),
         },
+        Pattern::Rectangles { corners, .. } => {
+            format!("in the rectangle {}", cells_words(corners))
+        }
+        Pattern::LockedSubset { line, in_box, .. } => format!("in {in_box} and {line}"),
+        Pattern::Forcing { start, .. } => format!("starting from {start}"),
         Pattern::EmptyRectangle { in_box, line, .. } => format!("in {in_box} and {line}"),
         Pattern::Colouring { path, .. } => match path.first() {
             Some(cell) => format!("among the conjugate pairs through {cell}"),
@@ -290,6 +296,17 @@ pub fn describe(step: &Step, after_eliminations: bool) -> String {
             "In {a} the {d} can only go in {b}, so no other cell of {b} can be {d}: {}.",
             removals(&step.eliminations),
         ),
+        Pattern::LockedSubset {
+            line,
+            in_box,
+            cells,
+        } => format!(
+            "{cells_named} lie in both {line} and {in_box}, and can only hold {ds} between them, so those {n} digits belong to those {n} cells and no other cell of {line} or {in_box} can have them: {}.",
+            removals(&step.eliminations),
+            cells_named = cells_words(cells),
+            ds = list(step.digits.iter().map(u8::to_string)),
+            n = cells.len(),
+        ),
         Pattern::Subset { house: h, cells }
             if matches!(step.technique, NakedPair | NakedTriple | NakedQuad) =>
         {
@@ -337,6 +354,30 @@ pub fn describe(step: &Step, after_eliminations: bool) -> String {
             let ds = list(step.digits.iter().map(u8::to_string));
             format!(
                 "{cells} form a rectangle over two boxes, and all but {odd} can only be {ds}. If {odd} were limited to {ds} too, the two digits could swap around the rectangle and the puzzle would have two solutions; it has one, so {odd} is neither: {}.",
+                removals(&step.eliminations)
+            )
+        }
+        Pattern::Rectangles {
+            corners,
+            floor,
+            house,
+        } => rectangles_sentence(step, corners, floor, *house),
+        Pattern::Forcing {
+            start,
+            forced,
+            contradiction,
+        } => {
+            let then = if forced.is_empty() {
+                ": then".to_string()
+            } else {
+                format!(
+                    ". Then the singles force {}, and",
+                    forced_words(forced.iter().map(|(c, d)| format!("{d} in {c}")))
+                )
+            };
+            format!(
+                "Suppose {start} were {d}{then} {}. That cannot be, so {start} is not {d}: {}.",
+                contradiction_words(contradiction),
                 removals(&step.eliminations)
             )
         }
@@ -405,6 +446,76 @@ pub fn describe(step: &Step, after_eliminations: bool) -> String {
     }
 }
 
+/// Unique rectangle types 2 and 4 and the hidden rectangle in words: the deadly pattern
+/// (four cells over two boxes holding only the pair, which could swap) and why the
+/// eliminated candidates would complete it.
+fn rectangles_sentence(
+    step: &Step,
+    corners: &[Cell; 4],
+    floor: &[Cell],
+    house: Option<House>,
+) -> String {
+    let (a, b) = match step.digits[..] {
+        [a, b] => (a, b),
+        _ => return String::new(),
+    };
+    let cells = cells_words(corners);
+    let swap = format!(
+        "the four cells would hold only {a} and {b}, which could swap around the rectangle: two solutions, and the puzzle has one"
+    );
+    let [_, _, r1, r2] = *corners;
+    match step.technique {
+        Technique::UniqueRectangle2 => {
+            let x = step.eliminations.first().map_or(0, |&(_, x)| x);
+            format!(
+                "{cells} form a rectangle over two boxes, all holding {a} and {b}. {floor_named} can only be {a} or {b}, and {r1} and {r2} have just one more candidate, {x}. If neither were {x}, {swap}. So {r1} or {r2} is {x}, and a cell that sees both cannot be: {}.",
+                removals(&step.eliminations),
+                floor_named = cells_words(floor),
+            )
+        }
+        Technique::UniqueRectangle4 => {
+            let h = house.map_or_else(String::new, |h| h.to_string());
+            format!(
+                "{cells} form a rectangle over two boxes, all holding {a} and {b}, and {floor_named} can only be {a} or {b}. In {h} the {a} can only go in {r1} or {r2}, so one of them is {a}; if the other were {b}, {swap}. So neither is {b}: {}.",
+                removals(&step.eliminations),
+                floor_named = cells_words(floor),
+            )
+        }
+        _ => {
+            let [x, w1, z, w2] = *corners;
+            format!(
+                "{cells} form a rectangle over two boxes, all holding {a} and {b}, and {x} can only be {a} or {b}. Along {z}'s lines the {a} can only go in the rectangle: {z} or {w1}, and {z} or {w2}. If {z} were {b}, {w1} and {w2} would both be {a}, so {x} (which sees both) would be {b}, and {swap}. So {z} is not {b}: {}.",
+                removals(&step.eliminations),
+            )
+        }
+    }
+}
+
+/// Forced placements longer than this are told by their first ones and the last (the
+/// compact form has every one).
+const FORCED_WORDS: usize = 8;
+
+/// "5 in A1, 2 in B3 and 7 in C9", or the first few, "...", and the last.
+fn forced_words(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    if items.len() <= FORCED_WORDS {
+        return list(items);
+    }
+    let last = items.last().cloned().unwrap_or_default();
+    format!(
+        "{}, ... ({} more) and {last}",
+        items[..FORCED_WORDS - 2].join(", "),
+        items.len() - FORCED_WORDS + 1
+    )
+}
+
+fn contradiction_words(contradiction: &Contradiction) -> String {
+    match contradiction {
+        Contradiction::NoCandidate(c) => format!("{c} is left with no candidate"),
+        Contradiction::NoPlace(h, d) => format!("{h} is left with no place for its {d}"),
+    }
+}
+
 /// A unique rectangle's four corners, the odd one last.
 fn rectangle(corners: &[Cell; 3], odd: Cell) -> [Cell; 4] {
     [corners[0], corners[1], corners[2], odd]
@@ -464,6 +575,11 @@ pub fn compact(step: &Step) -> String {
         Pattern::NakedSingle { cell } | Pattern::Bug { cell, .. } => cell.name(),
         Pattern::Locked { within, clears, .. } => format!("{digits} in {within} on {clears}"),
         Pattern::Subset { house, cells } => format!("{digits} in {house} ({})", names(cells, ",")),
+        Pattern::LockedSubset {
+            line,
+            in_box,
+            cells,
+        } => format!("{digits} in {line} and {in_box} ({})", names(cells, ",")),
         Pattern::Fish { bases, covers, .. } => format!(
             "{digits} in {} / {}",
             houses_words(bases),
@@ -475,6 +591,20 @@ pub fn compact(step: &Step) -> String {
         } => format!("{} on {digits}", names(&[*pivot, *a, *b], ",")),
         Pattern::Rectangle { corners, odd } => {
             format!("{} on {digits}", names(&rectangle(corners, *odd), ","))
+        }
+        Pattern::Rectangles { corners, .. } => format!("{} on {digits}", names(corners, ",")),
+        Pattern::Forcing {
+            start,
+            forced,
+            contradiction,
+        } => {
+            let mut links = vec![format!("{start}={digits}")];
+            links.extend(forced.iter().map(|(c, d)| format!("{c}={d}")));
+            let broken = match contradiction {
+                Contradiction::NoCandidate(c) => format!("{c} empty"),
+                Contradiction::NoPlace(h, d) => format!("no {d} in {h}"),
+            };
+            format!("{} => {broken}", links.join(" => "))
         }
         Pattern::EmptyRectangle {
             in_box,
@@ -655,16 +785,16 @@ mod tests {
             (
                 ".1..7.2......62..7.....9...5.198.....8...4..9..4....5...38..1....279...4..84...3.",
                 Technique::EmptyRectangle,
-                "Look for an Empty Rectangle in box 9 and row D.",
+                "Look for an Empty Rectangle in box 3 and row D.",
                 "digit 6",
-                "remove 6 from H2",
+                "remove 6 from C2",
             ),
             (
-                ".4..18.6.72.........97....3..65.7.8.83...47..5....26..............4..125.....18..",
+                ".9.......84..7.23.1.7....8.....316.............9.4.5..7..1..3....8..31.6...96..58",
                 Technique::SimpleColouring,
-                "Look for a Simple Colouring among the conjugate pairs through G3.",
+                "Look for a Simple Colouring among the conjugate pairs through A7.",
                 "digit 4",
-                "remove 4 from G8",
+                "remove 4 from A9",
             ),
             (
                 ".4..5.1....7..2..35.6...8.......1...2...4........356.13.2...7...9.......7..86...9",
@@ -672,6 +802,41 @@ mod tests {
                 "Look for a Finned X-Wing in columns 2 and 5.",
                 "digit 8",
                 "remove 8 from D3",
+            ),
+            (
+                "..6.3815.3....46..8..16...26..7.38..7......9...9..2.6..........4.5.....3....25.7.",
+                Technique::UniqueRectangle2,
+                "Look for a Unique Rectangle Type 2 in the rectangle B2, B3, D3 and D2.",
+                "digits 1 and 2",
+                "remove 4 from D8, E2 and F2",
+            ),
+            (
+                "312..7..........8..8..6.13..95.8.4.....2.......7..6...53...2.16...........9...8..",
+                Technique::UniqueRectangle4,
+                "Look for a Unique Rectangle Type 4 in the rectangle F1, E1, E9 and F9.",
+                "digits 8 and 1",
+                "remove 1 from E9 and F9",
+            ),
+            (
+                ".3.9.25.......6....87...1.......9...7....3..4.2468.......32.8....9...3.5..8..5..7",
+                Technique::HiddenRectangle,
+                "Look for a Hidden Rectangle in the rectangle B9, F9, F8 and B8.",
+                "digits 3 and 9",
+                "remove 9 from F8",
+            ),
+            (
+                ".3.8..1...1....25.....9.......9.3...7...46.3.92.......645....8...75..3........7..",
+                Technique::LockedPair,
+                "Look for a Locked Pair in box 3 and row C.",
+                "digits 4 and 6",
+                "4 and 6 from C3",
+            ),
+            (
+                "....5..12.25.....4...4.....8...1..4...1......7..938....578....9......6....3..6.57",
+                Technique::ForcingChain,
+                "Look for a Forcing Chain starting from E6.",
+                "digit 7",
+                "E9 is left with no candidate. That cannot be, so E6 is not 7: remove 7 from E6",
             ),
         ];
         for (puzzle, technique, one, digit, removal) in cases {

@@ -4,8 +4,9 @@ use std::fmt;
 
 /// Five tiers by the hardest technique a puzzle needs (calibrated on HoDoKu's levels):
 /// Easy = singles; Medium = locked candidates, pairs and triples; Hard = quads, basic
-/// fish, wings, single-digit patterns, colouring, uniqueness; Expert = chains, finned
-/// fish, ALS; Extreme = forcing chains or trial and error.
+/// fish, wings, single-digit patterns, colouring, uniqueness, Finned X-Wing; Expert =
+/// chains, larger finned fish; Extreme = trial and error, or so many hard steps that the
+/// score passes Expert's limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tier {
     Easy,

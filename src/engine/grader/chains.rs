@@ -1,14 +1,14 @@
 //! The chain machinery: candidates as nodes of a graph of strong and weak links, and the
-//! breadth-first search for the shortest alternating inference chain that proves
-//! something. The techniques that name what a chain found live in `techniques`.
+//! breadth-first search for the alternating inference chain that proves the most. The
+//! techniques that name what a chain found live in `techniques`.
 //!
 //! A candidate is a node `cell * 9 + digit - 1` (729 of them); a set of nodes is a
 //! 729-bit set. The weak links of every node (same cell, or same digit in a peer cell) do
 //! not depend on the position, so they are a table built at compile time; a position only
 //! masks them with the candidates still present. Strong links (bivalue cells, digits with
 //! two places in a house) are listed once per search. A search is then a breadth-first
-//! walk of bit sets from each start, so the shortest chain is found with no allocation in
-//! the inner loop.
+//! walk of bit sets from each start, so the shortest chain to every end is found with no
+//! allocation in the inner loop.
 
 use super::candidates::{Candidates, Digits, HOUSES, sees};
 
@@ -78,9 +78,13 @@ pub(super) fn node_digit(n: usize) -> u8 {
     (n % 9) as u8 + 1
 }
 
+/// What a placement found by a chain is worth against eliminations: more than any.
+const PLACEMENT: u32 = 1000;
+
 /// The candidates of a position as nodes, with their strong links.
 pub(super) struct Graph {
     present: Bits,
+    bivalue: [bool; 81],
     strong: [[u16; 4]; NODES],
     nstrong: [u8; NODES],
 }
@@ -89,6 +93,7 @@ impl Graph {
     pub(super) fn new(c: &Candidates) -> Box<Graph> {
         let mut g = Box::new(Graph {
             present: [0; WORDS],
+            bivalue: [false; 81],
             strong: [[0; 4]; NODES],
             nstrong: [0; NODES],
         });
@@ -98,6 +103,7 @@ impl Graph {
                 set_bit(&mut g.present, i * 9 + d as usize - 1);
             }
             if m.count_ones() == 2 {
+                g.bivalue[i] = true;
                 let a = m.trailing_zeros() as usize;
                 let b = 15 - m.leading_zeros() as usize;
                 g.link(i * 9 + a - 1, i * 9 + b - 1);
@@ -131,17 +137,32 @@ impl Graph {
 /// off), and either the start's placement or eliminations.
 pub(super) struct Found {
     pub(super) nodes: Vec<usize>,
+    /// How much it proves: the number of eliminations, or [`PLACEMENT`].
+    pub(super) proved: u32,
     pub(super) placement: bool,
     pub(super) eliminations: Bits,
 }
 
-/// The shortest alternating inference chain (at most `max_strong` strong links) whose two
-/// ends prove something: a candidate seeing both ends is false, and a chain from a
-/// candidate (off) back to itself (on) proves it true. With `digit`, only that digit's
-/// candidates take part (an X-Chain).
-pub(super) fn shortest_chain(g: &Graph, digit: Option<u8>, max_strong: usize) -> Option<Found> {
-    let allowed: Bits = match digit {
-        Some(d) => {
+/// Which candidates a chain may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ChainKind {
+    /// One digit only: an X-Chain.
+    Digit(u8),
+    /// Bivalue cells only, strong inside a cell and weak between cells on one digit: an
+    /// XY-Chain.
+    Bivalue,
+    /// Any alternating inference chain.
+    Any,
+}
+
+/// The alternating inference chain of `kind` (at most `max_strong` strong links) whose
+/// two ends prove the most: a candidate seeing both ends is false, and a chain from a
+/// candidate (off) back to itself (on) proves it true (a placement, worth more than any
+/// elimination). Among equals, the shortest. HoDoKu picks its chains this way, and a
+/// chain that removes three candidates saves the steps that would remove them one by one.
+pub(super) fn best_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Option<Found> {
+    let allowed: Bits = match kind {
+        ChainKind::Digit(d) => {
             let mut b = [0; WORDS];
             for i in 0..81 {
                 let n = i * 9 + d as usize - 1;
@@ -151,13 +172,27 @@ pub(super) fn shortest_chain(g: &Graph, digit: Option<u8>, max_strong: usize) ->
             }
             b
         }
-        None => g.present,
+        ChainKind::Bivalue => {
+            let mut b = g.present;
+            for i in (0..81).filter(|&i| !g.bivalue[i]) {
+                for n in i * 9..i * 9 + 9 {
+                    b[n / 64] &= !(1 << (n % 64));
+                }
+            }
+            b
+        }
+        ChainKind::Any => g.present,
     };
-    let mut cap = max_strong;
-    // (strong links, eliminations, start, end): the shortest chain. Among the ends a walk
-    // reaches at one length, the one that proves the most; searching every start for the
-    // best of equal length would cost a third of the grading speed for little change.
-    let mut best: Option<(usize, u32, usize, usize)> = None;
+    // XY-Chains leave a cell by its other digit and enter the next on the same digit.
+    let same_digit: [Bits; 9] = std::array::from_fn(|d| {
+        let mut b = [0; WORDS];
+        for i in 0..81 {
+            set_bit(&mut b, i * 9 + d);
+        }
+        b
+    });
+    // (proved, strong links, start, end): the best chain so far.
+    let mut best: Option<(u32, usize, usize, usize)> = None;
     type Parents = Box<[u16; NODES]>;
     let mut best_parents: Option<(Parents, Parents)> = None;
     // Parents are only read for nodes reached in the current walk, so they are never
@@ -172,20 +207,28 @@ pub(super) fn shortest_chain(g: &Graph, digit: Option<u8>, max_strong: usize) ->
         if !bit(&allowed, start) || g.nstrong[start] == 0 {
             continue;
         }
-        if cap == 0 {
-            break;
+        // What any chain from `start` can remove lies among the candidates it sees: a
+        // start that sees fewer than the best chain removes cannot give a better one.
+        let seen: Bits = std::array::from_fn(|x| WEAK[start][x] & g.present[x]);
+        let most: u32 = seen.iter().map(|w| w.count_ones()).sum();
+        if best.is_some_and(|(proved, ..)| most < proved && proved < PLACEMENT) {
+            continue;
         }
         let mut vis_on: Bits = [0; WORDS];
         let mut vis_off: Bits = [0; WORDS];
         set_bit(&mut vis_off, start);
         frontier.clear();
         frontier.push(start);
-        let mut hit = None;
-        'walk: for k in 1..=cap {
+        // (proved, strong links, end): this walk's best.
+        let mut hit: Option<(u32, usize, usize)> = None;
+        for k in 1..=max_strong {
             on_level.clear();
             for &n in &frontier {
                 for &m in &g.strong[n][..g.nstrong[n] as usize] {
                     let m = m as usize;
+                    if kind == ChainKind::Bivalue && node_cell(m) != node_cell(n) {
+                        continue;
+                    }
                     if bit(&allowed, m) && !bit(&vis_on, m) {
                         set_bit(&mut vis_on, m);
                         par_on[m] = n as u16;
@@ -197,30 +240,30 @@ pub(super) fn shortest_chain(g: &Graph, digit: Option<u8>, max_strong: usize) ->
                 break;
             }
             for &e in &on_level {
-                // A placement settles the cell: worth more than any elimination.
-                let gain = if e == start {
-                    100
+                let proved = if e == start {
+                    PLACEMENT
                 } else {
-                    and3(&WEAK[start], &WEAK[e], &g.present)
-                        .iter()
-                        .map(|w| w.count_ones())
+                    (0..WORDS)
+                        .map(|x| (seen[x] & WEAK[e][x]).count_ones())
                         .sum()
                 };
-                if gain > 0 && hit.is_none_or(|(_, g0, _)| gain > g0) {
-                    hit = Some((k, gain, e));
+                // Walks go by length, so a later end only wins by proving more.
+                if proved > 0 && hit.is_none_or(|(p0, _, _)| proved > p0) {
+                    hit = Some((proved, k, e));
                 }
             }
-            if hit.is_some() {
-                break 'walk;
-            }
-            if k == cap {
+            if k == max_strong {
                 break;
             }
             next.clear();
             for &e in &on_level {
                 let w = &WEAK[e];
+                let only = match kind {
+                    ChainKind::Bivalue => &same_digit[node_digit(e) as usize - 1],
+                    _ => &allowed,
+                };
                 for x in 0..WORDS {
-                    let mut new = w[x] & allowed[x] & !vis_off[x];
+                    let mut new = w[x] & allowed[x] & only[x] & !vis_off[x];
                     vis_off[x] |= new;
                     while new != 0 {
                         let m = x * 64 + new.trailing_zeros() as usize;
@@ -237,17 +280,14 @@ pub(super) fn shortest_chain(g: &Graph, digit: Option<u8>, max_strong: usize) ->
                 break;
             }
         }
-        if let Some((k, gain, e)) = hit
-            && best.is_none_or(|(k0, g0, _, _)| k < k0 || gain > g0)
+        if let Some((proved, k, e)) = hit
+            && best.is_none_or(|(p0, k0, _, _)| proved > p0 || (proved == p0 && k < k0))
         {
-            best = Some((k, gain, start, e));
+            best = Some((proved, k, start, e));
             best_parents = Some((par_on.clone(), par_off.clone()));
-            // Two strong links is the shortest chain that can prove anything the simpler
-            // techniques before it did not.
-            cap = if k <= 2 { 0 } else { k - 1 };
         }
     }
-    let (k, _, start, end) = best?;
+    let (proved, k, start, end) = best?;
     let (par_on, par_off) = best_parents?;
     // Walk back from the end (on) to the start (off).
     let mut nodes = vec![end];
@@ -269,6 +309,7 @@ pub(super) fn shortest_chain(g: &Graph, digit: Option<u8>, max_strong: usize) ->
     };
     Some(Found {
         nodes,
+        proved,
         placement,
         eliminations,
     })

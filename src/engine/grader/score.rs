@@ -13,13 +13,14 @@ impl Technique {
         use Technique::*;
         match self {
             FullHouse | HiddenSingle | NakedSingle => Tier::Easy,
-            Pointing | Claiming | NakedPair | HiddenPair | NakedTriple | HiddenTriple => {
-                Tier::Medium
-            }
+            LockedPair | LockedTriple | Pointing | Claiming | NakedPair | HiddenPair
+            | NakedTriple | HiddenTriple => Tier::Medium,
             NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | XYWing | XYZWing
             | Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | WWing
-            | UniqueRectangle | Bug | SimpleColouring => Tier::Hard,
-            FinnedXWing | FinnedSwordfish | XChain | XYChain | Aic => Tier::Expert,
+            | UniqueRectangle | UniqueRectangle2 | UniqueRectangle4 | HiddenRectangle | Bug
+            | SimpleColouring | FinnedXWing => Tier::Hard,
+            FinnedSwordfish | XChain | XYChain | Aic => Tier::Expert,
+            ForcingChain => Tier::Extreme,
         }
     }
 
@@ -27,9 +28,12 @@ impl Technique {
     pub fn weight(self) -> u32 {
         use Technique::*;
         match self {
-            FullHouse => 4,
+            // A naked single costs what a full house does, and both less than a hidden
+            // single: HoDoKu's weights, which its level limits below are calibrated for.
+            FullHouse | NakedSingle => 4,
             HiddenSingle => 14,
-            NakedSingle => 23,
+            LockedPair => 40,
+            LockedTriple => 60,
             Pointing | Claiming => 50,
             NakedPair => 60,
             HiddenPair => 70,
@@ -47,7 +51,7 @@ impl Technique {
             TurbotFish => 120,
             EmptyRectangle => 120,
             WWing => 150,
-            UniqueRectangle => 100,
+            UniqueRectangle | UniqueRectangle2 | UniqueRectangle4 | HiddenRectangle => 100,
             Bug => 100,
             SimpleColouring => 150,
             FinnedXWing => 130,
@@ -55,6 +59,8 @@ impl Technique {
             XChain => 260,
             XYChain => 260,
             Aic => 280,
+            // HoDoKu's forcing chain weight.
+            ForcingChain => 500,
         }
     }
 }
@@ -117,7 +123,7 @@ pub fn grade_within(puzzle: &Grid, max: Tier) -> Option<Grade> {
         .unwrap_or(u32::MAX);
     let mut beyond = false;
     while !c.is_solved() {
-        let Some(s) = next_step_within(&c, max) else {
+        let Some(s) = next_step_within(&c, max).filter(|s| s.technique.tier() <= max) else {
             beyond = max < Tier::Extreme;
             break;
         };

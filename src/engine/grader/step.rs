@@ -7,8 +7,12 @@ use crate::engine::grid::{Cell, House};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
     FullHouse,
-    HiddenSingle,
     NakedSingle,
+    HiddenSingle,
+    /// Two cells where a line crosses a box, holding only two digits between them.
+    LockedPair,
+    /// Three cells where a line crosses a box, holding only three digits between them.
+    LockedTriple,
     Pointing,
     Claiming,
     NakedPair,
@@ -36,6 +40,15 @@ pub enum Technique {
     /// Type 1: three corners of a rectangle over two boxes hold the same two digits only;
     /// the fourth cannot hold both, or the puzzle would have two solutions.
     UniqueRectangle,
+    /// Type 2: two corners (the floor) hold only the pair, the other two the pair and one
+    /// same extra digit, which one of them must be.
+    UniqueRectangle2,
+    /// Type 4: the floor holds only the pair, and one digit of the pair is locked into
+    /// the other two corners, which therefore cannot be the other digit.
+    UniqueRectangle4,
+    /// One corner holds only the pair, and a digit of the pair is locked into the
+    /// rectangle along both lines of the opposite corner, which cannot be the other digit.
+    HiddenRectangle,
     /// Bivalue Universal Grave + 1: all unsolved cells bivalue but one.
     Bug,
     /// One digit's conjugate pairs coloured in two alternating colours (trap or wrap).
@@ -47,6 +60,8 @@ pub enum Technique {
     XChain,
     XYChain,
     Aic,
+    /// Supposing a candidate true, the singles it forces run into a contradiction.
+    ForcingChain,
 }
 
 impl Technique {
@@ -55,6 +70,8 @@ impl Technique {
             Technique::FullHouse => "Full House",
             Technique::HiddenSingle => "Hidden Single",
             Technique::NakedSingle => "Naked Single",
+            Technique::LockedPair => "Locked Pair",
+            Technique::LockedTriple => "Locked Triple",
             Technique::Pointing => "Locked Candidates (Pointing)",
             Technique::Claiming => "Locked Candidates (Claiming)",
             Technique::NakedPair => "Naked Pair",
@@ -74,6 +91,9 @@ impl Technique {
             Technique::EmptyRectangle => "Empty Rectangle",
             Technique::WWing => "W-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::UniqueRectangle2 => "Unique Rectangle Type 2",
+            Technique::UniqueRectangle4 => "Unique Rectangle Type 4",
+            Technique::HiddenRectangle => "Hidden Rectangle",
             Technique::Bug => "BUG+1",
             Technique::SimpleColouring => "Simple Colouring",
             Technique::FinnedXWing => "Finned X-Wing",
@@ -81,6 +101,7 @@ impl Technique {
             Technique::XChain => "X-Chain",
             Technique::XYChain => "XY-Chain",
             Technique::Aic => "Alternating Inference Chain",
+            Technique::ForcingChain => "Forcing Chain",
         }
     }
 }
@@ -149,6 +170,12 @@ pub enum Pattern {
     },
     /// Naked and hidden pairs, triples and quads: the cells in their house.
     Subset { house: House, cells: Vec<Cell> },
+    /// Locked pair and triple: the cells where `line` crosses `in_box`.
+    LockedSubset {
+        line: House,
+        in_box: House,
+        cells: Vec<Cell>,
+    },
     /// X-Wing, Swordfish, Jellyfish: the digit's cells in the base lines all lie in the
     /// cover lines.
     Fish {
@@ -176,6 +203,15 @@ pub enum Pattern {
     },
     /// Unique rectangle type 1: three corners holding only the pair, and the odd one.
     Rectangle { corners: [Cell; 3], odd: Cell },
+    /// Unique rectangle types 2 and 4 and the hidden rectangle: the corners in order
+    /// around the rectangle (each shares a line with the next), starting with the
+    /// corners that hold only the pair (`floor`); for type 4, the house where a digit of
+    /// the pair is locked into the other two corners.
+    Rectangles {
+        corners: [Cell; 4],
+        floor: Vec<Cell>,
+        house: Option<House>,
+    },
     /// BUG+1: the one cell with three candidates, and the row where its digit appears
     /// three times.
     Bug { cell: Cell, row: House },
@@ -197,4 +233,20 @@ pub enum Pattern {
     /// in order. The first is assumed off, then each link alternates on (strong link) and
     /// off (weak link), ending on the last.
     Chain { links: Vec<(Cell, u8)> },
+    /// Forcing chain: supposing the step's digit in `start`, the singles place `forced`
+    /// in order and reach `contradiction`.
+    Forcing {
+        start: Cell,
+        forced: Vec<(Cell, u8)>,
+        contradiction: Contradiction,
+    },
+}
+
+/// How an assumption breaks the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An empty cell has no candidate left.
+    NoCandidate(Cell),
+    /// A house has no place left for a digit it is missing.
+    NoPlace(House, u8),
 }

@@ -3,7 +3,7 @@
 
 use crate::engine::grader::candidates::{Candidates, cell};
 use crate::engine::grader::chains::{
-    Found, Graph, for_each_bit, node_cell, node_digit, shortest_chain,
+    ChainKind, Found, Graph, best_chain, for_each_bit, node_cell, node_digit,
 };
 use crate::engine::grader::step::{Pattern, Step, Technique};
 
@@ -67,37 +67,28 @@ pub(super) fn chain_step(c: &Candidates, f: Found, short_single_digit: bool) -> 
     }
 }
 
-/// X-Chains (one digit) up to `max_strong` strong links: the shortest over all digits, and
-/// among those the one that proves the most.
+/// X-Chains (one digit) up to `max_strong` strong links: the one over all digits that
+/// proves the most, the shortest among equals.
 fn x_chain(c: &Candidates, g: &Graph, max_strong: usize) -> Option<Step> {
-    let worth = |f: &Found| {
-        (
-            usize::MAX - f.nodes.len(),
-            f.placement,
-            f.eliminations.iter().map(|w| w.count_ones()).sum::<u32>(),
-        )
-    };
-    let mut best: Option<Found> = None;
-    for d in 1..=9u8 {
-        let cap = best.as_ref().map_or(max_strong, |b| b.nodes.len() / 2);
-        if let Some(f) = shortest_chain(g, Some(d), cap)
-            && best.as_ref().is_none_or(|b| worth(&f) > worth(b))
-        {
-            best = Some(f);
-        }
-    }
-    best.map(|f| chain_step(c, f, false))
+    let worth = |f: &Found| (f.proved, usize::MAX - f.nodes.len());
+    (1..=9u8)
+        .filter_map(|d| best_chain(g, ChainKind::Digit(d), max_strong))
+        .max_by_key(worth)
+        .map(|f| chain_step(c, f, false))
 }
 
 /// The longest chains searched: longer ones are rare in puzzles that chains solve, and a
 /// search that finds nothing costs time in proportion to the length.
 const MAX_STRONG: usize = 8;
 
-/// X-Chain first (one digit is easier to follow), then any AIC, XY-Chains included.
+/// HoDoKu's order: X-Chain first (one digit is easier to follow), then XY-Chain (bivalue
+/// cells only), then any AIC; each the chain that proves the most.
 pub(super) fn chains(c: &Candidates) -> Option<Step> {
     let g = Graph::new(c);
     if let Some(s) = x_chain(c, &g, MAX_STRONG) {
         return Some(s);
     }
-    shortest_chain(&g, None, MAX_STRONG).map(|f| chain_step(c, f, false))
+    best_chain(&g, ChainKind::Bivalue, MAX_STRONG)
+        .or_else(|| best_chain(&g, ChainKind::Any, MAX_STRONG))
+        .map(|f| chain_step(c, f, false))
 }

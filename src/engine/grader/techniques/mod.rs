@@ -4,6 +4,7 @@
 
 mod chains;
 mod fish;
+mod forcing;
 mod intersections;
 mod single_digit;
 mod singles;
@@ -24,43 +25,51 @@ pub fn next_step(c: &Candidates) -> Option<Step> {
 
 type Finder = fn(&Candidates) -> Option<Step>;
 
-/// Every technique with its tier, easiest first. The tiers never go down along the list,
-/// so stopping at the first technique above a tier gives the very steps the full list
-/// would, as long as they stay within that tier.
-const FINDERS: [(Tier, Finder); 25] = [
+/// Every technique with its tier, in the order HoDoKu tries them (its documented solver
+/// order): agreeing with HoDoKu's grades needs the same path, as the score sums the steps
+/// taken. The tiers mostly rise along the list; where a harder technique comes first
+/// (Finned Swordfish before Simple Colouring), grading within a tier still runs it, since
+/// the full list would take its step first.
+const FINDERS: [(Tier, Finder); 30] = [
     (Tier::Easy, singles::full_house),
-    (Tier::Easy, singles::hidden_single),
     (Tier::Easy, singles::naked_single),
+    (Tier::Easy, singles::hidden_single),
+    (Tier::Medium, |c| subsets::locked_subset(c, 2)),
+    (Tier::Medium, |c| subsets::locked_subset(c, 3)),
     (Tier::Medium, intersections::locked_candidates),
     (Tier::Medium, |c| subsets::naked_subset(c, 2)),
-    (Tier::Medium, |c| subsets::hidden_subset(c, 2)),
     (Tier::Medium, |c| subsets::naked_subset(c, 3)),
+    (Tier::Medium, |c| subsets::hidden_subset(c, 2)),
     (Tier::Medium, |c| subsets::hidden_subset(c, 3)),
+    (Tier::Hard, |c| subsets::naked_subset(c, 4)),
+    (Tier::Hard, |c| subsets::hidden_subset(c, 4)),
     (Tier::Hard, |c| fish::fish(c, 2)),
-    (Tier::Hard, wings::xy_wing),
-    (Tier::Hard, wings::xyz_wing),
+    (Tier::Hard, |c| fish::fish(c, 3)),
+    (Tier::Hard, |c| fish::fish(c, 4)),
+    (Tier::Hard, uniqueness::bug_plus_one),
     (Tier::Hard, single_digit::two_link_single_digit),
     (Tier::Hard, single_digit::empty_rectangle),
     (Tier::Hard, wings::w_wing),
+    (Tier::Hard, wings::xy_wing),
+    (Tier::Hard, wings::xyz_wing),
     (Tier::Hard, uniqueness::unique_rectangle),
-    (Tier::Hard, uniqueness::bug_plus_one),
-    (Tier::Hard, single_digit::simple_colouring),
-    (Tier::Hard, |c| fish::fish(c, 3)),
-    (Tier::Hard, |c| subsets::naked_subset(c, 4)),
-    (Tier::Hard, |c| subsets::hidden_subset(c, 4)),
-    (Tier::Hard, |c| fish::fish(c, 4)),
-    (Tier::Expert, |c| fish::finned_fish(c, 2)),
+    (Tier::Hard, uniqueness::unique_rectangle_2),
+    (Tier::Hard, uniqueness::unique_rectangle_4),
+    (Tier::Hard, uniqueness::hidden_rectangle),
+    (Tier::Hard, |c| fish::finned_fish(c, 2)),
     (Tier::Expert, |c| fish::finned_fish(c, 3)),
+    (Tier::Hard, single_digit::simple_colouring),
     (Tier::Expert, chains::chains),
-    (Tier::Expert, |_| None),
+    (Tier::Extreme, forcing::forcing_chain),
 ];
 
-/// The next step using only techniques of `max` or below.
+/// The step the full list would take, as long as it is of `max` or below; `None` when no
+/// technique applies, or when the step needs a technique above `max` (the caller tells
+/// these apart by the step's tier). Finders after the last one of `max` or below are
+/// never run: whatever they find is above `max` anyway.
 pub(super) fn next_step_within(c: &Candidates, max: Tier) -> Option<Step> {
-    FINDERS
-        .iter()
-        .take_while(|(tier, _)| *tier <= max)
-        .find_map(|(_, find)| find(c))
+    let last_within = FINDERS.iter().rposition(|(tier, _)| *tier <= max)?;
+    FINDERS[..=last_within].iter().find_map(|(_, find)| find(c))
 }
 
 /// The first `Some` that `visit` gives for the `n`-element subsets of `items`, in order.

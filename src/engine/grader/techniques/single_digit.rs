@@ -3,7 +3,7 @@
 
 use super::chains::chain_step;
 use crate::engine::grader::candidates::{Candidates, HOUSES, cell, conjugates, house_of, sees};
-use crate::engine::grader::chains::{Graph, shortest_chain};
+use crate::engine::grader::chains::{ChainKind, Graph, best_chain};
 use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::{Cell, House};
 
@@ -11,7 +11,7 @@ use crate::engine::grid::{Cell, House};
 pub(super) fn two_link_single_digit(c: &Candidates) -> Option<Step> {
     let g = Graph::new(c);
     for d in 1..=9u8 {
-        if let Some(f) = shortest_chain(&g, Some(d), 2) {
+        if let Some(f) = best_chain(&g, ChainKind::Digit(d), 2) {
             return Some(chain_step(c, f, true));
         }
     }

@@ -95,3 +95,79 @@ pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
         })
     })
 }
+
+/// Locked pair and triple: n cells where a line crosses a box holding only n digits
+/// between them. They are a naked subset of the line and of the box at once, so the
+/// digits leave the rest of both: one step where two naked subsets would take two.
+pub(super) fn locked_subset(c: &Candidates, n: usize) -> Option<Step> {
+    let technique = [Technique::LockedPair, Technique::LockedTriple][n - 2];
+    for (b, in_box) in HOUSES.iter().enumerate().skip(18) {
+        let (band, stack) = ((b - 18) / 3, (b - 18) % 3);
+        // Each line through the box, with the three cells where it crosses the box.
+        let rows = (0..3).map(|k| {
+            let row = band * 3 + k;
+            (row, [0, 1, 2].map(|j| row * 9 + stack * 3 + j))
+        });
+        let cols = (0..3).map(|k| {
+            let col = stack * 3 + k;
+            (9 + col, [0, 1, 2].map(|j| (band * 3 + j) * 9 + col))
+        });
+        for (line, cells) in rows.chain(cols) {
+            let mut crossing = [0usize; 3];
+            let mut len = 0;
+            for i in cells {
+                if c.values[i] == 0 && (c.masks[i].count_ones() as usize) <= n {
+                    crossing[len] = i;
+                    len += 1;
+                }
+            }
+            if len < n {
+                continue;
+            }
+            let found = first_subset(&crossing[..len], n, |set| {
+                let union = set.iter().fold(0u16, |m, &i| m | c.masks[i]);
+                if union.count_ones() as usize != n {
+                    return None;
+                }
+                let mut elim: Vec<(Cell, u8)> = Vec::new();
+                for i in HOUSES[line]
+                    .iter()
+                    .chain(in_box.iter())
+                    .map(|&i| i as usize)
+                {
+                    if set.contains(&i) || elim.iter().any(|&(e, _)| e == cell(i)) {
+                        continue;
+                    }
+                    elim.extend(
+                        digits_of(c.masks[i] & union)
+                            .into_iter()
+                            .map(|d| (cell(i), d)),
+                    );
+                }
+                // Locked only when it clears something from the line and from the box;
+                // one house alone is an ordinary naked subset's work (HoDoKu's rule).
+                let clears = |house: &[u8; 9]| {
+                    elim.iter()
+                        .any(|&(e, _)| house.contains(&(e.index() as u8)))
+                };
+                if !clears(&HOUSES[line]) || !clears(in_box) {
+                    return None;
+                }
+                Some(Step::eliminating(
+                    technique,
+                    digits_of(union),
+                    Pattern::LockedSubset {
+                        line: house_of(line),
+                        in_box: house_of(b),
+                        cells: set.iter().map(|&i| cell(i)).collect(),
+                    },
+                    elim,
+                ))
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}

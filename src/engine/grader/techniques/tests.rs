@@ -3,10 +3,13 @@
 //! broken.
 
 use super::fish::{finned_fish, fish};
+use super::forcing::forcing_chain;
 use super::intersections::locked_candidates;
 use super::single_digit::{empty_rectangle, simple_colouring, two_link_single_digit};
-use super::subsets::naked_subset;
-use super::uniqueness::{bug_plus_one, unique_rectangle};
+use super::subsets::{locked_subset, naked_subset};
+use super::uniqueness::{
+    bug_plus_one, hidden_rectangle, unique_rectangle, unique_rectangle_2, unique_rectangle_4,
+};
 use super::wings::w_wing;
 use super::*;
 use crate::engine::grader::candidates::cell;
@@ -199,14 +202,16 @@ fn empty_rectangle_on_a_real_position_and_not_when_the_box_has_a_third_line() {
     let s = empty_rectangle(&c).expect("Empty Rectangle");
     assert_eq!(s.technique, Technique::EmptyRectangle);
     assert_eq!(s.digits, vec![6]);
+    // Box 3's 6s lie on row C and column 9; row D has its 6 at D9 or D2. C2 = 6 would
+    // force D9 = 6 and leave box 3 none.
     assert!(matches!(
         s.pattern,
         Pattern::EmptyRectangle {
-            in_box: House::Box(8),
+            in_box: House::Box(2),
             ..
         }
     ));
-    assert_eq!(s.eliminations, vec![(named("H2"), 6)]);
+    assert_eq!(s.eliminations, vec![(named("C2"), 6)]);
     assert_sound(&s, &solution);
     // Built: box 1's 1s on row B and column 2 only (A2, B1, B3), and column 7's only
     // at B7 and F7. F2 would leave box 1 no 1: it goes.
@@ -236,25 +241,25 @@ fn path_len(s: &Step) -> usize {
 
 #[test]
 fn simple_colouring_traps_and_wraps_on_real_positions() {
-    // Trap: G8 sees G3 and B8, of opposite colours.
+    // Trap: A9 sees A7 and A6 (row A), of opposite colours.
     let (c, solution) = position_before(
-        ".4..18.6.72.........97....3..65.7.8.83...47..5....26..............4..125.....18..",
+        ".9.......84..7.23.1.7....8.....316.............9.4.5..7..1..3....8..31.6...96..58",
         Technique::SimpleColouring,
     );
     let s = simple_colouring(&c).expect("colouring");
     assert_eq!(s.technique, Technique::SimpleColouring);
-    assert_eq!(s.eliminations, vec![(named("G8"), 4)]);
+    assert_eq!(s.eliminations, vec![(named("A9"), 4)]);
     assert_eq!(path_len(&s) % 2, 0, "a trap's ends have opposite colours");
     assert_sound(&s, &solution);
-    // Wrap: two 2s of one colour in row B; that whole colour goes.
+    // Wrap: two 4s of one colour in row B (B1 and B8); that whole colour goes.
     let (c, solution) = position_before(
-        ".7.8.3....38..6.5..5.4...............69.318.......25.6.953.81.........8.1.6.9...7",
+        "9.3.8..75..7...3..1......2..6........18.........8.5..4.7..96.1.3.5...6......375..",
         Technique::SimpleColouring,
     );
     let s = simple_colouring(&c).expect("colouring");
     assert_eq!(path_len(&s) % 2, 1, "a wrap's ends have one colour");
     assert!(
-        s.eliminations.contains(&(named("B1"), 2)) && s.eliminations.contains(&(named("B4"), 2))
+        s.eliminations.contains(&(named("B1"), 4)) && s.eliminations.contains(&(named("B8"), 4))
     );
     assert_sound(&s, &solution);
     // A chain of 1s A1 = A5 = E5 = E9 with no other 1 anywhere: nothing to trap, no
@@ -326,4 +331,162 @@ fn w_wing_on_a_real_position_and_not_without_its_bivalue_cell() {
         s.pattern,
         Pattern::WWing { ends, link, .. } if ends.contains(&named("A3")) || link.contains(&named("A3"))
     )));
+}
+
+/// A board where every empty cell holds every digit but the named cells, which hold
+/// exactly the given candidates.
+fn with_cells(cells: &[(&str, &[u8])]) -> Candidates {
+    let mut masks = [0x3FEu16; 81];
+    for (name, digits) in cells {
+        masks[named(name).index()] = digits.iter().fold(0, |m, d| m | 1 << d);
+    }
+    Candidates::from_masks([0; 81], masks)
+}
+
+#[test]
+fn unique_rectangle_types_2_and_4_on_built_positions() {
+    // Rows A and B, columns 1 and 4 (boxes 1 and 2). A1 and A4 {1,2}; B1 and B4 {1,2,5}:
+    // one of B1 and B4 is 5, so the rest of row B is not.
+    let c = with_cells(&[
+        ("A1", &[1, 2]),
+        ("A4", &[1, 2]),
+        ("B1", &[1, 2, 5]),
+        ("B4", &[1, 2, 5]),
+    ]);
+    let s = unique_rectangle_2(&c).expect("UR type 2");
+    assert_eq!(s.technique, Technique::UniqueRectangle2);
+    let row_b: Vec<(Cell, u8)> = [2, 3, 5, 6, 7, 8, 9]
+        .map(|col| (named(&format!("B{col}")), 5))
+        .to_vec();
+    assert_eq!(s.eliminations, row_b);
+    // Different extras (5 and 6): no single digit must be in the roof.
+    let c = with_cells(&[
+        ("A1", &[1, 2]),
+        ("A4", &[1, 2]),
+        ("B1", &[1, 2, 5]),
+        ("B4", &[1, 2, 6]),
+    ]);
+    assert!(unique_rectangle_2(&c).is_none());
+    // Type 4: the same floor, and row B's 1s only in B1 and B4: neither is 2.
+    let mut cells: Vec<(String, Vec<u8>)> = vec![
+        ("A1".into(), vec![1, 2]),
+        ("A4".into(), vec![1, 2]),
+        ("B1".into(), vec![1, 2, 5]),
+        ("B4".into(), vec![1, 2, 6]),
+    ];
+    for col in [2, 3, 5, 6, 7, 8, 9] {
+        cells.push((format!("B{col}"), vec![2, 3, 4, 5, 6, 7, 8, 9]));
+    }
+    let view: Vec<(&str, &[u8])> = cells
+        .iter()
+        .map(|(n, d)| (n.as_str(), d.as_slice()))
+        .collect();
+    let s = unique_rectangle_4(&with_cells(&view)).expect("UR type 4");
+    assert_eq!(s.technique, Technique::UniqueRectangle4);
+    assert_eq!(s.eliminations, vec![(named("B4"), 2), (named("B1"), 2)]);
+    // A 1 in B9 too: the 1 is no longer locked into the roof.
+    cells.last_mut().expect("B9").1.push(1);
+    let view: Vec<(&str, &[u8])> = cells
+        .iter()
+        .map(|(n, d)| (n.as_str(), d.as_slice()))
+        .collect();
+    let again = unique_rectangle_4(&with_cells(&view));
+    assert!(again.is_none(), "{again:?}");
+}
+
+#[test]
+fn hidden_rectangle_on_a_built_position() {
+    // A1 {1,2}; the opposite corner B4 has its 1 only in the rectangle along row B (B1)
+    // and column 4 (A4): B4 = 2 would force 1s into B1 and A4 and 2 into A1.
+    let mut cells: Vec<(String, Vec<u8>)> = vec![("A1".into(), vec![1, 2])];
+    for name in [
+        "B2", "B3", "B5", "B6", "B7", "B8", "B9", "C4", "D4", "E4", "F4", "G4", "H4", "I4",
+    ] {
+        cells.push((name.into(), vec![2, 3, 4, 5, 6, 7, 8, 9]));
+    }
+    let view: Vec<(&str, &[u8])> = cells
+        .iter()
+        .map(|(n, d)| (n.as_str(), d.as_slice()))
+        .collect();
+    let s = hidden_rectangle(&with_cells(&view)).expect("hidden rectangle");
+    assert_eq!(s.technique, Technique::HiddenRectangle);
+    assert_eq!(s.eliminations, vec![(named("B4"), 2)]);
+    // A 1 back in I4: column 4 no longer locks it.
+    cells.last_mut().expect("I4").1.push(1);
+    let view: Vec<(&str, &[u8])> = cells
+        .iter()
+        .map(|(n, d)| (n.as_str(), d.as_slice()))
+        .collect();
+    let again = hidden_rectangle(&with_cells(&view));
+    assert!(again.is_none(), "{again:?}");
+}
+
+#[test]
+fn locked_pair_on_a_built_position() {
+    // A1 and A2 hold only {1,2}: both lie in row A and box 1, so 1 and 2 leave both.
+    let c = with_cells(&[("A1", &[1, 2]), ("A2", &[1, 2])]);
+    let s = locked_subset(&c, 2).expect("locked pair");
+    assert_eq!(s.technique, Technique::LockedPair);
+    let cleared: Vec<Cell> = s.eliminations.iter().map(|&(cell, _)| cell).collect();
+    for name in ["A3", "A9", "B1", "C3"] {
+        assert!(cleared.contains(&named(name)), "{name}");
+    }
+    assert!(
+        s.eliminations
+            .iter()
+            .all(|&(cell, d)| (d == 1 || d == 2) && (cell.row() == 0 || cell.box_index() == 0))
+    );
+    // A2 {1,3}: three digits in two cells, no pair.
+    let c = with_cells(&[("A1", &[1, 2]), ("A2", &[1, 3])]);
+    assert!(locked_subset(&c, 2).is_none());
+    // A1 and D1 {1,2} share column 1 but no box: a naked pair, not a locked one.
+    let c = with_cells(&[("A1", &[1, 2]), ("D1", &[1, 2])]);
+    assert!(locked_subset(&c, 2).is_none());
+}
+
+#[test]
+fn forcing_chain_on_a_real_position_and_not_on_an_open_board() {
+    let puzzle =
+        "....5..12.25.....4...4.....8...1..4...1......7..938....578....9......6....3..6.57";
+    let (c, solution) = position_before(puzzle, Technique::ForcingChain);
+    let s = forcing_chain(&c).expect("forcing chain");
+    assert_sound(&s, &solution);
+    // The chain is what it says: placing the assumption and the forced digits one by
+    // one, each is a single when its turn comes, and the end is the contradiction.
+    let Pattern::Forcing {
+        start,
+        forced,
+        contradiction,
+    } = &s.pattern
+    else {
+        panic!("not a forcing chain: {:?}", s.pattern);
+    };
+    let mut board = c.clone();
+    board.place(start.index(), s.digits[0]);
+    for &(cell, d) in forced {
+        let i = cell.index();
+        let naked = board.masks[i] == 1 << d;
+        let hidden = [cell.row(), 9 + cell.col(), 18 + cell.box_index()]
+            .iter()
+            .any(|&h| board.positions(h, d).count_ones() == 1 && board.has(i, d));
+        assert!(naked || hidden, "{cell} = {d} is not a single");
+        board.place(i, d);
+    }
+    match *contradiction {
+        crate::engine::grader::step::Contradiction::NoCandidate(cell) => {
+            assert_eq!(board.masks[cell.index()], 0);
+            assert_eq!(board.values[cell.index()], 0);
+        }
+        crate::engine::grader::step::Contradiction::NoPlace(house, d) => {
+            let h = match house {
+                House::Row(r) => r as usize,
+                House::Col(col) => 9 + col as usize,
+                House::Box(b) => 18 + b as usize,
+            };
+            assert_eq!(board.positions(h, d), 0);
+        }
+    }
+    // An empty board: nothing the singles force can break anything.
+    let open = Candidates::new(&Grid::empty()).expect("valid");
+    assert!(forcing_chain(&open).is_none());
 }
