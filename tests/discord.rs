@@ -1795,6 +1795,9 @@ async fn a_race_through_discord_lobby_boards_scoreboard_and_result() {
         })
         .count();
     assert_eq!(posts, 1);
+    bot.stop().await;
+    fake.assert_clean().await;
+}
 
 // ---- daily posts at scale -------------------------------------------------------------
 
