@@ -27,7 +27,7 @@ struct Bot {
 impl Bot {
     async fn stop(self) {
         let _ = self.stop.send(());
-        let result = tokio::time::timeout(std::time::Duration::from_secs(20), self.task)
+        let result = tokio::time::timeout(std::time::Duration::from_secs(45), self.task)
             .await
             .expect("the bot stops on shutdown")
             .expect("no panic");
@@ -1308,7 +1308,7 @@ async fn daily_bot_with(
 impl DailyBot {
     async fn stop(self) {
         let _ = self.stop.send(());
-        let result = tokio::time::timeout(Duration::from_secs(20), self.task)
+        let result = tokio::time::timeout(Duration::from_secs(45), self.task)
             .await
             .expect("stops")
             .expect("no panic");
