@@ -271,8 +271,9 @@ impl<'a> Session<'a> {
 
     fn show(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
         // A reply without buttons (an error, a notice) leaves the buttons above it
-        // pressable, as the messages they sit under stay in a Discord channel.
-        if !reply.buttons.is_empty() {
+        // pressable, as the messages they sit under stay in a Discord channel; one that
+        // replaces the pressed message (a cancelled lobby) takes its buttons away.
+        if !reply.buttons.is_empty() || reply.updates_board {
             self.last_buttons.clear();
         }
         self.show_more(reply, out)

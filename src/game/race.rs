@@ -109,6 +109,8 @@ pub enum RaceError {
     TooFew,
     #[error("you are not in this race; join the next one with its Join button")]
     NotIn,
+    #[error("you host this race, so you can't leave it; Cancel ends it for everyone")]
+    HostLeaves,
 }
 
 impl Race {
@@ -204,11 +206,12 @@ impl Race {
         Ok(self.autostart && self.entrants.len() == self.capacity)
     }
 
-    /// Leaves the lobby (the host cancels it instead).
+    /// Leaves the lobby. The host cannot: a lobby without its host could never start,
+    /// and ending it for everyone is Cancel's job, said by its own button.
     pub fn leave(&mut self, player: &str, now: Millis) -> Result<(), RaceError> {
         self.in_lobby(player, now)?;
         if player == self.host {
-            return self.cancel(player, now);
+            return Err(RaceError::HostLeaves);
         }
         let before = self.entrants.len();
         self.entrants.retain(|e| e.player != player);
@@ -474,6 +477,14 @@ mod tests {
         assert_eq!(race.check_start("bob", 1), Err(RaceError::NotHost));
         assert_eq!(race.check_start("ann", 1), Ok(()));
         assert_eq!(race.capacity, MAX_PLAYERS);
+        assert_eq!(race.leave("ann", 1), Err(RaceError::HostLeaves));
+        assert_eq!(
+            race.status,
+            RaceStatus::Lobby,
+            "the host's Leave ends nothing"
+        );
+        assert_eq!(race.leave("bob", 1), Ok(()));
+        assert_eq!(race.leave("bob", 1), Err(RaceError::NotIn));
     }
 
     #[test]

@@ -350,19 +350,7 @@ impl Tx<'_> {
             Some(place) => (format!("{RUNNING} AND place = ?1"), vec![place]),
             None => (RUNNING.to_string(), Vec::new()),
         };
-        let mut stmt = self.tx.prepare_cached(&sql)?;
-        let rows = stmt.query_map(rusqlite::params_from_iter(args), |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-        })?;
-        let mut puzzles = Vec::new();
-        for row in rows {
-            let (givens, solution) = row?;
-            // A damaged row protects nothing it could still be solved from; skip it.
-            if let (Ok(g), Ok(s)) = (grid_from_text(&givens), grid_from_text(&solution)) {
-                puzzles.push((g, s));
-            }
-        }
-        Ok(puzzles)
+        self.puzzles(&sql, rusqlite::params_from_iter(args))
     }
 
     /// `player`'s co-op record, everywhere or in the server `place`.

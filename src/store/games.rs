@@ -179,11 +179,22 @@ impl Tx<'_> {
     /// what `/sudoku solve` must not answer for them. A row that does not decode is no
     /// puzzle anyone can play, so it is skipped.
     pub fn active_puzzles_of(&self, player: &str) -> Result<Vec<(Grid, Grid)>, StoreError> {
-        let mut statement = self.tx.prepare_cached(
+        self.puzzles(
             "SELECT givens, solution FROM games WHERE player = ?1 AND status = 'active' \
              AND damaged IS NULL",
-        )?;
-        let rows = statement.query_map(params![player], |r| {
+            params![player],
+        )
+    }
+
+    /// The (givens, solution) pairs `sql` selects: what `/sudoku solve` protects. A row
+    /// that does not decode is no puzzle anyone can play or solve from, so it is skipped.
+    pub(super) fn puzzles(
+        &self,
+        sql: &str,
+        args: impl rusqlite::Params,
+    ) -> Result<Vec<(Grid, Grid)>, StoreError> {
+        let mut statement = self.tx.prepare_cached(sql)?;
+        let rows = statement.query_map(args, |r| {
             Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
         })?;
         let mut puzzles = Vec::new();

@@ -22,7 +22,6 @@ pub struct RaceRecord {
     pub message: Option<String>,
     /// That message no longer shows the race as it is.
     pub stale: bool,
-    pub edited_at: Option<Millis>,
     /// The result of a finished race has been handed out to post.
     pub announced: bool,
     pub race: Race,
@@ -51,7 +50,7 @@ pub struct RaceStanding {
 
 const COLUMNS: &str = "id, place, number, room, channel, host, opponent, capacity, autostart, \
      givens, solution, difficulty, status, created_at, started_at, finished_at, version, \
-     message, stale, edited_at, announced";
+     message, stale, announced";
 
 fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
     let givens: String = row.get(9)?;
@@ -66,8 +65,7 @@ fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
         channel: row.get(4)?,
         message: row.get(17)?,
         stale: row.get(18)?,
-        edited_at: row.get(19)?,
-        announced: row.get(20)?,
+        announced: row.get(19)?,
         race: Race {
             number: row.get(2)?,
             host: row.get(5)?,
@@ -286,28 +284,14 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// The puzzles (givens, solution) of the races not over yet (at `place`, or
-    /// anywhere): what `/sudoku solve` must not answer while they are played for.
-    pub fn race_puzzles_running(
-        &self,
-        place: Option<&str>,
-    ) -> Result<Vec<(Grid, Grid)>, StoreError> {
-        let mut stmt = self.tx.prepare_cached(
-            "SELECT givens, solution FROM races \
-             WHERE (?1 IS NULL OR place = ?1) AND status IN ('lobby', 'running')",
-        )?;
-        let rows = stmt.query_map(params![place], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-        })?;
-        let mut puzzles = Vec::new();
-        for row in rows {
-            let (givens, solution) = row?;
-            if let (Ok(givens), Ok(solution)) = (grid_from_text(&givens), grid_from_text(&solution))
-            {
-                puzzles.push((givens, solution));
-            }
-        }
-        Ok(puzzles)
+    /// The puzzles (givens, solution) of the races not over yet, anywhere: what
+    /// `/sudoku solve` must not answer while they are played for. The partial index of
+    /// open races holds exactly these rows.
+    pub fn race_puzzles_running(&self) -> Result<Vec<(Grid, Grid)>, StoreError> {
+        self.puzzles(
+            "SELECT givens, solution FROM races WHERE status IN ('lobby', 'running')",
+            [],
+        )
     }
 
     /// `player`'s races that ran (everywhere, or at `place` only).

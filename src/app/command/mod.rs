@@ -194,7 +194,9 @@ impl Command {
                 | Command::DailyOff
                 | Command::Settings { .. }
                 | Command::Coop(coop::CoopCommand::Check(_) | coop::CoopCommand::Hint(_))
-        ) || matches!(self, Command::Race(race) if race.answers_privately())
+                // A race board is never shown to rivals.
+                | Command::Race(RaceCommand::Board(_))
+        )
     }
 
     /// The name used in logs and metrics.

@@ -51,11 +51,6 @@ impl RaceCommand {
             RaceCommand::Decline(_) => "challenge decline",
         }
     }
-
-    /// Whether the answer is for the caller alone: a race board is never shown to rivals.
-    pub fn answers_privately(&self) -> bool {
-        matches!(self, RaceCommand::Board(_))
-    }
 }
 
 /// The command of a race message's button (`sudoku:race-join:<race>:<version>`).

@@ -43,12 +43,16 @@ pub fn run(app: &App, inv: &Invocation, command: &RaceCommand) -> Result<Reply, 
 
 /// "Race #3": a challenge is a race too, numbered with the others.
 pub fn race_name(race: &Race) -> String {
-    format!("Race #{}", race.number)
+    label(race.number)
 }
 
 /// The name of a race game as replies use it.
 pub fn tag_name(tag: RaceTag) -> String {
-    format!("Race #{}", tag.number)
+    label(tag.number)
+}
+
+fn label(number: i64) -> String {
+    format!("Race #{number}")
 }
 
 fn race_error(e: RaceError) -> Failure {
@@ -158,7 +162,7 @@ fn load(tx: &Tx<'_>, inv: &Invocation, target: Target, now: Millis) -> Result<Ra
         return Err(user_error("That race belongs to another server."));
     }
     if record.race.tick(now) {
-        settle_by_time(tx, &mut record, now)?;
+        settle_by_time(tx, &record)?;
     }
     Ok(record)
 }
@@ -325,18 +329,17 @@ pub(crate) fn record_give_up(tx: &Tx<'_>, record: &GameRecord, now: Millis) -> R
 /// Ends the race when nobody is still playing, and rates a challenge.
 fn settle(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failure> {
     let games = entrant_games(tx, &record.race)?;
-    let over = record.race.settle(|e| game_of(&games, e), now);
-    if over {
-        rate(tx, record, &games)?;
+    if record.race.settle(|e| game_of(&games, e), now) {
+        rate(tx, record)?;
     }
     Ok(())
 }
 
-/// A race past its time limit ended by itself: a challenge is rated on what stands.
-fn settle_by_time(tx: &Tx<'_>, record: &mut RaceRecord, _now: Millis) -> Result<(), Failure> {
+/// A race whose deadline passed (see [`Race::tick`]) saved; one that ran out of time is a
+/// finished race, and a challenge is rated on what stands.
+fn settle_by_time(tx: &Tx<'_>, record: &RaceRecord) -> Result<(), Failure> {
     if record.race.status == RaceStatus::Finished {
-        let games = entrant_games(tx, &record.race)?;
-        rate(tx, record, &games)?;
+        rate(tx, record)?;
     }
     tx.save_race(record.id, &record.race)?;
     Ok(())
@@ -344,25 +347,19 @@ fn settle_by_time(tx: &Tx<'_>, record: &mut RaceRecord, _now: Millis) -> Result<
 
 /// A challenge's result moves both ratings (Glicko-2): a solve beats no solve, and two
 /// without a solve draw.
-fn rate(tx: &Tx<'_>, record: &RaceRecord, games: &[(i64, GameRecord)]) -> Result<(), Failure> {
+fn rate(tx: &Tx<'_>, record: &RaceRecord) -> Result<(), Failure> {
     let race = &record.race;
     if !race.is_challenge() || race.entrants.len() != 2 {
         return Ok(());
     }
     let (a, b) = (&race.entrants[0], &race.entrants[1]);
+    // A place beats no place; two without one draw.
     let score = match (a.rank, b.rank) {
-        (Some(x), Some(y)) => {
-            if x < y {
-                1.0
-            } else {
-                0.0
-            }
-        }
+        (Some(x), Some(y)) if x < y => 1.0,
+        (Some(_), Some(_)) | (None, Some(_)) => 0.0,
         (Some(_), None) => 1.0,
-        (None, Some(_)) => 0.0,
         (None, None) => 0.5,
     };
-    let _ = games;
     let (ra, _) = tx.rating(&record.place, &a.player)?;
     let (rb, _) = tx.rating(&record.place, &b.player)?;
     tx.set_rating(&record.place, &a.player, ra.after(rb, score))?;
@@ -686,13 +683,12 @@ pub(crate) fn take_messages(
             continue;
         };
         if record.race.tick(now) {
-            settle_by_time(tx, &mut record, now)?;
+            settle_by_time(tx, &record)?;
             record.stale = true;
         }
-        let due_edit = record.stale
-            && record
-                .edited_at
-                .is_none_or(|at| at <= now - gap || record.race.status != RaceStatus::Running);
+        // `races_to_tell` picked stale races only past the gap; one whose deadline just
+        // passed changed for everyone and is redrawn at once.
+        let due_edit = record.stale;
         let due_result = record.race.status == RaceStatus::Finished && !record.announced;
         if due_edit || due_result {
             out.push(RaceMessage {

@@ -66,7 +66,7 @@ fn spoiler(
             // Co-op boards running anywhere: a channel's team plays for that answer.
             tx.coop_puzzles_running(None)?,
             // Races open or running anywhere: their players race for that answer.
-            tx.race_puzzles_running(None)?,
+            tx.race_puzzles_running()?,
         ))
     })?;
     let spoils = |givens: Grid, solution: Grid| {
