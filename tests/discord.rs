@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use fake_discord::{APP_ID, FakeDiscord, GUILD};
+use fake_discord::{APP_ID, FakeDiscord, GUILD, Upload, decode_png};
 use serde_json::{Value, json};
 use sudoku_bot::adapters::discord::{self, Config, Posting, RunError};
 use sudoku_bot::app::{App, Clock, SystemClock};
@@ -364,7 +364,15 @@ async fn start_up_registers_every_command_with_its_options() {
         ),
         (
             "settings",
-            vec![("check-as-you-go", 5, false, none.clone())],
+            vec![
+                ("check-as-you-go", 5, false, none.clone()),
+                (
+                    "board",
+                    3,
+                    false,
+                    json!({"choices": choices(&[("Text", "text"), ("Image", "image")])}),
+                ),
+            ],
         ),
         ("share", vec![]),
         ("forget-me", vec![]),
@@ -2027,4 +2035,134 @@ async fn a_restart_sends_only_the_posts_left_unsent() {
     }
     bot.stop().await;
     fake.assert_clean().await;
+}
+
+/// The public message an interaction ended with, with its uploads: the direct answer
+/// (type 4) or the edit of its public deferral.
+async fn public_answer_call(fake: &FakeDiscord, id: &str, token: &str) -> (Value, Vec<Upload>) {
+    let first = fake.response_call(id).await;
+    match first.body["type"].as_u64() {
+        Some(4) => (first.body["data"].clone(), first.files),
+        Some(5) => {
+            let edit = fake.edit_call(token).await;
+            (edit.body, edit.files)
+        }
+        _ => panic!("not a message: {:#}", first.body),
+    }
+}
+
+/// The one board picture of a message: its PNG decoded, and its alt text.
+fn picture_of(message: &Value, files: &[Upload]) -> (tiny_skia::Pixmap, String) {
+    assert_eq!(files.len(), 1, "one picture: {message:#}");
+    assert_eq!(files[0].filename, "sudoku-board.png");
+    assert_eq!(files[0].content_type, "image/png");
+    assert!(
+        files[0].bytes.len() <= 60 * 1024,
+        "{} bytes",
+        files[0].bytes.len()
+    );
+    let described = message["attachments"].as_array().expect("attachments");
+    assert_eq!(
+        described.len(),
+        1,
+        "the message keeps only this picture: {message:#}"
+    );
+    let pixels = decode_png(&files[0].bytes).expect("a PNG that decodes");
+    let alt = described[0]["description"].as_str().expect("alt text");
+    (pixels, alt.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_as_pictures_are_attached_and_replaced_by_button_presses() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let settings = |value: &str| {
+        fake.slash(
+            &ann(),
+            Some(GUILD),
+            "settings",
+            json!([{"name": "board", "type": 3, "value": value}]),
+        )
+    };
+    let id = fake.interact(settings("image")).await;
+    let set = fake.response_to(&id).await;
+    assert!(
+        content(&set).contains("boards are now **image**"),
+        "{set:#}"
+    );
+
+    // A new game: the board as a PNG, the words and buttons as before, no text grid.
+    let interaction = new_command(&fake, &ann(), 40);
+    let token = token_of(&interaction);
+    let id = fake.interact(interaction).await;
+    let (board, files) = public_answer_call(&fake, &id, &token).await;
+    assert!(!content(&board).contains("```"), "{board:#}");
+    assert!(content(&board).contains("40 to go"), "{board:#}");
+    let (pixels, alt) = picture_of(&board, &files);
+    assert_eq!((pixels.width(), pixels.height()), (600, 600));
+    assert_eq!(alt, "Sudoku board, 40 cells empty");
+
+    // A move: a new picture with the digit, the move named in the alt text.
+    let (givens, solution) = sudoku_bot_game(&db);
+    let cell = Cell::all()
+        .find(|&c| givens.get(c).is_none())
+        .expect("an empty cell");
+    let digit = solution.get(cell).expect("solved");
+    let id = fake
+        .interact(fake.slash(
+            &ann(),
+            Some(GUILD),
+            "move",
+            json!([{"name": "moves", "type": 3, "value": format!("{cell} {digit}")}]),
+        ))
+        .await;
+    let moved = fake.response_call(&id).await;
+    assert_eq!(moved.body["type"], 4, "{:#}", moved.body);
+    let (after_move, alt) = picture_of(&moved.body["data"], &moved.files);
+    assert_eq!(
+        alt,
+        format!("Sudoku board, 39 cells empty, last move {cell}")
+    );
+
+    // Undo by button: the pressed message is updated, its picture replaced (the new
+    // message lists only the new upload), and it shows the cell empty again.
+    let undo = custom_id(&moved.body["data"], "Undo");
+    let id = fake
+        .interact(fake.button(&ann(), Some(GUILD), &undo, content(&moved.body)))
+        .await;
+    let undone = fake.response_call(&id).await;
+    assert_eq!(undone.body["type"], 7, "{:#}", undone.body);
+    let (after_undo, alt) = picture_of(&undone.body["data"], &undone.files);
+    assert!(alt.starts_with("Sudoku board, 40 cells empty"), "{alt}");
+    assert_ne!(after_move.data(), after_undo.data(), "the picture changed");
+
+    // Back to text: a press of a stale button (the move's Undo again) updates the
+    // message with the board as it is now, as text, and drops the picture.
+    let id = fake.interact(settings("text")).await;
+    fake.response_to(&id).await;
+    let id = fake
+        .interact(fake.button(&ann(), Some(GUILD), &undo, content(&undone.body)))
+        .await;
+    let text = fake.response_call(&id).await;
+    assert_eq!(text.body["type"], 7, "{:#}", text.body);
+    assert!(content(&text.body).contains("```"), "{:#}", text.body);
+    assert!(text.files.is_empty());
+    assert_eq!(
+        text.body["data"]["attachments"],
+        json!([]),
+        "the picture is dropped"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// The givens and solution of the only game in the database at `db`.
+fn sudoku_bot_game(db: &Path) -> (Grid, Grid) {
+    let conn = rusqlite::Connection::open(db).expect("db");
+    let givens: String = conn
+        .query_row("SELECT givens FROM games", [], |r| r.get(0))
+        .expect("one game");
+    let givens = parse_grid(&givens).expect("givens");
+    (givens, solution_of(&givens))
 }

@@ -4,6 +4,11 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn play(db: &std::path::Path, script: &str) -> String {
+    play_with(db, &[], script)
+}
+
+/// [`play`] with more arguments.
+fn play_with(db: &std::path::Path, more: &[&std::ffi::OsStr], script: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
         .args([
             "play",
@@ -16,6 +21,7 @@ fn play(db: &std::path::Path, script: &str) -> String {
             "--db",
         ])
         .arg(db)
+        .args(more)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -460,4 +466,46 @@ fn scripted_challenges_declined_and_expired() {
         "{out}"
     );
     assert!(out.contains("This race is over (expired)"), "{out}");
+}
+
+#[test]
+fn with_pictures_chosen_each_board_is_written_as_a_png_and_its_path_printed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("play.db");
+    let pictures = dir.path().join("boards");
+    let out = play_with(
+        &db,
+        &["--pictures".as_ref(), pictures.as_os_str()],
+        "/sudoku settings board:image\n/sudoku new 40\n/sudoku settings board:pictur\n:press 4\n:press 1\n/sudoku settings board:text\n/sudoku show\n",
+    );
+    let first = pictures.join("board-1.png");
+    assert!(
+        out.contains(&format!(
+            "(picture: {} · Sudoku board, 40 cells empty)",
+            first.display()
+        )),
+        "{out}"
+    );
+    let png = std::fs::read(&first).expect("the picture was written");
+    let board = tiny_skia::Pixmap::decode_png(&png).expect("a PNG that decodes");
+    assert_eq!((board.width(), board.height()), (600, 600));
+    let (before, after) = out
+        .split_once("boards are now **text**")
+        .expect("switched back");
+    assert!(
+        !before.contains("```"),
+        "no text grid while pictures are on: {before}"
+    );
+    // A misspelt choice says what would be right.
+    assert!(
+        out.contains("`pictur` is not text or image: use text, image"),
+        "{out}"
+    );
+    // Give up (button 4, then Yes) is a picture too; back to text, the board is text.
+    assert!(pictures.join("board-2.png").exists(), "{out}");
+    assert!(out.contains("Given up)"), "{out}");
+    assert!(
+        after.contains("```") && !after.contains("(picture:"),
+        "{after}"
+    );
 }

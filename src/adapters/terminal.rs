@@ -37,6 +37,11 @@ pub struct PlayArgs {
     /// Seed for new puzzles (default: fresh each run).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Where board pictures go when you chose them (`settings board:image`): each
+    /// board is written there as a PNG and its path printed. Default: a `sudoku-bot-boards`
+    /// folder in the system's temporary directory.
+    #[arg(long, value_name = "DIR")]
+    pub pictures: Option<PathBuf>,
 }
 
 /// `sudoku-bot play`: a session on stdin and stdout, with prompts and colours only when a
@@ -61,6 +66,10 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     if io::stdout().is_terminal() {
         session.style = BoardStyle::Ansi;
     }
+    session.pictures = args
+        .pictures
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join("sudoku-bot-boards"));
     session.run(io::stdin().lock(), &mut io::stdout().lock())?;
     Ok(())
 }
@@ -109,6 +118,9 @@ pub struct Session<'a> {
     channels: std::collections::BTreeMap<String, String>,
     /// Messages "posted" so far: their ids for race messages.
     messages_posted: u64,
+    /// Where board pictures are written, `board-1.png` on.
+    pub pictures: PathBuf,
+    pictures_written: u64,
 }
 
 impl<'a> Session<'a> {
@@ -127,6 +139,8 @@ impl<'a> Session<'a> {
             last_buttons: Vec::new(),
             channels: std::collections::BTreeMap::new(),
             messages_posted: 0,
+            pictures: std::env::temp_dir().join("sudoku-bot-boards"),
+            pictures_written: 0,
         }
     }
 
@@ -285,6 +299,22 @@ impl<'a> Session<'a> {
             writeln!(out, "(only you can see this)")?;
         }
         writeln!(out, "{}", self.with_channel_names(&reply.content))?;
+        if let Some(image) = &reply.image {
+            self.pictures_written += 1;
+            let path = self
+                .pictures
+                .join(format!("board-{}.png", self.pictures_written));
+            let written = std::fs::create_dir_all(&self.pictures)
+                .and_then(|()| std::fs::write(&path, &image.png));
+            match written {
+                Ok(()) => writeln!(out, "(picture: {} · {})", path.display(), image.alt)?,
+                Err(error) => writeln!(
+                    out,
+                    "(the board picture could not be written to {}: {error}; `/sudoku settings board:text` shows boards as text)",
+                    path.display()
+                )?,
+            }
+        }
         for row in &reply.buttons {
             let labels: Vec<String> = row
                 .iter()

@@ -82,6 +82,8 @@ const WRONG: Rgb = Rgb(0xFF, 0x73, 0x73);
 const WRONG_FILL: Rgb = Rgb(0x3A, 0x25, 0x28);
 const WRONG_HATCH: Rgb = Rgb(0x63, 0x33, 0x38);
 const NOTE: Rgb = Rgb(0xA8, 0xAE, 0xB8);
+const FILLED: Rgb = Rgb(0xD9, 0xA4, 0x41);
+const FILLED_FILL: Rgb = Rgb(0x23, 0x24, 0x27);
 const LAST_FILL: Rgb = Rgb(0x4D, 0x45, 0x24);
 const LAST_EDGE: Rgb = Rgb(0xF0, 0xB2, 0x32);
 const SUCCESS_FILL: Rgb = Rgb(0x24, 0x80, 0x46);
@@ -146,8 +148,14 @@ impl BoardPicture {
             Status::Solved => Some(Banner::new("Solved", Tone::Success)),
             Status::GaveUp => Some(Banner::new("Given up", Tone::Neutral)),
         };
+        // A given-up board shows the solution, as the text board does: the player's right
+        // digits, and the rest as the bot's.
+        let look = match game.status {
+            Status::GaveUp => Look::of_final,
+            _ => Look::of_game,
+        };
         BoardPicture {
-            cells: looks(|cell| Look::of_game(game, cell)),
+            cells: looks(|cell| look(game, cell)),
             notes: game.notes,
             last_move: last_move(game),
             banner,
@@ -237,8 +245,10 @@ impl BoardPicture {
             if self.last_move == Some(cell) {
                 fill(canvas, x, y, CELL, CELL, LAST_FILL);
             }
-            if let Look::Wrong(_) = look {
-                hatch(canvas, x, y, self.last_move == Some(cell));
+            match look {
+                Look::Wrong(_) => hatch(canvas, x, y, self.last_move == Some(cell)),
+                Look::Filled(_) => fill(canvas, x, y, CELL, CELL, FILLED_FILL),
+                _ => {}
             }
         }
         grid_lines(canvas);
@@ -255,10 +265,9 @@ impl BoardPicture {
                 Look::Given(d) => stamp(canvas, &sprites.given[digit(d)], cx, cy),
                 Look::Entry(d) => stamp(canvas, &sprites.entry[digit(d)], cx, cy),
                 Look::Wrong(d) => stamp(canvas, &sprites.wrong[digit(d)], cx, cy),
-                // Only the text board's final view (`render::final_block`) marks the bot's
-                // digits after a give-up; pictures come from `Look::of_game`, which never
-                // yields it. Drawn like an entry until give-up pictures get their own style.
-                Look::Filled(d) => stamp(canvas, &sprites.entry[digit(d)], cx, cy),
+                // The bot's digits after a give-up: smaller, amber, on a darker cell, so
+                // the player sees at a glance (in greyscale too) what was not theirs.
+                Look::Filled(d) => stamp(canvas, &sprites.filled[digit(d)], cx, cy),
                 Look::Empty => {
                     let mask = self.notes[cell.index()];
                     for d in 1..=9 {
@@ -651,6 +660,7 @@ struct Sprites {
     given: [Sprite; 9],
     entry: [Sprite; 9],
     wrong: [Sprite; 9],
+    filled: [Sprite; 9],
     note: [Sprite; 9],
     rows: [Sprite; 9],
     cols: [Sprite; 9],
@@ -681,6 +691,7 @@ fn sprites() -> &'static Sprites {
             given: set(bold, 44.0, b'1', GIVEN),
             entry: set(regular, 44.0, b'1', ENTRY),
             wrong: set(regular, 44.0, b'1', WRONG),
+            filled: set(regular, 34.0, b'1', FILLED),
             note: set(regular, 19.0, b'1', NOTE),
             rows: set(bold, 22.0, b'A', LABEL),
             cols: set(bold, 22.0, b'1', LABEL),

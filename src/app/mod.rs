@@ -300,6 +300,16 @@ impl App {
     /// Answers one invocation. Never panics on input, never fails: every failure becomes a
     /// reply. The reply is built after the command's transaction committed.
     pub fn handle(&self, invocation: &Invocation) -> Reply {
+        let styled;
+        let invocation = if self.wants_pictures(invocation) {
+            styled = Invocation {
+                style: BoardStyle::Image,
+                ..invocation.clone()
+            };
+            &styled
+        } else {
+            invocation
+        };
         let reply = match commands::run(self, invocation) {
             Ok(reply) => reply,
             Err(Failure::User(reply)) => reply,
@@ -317,7 +327,15 @@ impl App {
                 })
             }
         };
-        reply.fit()
+        reply.fit().drawn()
+    }
+
+    /// Whether the player chose boards as pictures (`/sudoku settings board:image`). A
+    /// store that cannot answer means text: the command itself then reports the fault.
+    fn wants_pictures(&self, invocation: &Invocation) -> bool {
+        self.store()
+            .read(|tx| tx.board_picture(&invocation.player.id))
+            .unwrap_or(false)
     }
 
     /// When the next daily post is due (possibly already), over every server with

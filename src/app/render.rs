@@ -18,6 +18,10 @@ pub enum BoardStyle {
     Plain,
     /// Shapes plus colour, in a ```` ```ansi ```` block (Discord desktop, terminals).
     Ansi,
+    /// A picture of the board (`app::image`), for players who chose it: board replies
+    /// carry a PNG instead of the text grid. A grid that is not a game's board (solve's
+    /// answer) stays text, drawn [`BoardStyle::Plain`], to be copied.
+    Image,
 }
 
 const HEADER: &str = "    1  2  3   4  5  6   7  8  9";
@@ -61,6 +65,17 @@ impl Look {
             Some(d) => Look::Entry(d),
         }
     }
+
+    /// A cell of a finished game: the givens, the player's right digits, and (after a
+    /// give-up) the rest of the solution as the bot's.
+    pub fn of_final(game: &Game, cell: Cell) -> Look {
+        let answer = game.solution.get(cell).unwrap_or(0);
+        match game.board.get(cell) {
+            _ if game.is_given(cell) => Look::Given(answer),
+            Some(d) if d == answer => Look::Entry(d),
+            _ => Look::Filled(answer),
+        }
+    }
 }
 
 /// The board of `grid` alone (a puzzle or a solution), every digit drawn as a given.
@@ -76,20 +91,13 @@ pub fn game_block(game: &Game, style: BoardStyle) -> String {
 /// The board of a finished game: the givens, the player's right digits, and (after a give
 /// up) the rest of the solution marked as the bot's, `[5]`.
 pub fn final_block(game: &Game, style: BoardStyle) -> String {
-    block(style, |cell| {
-        let answer = game.solution.get(cell).unwrap_or(0);
-        match game.board.get(cell) {
-            _ if game.is_given(cell) => Look::Given(answer),
-            Some(d) if d == answer => Look::Entry(d),
-            _ => Look::Filled(answer),
-        }
-    })
+    block(style, |cell| Look::of_final(game, cell))
 }
 
 fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
     let mut out = String::with_capacity(600);
     out.push_str(match style {
-        BoardStyle::Plain => "```\n",
+        BoardStyle::Plain | BoardStyle::Image => "```\n",
         BoardStyle::Ansi => "```ansi\n",
     });
     out.push_str(HEADER);
@@ -116,7 +124,7 @@ fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
                 Look::Empty => (' ', '.', ' ', DIM),
             };
             match style {
-                BoardStyle::Plain => {
+                BoardStyle::Plain | BoardStyle::Image => {
                     out.push(open);
                     out.push(digit);
                     out.push(close);

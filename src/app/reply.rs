@@ -1,6 +1,8 @@
 //! What the core answers: text, who may see it, and buttons. Discord's limits are checked
 //! here, in the core, so no adapter can post something Discord would reject.
 
+use super::image::BoardPicture;
+
 /// Discord's limit on a message's content.
 pub const MAX_CONTENT: usize = 2000;
 /// Discord allows 5 action rows of 5 buttons.
@@ -10,6 +12,12 @@ pub const MAX_ROWS: usize = 5;
 pub const MAX_CUSTOM_ID: usize = 100;
 /// Discord's limit on a button label.
 pub const MAX_LABEL: usize = 80;
+/// Discord's upload limit for a bot's message without boosts (10 MiB).
+pub const MAX_ATTACHMENT_BYTES: usize = 10 * 1024 * 1024;
+/// Discord's limit on an attachment's description (its alt text).
+pub const MAX_DESCRIPTION: usize = 1024;
+/// What a board picture is called when attached.
+pub const PICTURE_FILENAME: &str = "sudoku-board.png";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonStyle {
@@ -39,6 +47,21 @@ pub struct Reply {
     /// the adapter tells the core the message's id ([`crate::app::App::race_message_sent`])
     /// so later changes edit it in place.
     pub race_message: Option<i64>,
+    /// A board to draw as a picture: set by the commands (inside their transaction, where
+    /// drawing would hold the store), drawn by [`crate::app::App::handle`] into
+    /// [`Reply::image`] after the commit.
+    pub picture: Option<Box<BoardPicture>>,
+    /// The board as a PNG, to attach to the message in place of a text grid.
+    pub image: Option<Box<Image>>,
+}
+
+/// A picture attached to a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub filename: String,
+    pub png: Vec<u8>,
+    /// For screen readers (Discord's attachment description).
+    pub alt: String,
 }
 
 impl Reply {
@@ -50,6 +73,8 @@ impl Reply {
             buttons: Vec::new(),
             updates_board: false,
             race_message: None,
+            picture: None,
+            image: None,
         }
     }
 
@@ -74,6 +99,24 @@ impl Reply {
     /// Marks this reply as the public message of race `race`.
     pub fn of_race(mut self, race: i64) -> Reply {
         self.race_message = Some(race);
+        self
+    }
+
+    /// Shows `picture` in place of a text board.
+    pub fn with_picture(mut self, picture: BoardPicture) -> Reply {
+        self.picture = Some(Box::new(picture));
+        self
+    }
+
+    /// Draws the picture, if there is one, into [`Reply::image`].
+    pub fn drawn(mut self) -> Reply {
+        if let Some(picture) = self.picture.take() {
+            self.image = Some(Box::new(Image {
+                filename: PICTURE_FILENAME.to_string(),
+                png: picture.png(),
+                alt: picture.alt_text(),
+            }));
+        }
         self
     }
 
@@ -113,6 +156,20 @@ impl Reply {
                 if b.label.is_empty() || b.label.chars().count() > MAX_LABEL {
                     problems.push(format!("label {:?}", b.label));
                 }
+            }
+        }
+        if let Some(image) = &self.image {
+            if image.png.len() > MAX_ATTACHMENT_BYTES {
+                problems.push(format!(
+                    "picture of {} bytes (limit {MAX_ATTACHMENT_BYTES})",
+                    image.png.len()
+                ));
+            }
+            let alt = image.alt.chars().count();
+            if alt == 0 || alt > MAX_DESCRIPTION {
+                problems.push(format!(
+                    "picture description of {alt} characters (1 to {MAX_DESCRIPTION})"
+                ));
             }
         }
         problems

@@ -442,6 +442,11 @@ impl Tx<'_> {
             .execute("DELETE FROM games WHERE player = ?1", params![player])?;
         self.tx
             .execute("DELETE FROM players WHERE id = ?1", params![player])?;
+        // Settings are about the player too (check-as-you-go, board pictures).
+        self.tx.execute(
+            "DELETE FROM player_settings WHERE player = ?1",
+            params![player],
+        )?;
         Ok(games)
     }
 

@@ -421,6 +421,28 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Whether `player` sees boards as pictures (PNG) rather than text (the default).
+    pub fn board_picture(&self, player: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT board_picture FROM player_settings WHERE player = ?1",
+                params![player],
+                |r| r.get(0),
+            )
+            .optional()?
+            .unwrap_or(false))
+    }
+
+    pub fn set_board_picture(&self, player: &str, on: bool) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO player_settings (player, board_picture) VALUES (?1, ?2) \
+             ON CONFLICT (player) DO UPDATE SET board_picture = excluded.board_picture",
+            params![player, on],
+        )?;
+        Ok(())
+    }
+
     /// Remembers how to name a player to others. Writes only when the name is new or
     /// changed, so a read transaction that calls it stays a read.
     pub fn set_player_name(&self, id: &str, name: &str) -> Result<(), StoreError> {

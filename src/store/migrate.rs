@@ -56,6 +56,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0011_settings",
         sql: include_str!("../../migrations/0011_settings.sql"),
     },
+    Migration {
+        name: "0012_board_pictures",
+        sql: include_str!("../../migrations/0012_board_pictures.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -41,9 +41,24 @@ pub struct Call {
     pub method: String,
     pub path: String,
     pub body: Value,
+    /// Files uploaded with it (a multipart request), in order.
+    pub files: Vec<Upload>,
     /// The status the fake answered with.
     pub status: u16,
 }
+
+/// A file part of a multipart request: `files[N]`.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    /// The form field, `files[0]`.
+    pub field: String,
+    pub filename: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Discord's upload limit for a bot without boosts.
+const MAX_UPLOAD: usize = 10 * 1024 * 1024;
 
 /// An interaction the fake dispatched.
 struct Dispatched {
@@ -433,6 +448,24 @@ impl FakeDiscord {
         .body
     }
 
+    /// The response to interaction `id` with its uploads: the first call answering it.
+    pub async fn response_call(&self, id: &str) -> Call {
+        let prefix = format!("/api/v10/interactions/{id}/");
+        self.wait_call(&format!("the response to interaction {id}"), |c| {
+            c.method == "POST" && c.path.starts_with(&prefix)
+        })
+        .await
+    }
+
+    /// The edit of the deferred response to interaction `token`, with its uploads.
+    pub async fn edit_call(&self, token: &str) -> Call {
+        let path = format!("/api/v10/webhooks/{APP_ID}/{token}/messages/@original");
+        self.wait_call(&format!("the edit of {token}"), |c| {
+            c.method == "PATCH" && c.path == path
+        })
+        .await
+    }
+
     /// The edit of the deferred response to interaction `token`.
     pub async fn edit_of(&self, token: &str) -> Value {
         let path = format!("/api/v10/webhooks/{APP_ID}/{token}/messages/@original");
@@ -661,6 +694,7 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
         let mut length = 0usize;
         let mut chunked = false;
         let mut auth = String::new();
+        let mut content_type = String::new();
         loop {
             let mut line = String::new();
             if reader.read_line(&mut line).await.unwrap_or(0) == 0 {
@@ -676,6 +710,7 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
                     "content-length" => length = v.parse().unwrap_or(0),
                     "transfer-encoding" => chunked = v.eq_ignore_ascii_case("chunked"),
                     "authorization" => auth = v.to_string(),
+                    "content-type" => content_type = v.to_string(),
                     _ => {}
                 }
             }
@@ -703,13 +738,29 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
                 return;
             }
         }
-        let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        let (body, files) = match boundary_of(&content_type) {
+            Some(boundary) => match multipart(&body, &boundary) {
+                Ok((payload, files)) => {
+                    check_uploads(&state, &path, &payload, &files).await;
+                    (payload, files)
+                }
+                Err(problem) => {
+                    violation(&state, format!("{method} {path}: {problem}")).await;
+                    (Value::Null, Vec::new())
+                }
+            },
+            None => (
+                serde_json::from_slice(&body).unwrap_or(Value::Null),
+                Vec::new(),
+            ),
+        };
         let (status, answer) = route(&state, &method, &path, &auth, &body).await;
         if status == NO_ANSWER {
             state.calls.lock().await.push(Call {
                 method,
                 path,
                 body,
+                files,
                 status,
             });
             state.changed.notify_waiters();
@@ -721,6 +772,7 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
             method,
             path,
             body,
+            files,
             status,
         });
         state.changed.notify_waiters();
@@ -739,6 +791,172 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
             return;
         }
     }
+}
+
+/// The boundary of a `multipart/form-data` body.
+fn boundary_of(content_type: &str) -> Option<String> {
+    let (kind, params) = content_type.split_once(';')?;
+    if !kind.trim().eq_ignore_ascii_case("multipart/form-data") {
+        return None;
+    }
+    params.split(';').find_map(|p| {
+        let (k, v) = p.split_once('=')?;
+        k.trim()
+            .eq_ignore_ascii_case("boundary")
+            .then(|| v.trim().trim_matches('"').to_string())
+    })
+}
+
+/// Splits a multipart body into its `payload_json` (the message, as a JSON body would
+/// carry it) and its files, as Discord reads an upload.
+fn multipart(body: &[u8], boundary: &str) -> Result<(Value, Vec<Upload>), String> {
+    let delimiter = format!("--{boundary}");
+    let find = |from: usize, what: &[u8]| {
+        body[from..]
+            .windows(what.len())
+            .position(|w| w == what)
+            .map(|i| from + i)
+    };
+    let mut at = find(0, delimiter.as_bytes()).ok_or("multipart body without its boundary")?;
+    let mut payload = None;
+    let mut files = Vec::new();
+    loop {
+        at += delimiter.len();
+        if body[at..].starts_with(b"--") {
+            break;
+        }
+        let head_start = at + 2; // CRLF after the boundary
+        let head_end = find(head_start, b"\r\n\r\n").ok_or("a part without headers")?;
+        let head = String::from_utf8_lossy(&body[head_start..head_end]).to_string();
+        let data_start = head_end + 4;
+        let next = find(data_start, format!("\r\n{delimiter}").as_bytes())
+            .ok_or("a part without a closing boundary")?;
+        let data = &body[data_start..next];
+        let mut name = None;
+        let mut filename = None;
+        let mut content_type = String::new();
+        for line in head.lines() {
+            let lower = line.to_ascii_lowercase();
+            if lower.starts_with("content-disposition:") {
+                for p in line.split(';') {
+                    if let Some((k, v)) = p.split_once('=') {
+                        let v = v.trim().trim_matches('"').to_string();
+                        match k.trim() {
+                            "name" => name = Some(v),
+                            "filename" => filename = Some(v),
+                            _ => {}
+                        }
+                    }
+                }
+            } else if lower.starts_with("content-type:") {
+                content_type = line["content-type:".len()..].trim().to_string();
+            }
+        }
+        let name = name.ok_or("a part without a name")?;
+        if name == "payload_json" {
+            payload = Some(
+                serde_json::from_slice::<Value>(data)
+                    .map_err(|e| format!("payload_json is not JSON: {e}"))?,
+            );
+        } else if name.starts_with("files[") {
+            files.push(Upload {
+                field: name,
+                filename: filename.ok_or("a file part without a filename")?,
+                content_type,
+                bytes: data.to_vec(),
+            });
+        } else {
+            return Err(format!("an unknown form field {name:?}"));
+        }
+        at = next + 2;
+    }
+    Ok((
+        payload.ok_or("a multipart body without payload_json")?,
+        files,
+    ))
+}
+
+/// What Discord checks of uploads: each `files[N]` described by an `attachments` entry
+/// with id N and the same name, within the size limit; and what we promise of ours: a PNG
+/// that decodes, with alt text.
+async fn check_uploads(state: &State, path: &str, payload: &Value, files: &[Upload]) {
+    let described = payload
+        .get("data")
+        .unwrap_or(payload)
+        .get("attachments")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    for (n, file) in files.iter().enumerate() {
+        if file.field != format!("files[{n}]") {
+            violation(
+                state,
+                format!("{path}: upload field {:?} out of order", file.field),
+            )
+            .await;
+        }
+        let entry = described.iter().find(|a| {
+            a["id"].as_u64() == Some(n as u64) || a["id"].as_str() == Some(&n.to_string())
+        });
+        match entry {
+            None => {
+                violation(
+                    state,
+                    format!("{path}: {} has no attachments entry", file.field),
+                )
+                .await
+            }
+            Some(entry) => {
+                if entry["filename"].as_str() != Some(file.filename.as_str()) {
+                    violation(
+                        state,
+                        format!("{path}: {} named differently in attachments", file.field),
+                    )
+                    .await;
+                }
+                let description = entry["description"].as_str().unwrap_or("");
+                if description.is_empty() || description.chars().count() > 1024 {
+                    violation(
+                        state,
+                        format!(
+                            "{path}: {} has no usable alt text ({} characters)",
+                            file.field,
+                            description.chars().count()
+                        ),
+                    )
+                    .await;
+                }
+            }
+        }
+        if file.bytes.len() > MAX_UPLOAD {
+            violation(
+                state,
+                format!(
+                    "{path}: {} of {} bytes, over Discord's limit",
+                    file.field,
+                    file.bytes.len()
+                ),
+            )
+            .await;
+        }
+        if file.filename.ends_with(".png")
+            && let Err(problem) = decode_png(&file.bytes)
+        {
+            violation(
+                state,
+                format!(
+                    "{path}: {} is not a PNG that decodes: {problem}",
+                    file.field
+                ),
+            )
+            .await;
+        }
+    }
+}
+
+/// Decodes a PNG, as a Discord client would show it.
+pub fn decode_png(bytes: &[u8]) -> Result<tiny_skia::Pixmap, String> {
+    tiny_skia::Pixmap::decode_png(bytes).map_err(|e| e.to_string())
 }
 
 async fn violation(state: &State, what: String) {

@@ -52,6 +52,9 @@ pub enum BenchCommand {
         /// First add this many finished games (of 5,000 other players) to the database.
         #[arg(long, default_value_t = 0)]
         finished_games: u64,
+        /// The player sees boards as pictures: every move's reply carries a PNG.
+        #[arg(long)]
+        pictures: bool,
     },
 }
 
@@ -72,7 +75,8 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
             db,
             count,
             finished_games,
-        } => moves_line(db, *count, *finished_games),
+            pictures,
+        } => moves_line(db, *count, *finished_games, *pictures),
     }
 }
 
@@ -131,15 +135,16 @@ fn grade_files(files: &[PathBuf]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn moves_line(db: &Path, count: u64, finished_games: u64) -> anyhow::Result<()> {
-    let r = bench_moves(db, count, finished_games)?;
+fn moves_line(db: &Path, count: u64, finished_games: u64, pictures: bool) -> anyhow::Result<()> {
+    let r = bench_moves(db, count, finished_games, pictures)?;
     if let Some(bytes) = r.bytes_per_finished_game {
         println!("pre-filled {finished_games} finished games: {bytes:.0} bytes each");
     }
     println!(
-        "moves: {} through the core on {}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
+        "moves: {} through the core on {}{}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
         r.moves,
         db.display(),
+        if pictures { ", boards as pictures" } else { "" },
         r.p50.as_secs_f64() * 1e3,
         r.p99.as_secs_f64() * 1e3,
         r.max.as_secs_f64() * 1e3,
@@ -275,7 +280,13 @@ pub struct MoveBench {
 ///
 /// With `finished_games`, the database first gets that many finished games of 5,000
 /// other players, as on a bot that has run for a while: a move must cost the same there.
-pub fn bench_moves(db: &Path, count: u64, finished_games: u64) -> anyhow::Result<MoveBench> {
+/// With `pictures`, the player chose boards as pictures: each reply's PNG is drawn too.
+pub fn bench_moves(
+    db: &Path,
+    count: u64,
+    finished_games: u64,
+    pictures: bool,
+) -> anyhow::Result<MoveBench> {
     use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, SystemClock};
     use std::sync::Arc;
     use std::time::Instant;
@@ -315,6 +326,10 @@ pub fn bench_moves(db: &Path, count: u64, finished_games: u64) -> anyhow::Result
     let cell = crate::engine::Cell::all()
         .find(|&c| givens.get(c).is_none())
         .ok_or_else(|| anyhow::anyhow!("no empty cell"))?;
+    invoke(Command::Settings {
+        check_as_you_go: None,
+        board_picture: Some(pictures),
+    });
     let mut times = Vec::with_capacity(count as usize);
     let started = Instant::now();
     for k in 0..count {
@@ -328,6 +343,9 @@ pub fn bench_moves(db: &Path, count: u64, finished_games: u64) -> anyhow::Result
         times.push(t.elapsed());
         if reply.private {
             anyhow::bail!("move {k} was refused: {}", reply.content);
+        }
+        if reply.image.is_some() != pictures {
+            anyhow::bail!("move {k}'s reply has the wrong kind of board");
         }
     }
     let total = started.elapsed();

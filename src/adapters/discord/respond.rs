@@ -2,9 +2,9 @@
 //! right visibility whether it was ready in time or deferred.
 
 use serenity::all::{
-    ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    EditInteractionResponse, Http, InteractionId,
+    ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId,
 };
 use serenity::builder::Builder;
 use tokio::task::JoinHandle;
@@ -117,21 +117,38 @@ pub(super) fn buttons(reply: &Reply) -> Vec<CreateActionRow> {
         .collect()
 }
 
+/// The reply's board picture as an upload, with its alt text.
+fn attachment(reply: &Reply) -> Option<CreateAttachment> {
+    reply.image.as_ref().map(|image| {
+        CreateAttachment::bytes(image.png.clone(), image.filename.clone())
+            .description(image.alt.clone())
+    })
+}
+
 pub(super) fn message(reply: &Reply) -> CreateInteractionResponseMessage {
+    // `files` always sets the message's attachment list, to this reply's picture or to
+    // none: an updated board replaces its old picture, and a text board (the player
+    // switched back) drops it.
     CreateInteractionResponseMessage::new()
         .content(reply.content.clone())
         .ephemeral(reply.private)
         // Always set: an updated board must lose the buttons of a finished game.
         .components(buttons(reply))
+        .files(attachment(reply))
         // Player names in replies must never ping anyone.
         .allowed_mentions(CreateAllowedMentions::new())
 }
 
 pub(super) fn edit(reply: &Reply) -> EditInteractionResponse {
-    EditInteractionResponse::new()
+    let edit = EditInteractionResponse::new()
         .content(reply.content.clone())
         .components(buttons(reply))
-        .allowed_mentions(CreateAllowedMentions::new())
+        .allowed_mentions(CreateAllowedMentions::new());
+    // Replaces what the message showed (a deferral has nothing; an old board its picture).
+    match attachment(reply) {
+        Some(picture) => edit.new_attachment(picture),
+        None => edit.clear_attachments(),
+    }
 }
 
 pub(super) fn followup(reply: &Reply) -> CreateInteractionResponseFollowup {
@@ -139,6 +156,7 @@ pub(super) fn followup(reply: &Reply) -> CreateInteractionResponseFollowup {
         .content(reply.content.clone())
         .ephemeral(reply.private)
         .components(buttons(reply))
+        .files(attachment(reply))
         .allowed_mentions(CreateAllowedMentions::new())
 }
 

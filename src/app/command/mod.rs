@@ -95,6 +95,8 @@ pub enum Command {
     /// The caller's settings: shown, or changed when an option is given.
     Settings {
         check_as_you_go: Option<bool>,
+        /// Boards as pictures (`true`) or as text.
+        board_picture: Option<bool>,
     },
 }
 

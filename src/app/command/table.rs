@@ -270,6 +270,15 @@ fn difficulty(description: &'static str) -> OptionSpec {
     }
 }
 
+/// `board:` of the settings: `Some(true)` for pictures.
+fn board_picture(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "text" | "txt" | "plain" => Some(false),
+        "image" | "picture" | "png" | "pictures" | "images" => Some(true),
+        _ => None,
+    }
+}
+
 /// The number of empty cells of a new puzzle (`new`, `coop`).
 fn empty_cells() -> OptionSpec {
     OptionSpec {
@@ -675,23 +684,43 @@ fn build_table() -> Vec<CommandSpec> {
             family: Player,
             name: "settings",
             aliases: &["options", "prefs"],
-            description: "Your settings: check-as-you-go",
-            help: "`/sudoku settings [check-as-you-go:on|off]`: off: wrong digits stay hidden and uncounted until you check.",
-            examples: &["/sudoku settings check-as-you-go:off"],
-            options: vec![OptionSpec {
-                name: "check-as-you-go",
-                aliases: &["checks", "check"],
-                description: "Mark and count wrong digits when placed (default on)",
-                noun: "on or off",
-                kind: OptionKind::Flag,
-                required: false,
-            }],
+            description: "Your settings: check-as-you-go, boards as text or pictures",
+            help: "`/sudoku settings [check-as-you-go:on|off] [board:text|image]`: checks as you go; boards as text or pictures.",
+            examples: &[
+                "/sudoku settings check-as-you-go:off",
+                "/sudoku settings board:image",
+            ],
+            options: vec![
+                OptionSpec {
+                    name: "check-as-you-go",
+                    aliases: &["checks", "check"],
+                    description: "Mark and count wrong digits when placed (default on)",
+                    noun: "on or off",
+                    kind: OptionKind::Flag,
+                    required: false,
+                },
+                OptionSpec {
+                    name: "board",
+                    aliases: &["boards"],
+                    description: "Boards as text (default) or as pictures with pencil marks",
+                    noun: "text or image",
+                    kind: OptionKind::Choice {
+                        choices: vec![
+                            ("Text".to_string(), "text".to_string()),
+                            ("Image".to_string(), "image".to_string()),
+                        ],
+                        accepts: |w| board_picture(w).is_some(),
+                    },
+                    required: false,
+                },
+            ],
             build: |a| {
                 Ok(Command::Settings {
                     check_as_you_go: match a.get("check-as-you-go") {
                         Some(Value::Flag(on)) => Some(*on),
                         _ => None,
                     },
+                    board_picture: chosen(a, "board", board_picture, "text or image")?,
                 })
             },
         },

@@ -1,6 +1,7 @@
 //! The public board message of a game: headline, board, status, and its buttons.
 
 use crate::app::command::{Target, custom_id};
+use crate::app::image::BoardPicture;
 use crate::app::render::{self, BoardStyle};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::game::{Game, Millis, Status};
@@ -39,23 +40,27 @@ pub fn reply(
         ));
         return Reply::public(text);
     }
+    // A player who chose pictures gets the board as a PNG; the words stay text.
+    let picture = style == BoardStyle::Image;
     text.push_str(&title(record, owner));
     text.push('\n');
-    match game.status {
-        Status::GaveUp => {
-            // The solution, so the player can see what they missed and what was theirs.
-            text.push_str(&render::final_block(game, style));
+    if !picture {
+        match game.status {
+            Status::GaveUp => {
+                // The solution, so the player can see what they missed and what was theirs.
+                text.push_str(&render::final_block(game, style));
+            }
+            _ => text.push_str(&render::game_block(game, style)),
         }
-        _ => text.push_str(&render::game_block(game, style)),
+        text.push('\n');
     }
-    text.push('\n');
     text.push_str(&render::status_line(game, now));
     if game.status == Status::GaveUp {
         text.push('\n');
-        text.push_str(render::FINAL_LEGEND);
+        text.push_str(final_legend(style));
     }
     if game.status == Status::Active {
-        if let Some(legend) = render::legend(game) {
+        if let Some(legend) = render::legend(game).filter(|_| !picture) {
             text.push('\n');
             text.push_str(legend);
         }
@@ -90,13 +95,17 @@ pub fn reply(
                 text.push('.');
             }
         }
-        render::push_notes_line(&mut text, game);
+        if !picture {
+            // The picture draws pencil marks in their cells.
+            render::push_notes_line(&mut text, game);
+        }
     }
     let reply = if daily {
         Reply::private(text)
     } else {
         Reply::public(text)
     };
+    let reply = pictured(reply, game, style);
     if game.status == Status::Active {
         reply.with_buttons(buttons(record.id, game))
     } else {
@@ -114,20 +123,41 @@ pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis
         _ => "given up",
     };
     let mut text = format!(
-        "Your last {} is over ({how}). Start a new one with `/sudoku new`.\n{}\n{}\n{}",
+        "Your last {} is over ({how}). Start a new one with `/sudoku new`.\n{}\n",
         game_name(record),
         title(record, owner),
-        render::final_block(game, style),
-        render::status_line(game, now)
     );
+    if style != BoardStyle::Image {
+        text.push_str(&render::final_block(game, style));
+        text.push('\n');
+    }
+    text.push_str(&render::status_line(game, now));
     if game.status == Status::GaveUp {
         text.push('\n');
-        text.push_str(render::FINAL_LEGEND);
+        text.push_str(final_legend(style));
     }
-    if hidden(record) {
+    let reply = if hidden(record) {
         Reply::private(text)
     } else {
         Reply::public(text)
+    };
+    pictured(reply, game, style)
+}
+
+/// What the marks of a given-up board mean.
+fn final_legend(style: BoardStyle) -> &'static str {
+    match style {
+        BoardStyle::Image => "Bold: givens · blue: your digits · small amber: filled in by the bot",
+        _ => render::FINAL_LEGEND,
+    }
+}
+
+/// `reply` with the game's board as a picture, when the player chose pictures.
+pub fn pictured(reply: Reply, game: &Game, style: BoardStyle) -> Reply {
+    if style == BoardStyle::Image {
+        reply.with_picture(BoardPicture::from_game(game))
+    } else {
+        reply
     }
 }
 

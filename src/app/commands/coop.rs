@@ -10,7 +10,7 @@
 
 use crate::app::command::coop::{button_id, excerpt};
 use crate::app::command::{Command, CoopCommand, Target};
-use crate::app::render::{self, cell_list, escape_markdown, plural};
+use crate::app::render::{self, BoardStyle, cell_list, escape_markdown, plural};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
@@ -19,6 +19,8 @@ use crate::engine::{Cell, generator};
 use crate::game::coop::{Coop, CoopError, CoopOutcome};
 use crate::game::{Millis, Move, Status, parse_moves, parse_note_digits};
 use crate::store::{CoopRecord, Tx};
+
+use super::board;
 
 const NO_BOARD: &str = "Co-op board: none is running in this channel. Start one for everybody with `/sudoku coop` (e.g. `/sudoku coop 45 medium`).";
 
@@ -195,16 +197,23 @@ fn board_reply(
         ));
     }
     text.push('\n');
-    match game.status {
-        Status::GaveUp => text.push_str(&render::grid_block(&game.solution, inv.style)),
-        _ => text.push_str(&render::game_block(game, inv.style)),
+    let picture = inv.style == BoardStyle::Image;
+    if !picture {
+        match game.status {
+            Status::GaveUp => text.push_str(&render::grid_block(&game.solution, inv.style)),
+            _ => text.push_str(&render::game_block(game, inv.style)),
+        }
+        text.push('\n');
     }
-    text.push('\n');
     text.push_str("Team: ");
     text.push_str(&render::status_line(game, now));
     if game.status == Status::Active {
-        text.push_str("\n`(5)` the team's digits; a wrong digit is never placed");
-        render::push_notes_line(&mut text, game);
+        if picture {
+            text.push_str("\nBlue: the team's digits; a wrong digit is never placed");
+        } else {
+            text.push_str("\n`(5)` the team's digits; a wrong digit is never placed");
+            render::push_notes_line(&mut text, game);
+        }
         let target = Target {
             game: record.id,
             version: game.version,
@@ -214,7 +223,8 @@ fn board_reply(
             label: label.into(),
             style,
         };
-        return Ok(Reply::public(text).with_buttons(vec![
+        let reply = board::pictured(Reply::public(text), game, inv.style);
+        return Ok(reply.with_buttons(vec![
             button("hint", "Hint", ButtonStyle::Primary),
             button("check", "Check", ButtonStyle::Secondary),
             button("undo", "Undo my move", ButtonStyle::Secondary),
@@ -234,7 +244,7 @@ fn board_reply(
         }
         text.push_str(&line);
     }
-    Ok(Reply::public(text))
+    Ok(board::pictured(Reply::public(text), game, inv.style))
 }
 
 /// "A board already runs here", with it, privately.

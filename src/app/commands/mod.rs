@@ -58,6 +58,9 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Coop(command) => coop::run(app, inv, command),
         Command::Race(command) => race::run(app, inv, command),
         Command::RaceLeaderboard => race::leaderboard(app, inv),
-        Command::Settings { check_as_you_go } => settings::run(app, inv, *check_as_you_go),
+        Command::Settings {
+            check_as_you_go,
+            board_picture,
+        } => settings::run(app, inv, *check_as_you_go, *board_picture),
     }
 }
