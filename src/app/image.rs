@@ -954,6 +954,26 @@ mod tests {
     }
 
     #[test]
+    fn the_bots_digits_after_a_give_up_differ_from_the_players_beyond_colour() {
+        let mut picture = sampler();
+        picture.cells[3] = Look::Filled(8);
+        let image = decode(&picture);
+        let entry = ink(&image, "A2", WHOLE, CELL_FILL);
+        let filled = ink(&image, "A4", WHOLE, FILLED_FILL);
+        // Size: the bot's digit is drawn smaller, so it covers clearly fewer pixels.
+        assert!(
+            filled.len() * 12 < entry.len() * 10,
+            "filled {} pixels, entry {}",
+            filled.len(),
+            entry.len()
+        );
+        // Its cell is darker than a plain one, in greyscale too.
+        assert!(ink(&image, "A4", CORNER, FILLED_FILL).is_empty());
+        assert!(luminance_of(CELL_FILL) - luminance_of(FILLED_FILL) > 5.0);
+        assert!(filled.iter().any(|&p| same(p, FILLED)));
+    }
+
+    #[test]
     fn pencil_marks_keep_their_places() {
         let image = decode(&sampler());
         // A mark for 1 inks the top-left ninth of its cell, and no other.
