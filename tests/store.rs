@@ -503,3 +503,139 @@ fn check_reports_what_the_database_holds() {
         "check creates nothing"
     );
 }
+
+/// What another process sees of `player`'s check-as-you-go setting: only what is
+/// committed.
+fn committed_setting(db: &Path, player: &str) -> Option<bool> {
+    let conn = Connection::open(db).expect("open");
+    conn.query_row(
+        "SELECT check_as_you_go FROM player_settings WHERE player = ?1",
+        [player],
+        |r| r.get(0),
+    )
+    .ok()
+}
+
+/// Commands grouped into one commit: each in its own savepoint, so a failing or
+/// panicking one is undone alone; nothing is visible to others (durable) before the
+/// group's commit, and everything of the group is after it.
+#[test]
+fn a_group_commit_keeps_its_members_and_undoes_a_failing_one_alone() {
+    let (_dir, db) = temp_db();
+    let mut store = Store::open(&db).expect("open");
+    let set =
+        |player: &'static str| move |tx: &store::Tx<'_>| tx.set_check_as_you_go(player, false);
+    let (ok, first) = store.grouped(false, set("ann"));
+    ok.expect("ann's change");
+    let group = first.expect("a write joins a group");
+    // A command that fails after writing: its change is undone, the group goes on.
+    let (failed, none) = store.grouped(false, |tx: &store::Tx<'_>| {
+        tx.set_check_as_you_go("bob", false)?;
+        Err::<(), StoreError>(StoreError::Corrupt("refused".into()))
+    });
+    assert!(failed.is_err() && none.is_none());
+    // One that panics after writing: undone too.
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        store.grouped(false, |tx: &store::Tx<'_>| -> Result<(), StoreError> {
+            tx.set_check_as_you_go("cid", false)?;
+            panic!("a bug in a command")
+        })
+    }));
+    assert!(panicked.is_err());
+    let (ok, same) = store.grouped(false, set("dee"));
+    ok.expect("dee's change");
+    assert_eq!(same, Some(group), "joined the open group");
+    // A read inside the open group sees its changes, and must wait for its commit too.
+    let (seen, read_group) = store.grouped(true, |tx: &store::Tx<'_>| tx.check_as_you_go("ann"));
+    assert_eq!((seen.expect("read"), read_group), (false, Some(group)));
+    // Nothing is committed yet; then all of the group is, and nothing of the failures.
+    assert_eq!(committed_setting(&db, "ann"), None);
+    store.commit_group(group).expect("commit");
+    assert_eq!(committed_setting(&db, "ann"), Some(false));
+    assert_eq!(committed_setting(&db, "dee"), Some(false));
+    assert_eq!(committed_setting(&db, "bob"), None);
+    assert_eq!(committed_setting(&db, "cid"), None);
+    // A group is committed once; the next command opens the next group.
+    assert!(store.commit_group(group).is_err());
+    let (ok, next) = store.grouped(false, set("eve"));
+    ok.expect("eve's change");
+    assert_eq!(next, Some(group + 1));
+    // A read with no group open waits for nothing.
+    store.commit_group(group + 1).expect("commit");
+    let (_, none) = store.grouped(true, |tx: &store::Tx<'_>| tx.check_as_you_go("eve"));
+    assert_eq!(none, None);
+}
+
+/// A group whose only command failed leaves no transaction open: another process can
+/// write at once.
+#[test]
+fn a_group_left_empty_by_a_failure_releases_the_write_lock() {
+    let (_dir, db) = temp_db();
+    let mut store = Store::open(&db).expect("open");
+    let (failed, group) = store.grouped(false, |tx: &store::Tx<'_>| {
+        tx.set_check_as_you_go("bob", false)?;
+        Err::<(), StoreError>(StoreError::Corrupt("refused".into()))
+    });
+    assert!(failed.is_err() && group.is_none());
+    let mut other = impatient_store(&db);
+    other
+        .write(|tx| tx.set_check_as_you_go("ann", false))
+        .expect("the write lock is free");
+    assert_eq!(committed_setting(&db, "ann"), Some(false));
+}
+
+/// Many players at once through one bot, their commands grouped into shared commits:
+/// every command a player was told was saved is in the database afterwards.
+#[test]
+fn every_acknowledged_command_of_concurrent_players_is_durable() {
+    let (_dir, db) = temp_db();
+    let bot = Arc::new(Bot::open(&db, T0, 7));
+    let players: Vec<(String, String)> = (0..6)
+        .map(|i| {
+            let p = format!("p{i}");
+            let board = common::board_of(&bot.say(&p, "here", "new 40"));
+            (p, common::empties(&board)[0].name())
+        })
+        .collect();
+    let barrier = Arc::new(Barrier::new(players.len()));
+    let handles: Vec<_> = players
+        .iter()
+        .cloned()
+        .map(|(p, cell)| {
+            let (bot, barrier) = (bot.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                let mut saved = 0;
+                for k in 0..40 {
+                    let digits = ["1", "12", "123", "1234"][k % 4];
+                    let r = bot.say(&p, "here", &format!("note {cell} {digits}"));
+                    if r.content.contains(&format!("Notes of {cell} updated.")) {
+                        saved += 1;
+                    }
+                }
+                (p, saved)
+            })
+        })
+        .collect();
+    let results: Vec<(String, i64)> = handles
+        .into_iter()
+        .map(|h| h.join().expect("thread"))
+        .collect();
+    drop(bot);
+    // Read by another connection after the bot is gone: only what was committed.
+    let conn = Connection::open(&db).expect("open");
+    for (player, saved) in results {
+        assert_eq!(saved, 40, "{player}: every command was answered as saved");
+        let version: i64 = conn
+            .query_row(
+                "SELECT version FROM games WHERE player = ?1",
+                [&player],
+                |r| r.get(0),
+            )
+            .expect("the game is stored");
+        assert_eq!(
+            version, saved,
+            "{player}: each saved note is in the database"
+        );
+    }
+}

@@ -8,6 +8,7 @@
 
 pub mod command;
 mod commands;
+pub mod commits;
 pub mod image;
 pub mod render;
 pub mod reply;
@@ -226,6 +227,7 @@ impl Default for Settings {
 /// the store is behind a mutex, held only for one short transaction.
 pub struct App {
     store: Mutex<Store>,
+    commits: commits::Commits,
     clock: Arc<dyn Clock>,
     rng: Mutex<SeededRng>,
     settings: Settings,
@@ -281,6 +283,7 @@ impl App {
     pub fn new(store: Store, clock: Arc<dyn Clock>, seed: u64) -> App {
         App {
             store: Mutex::new(store),
+            commits: commits::Commits::default(),
             clock,
             rng: Mutex::new(SeededRng::new(seed)),
             settings: Settings::default(),
@@ -612,12 +615,13 @@ impl App {
         }
     }
 
-    pub(crate) fn store(&self) -> MutexGuard<'_, Store> {
-        // A panic while holding the lock rolled its transaction back (rusqlite rolls back
-        // on drop), so the store behind a poisoned lock is still consistent.
-        self.store
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// The store, one command at a time, commits shared by commands that arrive
+    /// together (see [`commits`]).
+    pub(crate) fn store(&self) -> commits::Shared<'_> {
+        commits::Shared {
+            store: &self.store,
+            commits: &self.commits,
+        }
     }
 
     pub(crate) fn next_seed(&self) -> u64 {

@@ -198,7 +198,7 @@ impl Tx<'_> {
     /// The server's secret salt for daily seeds, set to `fresh` the first time it is
     /// asked for (which stores a row for the server, with default settings).
     pub fn server_salt(&self, place: &str, fresh: impl FnOnce() -> u64) -> Result<u64, StoreError> {
-        let read = |tx: &rusqlite::Transaction<'_>| {
+        let read = |tx: &rusqlite::Connection| {
             tx.query_row(
                 "SELECT salt FROM servers WHERE place = ?1",
                 params![place],
@@ -207,7 +207,7 @@ impl Tx<'_> {
             .optional()
             .map(Option::flatten)
         };
-        if let Some(salt) = read(&self.tx)? {
+        if let Some(salt) = read(self.tx)? {
             return Ok(salt as u64);
         }
         // SQLite integers are signed: the bits are kept as they are.
@@ -216,7 +216,7 @@ impl Tx<'_> {
              ON CONFLICT (place) DO UPDATE SET salt = coalesce(salt, excluded.salt)",
             params![place, fresh() as i64],
         )?;
-        Ok(read(&self.tx)?.unwrap_or_default() as u64)
+        Ok(read(self.tx)?.unwrap_or_default() as u64)
     }
 
     /// Forgets the stored puzzles of days after `today`: no one can have played them, and

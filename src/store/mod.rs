@@ -49,6 +49,10 @@ pub enum StoreError {
     /// A file operation outside SQLite failed (writing a backup).
     #[error("file error: {0}")]
     Io(#[from] std::io::Error),
+    /// The commit of a group of commands failed (see [`Store::commit_group`]): each
+    /// command of the group gets this, with what SQLite said.
+    #[error("committing the group failed: {message}")]
+    GroupCommit { message: String, transient: bool },
     #[error("database schema version {found} is newer than this build knows ({known})")]
     TooNew { found: i64, known: i64 },
 }
@@ -66,18 +70,37 @@ impl StoreError {
     /// Whether trying the same command again soon can succeed (the database was busy).
     /// Everything else needs an operator, and the cause is in the error's text.
     pub fn is_transient(&self) -> bool {
-        matches!(self, StoreError::Busy(_))
+        matches!(
+            self,
+            StoreError::Busy(_)
+                | StoreError::GroupCommit {
+                    transient: true,
+                    ..
+                }
+        )
     }
 }
 
 /// An open database.
 pub struct Store {
     conn: Connection,
+    /// The open group transaction of [`Store::grouped`], if any.
+    group: std::cell::Cell<Option<Group>>,
+    /// The last group's number: groups are numbered 1, 2, … in the order they open.
+    groups_opened: u64,
+}
+
+/// A write transaction shared by the commands that ran while it was open.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    number: u64,
+    /// Commands whose changes are in it, waiting for its commit.
+    members: usize,
 }
 
 /// One transaction: the handle a command uses for everything it reads and writes.
 pub struct Tx<'a> {
-    tx: rusqlite::Transaction<'a>,
+    tx: &'a Connection,
     /// False in [`Store::read`]: a damaged row found there is skipped and logged, and set
     /// aside by the next write that meets it.
     writable: bool,
@@ -120,7 +143,11 @@ impl Store {
         quick_check(&conn)?;
         configure(&conn)?;
         migrate::apply(&mut conn, migrations)?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn,
+            group: std::cell::Cell::new(None),
+            groups_opened: 0,
+        })
     }
 
     /// The schema version: how many migrations have been applied.
@@ -167,12 +194,101 @@ impl Store {
             .transaction_with_behavior(behavior)
             .map_err(StoreError::from)?;
         let handle = Tx {
-            tx,
+            tx: &tx,
             writable: !matches!(behavior, TransactionBehavior::Deferred),
         };
         let value = work(&handle)?;
-        handle.tx.commit().map_err(StoreError::from)?;
+        tx.commit().map_err(StoreError::from)?;
         Ok(value)
+    }
+
+    /// Runs `work` inside the open group transaction (opening one if none is), in a
+    /// savepoint of its own: an `Err` (or a panic) undoes this command's changes alone.
+    /// On `Ok` the changes stay in the group, not yet durable, and the group's number is
+    /// returned: the caller must not answer before [`Store::commit_group`] of that number
+    /// succeeded (`crate::app` arranges this: commands that ran while one commit's
+    /// fsync was under way share the next commit).
+    ///
+    /// A read (`read`) with no group open runs as [`Store::read`] and waits for nothing;
+    /// with one open it runs inside it (it sees the group's changes), so it too must wait.
+    pub fn grouped<T, E>(
+        &mut self,
+        read: bool,
+        work: impl FnOnce(&Tx<'_>) -> Result<T, E>,
+    ) -> (Result<T, E>, Option<u64>)
+    where
+        E: From<StoreError>,
+    {
+        let group = match self.group.get() {
+            Some(group) => group,
+            None if read => return (self.read(work), None),
+            None => {
+                if let Err(e) = self.conn.execute_batch("BEGIN IMMEDIATE") {
+                    return (Err(StoreError::from(e).into()), None);
+                }
+                self.groups_opened += 1;
+                let group = Group {
+                    number: self.groups_opened,
+                    members: 0,
+                };
+                self.group.set(Some(group));
+                group
+            }
+        };
+        let undo = Undo {
+            conn: &self.conn,
+            group: &self.group,
+            armed: false,
+        };
+        if let Err(e) = self.conn.execute_batch("SAVEPOINT command") {
+            undo.close_if_empty();
+            return (Err(StoreError::from(e).into()), None);
+        }
+        let mut undo = Undo {
+            armed: true,
+            ..undo
+        };
+        let result = work(&Tx {
+            tx: &self.conn,
+            writable: !read,
+        });
+        match result {
+            Ok(value) => match self.conn.execute_batch("RELEASE command") {
+                Ok(()) => {
+                    undo.armed = false;
+                    self.group.set(Some(Group {
+                        members: group.members + 1,
+                        ..group
+                    }));
+                    (Ok(value), Some(group.number))
+                }
+                Err(e) => (Err(StoreError::from(e).into()), None),
+            },
+            Err(e) => (Err(e), None),
+        }
+    }
+
+    /// Commits group `number`: every command that ran in it becomes durable at once (one
+    /// fsync), or, when the commit fails, none does.
+    pub fn commit_group(&mut self, number: u64) -> Result<(), StoreError> {
+        match self.group.get() {
+            Some(group) if group.number == number => {
+                self.group.set(None);
+                self.conn.execute_batch("COMMIT").inspect_err(|_| {
+                    // A failed COMMIT may leave the transaction open: end it, so that
+                    // the next command starts clean.
+                    if !self.conn.is_autocommit() {
+                        let _ = self.conn.execute_batch("ROLLBACK");
+                    }
+                })?;
+                Ok(())
+            }
+            // Only the group's one committer calls this, once: anything else is a bug,
+            // and claiming a commit that did not happen would be worse than failing.
+            _ => Err(StoreError::Corrupt(format!(
+                "group {number} is not the open group"
+            ))),
+        }
     }
 
     /// Bytes the database's content takes (free pages not counted): for measuring growth.
@@ -195,6 +311,37 @@ impl Store {
     #[doc(hidden)]
     pub fn connection_mut(&mut self) -> &mut Connection {
         &mut self.conn
+    }
+}
+
+/// Undoes one command's savepoint unless disarmed (an `Err`, or a panic unwinding), and
+/// ends a group that is left with no command in it, so that no empty transaction keeps
+/// the write lock from other processes.
+struct Undo<'a> {
+    conn: &'a Connection,
+    group: &'a std::cell::Cell<Option<Group>>,
+    armed: bool,
+}
+
+impl Undo<'_> {
+    fn close_if_empty(&self) {
+        if let Some(group) = self.group.get()
+            && group.members == 0
+        {
+            self.group.set(None);
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+    }
+}
+
+impl Drop for Undo<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            let _ = self
+                .conn
+                .execute_batch("ROLLBACK TO command; RELEASE command");
+            self.close_if_empty();
+        }
     }
 }
 
