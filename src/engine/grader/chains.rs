@@ -84,7 +84,8 @@ const PLACEMENT: u32 = 1000;
 /// The candidates of a position as nodes, with their strong links.
 pub(super) struct Graph {
     present: Bits,
-    bivalue: [bool; 81],
+    /// The candidates of bivalue cells: an XY-Chain's nodes.
+    bivalue_nodes: Bits,
     strong: [[u16; 4]; NODES],
     nstrong: [u8; NODES],
 }
@@ -93,7 +94,7 @@ impl Graph {
     pub(super) fn new(c: &Candidates) -> Box<Graph> {
         let mut g = Box::new(Graph {
             present: [0; WORDS],
-            bivalue: [false; 81],
+            bivalue_nodes: [0; WORDS],
             strong: [[0; 4]; NODES],
             nstrong: [0; NODES],
         });
@@ -103,7 +104,9 @@ impl Graph {
                 set_bit(&mut g.present, i * 9 + d as usize - 1);
             }
             if m.count_ones() == 2 {
-                g.bivalue[i] = true;
+                for d in Digits(m) {
+                    set_bit(&mut g.bivalue_nodes, i * 9 + d as usize - 1);
+                }
                 let a = m.trailing_zeros() as usize;
                 let b = 15 - m.leading_zeros() as usize;
                 g.link(i * 9 + a - 1, i * 9 + b - 1);
@@ -155,6 +158,33 @@ pub(super) enum ChainKind {
     Any,
 }
 
+/// The nodes of each digit (index `d - 1`): an X-Chain's allowed nodes, and the nodes an
+/// XY-Chain may enter a cell on after leaving the last on that digit.
+static DIGIT_NODES: [Bits; 9] = {
+    let mut t = [[0u64; WORDS]; 9];
+    let mut d = 0;
+    while d < 9 {
+        let mut i = 0;
+        while i < 81 {
+            let n = i * 9 + d;
+            t[d][n / 64] |= 1 << (n % 64);
+            i += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// Reusable buffers of one search: the parents of the nodes reached (read only for nodes
+/// reached in the current walk, so never cleared between walks) and the level lists.
+struct Walk {
+    par_on: [u16; NODES],
+    par_off: [u16; NODES],
+    frontier: Vec<u16>,
+    next: Vec<u16>,
+    on_level: Vec<u16>,
+}
+
 /// The alternating inference chain of `kind` (at most `max_strong` strong links) whose
 /// two ends prove the most: a candidate seeing both ends is false, and a chain from a
 /// candidate (off) back to itself (on) proves it true (a placement, worth more than any
@@ -163,137 +193,54 @@ pub(super) enum ChainKind {
 pub(super) fn best_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Option<Found> {
     let allowed: Bits = match kind {
         ChainKind::Digit(d) => {
-            let mut b = [0; WORDS];
-            for i in 0..81 {
-                let n = i * 9 + d as usize - 1;
-                if bit(&g.present, n) {
-                    set_bit(&mut b, n);
-                }
-            }
-            b
+            let only = &DIGIT_NODES[(d as usize).clamp(1, 9) - 1];
+            std::array::from_fn(|x| g.present[x] & only[x])
         }
-        ChainKind::Bivalue => {
-            let mut b = g.present;
-            for i in (0..81).filter(|&i| !g.bivalue[i]) {
-                for n in i * 9..i * 9 + 9 {
-                    b[n / 64] &= !(1 << (n % 64));
-                }
-            }
-            b
-        }
+        ChainKind::Bivalue => g.bivalue_nodes,
         ChainKind::Any => g.present,
     };
-    // XY-Chains leave a cell by its other digit and enter the next on the same digit.
-    let same_digit: [Bits; 9] = std::array::from_fn(|d| {
-        let mut b = [0; WORDS];
-        for i in 0..81 {
-            set_bit(&mut b, i * 9 + d);
-        }
-        b
-    });
     // (proved, strong links, start, end): the best chain so far.
     let mut best: Option<(u32, usize, usize, usize)> = None;
-    type Parents = Box<[u16; NODES]>;
-    let mut best_parents: Option<(Parents, Parents)> = None;
-    // Parents are only read for nodes reached in the current walk, so they are never
-    // cleared between walks.
-    let mut par_on = Box::new([0u16; NODES]);
-    let mut par_off = Box::new([0u16; NODES]);
-    let mut frontier: Vec<usize> = Vec::with_capacity(NODES);
-    let mut next: Vec<usize> = Vec::with_capacity(NODES);
-    let mut on_level: Vec<usize> = Vec::with_capacity(NODES);
-    #[allow(clippy::needless_range_loop)] // `start` is a node, not just an index.
-    for start in 0..NODES {
-        if !bit(&allowed, start) || g.nstrong[start] == 0 {
-            continue;
-        }
-        // What any chain from `start` can remove lies among the candidates it sees: a
-        // start that sees fewer than the best chain removes cannot give a better one.
-        let seen: Bits = std::array::from_fn(|x| WEAK[start][x] & g.present[x]);
-        let most: u32 = seen.iter().map(|w| w.count_ones()).sum();
-        if best.is_some_and(|(proved, ..)| most < proved && proved < PLACEMENT) {
-            continue;
-        }
-        let mut vis_on: Bits = [0; WORDS];
-        let mut vis_off: Bits = [0; WORDS];
-        set_bit(&mut vis_off, start);
-        frontier.clear();
-        frontier.push(start);
-        // (proved, strong links, end): this walk's best.
-        let mut hit: Option<(u32, usize, usize)> = None;
-        for k in 1..=max_strong {
-            on_level.clear();
-            for &n in &frontier {
-                for &m in &g.strong[n][..g.nstrong[n] as usize] {
-                    let m = m as usize;
-                    if kind == ChainKind::Bivalue && node_cell(m) != node_cell(n) {
-                        continue;
-                    }
-                    if bit(&allowed, m) && !bit(&vis_on, m) {
-                        set_bit(&mut vis_on, m);
-                        par_on[m] = n as u16;
-                        on_level.push(m);
-                    }
-                }
+    let mut w = Box::new(Walk {
+        par_on: [0; NODES],
+        par_off: [0; NODES],
+        frontier: Vec::with_capacity(NODES),
+        next: Vec::with_capacity(NODES),
+        on_level: Vec::with_capacity(NODES),
+    });
+    // Starts in node order, as the bits of `allowed` come.
+    for (x, &word) in allowed.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            let start = x * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            if g.nstrong[start] == 0 {
+                continue;
             }
-            if on_level.is_empty() {
-                break;
+            // What any chain from `start` can remove lies among the candidates it sees: a
+            // start that sees fewer than the best chain removes cannot give a better one.
+            let seen: Bits = std::array::from_fn(|x| WEAK[start][x] & g.present[x]);
+            let most: u32 = seen.iter().map(|w| w.count_ones()).sum();
+            if best.is_some_and(|(proved, ..)| most < proved && proved < PLACEMENT) {
+                continue;
             }
-            for &e in &on_level {
-                let proved = if e == start {
-                    PLACEMENT
-                } else {
-                    (0..WORDS)
-                        .map(|x| (seen[x] & WEAK[e][x]).count_ones())
-                        .sum()
-                };
-                // Walks go by length, so a later end only wins by proving more.
-                if proved > 0 && hit.is_none_or(|(p0, _, _)| proved > p0) {
-                    hit = Some((proved, k, e));
-                }
+            if let Some((proved, k, e)) = walk(g, kind, &allowed, start, max_strong, &seen, &mut w)
+                && best.is_none_or(|(p0, k0, _, _)| proved > p0 || (proved == p0 && k < k0))
+            {
+                best = Some((proved, k, start, e));
             }
-            if k == max_strong {
-                break;
-            }
-            next.clear();
-            for &e in &on_level {
-                let w = &WEAK[e];
-                let only = match kind {
-                    ChainKind::Bivalue => &same_digit[node_digit(e) as usize - 1],
-                    _ => &allowed,
-                };
-                for x in 0..WORDS {
-                    let mut new = w[x] & allowed[x] & only[x] & !vis_off[x];
-                    vis_off[x] |= new;
-                    while new != 0 {
-                        let m = x * 64 + new.trailing_zeros() as usize;
-                        new &= new - 1;
-                        par_off[m] = e as u16;
-                        if g.nstrong[m] > 0 {
-                            next.push(m);
-                        }
-                    }
-                }
-            }
-            std::mem::swap(&mut frontier, &mut next);
-            if frontier.is_empty() {
-                break;
-            }
-        }
-        if let Some((proved, k, e)) = hit
-            && best.is_none_or(|(p0, k0, _, _)| proved > p0 || (proved == p0 && k < k0))
-        {
-            best = Some((proved, k, start, e));
-            best_parents = Some((par_on.clone(), par_off.clone()));
         }
     }
     let (proved, k, start, end) = best?;
-    let (par_on, par_off) = best_parents?;
+    // Walk the best start again for its parents: a walk depends on its start alone, so
+    // this one sets them as the first did (cheaper than copying them at every record).
+    let seen: Bits = std::array::from_fn(|x| WEAK[start][x] & g.present[x]);
+    walk(g, kind, &allowed, start, max_strong, &seen, &mut w);
     // Walk back from the end (on) to the start (off).
     let mut nodes = vec![end];
     let (mut n, mut on) = (end, true);
     while n != start || on {
-        n = if on { par_on[n] } else { par_off[n] } as usize;
+        n = if on { w.par_on[n] } else { w.par_off[n] } as usize;
         on = !on;
         nodes.push(n);
         if nodes.len() > 2 * k + 1 {
@@ -313,4 +260,90 @@ pub(super) fn best_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Optio
         placement,
         eliminations,
     })
+}
+
+/// One breadth-first walk from `start` (off), by strong links to nodes on and weak links
+/// to nodes off, up to `max_strong` strong links; sets the parents of the nodes it reaches
+/// and returns its best end as (proved, strong links, end): the first end, by length and
+/// then by order of discovery, that proves the most.
+fn walk(
+    g: &Graph,
+    kind: ChainKind,
+    allowed: &Bits,
+    start: usize,
+    max_strong: usize,
+    seen: &Bits,
+    w: &mut Walk,
+) -> Option<(u32, usize, usize)> {
+    let mut vis_on: Bits = [0; WORDS];
+    let mut vis_off: Bits = [0; WORDS];
+    set_bit(&mut vis_off, start);
+    w.frontier.clear();
+    w.frontier.push(start as u16);
+    let mut hit: Option<(u32, usize, usize)> = None;
+    for k in 1..=max_strong {
+        w.on_level.clear();
+        for &n in &w.frontier {
+            let n = n as usize;
+            for &m in &g.strong[n][..g.nstrong[n] as usize] {
+                let m = m as usize;
+                if kind == ChainKind::Bivalue && node_cell(m) != node_cell(n) {
+                    continue;
+                }
+                if bit(allowed, m) && !bit(&vis_on, m) {
+                    set_bit(&mut vis_on, m);
+                    w.par_on[m] = n as u16;
+                    w.on_level.push(m as u16);
+                }
+            }
+        }
+        if w.on_level.is_empty() {
+            break;
+        }
+        for &e in &w.on_level {
+            let e = e as usize;
+            let proved = if e == start {
+                PLACEMENT
+            } else {
+                (0..WORDS)
+                    .map(|x| (seen[x] & WEAK[e][x]).count_ones())
+                    .sum()
+            };
+            // Walks go by length, so a later end only wins by proving more.
+            if proved > 0 && hit.is_none_or(|(p0, _, _)| proved > p0) {
+                hit = Some((proved, k, e));
+            }
+        }
+        if k == max_strong {
+            break;
+        }
+        w.next.clear();
+        for &e in &w.on_level {
+            let e = e as usize;
+            let weak = &WEAK[e];
+            // XY-Chains leave a cell by its other digit and enter the next on the same
+            // digit.
+            let only = match kind {
+                ChainKind::Bivalue => &DIGIT_NODES[node_digit(e) as usize - 1],
+                _ => allowed,
+            };
+            for x in 0..WORDS {
+                let mut new = weak[x] & allowed[x] & only[x] & !vis_off[x];
+                vis_off[x] |= new;
+                while new != 0 {
+                    let m = x * 64 + new.trailing_zeros() as usize;
+                    new &= new - 1;
+                    w.par_off[m] = e as u16;
+                    if g.nstrong[m] > 0 {
+                        w.next.push(m as u16);
+                    }
+                }
+            }
+        }
+        std::mem::swap(&mut w.frontier, &mut w.next);
+        if w.frontier.is_empty() {
+            break;
+        }
+    }
+    hit
 }
