@@ -116,6 +116,27 @@ pub(super) fn finned_fish(c: &Candidates, n: usize) -> Option<Step> {
                             {
                                 continue;
                             }
+                            // The checks below on bit masks first, without allocating: most
+                            // candidate fish fail them. The fins lie in the chute, so they
+                            // are in one box when their base lines are in one band (floor);
+                            // the cover lines crossing that box are `extra`, so the box
+                            // loses something when a line of the band outside the set holds
+                            // the digit on `extra`.
+                            let mut fin_band = None;
+                            let mut one_box = true;
+                            for &b in set {
+                                if c.positions(base0 + b, d) & fin_lines != 0 {
+                                    one_box &= *fin_band.get_or_insert(b / 3) == b / 3;
+                                }
+                            }
+                            let Some(band) = fin_band.filter(|_| one_box) else {
+                                continue;
+                            };
+                            if !(band * 3..band * 3 + 3).any(|b| {
+                                !set.contains(&b) && c.positions(base0 + b, d) & extra != 0
+                            }) {
+                                continue;
+                            }
                             let fins: Vec<usize> = set
                                 .iter()
                                 .flat_map(|&b| {
