@@ -10,7 +10,7 @@
 //! walk of bit sets from each start, so the shortest chain to every end is found with no
 //! allocation in the inner loop.
 
-use super::candidates::{Candidates, Digits, HOUSES, sees};
+use super::candidates::{Candidates, Digits, HOUSES, PEER_CELLS, sees};
 
 const NODES: usize = 729;
 const WORDS: usize = 12;
@@ -373,23 +373,6 @@ fn walk(
     }
     hit
 }
-
-/// The peer cells of each cell, as an 81-bit set.
-static PEER_CELLS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut i = 0;
-    while i < 81 {
-        let mut j = 0;
-        while j < 81 {
-            if sees(i, j) {
-                t[i] |= 1 << j;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    t
-};
 
 /// A list of at most 81 cells, without allocating.
 struct CellList {
