@@ -23,6 +23,13 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
                 if covers.count_ones() as usize != n {
                     return None;
                 }
+                // Nothing to clear (the usual case): a cover line holds the digit only in
+                // the base lines. Known from the cover lines' positions, which are
+                // indexed by base line.
+                let in_bases = set.iter().fold(0u16, |m, &h| m | 1 << (h - base0));
+                if !bits_of(covers).any(|k| c.positions(cover0 + k, d) & !in_bases != 0) {
+                    return None;
+                }
                 let mut elim = Vec::new();
                 for k in (0..9).filter(|k| covers & (1 << k) != 0) {
                     for &i in &HOUSES[cover0 + k] {

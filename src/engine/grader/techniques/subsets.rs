@@ -25,6 +25,13 @@ pub(super) fn naked_subset(c: &Candidates, n: usize) -> Option<Step> {
             if union.count_ones() as usize != n {
                 return None;
             }
+            // Nothing to clear (the usual case): known without building the list.
+            if !house.iter().any(|&i| {
+                let i = i as usize;
+                !set.contains(&i) && c.values[i] == 0 && c.masks[i] & union != 0
+            }) {
+                return None;
+            }
             let elim: Vec<(Cell, u8)> = house
                 .iter()
                 .map(|&i| i as usize)
@@ -71,6 +78,10 @@ pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
                 return None;
             }
             let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
+            // Nothing to clear (the usual case): known without building the lists.
+            if !(0..9).any(|k| pos & (1 << k) != 0 && c.masks[house[k] as usize] & !keep != 0) {
+                return None;
+            }
             let cells: Vec<usize> = (0..9)
                 .filter(|k| pos & (1 << k) != 0)
                 .map(|k| house[k] as usize)
@@ -133,6 +144,17 @@ pub(super) fn locked_subset(c: &Candidates, n: usize) -> Option<Step> {
                 n as u32,
                 |set, union| {
                     if union.count_ones() as usize != n {
+                        return None;
+                    }
+                    // The rule below on the houses directly, without building the list:
+                    // a cell of the house outside the set holding one of the digits.
+                    let clears_house = |house: &[u8; 9]| {
+                        house.iter().any(|&i| {
+                            let i = i as usize;
+                            !set.contains(&i) && c.masks[i] & union != 0
+                        })
+                    };
+                    if !clears_house(&HOUSES[line]) || !clears_house(in_box) {
                         return None;
                     }
                     let mut elim: Vec<(Cell, u8)> = Vec::new();
