@@ -8,7 +8,9 @@
 //! masks them with the candidates still present. Strong links (bivalue cells, digits with
 //! two places in a house) are listed once per search. A search is then a breadth-first
 //! walk of bit sets from each start, so the shortest chain to every end is found with no
-//! allocation in the inner loop.
+//! allocation in the inner loop. A single-digit chain (X-Chain and the two-link patterns)
+//! needs only that digit's 81 cells, so it has its own search on 81-bit cell sets, the
+//! same walk on a sixth of the words.
 
 use super::candidates::{Candidates, Digits, HOUSES, PEER_CELLS, sees};
 
@@ -86,12 +88,10 @@ pub(super) struct Graph {
     present: Bits,
     /// The candidates of bivalue cells: an XY-Chain's nodes.
     bivalue_nodes: Bits,
+    /// The nodes with at least one strong link: the only ones a chain can leave by one.
+    linked: Bits,
     strong: [[u16; 4]; NODES],
     nstrong: [u8; NODES],
-    /// Each cell's candidates, and the cells where each digit (index `d - 1`) is still
-    /// possible: a single-digit search works on these 81-bit sets.
-    masks: [u16; 81],
-    digit_cells: [u128; 9],
 }
 
 impl Graph {
@@ -99,16 +99,14 @@ impl Graph {
         let mut g = Box::new(Graph {
             present: [0; WORDS],
             bivalue_nodes: [0; WORDS],
+            linked: [0; WORDS],
             strong: [[0; 4]; NODES],
             nstrong: [0; NODES],
-            masks: c.masks,
-            digit_cells: [0; 9],
         });
         for i in 0..81 {
             let m = c.masks[i];
             for d in Digits(m) {
                 set_bit(&mut g.present, i * 9 + d as usize - 1);
-                g.digit_cells[d as usize - 1] |= 1 << i;
             }
             if m.count_ones() == 2 {
                 for d in Digits(m) {
@@ -138,6 +136,7 @@ impl Graph {
             if !self.strong[x][..k].contains(&(y as u16)) && k < 4 {
                 self.strong[x][k] = y as u16;
                 self.nstrong[x] += 1;
+                set_bit(&mut self.linked, x);
             }
         }
     }
@@ -153,11 +152,10 @@ pub(super) struct Found {
     pub(super) eliminations: Bits,
 }
 
-/// Which candidates a chain may use.
+/// Which candidates a chain on the whole graph may use (single-digit chains have
+/// [`best_x_chain`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum ChainKind {
-    /// One digit only: an X-Chain.
-    Digit(u8),
     /// Bivalue cells only, strong inside a cell and weak between cells on one digit: an
     /// XY-Chain.
     Bivalue,
@@ -165,8 +163,8 @@ pub(super) enum ChainKind {
     Any,
 }
 
-/// The nodes of each digit (index `d - 1`): an X-Chain's allowed nodes, and the nodes an
-/// XY-Chain may enter a cell on after leaving the last on that digit.
+/// The nodes of each digit (index `d - 1`): the nodes an XY-Chain may enter a cell on
+/// after leaving the last on that digit.
 static DIGIT_NODES: [Bits; 9] = {
     let mut t = [[0u64; WORDS]; 9];
     let mut d = 0;
@@ -198,22 +196,15 @@ struct Walk {
 /// elimination). Among equals, the shortest. HoDoKu picks its chains this way, and a
 /// chain that removes three candidates saves the steps that would remove them one by one.
 pub(super) fn best_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Option<Found> {
-    match kind {
-        ChainKind::Digit(d) if (1..=9).contains(&d) => best_digit_chain(g, d, max_strong),
-        _ => best_any_chain(g, kind, max_strong),
-    }
-}
-
-/// [`best_chain`] on the 729-node graph: any kind of chain.
-fn best_any_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Option<Found> {
-    let allowed: Bits = match kind {
-        ChainKind::Digit(d) => {
-            let only = &DIGIT_NODES[(d as usize).clamp(1, 9) - 1];
-            std::array::from_fn(|x| g.present[x] & only[x])
-        }
+    let allowed = match kind {
         ChainKind::Bivalue => g.bivalue_nodes,
         ChainKind::Any => g.present,
     };
+    best_chain_on(g, &allowed, kind == ChainKind::Bivalue, max_strong)
+}
+
+/// [`best_chain`] on the nodes `allowed`; `xy`: an XY-Chain's links only.
+fn best_chain_on(g: &Graph, allowed: &Bits, xy: bool, max_strong: usize) -> Option<Found> {
     // (proved, strong links, start, end): the best chain so far.
     let mut best: Option<(u32, usize, usize, usize)> = None;
     let mut w = Box::new(Walk {
@@ -239,7 +230,7 @@ fn best_any_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Option<Found
             if best.is_some_and(|(proved, ..)| most < proved && proved < PLACEMENT) {
                 continue;
             }
-            if let Some((proved, k, e)) = walk(g, kind, &allowed, start, max_strong, &seen, &mut w)
+            if let Some((proved, k, e)) = walk(g, allowed, xy, start, max_strong, &seen, &mut w)
                 && best.is_none_or(|(p0, k0, _, _)| proved > p0 || (proved == p0 && k < k0))
             {
                 best = Some((proved, k, start, e));
@@ -250,18 +241,25 @@ fn best_any_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Option<Found
     // Walk the best start again for its parents: a walk depends on its start alone, so
     // this one sets them as the first did (cheaper than copying them at every record).
     let seen: Bits = std::array::from_fn(|x| WEAK[start][x] & g.present[x]);
-    walk(g, kind, &allowed, start, max_strong, &seen, &mut w);
-    found(g, (proved, k, start, end), |n, on| {
-        (if on { w.par_on[n] } else { w.par_off[n] }) as usize
-    })
+    walk(g, allowed, xy, start, max_strong, &seen, &mut w);
+    let placement = end == start;
+    found(
+        (proved, k, start, end),
+        |n, on| (if on { w.par_on[n] } else { w.par_off[n] }) as usize,
+        if placement {
+            [0; WORDS]
+        } else {
+            and3(&WEAK[start], &WEAK[end], &g.present)
+        },
+    )
 }
 
 /// The chain (proved, strong links, start, end) found, walked back from the end (on) to
-/// the start (off) by `parent(node, on)`, with what it proves.
+/// the start (off) by `parent(node, on)`, with its eliminations.
 fn found(
-    g: &Graph,
     (proved, k, start, end): (u32, usize, usize, usize),
     parent: impl Fn(usize, bool) -> usize,
+    eliminations: Bits,
 ) -> Option<Found> {
     let mut nodes = vec![end];
     let (mut n, mut on) = (end, true);
@@ -274,16 +272,10 @@ fn found(
         }
     }
     nodes.reverse();
-    let placement = end == start;
-    let eliminations = if placement {
-        [0; WORDS]
-    } else {
-        and3(&WEAK[start], &WEAK[end], &g.present)
-    };
     Some(Found {
         nodes,
         proved,
-        placement,
+        placement: end == start,
         eliminations,
     })
 }
@@ -294,13 +286,16 @@ fn found(
 /// then by order of discovery, that proves the most.
 fn walk(
     g: &Graph,
-    kind: ChainKind,
     allowed: &Bits,
+    xy: bool,
     start: usize,
     max_strong: usize,
     seen: &Bits,
     w: &mut Walk,
 ) -> Option<(u32, usize, usize)> {
+    // A node reached off without a strong link goes nowhere and is never a chain's link:
+    // it is left out of the walk's sets (and parents) from the start.
+    let onward: Bits = std::array::from_fn(|x| allowed[x] & g.linked[x]);
     let mut vis_on: Bits = [0; WORDS];
     let mut vis_off: Bits = [0; WORDS];
     set_bit(&mut vis_off, start);
@@ -313,7 +308,7 @@ fn walk(
             let n = n as usize;
             for &m in &g.strong[n][..g.nstrong[n] as usize] {
                 let m = m as usize;
-                if kind == ChainKind::Bivalue && node_cell(m) != node_cell(n) {
+                if xy && node_cell(m) != node_cell(n) {
                     continue;
                 }
                 if bit(allowed, m) && !bit(&vis_on, m) {
@@ -349,20 +344,19 @@ fn walk(
             let weak = &WEAK[e];
             // XY-Chains leave a cell by its other digit and enter the next on the same
             // digit.
-            let only = match kind {
-                ChainKind::Bivalue => &DIGIT_NODES[node_digit(e) as usize - 1],
-                _ => allowed,
+            let only = if xy {
+                &DIGIT_NODES[node_digit(e) as usize - 1]
+            } else {
+                &onward
             };
             for x in 0..WORDS {
-                let mut new = weak[x] & allowed[x] & only[x] & !vis_off[x];
+                let mut new = weak[x] & onward[x] & only[x] & !vis_off[x];
                 vis_off[x] |= new;
                 while new != 0 {
                     let m = x * 64 + new.trailing_zeros() as usize;
                     new &= new - 1;
                     w.par_off[m] = e as u16;
-                    if g.nstrong[m] > 0 {
-                        w.next.push(m as u16);
-                    }
+                    w.next.push(m as u16);
                 }
             }
         }
@@ -372,6 +366,47 @@ fn walk(
         }
     }
     hit
+}
+
+/// One digit's candidates and conjugate pairs: what a single-digit chain walks on.
+pub(super) struct DigitLinks {
+    d0: usize,
+    /// The cells holding the digit.
+    cells: u128,
+    /// Each cell's conjugate partners (row, then column, then box, each once): the
+    /// digit's strong links, in the order the whole graph lists them.
+    partners: [[u8; 3]; 81],
+    npartners: [u8; 81],
+    /// Each cell's number of candidates.
+    count: [u8; 81],
+}
+
+impl DigitLinks {
+    pub(super) fn new(c: &Candidates, d: u8) -> DigitLinks {
+        let d = d.clamp(1, 9);
+        let mut l = DigitLinks {
+            d0: d as usize - 1,
+            cells: c.digit_cells(d),
+            partners: [[0; 3]; 81],
+            npartners: [0; 81],
+            count: std::array::from_fn(|i| c.masks[i].count_ones() as u8),
+        };
+        for (h, house) in HOUSES.iter().enumerate() {
+            let pos = c.positions(h, d);
+            if pos.count_ones() == 2 {
+                let a = house[pos.trailing_zeros() as usize];
+                let b = house[15 - pos.leading_zeros() as usize];
+                for (x, y) in [(a, b), (b, a)] {
+                    let k = l.npartners[x as usize] as usize;
+                    if !l.partners[x as usize][..k].contains(&y) && k < 3 {
+                        l.partners[x as usize][k] = y;
+                        l.npartners[x as usize] += 1;
+                    }
+                }
+            }
+        }
+        l
+    }
 }
 
 /// A list of at most 81 cells, without allocating.
@@ -409,14 +444,14 @@ struct DigitWalk {
     on_level: CellList,
 }
 
-/// [`best_chain`] for an X-Chain on digit `d`: the same search, starts, order and
-/// choice as on the 729-node graph, on 81-bit sets of cells. Every node of such a chain is
-/// a candidate `d`, so a weak link is a peer cell holding `d`, and a candidate that sees
-/// both ends (in other cells) is a `d` in a cell that sees both: the search's sets shrink
-/// from 12 words to 2.
-fn best_digit_chain(g: &Graph, d: u8, max_strong: usize) -> Option<Found> {
-    let d0 = d as usize - 1;
-    let cells = g.digit_cells[d0];
+/// The X-Chain on one digit (at most `max_strong` strong links) that proves the most, as
+/// [`best_chain`] chooses: the same search, starts, bound, order and choice as on the
+/// 729-node graph restricted to the digit, on 81-bit sets of cells. Every node of such a
+/// chain is a candidate of the digit, so a weak link is a peer cell holding it, and a
+/// candidate that sees both ends (in other cells) is the digit in a cell that sees both.
+/// A cell whose only strong link is to another digit (a bivalue cell) starts nothing and
+/// leads nowhere, as on the whole graph.
+pub(super) fn best_x_chain(l: &DigitLinks, max_strong: usize) -> Option<Found> {
     let mut best: Option<(u32, usize, usize, usize)> = None;
     let mut w = DigitWalk {
         par_on: [0; 81],
@@ -425,22 +460,22 @@ fn best_digit_chain(g: &Graph, d: u8, max_strong: usize) -> Option<Found> {
         next: CellList::new(),
         on_level: CellList::new(),
     };
-    let mut starts = cells;
+    let mut starts = l.cells;
     while starts != 0 {
         let s = starts.trailing_zeros() as usize;
         starts &= starts - 1;
-        if g.nstrong[s * 9 + d0] == 0 {
+        if l.npartners[s] == 0 {
             continue;
         }
         // The 729-node search's bound, exactly: the candidates the start sees are the
-        // cell's other digits and the peers' `d`. (It also skips starts that could only
+        // cell's other digits and the peers' digit. (It also skips starts that could only
         // prove a placement, so it must be the same number to give the same chain.)
-        let seen = PEER_CELLS[s] & cells;
-        let most = seen.count_ones() + g.masks[s].count_ones().saturating_sub(1);
+        let seen = PEER_CELLS[s] & l.cells;
+        let most = seen.count_ones() + u32::from(l.count[s]).saturating_sub(1);
         if best.is_some_and(|(proved, ..)| most < proved && proved < PLACEMENT) {
             continue;
         }
-        if let Some((proved, k, e)) = walk_digit(g, d0, cells, s, max_strong, seen, &mut w)
+        if let Some((proved, k, e)) = walk_digit(l, s, max_strong, seen, &mut w)
             && best.is_none_or(|(p0, k0, _, _)| proved > p0 || (proved == p0 && k < k0))
         {
             best = Some((proved, k, s, e));
@@ -448,19 +483,35 @@ fn best_digit_chain(g: &Graph, d: u8, max_strong: usize) -> Option<Found> {
     }
     let (proved, k, s, e) = best?;
     // Again for the parents, as in the 729-node search.
-    walk_digit(g, d0, cells, s, max_strong, PEER_CELLS[s] & cells, &mut w);
-    found(g, (proved, k, s * 9 + d0, e * 9 + d0), |n, on| {
-        let i = n / 9;
-        (if on { w.par_on[i] } else { w.par_off[i] }) as usize * 9 + d0
-    })
+    walk_digit(l, s, max_strong, PEER_CELLS[s] & l.cells, &mut w);
+    let d0 = l.d0;
+    let mut eliminations = [0; WORDS];
+    if e != s {
+        let mut common = PEER_CELLS[s] & PEER_CELLS[e] & l.cells;
+        while common != 0 {
+            set_bit(&mut eliminations, common.trailing_zeros() as usize * 9 + d0);
+            common &= common - 1;
+        }
+    }
+    found(
+        (proved, k, s * 9 + d0, e * 9 + d0),
+        |n, on| {
+            (if on {
+                w.par_on[n / 9]
+            } else {
+                w.par_off[n / 9]
+            }) as usize
+                * 9
+                + d0
+        },
+        eliminations,
+    )
 }
 
-/// [`walk`] for digit `d0 + 1` on cells: from cell `s` (off), returns (proved, strong
-/// links, end cell).
+/// [`walk`] on one digit's cells: from cell `s` (off), returns (proved, strong links, end
+/// cell).
 fn walk_digit(
-    g: &Graph,
-    d0: usize,
-    cells: u128,
+    l: &DigitLinks,
     s: usize,
     max_strong: usize,
     seen: u128,
@@ -474,16 +525,12 @@ fn walk_digit(
     for k in 1..=max_strong {
         w.on_level.len = 0;
         for &n in w.frontier.as_slice() {
-            let node = n as usize * 9 + d0;
-            for &m in &g.strong[node][..g.nstrong[node] as usize] {
-                let m = m as usize;
-                // Strong links to other digits (in a bivalue cell) are not X-Chain links.
-                if m % 9 != d0 || vis_on & (1 << (m / 9)) != 0 {
-                    continue;
+            for &m in &l.partners[n as usize][..l.npartners[n as usize] as usize] {
+                if vis_on & (1 << m) == 0 {
+                    vis_on |= 1 << m;
+                    w.par_on[m as usize] = n;
+                    w.on_level.push(m as usize);
                 }
-                vis_on |= 1 << (m / 9);
-                w.par_on[m / 9] = n;
-                w.on_level.push(m / 9);
             }
         }
         if w.on_level.len == 0 {
@@ -505,13 +552,13 @@ fn walk_digit(
         }
         w.next.len = 0;
         for &e in w.on_level.as_slice() {
-            let mut new = PEER_CELLS[e as usize] & cells & !vis_off;
+            let mut new = PEER_CELLS[e as usize] & l.cells & !vis_off;
             vis_off |= new;
             while new != 0 {
                 let m = new.trailing_zeros() as usize;
                 new &= new - 1;
                 w.par_off[m] = e;
-                if g.nstrong[m * 9 + d0] > 0 {
+                if l.npartners[m] > 0 {
                     w.next.push(m);
                 }
             }
@@ -530,8 +577,9 @@ mod tests {
     use crate::engine::generator::{self, Symmetry};
     use crate::engine::grader::next_step;
 
-    /// The single-digit search finds what the 729-node search finds, chain for chain, on
-    /// every position of the grader's path through a few hundred minimal puzzles.
+    /// The single-digit search finds what the 729-node search restricted to the digit
+    /// finds, chain for chain, on every position of the grader's path through a few
+    /// hundred minimal puzzles.
     #[test]
     fn the_single_digit_search_is_the_general_one() {
         let mut compared = 0;
@@ -543,9 +591,12 @@ mod tests {
             while let Some(step) = next_step(&c) {
                 let g = Graph::new(&c);
                 for d in 1..=9u8 {
+                    let allowed: Bits =
+                        std::array::from_fn(|x| g.present[x] & DIGIT_NODES[d as usize - 1][x]);
+                    let links = DigitLinks::new(&c, d);
                     for max in [2, 8] {
-                        let a = best_digit_chain(&g, d, max);
-                        let b = best_any_chain(&g, ChainKind::Digit(d), max);
+                        let a = best_x_chain(&links, max);
+                        let b = best_chain_on(&g, &allowed, false, max);
                         let key = |f: &Option<Found>| {
                             f.as_ref()
                                 .map(|f| (f.nodes.clone(), f.proved, f.placement, f.eliminations))

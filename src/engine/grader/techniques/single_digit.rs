@@ -3,15 +3,14 @@
 
 use super::chains::chain_step;
 use crate::engine::grader::candidates::{Candidates, HOUSES, cell, conjugates, house_of, sees};
-use crate::engine::grader::chains::{ChainKind, Graph, best_chain};
+use crate::engine::grader::chains::{DigitLinks, best_x_chain};
 use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::{Cell, House};
 
 /// Skyscraper, 2-String Kite and Turbot Fish: single-digit chains of two strong links.
 pub(super) fn two_link_single_digit(c: &Candidates) -> Option<Step> {
-    let g = Graph::new(c);
     for d in 1..=9u8 {
-        if let Some(f) = best_chain(&g, ChainKind::Digit(d), 2) {
+        if let Some(f) = best_x_chain(&DigitLinks::new(c, d), 2) {
             return Some(chain_step(c, f, true));
         }
     }
