@@ -19,52 +19,58 @@ pub(super) fn fish(c: &Candidates, n: usize) -> Option<Step> {
                     len += 1;
                 }
             }
-            let found = first_subset(&bases[..len], &masks[..len], n, n as u32, |set, covers| {
-                if covers.count_ones() as usize != n {
-                    return None;
-                }
-                // Nothing to clear (the usual case): a cover line holds the digit only in
-                // the base lines. Known from the cover lines' positions, which are
-                // indexed by base line.
-                let in_bases = set.iter().fold(0u16, |m, &h| m | 1 << (h - base0));
-                if !bits_of(covers).any(|k| c.positions(cover0 + k, d) & !in_bases != 0) {
-                    return None;
-                }
-                let mut elim = Vec::new();
-                for k in (0..9).filter(|k| covers & (1 << k) != 0) {
-                    for &i in &HOUSES[cover0 + k] {
-                        let i = i as usize;
-                        let base_of_i = if base0 == 0 { i / 9 } else { 9 + i % 9 };
-                        if !set.contains(&base_of_i) && c.has(i, d) {
-                            elim.push((cell(i), d));
+            let found = first_subset(
+                &bases[..len],
+                &masks[..len],
+                n,
+                |u: u16| u.count_ones() as usize <= n,
+                |set, covers| {
+                    if covers.count_ones() as usize != n {
+                        return None;
+                    }
+                    // Nothing to clear (the usual case): a cover line holds the digit only in
+                    // the base lines. Known from the cover lines' positions, which are
+                    // indexed by base line.
+                    let in_bases = set.iter().fold(0u16, |m, &h| m | 1 << (h - base0));
+                    if !bits_of(covers).any(|k| c.positions(cover0 + k, d) & !in_bases != 0) {
+                        return None;
+                    }
+                    let mut elim = Vec::new();
+                    for k in (0..9).filter(|k| covers & (1 << k) != 0) {
+                        for &i in &HOUSES[cover0 + k] {
+                            let i = i as usize;
+                            let base_of_i = if base0 == 0 { i / 9 } else { 9 + i % 9 };
+                            if !set.contains(&base_of_i) && c.has(i, d) {
+                                elim.push((cell(i), d));
+                            }
                         }
                     }
-                }
-                if elim.is_empty() {
-                    return None;
-                }
-                let cells = set
-                    .iter()
-                    .flat_map(|&h| {
-                        HOUSES[h]
-                            .iter()
-                            .map(|&i| i as usize)
-                            .filter(|&i| c.has(i, d))
-                            .collect::<Vec<_>>()
-                    })
-                    .map(cell)
-                    .collect();
-                Some(Step::eliminating(
-                    technique,
-                    vec![d],
-                    Pattern::Fish {
-                        bases: set.iter().map(|&h| house_of(h)).collect(),
-                        covers: bits_of(covers).map(|k| house_of(cover0 + k)).collect(),
-                        cells,
-                    },
-                    elim,
-                ))
-            });
+                    if elim.is_empty() {
+                        return None;
+                    }
+                    let cells = set
+                        .iter()
+                        .flat_map(|&h| {
+                            HOUSES[h]
+                                .iter()
+                                .map(|&i| i as usize)
+                                .filter(|&i| c.has(i, d))
+                                .collect::<Vec<_>>()
+                        })
+                        .map(cell)
+                        .collect();
+                    Some(Step::eliminating(
+                        technique,
+                        vec![d],
+                        Pattern::Fish {
+                            bases: set.iter().map(|&h| house_of(h)).collect(),
+                            covers: bits_of(covers).map(|k| house_of(cover0 + k)).collect(),
+                            cells,
+                        },
+                        elim,
+                    ))
+                },
+            );
             if found.is_some() {
                 return found;
             }
@@ -96,7 +102,12 @@ pub(super) fn finned_fish(c: &Candidates, n: usize) -> Option<Step> {
                 &bases[..len],
                 &masks[..len],
                 n,
-                n as u32 + 3,
+                // Some chute must leave fewer than n cover lines outside it: the fin box's
+                // cover lines (`extra` below) are the rest of the n, and with none the fin
+                // box has nothing to lose. A larger union never fits again.
+                |u: u16| {
+                    (0..3).any(|chute| ((u & !(0b111 << (chute * 3))).count_ones() as usize) < n)
+                },
                 |set, union| {
                     // No fins is a basic fish; fins all in one box lie on at most three
                     // cover lines of one chute.

@@ -74,26 +74,27 @@ pub(super) fn next_step_within(c: &Candidates, max: Tier) -> Option<Step> {
 
 /// The first `Some` that `visit` gives for the `n`-element subsets of `items`, in order
 /// (lexicographic in the positions of `items`), with the union of their `masks`
-/// (`masks[k]` belongs to `items[k]`). A subset whose union has more than `limit` bits is
-/// skipped with all its extensions (a union only grows): every caller's `visit` refuses
-/// such a union, so the first `Some` is the same as visiting every subset, found sooner.
+/// (`masks[k]` belongs to `items[k]`). A subset whose union does not `fit` is skipped with
+/// all its extensions: each caller's `fits` accepts every subset of a union it accepts
+/// (a union only grows), and its `visit` refuses every union `fits` refuses, so the first
+/// `Some` is the same as visiting every subset, found sooner.
 fn first_subset<T>(
     items: &[usize],
     masks: &[u16],
     n: usize,
-    limit: u32,
+    fits: impl Fn(u16) -> bool,
     mut visit: impl FnMut(&[usize], u16) -> Option<T>,
 ) -> Option<T> {
-    struct Search<'a, F> {
+    struct Search<'a, P, F> {
         items: &'a [usize],
         masks: &'a [u16],
         n: usize,
-        limit: u32,
+        fits: P,
         acc: [usize; 4],
         visit: F,
     }
-    fn go<T, F: FnMut(&[usize], u16) -> Option<T>>(
-        s: &mut Search<'_, F>,
+    fn go<T, P: Fn(u16) -> bool, F: FnMut(&[usize], u16) -> Option<T>>(
+        s: &mut Search<'_, P, F>,
         len: usize,
         start: usize,
         union: u16,
@@ -108,7 +109,7 @@ fn first_subset<T>(
                 break;
             }
             let u = union | s.masks[k];
-            if u.count_ones() > s.limit {
+            if !(s.fits)(u) {
                 continue;
             }
             s.acc[len] = s.items[k];
@@ -126,7 +127,7 @@ fn first_subset<T>(
         items,
         masks,
         n,
-        limit,
+        fits,
         acc: [0; 4],
         visit: &mut visit,
     };

@@ -21,40 +21,46 @@ pub(super) fn naked_subset(c: &Candidates, n: usize) -> Option<Step> {
                 len += 1;
             }
         }
-        first_subset(&empty[..len], &masks[..len], n, n as u32, |set, union| {
-            if union.count_ones() as usize != n {
-                return None;
-            }
-            // Nothing to clear (the usual case): known without building the list.
-            if !house.iter().any(|&i| {
-                let i = i as usize;
-                !set.contains(&i) && c.values[i] == 0 && c.masks[i] & union != 0
-            }) {
-                return None;
-            }
-            let elim: Vec<(Cell, u8)> = house
-                .iter()
-                .map(|&i| i as usize)
-                .filter(|i| !set.contains(i) && c.values[*i] == 0)
-                .flat_map(|i| {
-                    digits_of(c.masks[i] & union)
-                        .into_iter()
-                        .map(move |d| (cell(i), d))
-                })
-                .collect();
-            if elim.is_empty() {
-                return None;
-            }
-            Some(Step::eliminating(
-                technique,
-                digits_of(union),
-                Pattern::Subset {
-                    house: house_of(h),
-                    cells: set.iter().map(|&i| cell(i)).collect(),
-                },
-                elim,
-            ))
-        })
+        first_subset(
+            &empty[..len],
+            &masks[..len],
+            n,
+            |u: u16| u.count_ones() as usize <= n,
+            |set, union| {
+                if union.count_ones() as usize != n {
+                    return None;
+                }
+                // Nothing to clear (the usual case): known without building the list.
+                if !house.iter().any(|&i| {
+                    let i = i as usize;
+                    !set.contains(&i) && c.values[i] == 0 && c.masks[i] & union != 0
+                }) {
+                    return None;
+                }
+                let elim: Vec<(Cell, u8)> = house
+                    .iter()
+                    .map(|&i| i as usize)
+                    .filter(|i| !set.contains(i) && c.values[*i] == 0)
+                    .flat_map(|i| {
+                        digits_of(c.masks[i] & union)
+                            .into_iter()
+                            .map(move |d| (cell(i), d))
+                    })
+                    .collect();
+                if elim.is_empty() {
+                    return None;
+                }
+                Some(Step::eliminating(
+                    technique,
+                    digits_of(union),
+                    Pattern::Subset {
+                        house: house_of(h),
+                        cells: set.iter().map(|&i| cell(i)).collect(),
+                    },
+                    elim,
+                ))
+            },
+        )
     })
 }
 
@@ -73,40 +79,46 @@ pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
                 len += 1;
             }
         }
-        first_subset(&digits[..len], &masks[..len], n, n as u32, |set, pos| {
-            if pos.count_ones() as usize != n {
-                return None;
-            }
-            let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
-            // Nothing to clear (the usual case): known without building the lists.
-            if !(0..9).any(|k| pos & (1 << k) != 0 && c.masks[house[k] as usize] & !keep != 0) {
-                return None;
-            }
-            let cells: Vec<usize> = (0..9)
-                .filter(|k| pos & (1 << k) != 0)
-                .map(|k| house[k] as usize)
-                .collect();
-            let elim: Vec<(Cell, u8)> = cells
-                .iter()
-                .flat_map(|&i| {
-                    digits_of(c.masks[i] & !keep)
-                        .into_iter()
-                        .map(move |d| (cell(i), d))
-                })
-                .collect();
-            if elim.is_empty() {
-                return None;
-            }
-            Some(Step::eliminating(
-                technique,
-                set.iter().map(|&d| d as u8).collect(),
-                Pattern::Subset {
-                    house: house_of(h),
-                    cells: cells.iter().map(|&i| cell(i)).collect(),
-                },
-                elim,
-            ))
-        })
+        first_subset(
+            &digits[..len],
+            &masks[..len],
+            n,
+            |u: u16| u.count_ones() as usize <= n,
+            |set, pos| {
+                if pos.count_ones() as usize != n {
+                    return None;
+                }
+                let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
+                // Nothing to clear (the usual case): known without building the lists.
+                if !(0..9).any(|k| pos & (1 << k) != 0 && c.masks[house[k] as usize] & !keep != 0) {
+                    return None;
+                }
+                let cells: Vec<usize> = (0..9)
+                    .filter(|k| pos & (1 << k) != 0)
+                    .map(|k| house[k] as usize)
+                    .collect();
+                let elim: Vec<(Cell, u8)> = cells
+                    .iter()
+                    .flat_map(|&i| {
+                        digits_of(c.masks[i] & !keep)
+                            .into_iter()
+                            .map(move |d| (cell(i), d))
+                    })
+                    .collect();
+                if elim.is_empty() {
+                    return None;
+                }
+                Some(Step::eliminating(
+                    technique,
+                    set.iter().map(|&d| d as u8).collect(),
+                    Pattern::Subset {
+                        house: house_of(h),
+                        cells: cells.iter().map(|&i| cell(i)).collect(),
+                    },
+                    elim,
+                ))
+            },
+        )
     })
 }
 
@@ -141,7 +153,7 @@ pub(super) fn locked_subset(c: &Candidates, n: usize) -> Option<Step> {
                 &crossing[..len],
                 &masks[..len],
                 n,
-                n as u32,
+                |u: u16| u.count_ones() as usize <= n,
                 |set, union| {
                     if union.count_ones() as usize != n {
                         return None;
