@@ -203,8 +203,41 @@ pub(super) fn best_chain(g: &Graph, kind: ChainKind, max_strong: usize) -> Optio
     best_chain_on(g, &allowed, kind == ChainKind::Bivalue, max_strong)
 }
 
+/// Where a walk goes off from a node on: its weak links into these nodes. Index 0 for
+/// any chain; for an XY-Chain, index `d - 1` after a node on digit `d` (it leaves the cell
+/// by its other digit and enters the next on the same digit).
+type Onward = [Bits; 9];
+
+/// The nodes a walk on `allowed` may reach off. A node without a strong link goes nowhere
+/// from there and is never a chain's link, so it is left out of the walk's sets (and
+/// parents) altogether.
+fn onward(g: &Graph, allowed: &Bits, xy: bool) -> Box<Onward> {
+    let linked: Bits = std::array::from_fn(|x| allowed[x] & g.linked[x]);
+    Box::new(std::array::from_fn(|d| {
+        std::array::from_fn(|x| linked[x] & if xy { DIGIT_NODES[d][x] } else { !0 })
+    }))
+}
+
+/// What every walk of one search shares.
+struct Search<'a> {
+    g: &'a Graph,
+    allowed: &'a Bits,
+    onward: &'a Onward,
+    /// An XY-Chain's links only.
+    xy: bool,
+    max_strong: usize,
+}
+
 /// [`best_chain`] on the nodes `allowed`; `xy`: an XY-Chain's links only.
 fn best_chain_on(g: &Graph, allowed: &Bits, xy: bool, max_strong: usize) -> Option<Found> {
+    let onward = onward(g, allowed, xy);
+    let search = Search {
+        g,
+        allowed,
+        onward: &onward,
+        xy,
+        max_strong,
+    };
     // (proved, strong links, start, end): the best chain so far.
     let mut best: Option<(u32, usize, usize, usize)> = None;
     let mut w = Box::new(Walk {
@@ -230,7 +263,7 @@ fn best_chain_on(g: &Graph, allowed: &Bits, xy: bool, max_strong: usize) -> Opti
             if best.is_some_and(|(proved, ..)| most < proved && proved < PLACEMENT) {
                 continue;
             }
-            if let Some((proved, k, e)) = walk(g, allowed, xy, start, max_strong, &seen, &mut w)
+            if let Some((proved, k, e)) = walk(&search, start, &seen, &mut w)
                 && best.is_none_or(|(p0, k0, _, _)| proved > p0 || (proved == p0 && k < k0))
             {
                 best = Some((proved, k, start, e));
@@ -241,7 +274,7 @@ fn best_chain_on(g: &Graph, allowed: &Bits, xy: bool, max_strong: usize) -> Opti
     // Walk the best start again for its parents: a walk depends on its start alone, so
     // this one sets them as the first did (cheaper than copying them at every record).
     let seen: Bits = std::array::from_fn(|x| WEAK[start][x] & g.present[x]);
-    walk(g, allowed, xy, start, max_strong, &seen, &mut w);
+    walk(&search, start, &seen, &mut w);
     let placement = end == start;
     found(
         (proved, k, start, end),
@@ -285,17 +318,17 @@ fn found(
 /// and returns its best end as (proved, strong links, end): the first end, by length and
 /// then by order of discovery, that proves the most.
 fn walk(
-    g: &Graph,
-    allowed: &Bits,
-    xy: bool,
+    &Search {
+        g,
+        allowed,
+        onward,
+        xy,
+        max_strong,
+    }: &Search,
     start: usize,
-    max_strong: usize,
     seen: &Bits,
     w: &mut Walk,
 ) -> Option<(u32, usize, usize)> {
-    // A node reached off without a strong link goes nowhere and is never a chain's link:
-    // it is left out of the walk's sets (and parents) from the start.
-    let onward: Bits = std::array::from_fn(|x| allowed[x] & g.linked[x]);
     let mut vis_on: Bits = [0; WORDS];
     let mut vis_off: Bits = [0; WORDS];
     set_bit(&mut vis_off, start);
@@ -342,15 +375,9 @@ fn walk(
         for &e in &w.on_level {
             let e = e as usize;
             let weak = &WEAK[e];
-            // XY-Chains leave a cell by its other digit and enter the next on the same
-            // digit.
-            let only = if xy {
-                &DIGIT_NODES[node_digit(e) as usize - 1]
-            } else {
-                &onward
-            };
+            let to = &onward[if xy { node_digit(e) as usize - 1 } else { 0 }];
             for x in 0..WORDS {
-                let mut new = weak[x] & onward[x] & only[x] & !vis_off[x];
+                let mut new = weak[x] & to[x] & !vis_off[x];
                 vis_off[x] |= new;
                 while new != 0 {
                     let m = x * 64 + new.trailing_zeros() as usize;
