@@ -88,13 +88,12 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
     for d in 1..=9u8 {
         conjugates(c, d, &mut conj[d as usize]);
     }
-    for a in 0..81 {
-        let m = c.masks[a];
+    for (a, &m) in c.masks.iter().enumerate() {
         if m.count_ones() != 2 {
             continue;
         }
-        for b in a + 1..81 {
-            if c.masks[b] != m || sees(a, b) {
+        for (b, &mb) in c.masks.iter().enumerate().skip(a + 1) {
+            if mb != m || sees(a, b) {
                 continue;
             }
             for x in Digits(m) {
