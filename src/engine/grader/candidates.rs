@@ -75,6 +75,38 @@ const PEERS: [[u8; 20]; 81] = {
     t
 };
 
+/// The peer cells of each cell, as an 81-bit set (bit `j` for cell `j`).
+pub(super) static PEER_CELLS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            if sees(i, j) {
+                t[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The cells of an 81-bit set, lowest first.
+pub(super) struct CellBits(pub(super) u128);
+
+impl Iterator for CellBits {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 /// A board with the candidates of each empty cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidates {
@@ -176,6 +208,13 @@ impl Candidates {
                 self.place(c.index(), d);
             }
         }
+    }
+
+    /// The cells where digit `d` is possible, as an 81-bit set.
+    pub(super) fn digit_cells(&self, d: u8) -> u128 {
+        (0..9).fold(0, |cells, r| {
+            cells | u128::from(self.positions(r, d)) << (9 * r)
+        })
     }
 
     /// Cells of house `h` where digit `d` is possible, as a 9-bit position mask.

@@ -3,7 +3,8 @@
 
 use crate::engine::grader::candidates::{Candidates, cell};
 use crate::engine::grader::chains::{
-    ChainKind, Found, Graph, best_chain, for_each_bit, node_cell, node_digit,
+    ChainKind, DigitLinks, Found, Graph, best_chain, best_x_chain, for_each_bit, node_cell,
+    node_digit,
 };
 use crate::engine::grader::step::{Pattern, Step, Technique};
 
@@ -69,10 +70,10 @@ pub(super) fn chain_step(c: &Candidates, f: Found, short_single_digit: bool) -> 
 
 /// X-Chains (one digit) up to `max_strong` strong links: the one over all digits that
 /// proves the most, the shortest among equals.
-fn x_chain(c: &Candidates, g: &Graph, max_strong: usize) -> Option<Step> {
+fn x_chain(c: &Candidates, max_strong: usize) -> Option<Step> {
     let worth = |f: &Found| (f.proved, usize::MAX - f.nodes.len());
     (1..=9u8)
-        .filter_map(|d| best_chain(g, ChainKind::Digit(d), max_strong))
+        .filter_map(|d| best_x_chain(&DigitLinks::new(c, d), max_strong))
         .max_by_key(worth)
         .map(|f| chain_step(c, f, false))
 }
@@ -84,10 +85,10 @@ const MAX_STRONG: usize = 8;
 /// HoDoKu's order: X-Chain first (one digit is easier to follow), then XY-Chain (bivalue
 /// cells only), then any AIC; each the chain that proves the most.
 pub(super) fn chains(c: &Candidates) -> Option<Step> {
-    let g = Graph::new(c);
-    if let Some(s) = x_chain(c, &g, MAX_STRONG) {
+    if let Some(s) = x_chain(c, MAX_STRONG) {
         return Some(s);
     }
+    let g = Graph::new(c);
     best_chain(&g, ChainKind::Bivalue, MAX_STRONG)
         .or_else(|| best_chain(&g, ChainKind::Any, MAX_STRONG))
         .map(|f| chain_step(c, f, false))

@@ -72,31 +72,64 @@ pub(super) fn next_step_within(c: &Candidates, max: Tier) -> Option<Step> {
     FINDERS[..=last_within].iter().find_map(|(_, find)| find(c))
 }
 
-/// The first `Some` that `visit` gives for the `n`-element subsets of `items`, in order.
+/// The first `Some` that `visit` gives for the `n`-element subsets of `items`, in order
+/// (lexicographic in the positions of `items`), with the union of their `masks`
+/// (`masks[k]` belongs to `items[k]`). A subset whose union does not `fit` is skipped with
+/// all its extensions: each caller's `fits` accepts every subset of a union it accepts
+/// (a union only grows), and its `visit` refuses every union `fits` refuses, so the first
+/// `Some` is the same as visiting every subset, found sooner.
 fn first_subset<T>(
     items: &[usize],
+    masks: &[u16],
     n: usize,
-    mut visit: impl FnMut(&[usize]) -> Option<T>,
+    fits: impl Fn(u16) -> bool,
+    mut visit: impl FnMut(&[usize], u16) -> Option<T>,
 ) -> Option<T> {
-    fn go<T>(
-        items: &[usize],
+    struct Search<'a, P, F> {
+        items: &'a [usize],
+        masks: &'a [u16],
         n: usize,
+        fits: P,
+        acc: [usize; 4],
+        visit: F,
+    }
+    fn go<T, P: Fn(u16) -> bool, F: FnMut(&[usize], u16) -> Option<T>>(
+        s: &mut Search<'_, P, F>,
+        len: usize,
         start: usize,
-        acc: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> Option<T>,
+        union: u16,
     ) -> Option<T> {
-        if acc.len() == n {
-            return visit(acc);
+        if len == s.n {
+            return (s.visit)(&s.acc[..len], union);
         }
-        for k in start..items.len() {
-            acc.push(items[k]);
-            let found = go(items, n, k + 1, acc, visit);
+        // Too few items left to fill the subset: nothing to visit below.
+        let end = s.items.len().min(s.masks.len());
+        for k in start..end {
+            if end - k < s.n - len {
+                break;
+            }
+            let u = union | s.masks[k];
+            if !(s.fits)(u) {
+                continue;
+            }
+            s.acc[len] = s.items[k];
+            let found = go(s, len + 1, k + 1, u);
             if found.is_some() {
                 return found;
             }
-            acc.pop();
         }
         None
     }
-    go(items, n, 0, &mut Vec::with_capacity(n), &mut visit)
+    if n > 4 {
+        return None;
+    }
+    let mut s = Search {
+        items,
+        masks,
+        n,
+        fits,
+        acc: [0; 4],
+        visit: &mut visit,
+    };
+    go(&mut s, 0, 0, 0)
 }

@@ -2,16 +2,17 @@
 //! Fish), the Empty Rectangle, and simple colouring of a digit's conjugate pairs.
 
 use super::chains::chain_step;
-use crate::engine::grader::candidates::{Candidates, HOUSES, cell, conjugates, house_of, sees};
-use crate::engine::grader::chains::{ChainKind, Graph, best_chain};
+use crate::engine::grader::candidates::{
+    Candidates, HOUSES, bits_of, cell, conjugates, house_of, sees,
+};
+use crate::engine::grader::chains::{DigitLinks, best_x_chain};
 use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::{Cell, House};
 
 /// Skyscraper, 2-String Kite and Turbot Fish: single-digit chains of two strong links.
 pub(super) fn two_link_single_digit(c: &Candidates) -> Option<Step> {
-    let g = Graph::new(c);
     for d in 1..=9u8 {
-        if let Some(f) = best_chain(&g, ChainKind::Digit(d), 2) {
+        if let Some(f) = best_x_chain(&DigitLinks::new(c, d), 2) {
             return Some(chain_step(c, f, true));
         }
     }
@@ -33,20 +34,20 @@ pub(super) fn empty_rectangle(c: &Candidates) -> Option<Step> {
         }
         for b in 0..9usize {
             let (band, stack) = (b / 3, b % 3);
-            let in_box: Vec<usize> = HOUSES[18 + b]
-                .iter()
-                .map(|&i| i as usize)
-                .filter(|&i| c.has(i, d))
-                .collect();
-            if in_box.len() < 2 {
+            // The digit's places in the box, k = 3 * (row in box) + (column in box).
+            let in_box = c.positions(18 + b, d);
+            if in_box.count_ones() < 2 {
                 continue;
             }
             for r in band * 3..band * 3 + 3 {
                 for col in stack * 3..stack * 3 + 3 {
-                    let on_cross = |i: usize| i / 9 == r || i % 9 == col;
-                    let row_arm = in_box.iter().any(|&i| i / 9 == r && i % 9 != col);
-                    let col_arm = in_box.iter().any(|&i| i % 9 == col && i / 9 != r);
-                    if !row_arm || !col_arm || !in_box.iter().all(|&i| on_cross(i)) {
+                    let on_row = 0b111u16 << (3 * (r - band * 3));
+                    let on_col = 0b001_001_001u16 << (col - stack * 3);
+                    // Both arms of the cross hold the digit, and nothing off the cross.
+                    if in_box & on_row & !on_col == 0
+                        || in_box & on_col & !on_row == 0
+                        || in_box & !(on_row | on_col) != 0
+                    {
                         continue;
                     }
                     for &(p0, q0, h) in &conj {
@@ -75,7 +76,9 @@ pub(super) fn empty_rectangle(c: &Candidates) -> Option<Step> {
                                     in_box: House::Box(b as u8),
                                     row: House::Row(r as u8),
                                     col: House::Col(col as u8),
-                                    cross: in_box.iter().map(|&i| cell(i)).collect(),
+                                    cross: bits_of(in_box)
+                                        .map(|k| cell(HOUSES[18 + b][k] as usize))
+                                        .collect(),
                                     line: house_of(h),
                                     link: [cell(p), cell(q)],
                                 },

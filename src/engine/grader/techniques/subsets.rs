@@ -13,39 +13,54 @@ pub(super) fn naked_subset(c: &Candidates, n: usize) -> Option<Step> {
         Technique::NakedQuad,
     ][n - 2];
     HOUSES.iter().enumerate().find_map(|(h, house)| {
-        let empty: Vec<usize> = house
-            .iter()
-            .map(|&i| i as usize)
-            .filter(|&i| c.values[i] == 0 && (c.masks[i].count_ones() as usize) <= n)
-            .collect();
-        first_subset(&empty, n, |set| {
-            let union = set.iter().fold(0u16, |m, &i| m | c.masks[i]);
-            if union.count_ones() as usize != n {
-                return None;
+        let (mut empty, mut masks, mut len) = ([0usize; 9], [0u16; 9], 0);
+        for &i in house {
+            let i = i as usize;
+            if c.values[i] == 0 && (c.masks[i].count_ones() as usize) <= n {
+                (empty[len], masks[len]) = (i, c.masks[i]);
+                len += 1;
             }
-            let elim: Vec<(Cell, u8)> = house
-                .iter()
-                .map(|&i| i as usize)
-                .filter(|i| !set.contains(i) && c.values[*i] == 0)
-                .flat_map(|i| {
-                    digits_of(c.masks[i] & union)
-                        .into_iter()
-                        .map(move |d| (cell(i), d))
-                })
-                .collect();
-            if elim.is_empty() {
-                return None;
-            }
-            Some(Step::eliminating(
-                technique,
-                digits_of(union),
-                Pattern::Subset {
-                    house: house_of(h),
-                    cells: set.iter().map(|&i| cell(i)).collect(),
-                },
-                elim,
-            ))
-        })
+        }
+        first_subset(
+            &empty[..len],
+            &masks[..len],
+            n,
+            |u: u16| u.count_ones() as usize <= n,
+            |set, union| {
+                if union.count_ones() as usize != n {
+                    return None;
+                }
+                // Nothing to clear (the usual case): known without building the list.
+                if !house.iter().any(|&i| {
+                    let i = i as usize;
+                    !set.contains(&i) && c.values[i] == 0 && c.masks[i] & union != 0
+                }) {
+                    return None;
+                }
+                let elim: Vec<(Cell, u8)> = house
+                    .iter()
+                    .map(|&i| i as usize)
+                    .filter(|i| !set.contains(i) && c.values[*i] == 0)
+                    .flat_map(|i| {
+                        digits_of(c.masks[i] & union)
+                            .into_iter()
+                            .map(move |d| (cell(i), d))
+                    })
+                    .collect();
+                if elim.is_empty() {
+                    return None;
+                }
+                Some(Step::eliminating(
+                    technique,
+                    digits_of(union),
+                    Pattern::Subset {
+                        house: house_of(h),
+                        cells: set.iter().map(|&i| cell(i)).collect(),
+                    },
+                    elim,
+                ))
+            },
+        )
     })
 }
 
@@ -56,43 +71,54 @@ pub(super) fn hidden_subset(c: &Candidates, n: usize) -> Option<Step> {
         Technique::HiddenQuad,
     ][n - 2];
     HOUSES.iter().enumerate().find_map(|(h, house)| {
-        let digits: Vec<usize> = (1..=9)
-            .filter(|&d| {
-                let k = c.positions(h, d as u8).count_ones() as usize;
-                (2..=n).contains(&k)
-            })
-            .collect();
-        first_subset(&digits, n, |set| {
-            let pos = set.iter().fold(0u16, |m, &d| m | c.positions(h, d as u8));
-            if pos.count_ones() as usize != n {
-                return None;
+        let (mut digits, mut masks, mut len) = ([0usize; 9], [0u16; 9], 0);
+        for d in 1..=9 {
+            let pos = c.positions(h, d as u8);
+            if (2..=n).contains(&(pos.count_ones() as usize)) {
+                (digits[len], masks[len]) = (d, pos);
+                len += 1;
             }
-            let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
-            let cells: Vec<usize> = (0..9)
-                .filter(|k| pos & (1 << k) != 0)
-                .map(|k| house[k] as usize)
-                .collect();
-            let elim: Vec<(Cell, u8)> = cells
-                .iter()
-                .flat_map(|&i| {
-                    digits_of(c.masks[i] & !keep)
-                        .into_iter()
-                        .map(move |d| (cell(i), d))
-                })
-                .collect();
-            if elim.is_empty() {
-                return None;
-            }
-            Some(Step::eliminating(
-                technique,
-                set.iter().map(|&d| d as u8).collect(),
-                Pattern::Subset {
-                    house: house_of(h),
-                    cells: cells.iter().map(|&i| cell(i)).collect(),
-                },
-                elim,
-            ))
-        })
+        }
+        first_subset(
+            &digits[..len],
+            &masks[..len],
+            n,
+            |u: u16| u.count_ones() as usize <= n,
+            |set, pos| {
+                if pos.count_ones() as usize != n {
+                    return None;
+                }
+                let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
+                // Nothing to clear (the usual case): known without building the lists.
+                if !(0..9).any(|k| pos & (1 << k) != 0 && c.masks[house[k] as usize] & !keep != 0) {
+                    return None;
+                }
+                let cells: Vec<usize> = (0..9)
+                    .filter(|k| pos & (1 << k) != 0)
+                    .map(|k| house[k] as usize)
+                    .collect();
+                let elim: Vec<(Cell, u8)> = cells
+                    .iter()
+                    .flat_map(|&i| {
+                        digits_of(c.masks[i] & !keep)
+                            .into_iter()
+                            .map(move |d| (cell(i), d))
+                    })
+                    .collect();
+                if elim.is_empty() {
+                    return None;
+                }
+                Some(Step::eliminating(
+                    technique,
+                    set.iter().map(|&d| d as u8).collect(),
+                    Pattern::Subset {
+                        house: house_of(h),
+                        cells: cells.iter().map(|&i| cell(i)).collect(),
+                    },
+                    elim,
+                ))
+            },
+        )
     })
 }
 
@@ -113,57 +139,72 @@ pub(super) fn locked_subset(c: &Candidates, n: usize) -> Option<Step> {
             (9 + col, [0, 1, 2].map(|j| (band * 3 + j) * 9 + col))
         });
         for (line, cells) in rows.chain(cols) {
-            let mut crossing = [0usize; 3];
-            let mut len = 0;
+            let (mut crossing, mut masks, mut len) = ([0usize; 3], [0u16; 3], 0);
             for i in cells {
                 if c.values[i] == 0 && (c.masks[i].count_ones() as usize) <= n {
-                    crossing[len] = i;
+                    (crossing[len], masks[len]) = (i, c.masks[i]);
                     len += 1;
                 }
             }
             if len < n {
                 continue;
             }
-            let found = first_subset(&crossing[..len], n, |set| {
-                let union = set.iter().fold(0u16, |m, &i| m | c.masks[i]);
-                if union.count_ones() as usize != n {
-                    return None;
-                }
-                let mut elim: Vec<(Cell, u8)> = Vec::new();
-                for i in HOUSES[line]
-                    .iter()
-                    .chain(in_box.iter())
-                    .map(|&i| i as usize)
-                {
-                    if set.contains(&i) || elim.iter().any(|&(e, _)| e == cell(i)) {
-                        continue;
+            let found = first_subset(
+                &crossing[..len],
+                &masks[..len],
+                n,
+                |u: u16| u.count_ones() as usize <= n,
+                |set, union| {
+                    if union.count_ones() as usize != n {
+                        return None;
                     }
-                    elim.extend(
-                        digits_of(c.masks[i] & union)
-                            .into_iter()
-                            .map(|d| (cell(i), d)),
-                    );
-                }
-                // Locked only when it clears something from the line and from the box;
-                // one house alone is an ordinary naked subset's work (HoDoKu's rule).
-                let clears = |house: &[u8; 9]| {
-                    elim.iter()
-                        .any(|&(e, _)| house.contains(&(e.index() as u8)))
-                };
-                if !clears(&HOUSES[line]) || !clears(in_box) {
-                    return None;
-                }
-                Some(Step::eliminating(
-                    technique,
-                    digits_of(union),
-                    Pattern::LockedSubset {
-                        line: house_of(line),
-                        in_box: house_of(b),
-                        cells: set.iter().map(|&i| cell(i)).collect(),
-                    },
-                    elim,
-                ))
-            });
+                    // The rule below on the houses directly, without building the list:
+                    // a cell of the house outside the set holding one of the digits.
+                    let clears_house = |house: &[u8; 9]| {
+                        house.iter().any(|&i| {
+                            let i = i as usize;
+                            !set.contains(&i) && c.masks[i] & union != 0
+                        })
+                    };
+                    if !clears_house(&HOUSES[line]) || !clears_house(in_box) {
+                        return None;
+                    }
+                    let mut elim: Vec<(Cell, u8)> = Vec::new();
+                    for i in HOUSES[line]
+                        .iter()
+                        .chain(in_box.iter())
+                        .map(|&i| i as usize)
+                    {
+                        if set.contains(&i) || elim.iter().any(|&(e, _)| e == cell(i)) {
+                            continue;
+                        }
+                        elim.extend(
+                            digits_of(c.masks[i] & union)
+                                .into_iter()
+                                .map(|d| (cell(i), d)),
+                        );
+                    }
+                    // Locked only when it clears something from the line and from the box;
+                    // one house alone is an ordinary naked subset's work (HoDoKu's rule).
+                    let clears = |house: &[u8; 9]| {
+                        elim.iter()
+                            .any(|&(e, _)| house.contains(&(e.index() as u8)))
+                    };
+                    if !clears(&HOUSES[line]) || !clears(in_box) {
+                        return None;
+                    }
+                    Some(Step::eliminating(
+                        technique,
+                        digits_of(union),
+                        Pattern::LockedSubset {
+                            line: house_of(line),
+                            in_box: house_of(b),
+                            cells: set.iter().map(|&i| cell(i)).collect(),
+                        },
+                        elim,
+                    ))
+                },
+            );
             if found.is_some() {
                 return found;
             }

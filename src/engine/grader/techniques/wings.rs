@@ -2,16 +2,20 @@
 //! a cell seeing every end cannot hold it (XY-Wing, XYZ-Wing, W-Wing).
 
 use crate::engine::grader::candidates::{
-    Candidates, Digits, cell, conjugates, digits_of, house_of, sees,
+    Candidates, CellBits, Digits, PEER_CELLS, cell, conjugates, digits_of, house_of, sees,
 };
 use crate::engine::grader::step::{Pattern, Step, Technique};
 use crate::engine::grid::Cell;
 
 pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
-    let bivalue: Vec<usize> = (0..81).filter(|&i| c.masks[i].count_ones() == 2).collect();
-    for &p in &bivalue {
-        for &a in bivalue.iter().filter(|&&a| sees(p, a)) {
-            for &b in bivalue.iter().filter(|&&b| b > a && sees(p, b)) {
+    // Cell sets instead of lists: the same cells in the same (ascending) order.
+    let bivalue = (0..81)
+        .filter(|&i| c.masks[i].count_ones() == 2)
+        .fold(0u128, |m, i| m | 1 << i);
+    for p in CellBits(bivalue) {
+        let near = PEER_CELLS[p] & bivalue;
+        for a in CellBits(near) {
+            for b in CellBits(near & !((2u128 << a) - 1)) {
                 let (mp, ma, mb) = (c.masks[p], c.masks[a], c.masks[b]);
                 let z = ma & mb;
                 // Each pincer shares one digit with the pivot, the two share z (not in it).
@@ -19,10 +23,11 @@ pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
                     continue;
                 }
                 let d = z.trailing_zeros() as u8;
-                let elim: Vec<(Cell, u8)> = (0..81)
-                    .filter(|&i| i != a && i != b && sees(i, a) && sees(i, b) && c.has(i, d))
-                    .map(|i| (cell(i), d))
-                    .collect();
+                // The cells seeing both pincers (neither pincer sees itself).
+                let elim: Vec<(Cell, u8)> =
+                    CellBits(PEER_CELLS[a] & PEER_CELLS[b] & c.digit_cells(d))
+                        .map(|i| (cell(i), d))
+                        .collect();
                 if !elim.is_empty() {
                     return Some(Step::eliminating(
                         Technique::XYWing,
@@ -43,20 +48,20 @@ pub(super) fn xy_wing(c: &Candidates) -> Option<Step> {
 pub(super) fn xyz_wing(c: &Candidates) -> Option<Step> {
     for p in (0..81).filter(|&i| c.masks[i].count_ones() == 3) {
         let mp = c.masks[p];
-        let pincers: Vec<usize> = (0..81)
-            .filter(|&i| sees(p, i) && c.masks[i].count_ones() == 2 && c.masks[i] & !mp == 0)
-            .collect();
-        for (k, &a) in pincers.iter().enumerate() {
-            for &b in &pincers[k + 1..] {
+        let pincers = CellBits(PEER_CELLS[p])
+            .filter(|&i| c.masks[i].count_ones() == 2 && c.masks[i] & !mp == 0)
+            .fold(0u128, |m, i| m | 1 << i);
+        for a in CellBits(pincers) {
+            for b in CellBits(pincers & !((2u128 << a) - 1)) {
                 let z = c.masks[a] & c.masks[b];
                 if z.count_ones() != 1 || c.masks[a] | c.masks[b] != mp {
                     continue;
                 }
                 let d = z.trailing_zeros() as u8;
-                let elim: Vec<(Cell, u8)> = (0..81)
-                    .filter(|&i| i != p && sees(i, p) && sees(i, a) && sees(i, b) && c.has(i, d))
-                    .map(|i| (cell(i), d))
-                    .collect();
+                let elim: Vec<(Cell, u8)> =
+                    CellBits(PEER_CELLS[p] & PEER_CELLS[a] & PEER_CELLS[b] & c.digit_cells(d))
+                        .map(|i| (cell(i), d))
+                        .collect();
                 if !elim.is_empty() {
                     return Some(Step::eliminating(
                         Technique::XYZWing,
@@ -83,17 +88,21 @@ pub(super) fn w_wing(c: &Candidates) -> Option<Step> {
     for d in 1..=9u8 {
         conjugates(c, d, &mut conj[d as usize]);
     }
-    for a in 0..81 {
-        let m = c.masks[a];
+    for (a, &m) in c.masks.iter().enumerate() {
         if m.count_ones() != 2 {
             continue;
         }
-        for b in a + 1..81 {
-            if c.masks[b] != m || sees(a, b) {
+        for (b, &mb) in c.masks.iter().enumerate().skip(a + 1) {
+            if mb != m || sees(a, b) {
                 continue;
             }
             for x in Digits(m) {
                 let y = (m & !(1 << x)).trailing_zeros() as u8;
+                // What the wing would clear depends on the two cells and y alone: when
+                // nothing, no link on x can make it a step.
+                if PEER_CELLS[a] & PEER_CELLS[b] & c.digit_cells(y) == 0 {
+                    continue;
+                }
                 for &(p0, q0, h) in &conj[x as usize] {
                     for (p, q) in [(p0, q0), (q0, p0)] {
                         if [a, b].contains(&p) || [a, b].contains(&q) || !sees(p, a) || !sees(q, b)
