@@ -52,16 +52,19 @@ pub fn run(
         }
         if let Some(picture) = board_picture {
             tx.set_board_picture(&inv.player.id, picture)?;
-            let change = if picture == picture_before {
-                "stay"
+            lines.push(if picture == picture_before {
+                format!(
+                    "Your boards stay **{}**: {}.",
+                    board(picture),
+                    explain_board(picture)
+                )
             } else {
-                "are now"
-            };
-            lines.push(format!(
-                "Your boards {change} **{}**: {}, from your next move on, in every game.",
-                board(picture),
-                explain_board(picture)
-            ));
+                format!(
+                    "Your boards are now **{}**: {}, from your next reply on, in every game.",
+                    board(picture),
+                    explain_board(picture)
+                )
+            });
         }
         Ok(Reply::private(lines.join("\n")))
     })
