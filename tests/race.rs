@@ -516,7 +516,7 @@ fn a_race_goes_on_across_a_restart_with_the_same_clocks() {
 /// Many players moving at once in one race: nothing lost or doubled, as if one after
 /// another.
 #[test]
-fn concurrent_moves_in_one_race_equal_a_sequential_replay() {
+fn concurrent_moves_in_one_race_lose_and_double_nothing() {
     const PLAYERS: usize = 6;
     let (_dir, db) = temp_db();
     let bot = Bot::open(&db, T0, 20);
@@ -566,7 +566,7 @@ fn concurrent_moves_in_one_race_equal_a_sequential_replay() {
         PLAYERS,
         "{final_board}"
     );
-    // The sequential replay: each player's stats equal what they did alone.
+    // Each player's stats count what they did, once: one race, one game, solved.
     for name in &names {
         let s = bot.say(name, HERE, "stats");
         assert!(s.content.contains("Races: 1 played"), "{}", s.content);
