@@ -86,6 +86,20 @@ impl Shared<'_> {
         self.run(true, work)
     }
 
+    /// Runs `work` as a read that does not wait for the open group's commit: for what
+    /// only shapes how an answer looks (a player's board style), where seeing a change
+    /// that a failed commit then takes back would harm nothing. Never for what a reply
+    /// states as saved.
+    pub(crate) fn glance<T, E>(&self, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        self.commits.lock().arriving += 1;
+        let _arriving = Arriving(self.commits);
+        let mut store = self.lock_store();
+        store.grouped(true, work).0
+    }
+
     fn run<T, E>(&self, read: bool, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,

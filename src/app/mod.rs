@@ -335,9 +335,10 @@ impl App {
 
     /// Whether the player chose boards as pictures (`/sudoku settings board:image`). A
     /// store that cannot answer means text: the command itself then reports the fault.
+    /// A glance (see [`commits::Shared::glance`]): it only shapes the answer.
     fn wants_pictures(&self, invocation: &Invocation) -> bool {
         self.store()
-            .read(|tx| tx.board_picture(&invocation.player.id))
+            .glance(|tx| tx.board_picture(&invocation.player.id))
             .unwrap_or(false)
     }
 

@@ -256,8 +256,10 @@ impl Store {
             Ok(value) => match self.conn.execute_batch("RELEASE command") {
                 Ok(()) => {
                     undo.armed = false;
+                    // A read changed nothing, and joins only a group that already has a
+                    // member to commit it.
                     self.group.set(Some(Group {
-                        members: group.members + 1,
+                        members: group.members + usize::from(!read),
                         ..group
                     }));
                     (Ok(value), Some(group.number))
