@@ -401,43 +401,43 @@ impl Tx<'_> {
 
     /// Whether `player` plays new games with check-as-you-go (the default) or without.
     pub fn check_as_you_go(&self, player: &str) -> Result<bool, StoreError> {
-        Ok(self
-            .tx
-            .query_row(
-                "SELECT check_as_you_go FROM player_settings WHERE player = ?1",
-                params![player],
-                |r| r.get(0),
-            )
-            .optional()?
-            .unwrap_or(true))
+        self.player_flag(player, PlayerFlag::CheckAsYouGo)
     }
 
     pub fn set_check_as_you_go(&self, player: &str, on: bool) -> Result<(), StoreError> {
-        self.tx.execute(
-            "INSERT INTO player_settings (player, check_as_you_go) VALUES (?1, ?2) \
-             ON CONFLICT (player) DO UPDATE SET check_as_you_go = excluded.check_as_you_go",
-            params![player, on],
-        )?;
-        Ok(())
+        self.set_player_flag(player, PlayerFlag::CheckAsYouGo, on)
     }
 
     /// Whether `player` sees boards as pictures (PNG) rather than text (the default).
     pub fn board_picture(&self, player: &str) -> Result<bool, StoreError> {
+        self.player_flag(player, PlayerFlag::BoardPicture)
+    }
+
+    pub fn set_board_picture(&self, player: &str, on: bool) -> Result<(), StoreError> {
+        self.set_player_flag(player, PlayerFlag::BoardPicture, on)
+    }
+
+    /// A setting of `player`, its default when they never chose.
+    fn player_flag(&self, player: &str, flag: PlayerFlag) -> Result<bool, StoreError> {
+        let (column, default) = flag.column();
         Ok(self
             .tx
             .query_row(
-                "SELECT board_picture FROM player_settings WHERE player = ?1",
+                &format!("SELECT {column} FROM player_settings WHERE player = ?1"),
                 params![player],
                 |r| r.get(0),
             )
             .optional()?
-            .unwrap_or(false))
+            .unwrap_or(default))
     }
 
-    pub fn set_board_picture(&self, player: &str, on: bool) -> Result<(), StoreError> {
+    fn set_player_flag(&self, player: &str, flag: PlayerFlag, on: bool) -> Result<(), StoreError> {
+        let (column, _) = flag.column();
         self.tx.execute(
-            "INSERT INTO player_settings (player, board_picture) VALUES (?1, ?2) \
-             ON CONFLICT (player) DO UPDATE SET board_picture = excluded.board_picture",
+            &format!(
+                "INSERT INTO player_settings (player, {column}) VALUES (?1, ?2) \
+                 ON CONFLICT (player) DO UPDATE SET {column} = excluded.{column}"
+            ),
             params![player, on],
         )?;
         Ok(())
@@ -520,5 +520,22 @@ impl Tx<'_> {
             gave_up,
             by_difficulty,
         })
+    }
+}
+
+/// The on/off settings of `player_settings`.
+#[derive(Clone, Copy)]
+enum PlayerFlag {
+    CheckAsYouGo,
+    BoardPicture,
+}
+
+impl PlayerFlag {
+    /// Its column (a fixed name, never input) and its default.
+    fn column(self) -> (&'static str, bool) {
+        match self {
+            PlayerFlag::CheckAsYouGo => ("check_as_you_go", true),
+            PlayerFlag::BoardPicture => ("board_picture", false),
+        }
     }
 }
