@@ -577,3 +577,32 @@ fn concurrent_moves_in_one_race_lose_and_double_nothing() {
         );
     }
 }
+
+/// A race is against the clock on the wall: a racer's board counts every minute since
+/// the start, as the scoreboard does, pauses included (a free game caps them at five).
+#[test]
+fn a_racers_board_shows_the_races_wall_time() {
+    let bot = Bot::in_memory(T0, 23);
+    let scoreboard = running_race(&bot, "ann", &["bob"], 20);
+    let (grid, solution) = my_board(&bot, "ann", &scoreboard);
+    bot.clock.advance(8 * 60_000);
+    let cell = empties(&grid)[0];
+    let r = bot.say(
+        "ann",
+        HERE,
+        &format!("move {cell} {}", digit(&solution, cell)),
+    );
+    assert!(r.content.contains("time 8:00"), "{}", r.content);
+    // The same pause in a free game counts five minutes.
+    let free = bot.say("cid", "elsewhere", "new 20");
+    let free_grid = board_of(&free);
+    bot.clock.advance(8 * 60_000);
+    let cell = empties(&free_grid)[0];
+    let solution = solution_of(&free_grid);
+    let r = bot.say(
+        "cid",
+        "elsewhere",
+        &format!("move {cell} {}", digit(&solution, cell)),
+    );
+    assert!(r.content.contains("time 5:00"), "{}", r.content);
+}

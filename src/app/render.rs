@@ -190,6 +190,12 @@ pub fn cell_list(cells: &[crate::engine::Cell]) -> String {
 
 /// The line under a board: difficulty, progress, time, mistakes, hints.
 pub fn status_line(game: &Game, now: Millis) -> String {
+    status_line_timed(game, game.elapsed(now))
+}
+
+/// [`status_line`] with the time given: a race counts wall time from its start, as its
+/// scoreboard does, not play time.
+pub fn status_line_timed(game: &Game, time: Millis) -> String {
     let tier = game.difficulty.map_or("Sudoku", |t| t.title());
     let mut parts = vec![format!("**{tier}**")];
     match game.status {
@@ -197,7 +203,7 @@ pub fn status_line(game: &Game, now: Millis) -> String {
         Status::Solved => parts.push("solved".into()),
         Status::GaveUp => parts.push("given up".into()),
     }
-    parts.push(format!("time {}", duration(game.elapsed(now))));
+    parts.push(format!("time {}", duration(time)));
     if game.status == Status::Solved {
         parts.push(plural(game.moves, "move"));
     }

@@ -36,7 +36,7 @@ pub fn reply(
         text.push_str(&format!(
             "**{}** solved {what} (board hidden: no spoilers).\n{}",
             render::escape_markdown(owner),
-            render::status_line(game, now)
+            status(record, now)
         ));
         return Reply::public(text);
     }
@@ -54,7 +54,7 @@ pub fn reply(
         }
         text.push('\n');
     }
-    text.push_str(&render::status_line(game, now));
+    text.push_str(&status(record, now));
     if game.status == Status::GaveUp {
         text.push('\n');
         text.push_str(final_legend(style));
@@ -131,7 +131,7 @@ pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis
         text.push_str(&render::final_block(game, style));
         text.push('\n');
     }
-    text.push_str(&render::status_line(game, now));
+    text.push_str(&status(record, now));
     if game.status == Status::GaveUp {
         text.push('\n');
         text.push_str(final_legend(style));
@@ -158,6 +158,17 @@ pub fn pictured(reply: Reply, game: &Game, style: BoardStyle) -> Reply {
         reply.with_picture(BoardPicture::from_game(game))
     } else {
         reply
+    }
+}
+
+/// The status line of a game: a race's time is wall time since the race started (the
+/// scoreboard's and the result's time), every other game's is play time (pauses capped).
+pub fn status(record: &GameRecord, now: Millis) -> String {
+    let game = &record.game;
+    if record.race.is_some() {
+        render::status_line_timed(game, game.finished_at.unwrap_or(now) - game.started_at)
+    } else {
+        render::status_line(game, now)
     }
 }
 

@@ -323,10 +323,7 @@ fn solved_reply(
     now: i64,
 ) -> Reply {
     let reply = if late {
-        Reply::private(format!(
-            "{headline}\n{}",
-            render::status_line(&record.game, now)
-        ))
+        Reply::private(format!("{headline}\n{}", board::status(record, now)))
     } else {
         board::reply(record, &inv.player.name, headline, inv.style, now)
     };
