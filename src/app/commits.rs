@@ -2,12 +2,14 @@
 //!
 //! Every command is acknowledged only after its changes are durable, and a durable commit
 //! costs an fsync (about a millisecond on a good disk, far more on a busy one). One fsync per
-//! command caps the bot at one command per fsync: the load test saturated at 1,600
+//! command capped the bot at one command per fsync: the load test saturated at 1,600
 //! commands per second there. So commands run one at a time, as before, but each in a
-//! savepoint of a transaction that stays open while more commands are arriving; the first
-//! command of the group commits it for all as soon as no other is on its way (or after
-//! [`GROUP_WINDOW`]), and each member answers only when that commit succeeded. A command
-//! alone (the usual case below saturation) commits at once: nothing waits for company.
+//! savepoint of a transaction that stays open while more commands are on their way. The
+//! command that holds the store when the group is due commits it for all, without
+//! letting go of the store in between: a group is due when no other command is arriving
+//! (so a command alone, the usual case below saturation, commits at once) or when it has
+//! been open for [`GROUP_WINDOW`] (so under a steady stream a member waits at most that
+//! long, plus the commit). Each member answers only when its group's commit succeeded.
 //!
 //! A failed commit fails every member, each told the truth (nothing was saved); a command
 //! whose own work fails is undone alone, by its savepoint. Reads that run while a group is
@@ -23,7 +25,7 @@ use crate::store::{Store, StoreError, Tx};
 /// the time the previous commit's fsync took.
 pub const GROUP_WINDOW: Duration = Duration::from_millis(4);
 
-/// What the members of groups need to agree on who commits, and when it is done.
+/// What the members of groups share: who is on the way, and which commits are over.
 #[derive(Default)]
 pub(crate) struct Commits {
     state: Mutex<CommitState>,
@@ -32,11 +34,9 @@ pub(crate) struct Commits {
 
 #[derive(Default)]
 struct CommitState {
-    /// Commands waiting for the store or running in it: a group is not committed while
-    /// one of them may still join it (up to [`GROUP_WINDOW`]).
+    /// Commands waiting for the store or running in it: a group is not committed early
+    /// while one of them may still join it.
     arriving: usize,
-    /// The highest group that has its committer.
-    led: u64,
     /// The highest group whose commit is over (succeeded or failed): groups commit in
     /// order, since the next opens only after the last one closed.
     settled: u64,
@@ -47,6 +47,36 @@ struct CommitState {
 impl Commits {
     fn lock(&self) -> MutexGuard<'_, CommitState> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Commits `group` on `store` (held by the caller) and tells its members.
+    fn commit(&self, store: &mut Store, group: u64) -> Result<(), StoreError> {
+        let outcome = store.commit_group(group);
+        // Recorded while the store is still held, so that outcomes are recorded in the
+        // order of the groups.
+        let mut state = self.lock();
+        state.settled = group;
+        if let Err(error) = &outcome {
+            if state.failed.len() >= 16 {
+                state.failed.remove(0);
+            }
+            state
+                .failed
+                .push((group, error.to_string(), error.is_transient()));
+        }
+        self.changed.notify_all();
+        outcome
+    }
+
+    /// How `group`'s commit went, once it is over.
+    fn outcome(state: &CommitState, group: u64) -> Option<Result<(), StoreError>> {
+        (state.settled >= group).then(|| match state.failed.iter().find(|(g, ..)| *g == group) {
+            None => Ok(()),
+            Some((_, message, transient)) => Err(StoreError::GroupCommit {
+                message: message.clone(),
+                transient: *transient,
+            }),
+        })
     }
 }
 
@@ -61,11 +91,7 @@ struct Arriving<'a>(&'a Commits);
 
 impl Drop for Arriving<'_> {
     fn drop(&mut self) {
-        let mut state = self.0.lock();
-        state.arriving -= 1;
-        if state.arriving == 0 {
-            self.0.changed.notify_all();
-        }
+        self.0.lock().arriving -= 1;
     }
 }
 
@@ -104,18 +130,29 @@ impl Shared<'_> {
     where
         E: From<StoreError>,
     {
-        let (result, group) = {
-            self.commits.lock().arriving += 1;
-            // Dropped after the store's guard below: when the count reaches zero, the
-            // store is free for the committer.
-            let _arriving = Arriving(self.commits);
-            let mut store = self.lock_store();
-            store.grouped(read, work)
-        };
+        self.commits.lock().arriving += 1;
+        let arriving = Arriving(self.commits);
+        let mut store = self.lock_store();
+        let (result, group) = store.grouped(read, work);
         let Some(group) = group else {
             return result;
         };
-        match self.settle(group) {
+        // Due: nobody else on the way (this command is the one arriving), or open long
+        // enough. Committed here, still holding the store, so that no later command gets
+        // in between and the commit never queues behind a crowd.
+        let alone = self.commits.lock().arriving <= 1;
+        let due = alone
+            || store
+                .open_group()
+                .is_some_and(|(_, age)| age >= GROUP_WINDOW);
+        let settled = if due {
+            self.commits.commit(&mut store, group)
+        } else {
+            drop(store);
+            drop(arriving);
+            self.wait_for(group)
+        };
+        match settled {
             Ok(()) => result,
             Err(error) => Err(error.into()),
         }
@@ -127,56 +164,33 @@ impl Shared<'_> {
         self.store.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Waits until `group` is committed; the first member to get here commits it.
-    fn settle(&self, group: u64) -> Result<(), StoreError> {
+    /// Waits for `group`'s commit by the command that holds the store when it is due; if
+    /// none comes by within the window (those arriving took long, or left), commits it.
+    fn wait_for(&self, group: u64) -> Result<(), StoreError> {
+        let deadline = Instant::now() + GROUP_WINDOW;
         let mut state = self.commits.lock();
-        if state.led < group {
-            state.led = group;
-            let deadline = Instant::now() + GROUP_WINDOW;
-            while state.arriving > 0 {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    break;
-                }
-                state = self
-                    .commits
-                    .changed
-                    .wait_timeout(state, left)
-                    .unwrap_or_else(|p| p.into_inner())
-                    .0;
+        loop {
+            if let Some(outcome) = Commits::outcome(&state, group) {
+                return outcome;
             }
-            drop(state);
-            let mut store = self.lock_store();
-            let outcome = store.commit_group(group);
-            // Recorded while the store is still held, so that outcomes are recorded in
-            // the order of the groups.
-            let mut state = self.commits.lock();
-            state.settled = group;
-            if let Err(error) = &outcome {
-                if state.failed.len() >= 16 {
-                    state.failed.remove(0);
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                drop(state);
+                let mut store = self.lock_store();
+                if store.open_group().is_some_and(|(open, _)| open == group) {
+                    return self.commits.commit(&mut store, group);
                 }
-                state
-                    .failed
-                    .push((group, error.to_string(), error.is_transient()));
+                drop(store);
+                state = self.commits.lock();
+                // Committed meanwhile by someone else: its outcome is recorded.
+                continue;
             }
-            drop(store);
-            self.commits.changed.notify_all();
-            return outcome;
-        }
-        while state.settled < group {
             state = self
                 .commits
                 .changed
-                .wait(state)
-                .unwrap_or_else(|p| p.into_inner());
-        }
-        match state.failed.iter().find(|(g, ..)| *g == group) {
-            None => Ok(()),
-            Some((_, message, transient)) => Err(StoreError::GroupCommit {
-                message: message.clone(),
-                transient: *transient,
-            }),
+                .wait_timeout(state, left)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
         }
     }
 }

@@ -96,6 +96,7 @@ struct Group {
     number: u64,
     /// Commands whose changes are in it, waiting for its commit.
     members: usize,
+    opened: std::time::Instant,
 }
 
 /// One transaction: the handle a command uses for everything it reads and writes.
@@ -230,6 +231,7 @@ impl Store {
                 let group = Group {
                     number: self.groups_opened,
                     members: 0,
+                    opened: std::time::Instant::now(),
                 };
                 self.group.set(Some(group));
                 group
@@ -268,6 +270,11 @@ impl Store {
             },
             Err(e) => (Err(e), None),
         }
+    }
+
+    /// The open group's number and how long it has been open.
+    pub fn open_group(&self) -> Option<(u64, std::time::Duration)> {
+        self.group.get().map(|g| (g.number, g.opened.elapsed()))
     }
 
     /// Commits group `number`: every command that ran in it becomes durable at once (one
