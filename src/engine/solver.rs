@@ -406,16 +406,17 @@ impl State {
         let mut claimers = L::splat(0);
         let mut claimer8 = 0;
         loop {
-            // A digit left with no cell is only checked once the band is settled: its
-            // lane stays zero and claims nothing meanwhile.
             m = keep_lanes(m);
             // `minirows` is below 512: the mask only spares a bounds check.
             m8 &= KEEP[(minirows(m8) & 0x1FF) as usize];
+            if (m.zero_lanes() != 0) | (m8 == 0) {
+                return false;
+            }
             // Rows with one cell left whose cell nobody has claimed: new placements. After
             // locked candidates a digit's lone cells sit in distinct boxes, hence columns.
             let single = lone_in_row(m).and(L::splat(open));
             let single8 = m8 & !crowded_rows(m8) & open;
-            if single.is_zero() & (single8 == 0) {
+            if single.or(L::splat(single8)).is_zero() {
                 // Step 2, naked singles: count each cell's candidates (none, one, two,
                 // three or more) over the nine digits.
                 let (one, two, three) = m.counts();
@@ -470,9 +471,6 @@ impl State {
             clear(OTHER_BANDS[band][0]);
             clear(OTHER_BANDS[band][1]);
         }
-        if (m.zero_lanes() != 0) | (m8 == 0) {
-            return false;
-        }
         self.unsolved[band] = open;
         m.store(&mut self.cand[band]);
         self.cand[band][8] = m8;
@@ -495,17 +493,55 @@ impl State {
         true
     }
 
-    /// Step 3: hidden singles in columns, for digits that changed. `None` on a
-    /// contradiction, else whether anything was placed.
+    /// Step 3: hidden singles in columns, for digits that changed (digits 0 to 7 in
+    /// lanes: those that did not change find nothing new, as the rule already left them
+    /// as they are). `None` on a contradiction, else whether anything was placed.
     #[inline(always)]
-    fn column_singles(&mut self, p: &mut Pending) -> Option<bool> {
-        let mut placed = false;
-        let mut digits = p.columns;
+    fn column_singles<L: Lanes>(&mut self, p: &mut Pending) -> Option<bool> {
+        let digits = p.columns;
         p.columns = 0;
         p.locks |= digits;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+        let mut placed = false;
+        if digits & 0xFF != 0 {
+            let x = [0, 1, 2].map(|band| L::load(&self.cand[band]));
+            let [a, b, c] = x;
+            let nine = L::splat(0x1FF);
+            let fold = |m: L| m.or(m.shr::<9>()).or(m.shr::<18>()).and(nine);
+            let one = a.or(b).or(c);
+            let two = a.and(b).or(c.and(a.or(b)));
+            if !nine.and_not(fold(one)).is_zero() {
+                return None;
+            }
+            let (r0, r1, r2) = (one.and(nine), one.shr::<9>().and(nine), one.shr::<18>());
+            let multi = fold(two).or(r0.and(r1)).or(r2.and(r0.or(r1)));
+            let lone = nine.and_not(multi);
+            let lone = lone.or(lone.shl::<9>()).or(lone.shl::<18>());
+            for (band, x) in x.into_iter().enumerate() {
+                let singles = x.and(lone).and(L::splat(self.unsolved[band]));
+                let (rows, twice) = rows_of(singles);
+                if !twice.is_zero() {
+                    return None;
+                }
+                // Branch-free: a placement is rare, but which band gets it is not.
+                let y = x.and_not(rows.and_not(singles));
+                let moved = y.differs(x);
+                y.store(&mut self.cand[band]);
+                p.dirty |= ((moved != 0) as u32) << band;
+                p.columns |= moved;
+                placed |= moved != 0;
+            }
+        }
+        if digits & 1 << 8 != 0 {
+            placed |= self.column_singles_of(8, p)?;
+        }
+        Some(placed)
+    }
+
+    /// Step 3 for one digit, in scalar code.
+    #[inline(always)]
+    fn column_singles_of(&mut self, d: usize, p: &mut Pending) -> Option<bool> {
+        let mut placed = false;
+        {
             let (a, b, c) = (self.cand[0][d], self.cand[1][d], self.cand[2][d]);
             // Per cell position in a band: allowed in at least one band / in two.
             let one = a | b | c;
@@ -542,16 +578,64 @@ impl State {
         Some(placed)
     }
 
-    /// Step 4: locked candidates between columns and boxes, for digits that changed.
-    /// `None` on a contradiction, else whether anything was removed.
+    /// Step 4: locked candidates between columns and boxes, for digits that changed
+    /// (digits 0 to 7 in lanes, as in step 3). `None` on a contradiction, else whether
+    /// anything was removed.
     #[inline(always)]
-    fn column_locks(&mut self, p: &mut Pending) -> Option<bool> {
-        let mut removed = false;
-        let mut digits = p.locks;
+    fn column_locks<L: Lanes>(&mut self, p: &mut Pending) -> Option<bool> {
+        let digits = p.locks;
         p.locks = 0;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+        let mut removed = false;
+        if digits & 0xFF != 0 {
+            let x = [0, 1, 2].map(|band| L::load(&self.cand[band]));
+            let nine = L::splat(0x1FF);
+            let fold = |m: L| m.or(m.shr::<9>()).or(m.shr::<18>()).and(nine);
+            // Open minicolumns, one row of nine column bits per band: within a stack the
+            // same permutation rule as `keep_lanes`, with bands for rows and columns for
+            // boxes (rotations by one column inside each stack instead of by one box).
+            let open = fold(x[0])
+                .or(fold(x[1]).shl::<9>())
+                .or(fold(x[2]).shl::<18>());
+            let r1 = open.shr::<9>().or(open.shl::<18>());
+            let r2 = open.shr::<18>().or(open.shl::<9>());
+            let (c0, c01, c2, c12) = (
+                L::splat(0o111_111_111),
+                L::splat(0o333_333_333),
+                L::splat(0o444_444_444),
+                L::splat(0o666_666_666),
+            );
+            let k1 = |y: L| y.shr::<1>().and(c01).or(y.shl::<2>().and(c2));
+            let k2 = |y: L| y.shr::<2>().and(c0).or(y.shl::<1>().and(c12));
+            let keep = open.and(k1(r1).and(k2(r2)).or(k2(r1).and(k1(r2))));
+            // A stack with no permutation left for a digit: a contradiction.
+            let stack = spread_columns(0b111);
+            let empty = keep.and(L::splat(stack)).zero_lanes()
+                | keep.and(L::splat(stack << 3)).zero_lanes()
+                | keep.and(L::splat(stack << 6)).zero_lanes();
+            if empty != 0 {
+                return None;
+            }
+            let rows = [keep.and(nine), keep.shr::<9>().and(nine), keep.shr::<18>()];
+            for (band, (x, k)) in x.into_iter().zip(rows).enumerate() {
+                let y = x.and(k.or(k.shl::<9>()).or(k.shl::<18>()));
+                let moved = y.differs(x);
+                y.store(&mut self.cand[band]);
+                p.dirty |= ((moved != 0) as u32) << band;
+                p.columns |= moved;
+                removed |= moved != 0;
+            }
+        }
+        if digits & 1 << 8 != 0 {
+            removed |= self.column_locks_of(8, p)?;
+        }
+        Some(removed)
+    }
+
+    /// Step 4 for one digit, in scalar code.
+    #[inline(always)]
+    fn column_locks_of(&mut self, d: usize, p: &mut Pending) -> Option<bool> {
+        let mut removed = false;
+        {
             // Open minicolumns per band, as nine column bits.
             let open = [
                 fold_columns(self.cand[0][d]),
@@ -598,7 +682,7 @@ impl State {
             if !self.settle_bands::<L>(p) {
                 return None;
             }
-            if self.column_singles(p)? || self.column_locks(p)? {
+            if self.column_singles::<L>(p)? || self.column_locks::<L>(p)? {
                 continue;
             }
             let bivalue = self.bivalue;
@@ -913,10 +997,11 @@ fn random_node<L: Searches>(
     if band == SOLVED {
         return Some(state.grid());
     }
+    let all = state.digits_at::<L>(band, bit);
     let mut digits = [0usize; 9];
     let mut n = 0;
     for d in 0..9 {
-        if state.cand[band][d] & bit != 0 {
+        if all >> d & 1 != 0 {
             digits[n] = d;
             n += 1;
         }
