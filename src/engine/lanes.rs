@@ -52,11 +52,7 @@ pub struct Portable([u32; 8]);
 impl Portable {
     #[inline(always)]
     fn zip(self, o: Self, f: impl Fn(u32, u32) -> u32) -> Self {
-        let mut r = [0; 8];
-        for i in 0..8 {
-            r[i] = f(self.0[i], o.0[i]);
-        }
-        Portable(r)
+        Portable(std::array::from_fn(|i| f(self.0[i], o.0[i])))
     }
 
     #[inline(always)]

@@ -4,62 +4,65 @@
 //! # Representation
 //! The board is held per digit, not per cell: for each digit and each *band* (three rows
 //! of boxes) a 27-bit mask says where that digit may still go. Bit `9 * r + c` of band `b`
-//! is row `3b + r`, column `c`; slot `digit * 3 + band` of `State::cand` holds it. This
-//! layout is the point of the design: one digit's constraints inside a band (once per
-//! row, once per box) depend only on which of the nine *minirows* (a row's three cells
-//! inside one box) are still open, so locked candidates and hidden singles in rows and
-//! boxes cost three small table lookups and a few ALU operations instead of a loop over
-//! houses. A placed digit keeps its own bit, so a solved row of a slot is a row with one
-//! bit left whose cell is no longer in `unsolved`.
+//! is row `3b + r`, column `c`; `State::cand[band][digit]` holds it. This layout is the
+//! point of the design: one digit's constraints inside a band (once per row, once per
+//! box) depend only on which of the nine *minirows* (a row's three cells inside one box)
+//! are still open, so locked candidates and hidden singles in rows and boxes cost a few
+//! ALU operations instead of a loop over houses. A placed digit keeps its own bit, so a
+//! solved row of a digit is a row with one bit left whose cell is no longer in
+//! `unsolved`. A band's nine masks sit side by side (band-major), so that one SIMD
+//! operation applies a step to digits 0 to 7 of a band at once (`super::lanes`: AVX2
+//! when the machine has it, checked at run time, else a portable fallback); digit 8 goes
+//! through scalar code beside them. This is the idea of tdoku's band representation
+//! (process a band's digits together, compute locked candidates with shifts), in our
+//! own layout and code.
 //!
 //! # Propagation
 //! `State::propagate` repeats these steps until none of them finds anything:
 //!
-//! 1. **Band logic**, the hot loop. A set of *dirty* slots (one bit per slot) names the
-//!    slots whose masks moved since they were last processed; the loop takes the lowest
-//!    one until none is left. Processing applies the minirow table (locked candidates,
-//!    which also confines a placed digit's box), then *claims* every row left with one
-//!    unsolved cell: the cell leaves `unsolved`, every other digit leaves the cell, and the
-//!    digit leaves the cell's column in the other two bands. Only a claim writes to other
-//!    slots, and it marks dirty exactly the slots it changed (a branch-free test per slot
-//!    written), so no slot is processed for nothing. The dirty set stays in a register:
-//!    which slot comes next is on the critical path of the whole loop. This replaced
-//!    passes over all 27 slots with a compare per slot (`cand != prev`): the compares were
-//!    cheap, but about one in eight slots was taken, at random, so the branches
-//!    mispredicted often, and the 108-byte `prev` array was copied at every branch.
-//!    Half the processed slots claim something, so the claim stays behind a branch: doing
-//!    it unconditionally (eleven read-modify-writes that change nothing) measured slower.
-//! 2. **Naked singles**, for 27 cells at a time, in the bands that changed since the step
-//!    last looked: counting with carries (`one`, `two`, `three`) across the nine digits of
-//!    a band gives the cells with no candidate (a contradiction), one (a single) and two
-//!    (bivalue, for branching). The single's digit is read from four bit-sliced
-//!    accumulators of the digit index built in the same loop, so no per-cell search over
-//!    digits is needed. Placing only clears the rest of the cell's row for that digit;
-//!    step 1 then claims it.
-//! 3. **Column hidden singles**, only when step 2 found none and only for digits whose
-//!    masks changed since the last look: the three bands' masks are counted with carries
-//!    so that a column left with exactly one cell shows up in a few operations per digit.
+//! 1. **Band logic**, the hot loop, one band at a time while a band is *dirty* (changed
+//!    since it was last settled). A pass over a band applies locked candidates to all
+//!    nine digits (`keep_lanes`: a minirow stays when it lies on a permutation of open
+//!    minirows, rows against boxes, computed with rotations by rows and by boxes; the
+//!    `KEEP` table for digit 8), then *claims* every row left with one unsolved cell: the
+//!    cell leaves `unsolved`, every other digit leaves the cell, and the digit leaves the
+//!    cell's column in the other two bands, which become dirty. Passes repeat until one
+//!    claims nothing. Then, with the band's masks still in registers, **naked singles**:
+//!    counting with carries across the nine digits gives the cells with no candidate (a
+//!    contradiction), one (placed at once: the digit keeps only that cell in its row, and
+//!    the band goes round again) and two (bivalue, kept in `State::bivalue` for
+//!    branching). Before this (dirty-slot propagation) each of the 27 digit-band masks
+//!    was processed on its own with table lookups, a claim clearing the other digits
+//!    one by one behind an unpredictable branch.
+//! 2. **Column hidden singles**, only for digits whose masks changed since the last look
+//!    (digits 0 to 7 all at once in lanes: for a digit that did not change, the rule
+//!    finds nothing it has not already applied): the three bands' masks are counted with
+//!    carries so that a column left with exactly one cell shows up in a few operations.
 //!    Puzzles with few givens (17 clues) need this to avoid guessing.
-//! 4. **Column locked candidates**, only when steps 2 and 3 found nothing: the same
-//!    permutation rule as the band table, turned sideways. In a *stack* (three columns of
-//!    boxes) a digit takes one cell in each column and each box, so the three columns pick
-//!    distinct bands; a *minicolumn* (a column's three cells inside one box) that no such
-//!    choice can use loses the digit. Step 1 covers rows against boxes; this covers
-//!    columns against boxes. It costs a few dozen operations per changed digit and cuts
-//!    the guesses by about a third on hard sets (top1465: 37 to 26 search nodes per
-//!    puzzle, with the branching rule below).
-//! 5. **Branching** on a bivalue cell from step 2, in the box with the most unsolved cells
-//!    (first such cell on ties), else on the cell with the fewest candidates. A crowded
-//!    box is where a guess propagates furthest: against "the first bivalue cell" this
-//!    rule needs 30% fewer search nodes on top1465 and 25% fewer on the hardest sets,
-//!    for three table lookups per band. Each candidate but the last is tried on a copy
-//!    of the 120-byte state; the last reuses the state in place. There is no heap
-//!    allocation in the search.
+//! 3. **Column locked candidates**, only when step 2 found nothing: the same permutation
+//!    rule turned sideways. In a *stack* (three columns of boxes) a digit takes one cell
+//!    in each column and each box, so the three columns pick distinct bands; a
+//!    *minicolumn* (a column's three cells inside one box) that no such choice can use
+//!    loses the digit. Step 1 covers rows against boxes; this covers columns against
+//!    boxes, and cuts the guesses by about a third on hard sets (top1465: 37 to 26 search
+//!    nodes per puzzle, with the branching rule below).
+//! 4. **Branching** on a bivalue cell, in the box with the most unsolved cells (first
+//!    such cell on ties), else on the cell with the fewest candidates. A crowded box is
+//!    where a guess propagates furthest: against "the first bivalue cell" this rule needs
+//!    30% fewer search nodes on top1465 and 25% fewer on the hardest sets. Each candidate
+//!    but the last is tried on a copy of the 224-byte state; the last reuses the state in
+//!    place. There is no heap allocation in the search.
 //!
-//! The rules only ever remove candidates and each removes less from a smaller state, so
-//! the state they settle on (and whether they reach a contradiction) does not depend on
-//! the order they are applied in: the bookkeeping above can change without changing any
-//! branch the search takes, which solutions it finds, or in which order.
+//! The rules only ever remove candidates, and a rule that applies to a state applies to
+//! any smaller one, so the state they settle on does not depend on the order they are
+//! applied in; nor does whether a contradiction shows, as every check is made again on
+//! the settled state. Two checks exist only because step 1 handles a band's digits at
+//! once: two digits claiming one cell in the same pass, or one digit with two naked
+//! singles in one row; applied one at a time, as before, the first would empty a row of
+//! the other, a contradiction either way. So the bookkeeping can change without changing
+//! any branch the search takes, which solutions it finds, or in which order, and both
+//! kinds of lanes search alike (the tests compare them, and the band logic against the
+//! `KEEP` table).
 //!
 //! The steps and the branching rule decide which solution `random_solution` reaches for
 //! a seed and which second solution the generator sees, so they decide the puzzle a
@@ -330,10 +333,10 @@ struct State {
 struct Pending {
     /// Bands (bit `band`) whose masks changed since step 1 last settled them.
     dirty: u32,
-    /// Digits (bit `digit`) whose masks changed since step 3 last looked at them.
+    /// Digits (bit `digit`) whose masks changed since step 2 last looked at them.
     columns: u32,
-    /// Digits whose masks changed since step 4 last looked at them (collected from
-    /// `columns` as step 3 consumes it).
+    /// Digits whose masks changed since step 3 last looked at them (collected from
+    /// `columns` as step 2 consumes it).
     locks: u32,
 }
 
@@ -417,7 +420,7 @@ impl State {
             let single = lone_in_row(m).and(L::splat(open));
             let single8 = m8 & !crowded_rows(m8) & open;
             if single.or(L::splat(single8)).is_zero() {
-                // Step 2, naked singles: count each cell's candidates (none, one, two,
+                // Naked singles: count each cell's candidates (none, one, two,
                 // three or more) over the nine digits.
                 let (one, two, three) = m.counts();
                 let (one, two, three) = (one | m8, two | one & m8, three | two & m8);
@@ -445,7 +448,7 @@ impl State {
                 continue;
             }
             // Two digits claiming one cell keep it both (one claim at a time, as the rule
-            // reads, the first would empty the other digit's row): step 2 above finds
+            // reads, the first would empty the other digit's row): the naked singles above find
             // such a cell, claimed with two candidates, and reports the contradiction.
             let all = single.or_all().or(L::splat(single8));
             open &= !(all.first());
@@ -493,7 +496,7 @@ impl State {
         true
     }
 
-    /// Step 3: hidden singles in columns, for digits that changed (digits 0 to 7 in
+    /// Step 2: hidden singles in columns, for digits that changed (digits 0 to 7 in
     /// lanes: those that did not change find nothing new, as the rule already left them
     /// as they are). `None` on a contradiction, else whether anything was placed.
     #[inline(always)]
@@ -537,49 +540,47 @@ impl State {
         Some(placed)
     }
 
-    /// Step 3 for one digit, in scalar code.
+    /// Step 2 for one digit, in scalar code.
     #[inline(always)]
     fn column_singles_of(&mut self, d: usize, p: &mut Pending) -> Option<bool> {
         let mut placed = false;
-        {
-            let (a, b, c) = (self.cand[0][d], self.cand[1][d], self.cand[2][d]);
-            // Per cell position in a band: allowed in at least one band / in two.
-            let one = a | b | c;
-            let two = (a & b) | (c & (a | b));
-            if fold_columns(one) != 0x1FF {
-                return None; // a column with no place left for the digit
-            }
-            // A column has two or more cells if two bands share a row position in it, or
-            // if two rows of the bands' union hit it.
-            let (r0, r1, r2) = (one & 0x1FF, one >> 9 & 0x1FF, one >> 18);
-            let multi = fold_columns(two) | (r0 & r1) | (r2 & (r0 | r1));
-            let lone = spread_columns(!multi & 0x1FF);
-            for band in 0..3 {
-                let singles = self.cand[band][d] & lone & self.unsolved[band];
-                if singles != 0 {
-                    let mut rows = 0;
-                    for r in ROW_MASKS {
-                        let x = singles & r;
-                        if x & x.wrapping_sub(1) != 0 {
-                            // Two columns need this digit in the same row.
-                            return None;
-                        }
-                        if x != 0 {
-                            rows |= r;
-                        }
+        let (a, b, c) = (self.cand[0][d], self.cand[1][d], self.cand[2][d]);
+        // Per cell position in a band: allowed in at least one band / in two.
+        let one = a | b | c;
+        let two = (a & b) | (c & (a | b));
+        if fold_columns(one) != 0x1FF {
+            return None; // a column with no place left for the digit
+        }
+        // A column has two or more cells if two bands share a row position in it, or
+        // if two rows of the bands' union hit it.
+        let (r0, r1, r2) = (one & 0x1FF, one >> 9 & 0x1FF, one >> 18);
+        let multi = fold_columns(two) | (r0 & r1) | (r2 & (r0 | r1));
+        let lone = spread_columns(!multi & 0x1FF);
+        for band in 0..3 {
+            let singles = self.cand[band][d] & lone & self.unsolved[band];
+            if singles != 0 {
+                let mut rows = 0;
+                for r in ROW_MASKS {
+                    let x = singles & r;
+                    if x & x.wrapping_sub(1) != 0 {
+                        // Two columns need this digit in the same row.
+                        return None;
                     }
-                    placed = true;
-                    self.cand[band][d] &= !rows | singles;
-                    p.dirty |= 1 << band;
-                    p.columns |= 1 << d;
+                    if x != 0 {
+                        rows |= r;
+                    }
                 }
+                placed = true;
+                self.cand[band][d] &= !rows | singles;
+                p.dirty |= 1 << band;
+                p.columns |= 1 << d;
             }
         }
         Some(placed)
     }
 
-    /// Step 4: locked candidates between columns and boxes, for digits that changed
-    /// (digits 0 to 7 in lanes, as in step 3). `None` on a contradiction, else whether
+    /// Step 3: locked candidates between columns and boxes, for digits that changed
+    /// (digits 0 to 7 in lanes, as in step 2). `None` on a contradiction, else whether
     /// anything was removed.
     #[inline(always)]
     fn column_locks<L: Lanes>(&mut self, p: &mut Pending) -> Option<bool> {
@@ -631,38 +632,35 @@ impl State {
         Some(removed)
     }
 
-    /// Step 4 for one digit, in scalar code.
+    /// Step 3 for one digit, in scalar code.
     #[inline(always)]
     fn column_locks_of(&mut self, d: usize, p: &mut Pending) -> Option<bool> {
         let mut removed = false;
-        {
-            // Open minicolumns per band, as nine column bits.
-            let open = [
-                fold_columns(self.cand[0][d]),
-                fold_columns(self.cand[1][d]),
-                fold_columns(self.cand[2][d]),
-            ];
-            let mut keep = [0u32; 3];
-            for stack in 0..3 {
-                let shift = 3 * stack;
-                let occ = (open[0] >> shift & 7)
-                    | (open[1] >> shift & 7) << 3
-                    | (open[2] >> shift & 7) << 6;
-                let survive = ON_A_PERMUTATION[occ as usize] as u32;
-                if survive == 0 {
-                    return None;
-                }
-                for (band, k) in keep.iter_mut().enumerate() {
-                    *k |= (survive >> (3 * band) & 7) << shift;
-                }
+        // Open minicolumns per band, as nine column bits.
+        let open = [
+            fold_columns(self.cand[0][d]),
+            fold_columns(self.cand[1][d]),
+            fold_columns(self.cand[2][d]),
+        ];
+        let mut keep = [0u32; 3];
+        for stack in 0..3 {
+            let shift = 3 * stack;
+            let occ =
+                (open[0] >> shift & 7) | (open[1] >> shift & 7) << 3 | (open[2] >> shift & 7) << 6;
+            let survive = ON_A_PERMUTATION[occ as usize] as u32;
+            if survive == 0 {
+                return None;
             }
-            for band in 0..3 {
-                if keep[band] != open[band] {
-                    self.cand[band][d] &= spread_columns(keep[band]);
-                    p.dirty |= 1 << band;
-                    p.columns |= 1 << d;
-                    removed = true;
-                }
+            for (band, k) in keep.iter_mut().enumerate() {
+                *k |= (survive >> (3 * band) & 7) << shift;
+            }
+        }
+        for band in 0..3 {
+            if keep[band] != open[band] {
+                self.cand[band][d] &= spread_columns(keep[band]);
+                p.dirty |= 1 << band;
+                p.columns |= 1 << d;
+                removed = true;
             }
         }
         Some(removed)
@@ -1195,6 +1193,54 @@ mod tests {
                 assert_eq!(got[d], m & KEEP[minirows(m) as usize], "{m:027b}");
             }
         }
+    }
+
+    #[test]
+    fn column_rules_in_lanes_match_the_scalar_ones() {
+        // Random states (dense enough that the rules often apply, sparse enough that they
+        // often find a contradiction): digits 0 to 7 in lanes against the scalar code.
+        let mut rng = SeededRng::new(21);
+        let mut contradictions = 0;
+        for round in 0..20_000 {
+            let mut s = State::new(&Grid::empty());
+            for band in 0..3 {
+                for d in 0..9 {
+                    // One to four random words ANDed: about 1/2 to 1/16 of the cells.
+                    let mut x = rng.next_u64();
+                    for _ in 0..round % 4 {
+                        x &= rng.next_u64();
+                    }
+                    s.cand[band][d] = x as u32 & BAND;
+                }
+                s.unsolved[band] = rng.next_u64() as u32 & BAND;
+            }
+            let pending = || Pending {
+                dirty: 0,
+                columns: 0xFF,
+                locks: 0xFF,
+            };
+            let (mut a, mut b) = (s, s);
+            let lanes = a.column_singles::<Portable>(&mut pending());
+            let scalar =
+                (0..8).try_for_each(|d| b.column_singles_of(d, &mut pending()).map(|_| ()));
+            assert_eq!(lanes.is_some(), scalar.is_some());
+            if lanes.is_some() {
+                assert_eq!(a.cand, b.cand);
+            }
+            let (mut a, mut b) = (s, s);
+            let lanes = a.column_locks::<Portable>(&mut pending());
+            let scalar = (0..8).try_for_each(|d| b.column_locks_of(d, &mut pending()).map(|_| ()));
+            assert_eq!(lanes.is_some(), scalar.is_some());
+            if lanes.is_some() {
+                assert_eq!(a.cand, b.cand);
+            } else {
+                contradictions += 1;
+            }
+        }
+        assert!(
+            (1_000..19_000).contains(&contradictions),
+            "{contradictions}"
+        );
     }
 
     /// Random grids with random cells emptied (the generator's pattern, and many with
