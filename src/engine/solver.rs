@@ -287,15 +287,11 @@ fn keep_lanes<L: Lanes>(m: L) -> L {
     let r1 = x.shr::<9>().or(x.shl::<18>());
     let r2 = x.shr::<18>().or(x.shl::<9>());
     // Box k + 1 and box k + 2 moved onto box k.
-    let (b0, b01, b2, b12) = (
-        L::splat(BOX_LOW[0]),
-        L::splat(BOX_LOW[0] | BOX_LOW[1]),
-        L::splat(BOX_LOW[2]),
-        L::splat(BOX_LOW[1] | BOX_LOW[2]),
-    );
+    let (b01, b2) = (L::splat(BOX_LOW[0] | BOX_LOW[1]), L::splat(BOX_LOW[2]));
     let k1 = |y: L| y.shr::<3>().and(b01).or(y.shl::<6>().and(b2));
-    let k2 = |y: L| y.shr::<6>().and(b0).or(y.shl::<3>().and(b12));
-    let keep = x.and(k1(r1).and(k2(r2)).or(k2(r1).and(k1(r2))));
+    // `k1(r1) & k2(r2) | k2(r1) & k1(r2)`, with `k2 = k1 ∘ k1` factored out (`k1` only
+    // moves bits, so it distributes over `&` and `|`).
+    let keep = x.and(k1(r1.and(k1(r2)).or(k1(r1).and(r2))));
     m.and(keep.or(keep.shl::<1>()).or(keep.shl::<2>()))
 }
 
@@ -599,15 +595,9 @@ impl State {
                 .or(fold(x[2]).shl::<18>());
             let r1 = open.shr::<9>().or(open.shl::<18>());
             let r2 = open.shr::<18>().or(open.shl::<9>());
-            let (c0, c01, c2, c12) = (
-                L::splat(0o111_111_111),
-                L::splat(0o333_333_333),
-                L::splat(0o444_444_444),
-                L::splat(0o666_666_666),
-            );
+            let (c01, c2) = (L::splat(0o333_333_333), L::splat(0o444_444_444));
             let k1 = |y: L| y.shr::<1>().and(c01).or(y.shl::<2>().and(c2));
-            let k2 = |y: L| y.shr::<2>().and(c0).or(y.shl::<1>().and(c12));
-            let keep = open.and(k1(r1).and(k2(r2)).or(k2(r1).and(k1(r2))));
+            let keep = open.and(k1(r1.and(k1(r2)).or(k1(r1).and(r2))));
             // A stack with no permutation left for a digit: a contradiction.
             let stack = spread_columns(0b111);
             let empty = keep.and(L::splat(stack)).zero_lanes()
