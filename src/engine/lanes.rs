@@ -283,6 +283,7 @@ mod tests {
     use crate::engine::rng::SeededRng;
 
     /// Everything a `Lanes` gives back for `a` and `b`, as plain numbers.
+    #[cfg(target_arch = "x86_64")]
     fn results<L: Lanes>(a: &[u32; 16], b: &[u32; 16]) -> Vec<u32> {
         let (x, y) = (L::load(a), L::load(b));
         let mut out = Vec::new();
@@ -314,8 +315,8 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn avx2_lanes_compute_what_the_portable_ones_do() {
-        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             let mut rng = SeededRng::new(8);
             for round in 0..2000 {
