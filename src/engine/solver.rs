@@ -270,7 +270,7 @@ const MINIROW_LOW: u32 = 0x1249249;
 /// The first cells of the minirows of boxes 0, 1 and 2 (`MINIROW_LOW` split by box).
 const BOX_LOW: [u32; 3] = [ROW_LOW, ROW_LOW << 3, ROW_LOW << 6];
 
-/// Locked candidates inside a band for nine digits at once, the `KEEP` table's rule
+/// Locked candidates inside a band for the digits in lanes, the `KEEP` table's rule
 /// computed with shifts: minirow `(row, box)` stays when it is open and the other two
 /// rows can take the other two boxes (`(r+1, k+1)` and `(r+2, k+2)` both open, or
 /// `(r+1, k+2)` and `(r+2, k+1)`, rows and boxes counted mod 3). Returns `m` without the
@@ -286,7 +286,7 @@ fn keep_lanes<L: Lanes>(m: L) -> L {
     // masks below clear).
     let r1 = x.shr::<9>().or(x.shl::<18>());
     let r2 = x.shr::<18>().or(x.shl::<9>());
-    // Box k + 1 and box k + 2 moved onto box k.
+    // Box k + 1 moved onto box k (within each row; twice for box k + 2).
     let (b01, b2) = (L::splat(BOX_LOW[0] | BOX_LOW[1]), L::splat(BOX_LOW[2]));
     let k1 = |y: L| y.shr::<3>().and(b01).or(y.shl::<6>().and(b2));
     // `k1(r1) & k2(r2) | k2(r1) & k1(r2)`, with `k2 = k1 ∘ k1` factored out (`k1` only
