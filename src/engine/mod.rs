@@ -5,6 +5,7 @@ pub mod generator;
 pub mod grader;
 pub mod grid;
 pub mod hint;
+mod lanes;
 pub mod likeness;
 pub mod parse;
 pub mod pool;

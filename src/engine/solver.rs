@@ -4,62 +4,65 @@
 //! # Representation
 //! The board is held per digit, not per cell: for each digit and each *band* (three rows
 //! of boxes) a 27-bit mask says where that digit may still go. Bit `9 * r + c` of band `b`
-//! is row `3b + r`, column `c`; slot `digit * 3 + band` of `State::cand` holds it. This
-//! layout is the point of the design: one digit's constraints inside a band (once per
-//! row, once per box) depend only on which of the nine *minirows* (a row's three cells
-//! inside one box) are still open, so locked candidates and hidden singles in rows and
-//! boxes cost three small table lookups and a few ALU operations instead of a loop over
-//! houses. A placed digit keeps its own bit, so a solved row of a slot is a row with one
-//! bit left whose cell is no longer in `unsolved`.
+//! is row `3b + r`, column `c`; `State::cand[band][digit]` holds it. This layout is the
+//! point of the design: one digit's constraints inside a band (once per row, once per
+//! box) depend only on which of the nine *minirows* (a row's three cells inside one box)
+//! are still open, so locked candidates and hidden singles in rows and boxes cost a few
+//! ALU operations instead of a loop over houses. A placed digit keeps its own bit, so a
+//! solved row of a digit is a row with one bit left whose cell is no longer in
+//! `unsolved`. A band's nine masks sit side by side (band-major), so that one SIMD
+//! operation applies a step to digits 0 to 7 of a band at once (`super::lanes`: AVX2
+//! when the machine has it, checked at run time, else a portable fallback); digit 8 goes
+//! through scalar code beside them. This is the idea of tdoku's band representation
+//! (process a band's digits together, compute locked candidates with shifts), in our
+//! own layout and code.
 //!
 //! # Propagation
 //! `State::propagate` repeats these steps until none of them finds anything:
 //!
-//! 1. **Band logic**, the hot loop. A set of *dirty* slots (one bit per slot) names the
-//!    slots whose masks moved since they were last processed; the loop takes the lowest
-//!    one until none is left. Processing applies the minirow table (locked candidates,
-//!    which also confines a placed digit's box), then *claims* every row left with one
-//!    unsolved cell: the cell leaves `unsolved`, every other digit leaves the cell, and the
-//!    digit leaves the cell's column in the other two bands. Only a claim writes to other
-//!    slots, and it marks dirty exactly the slots it changed (a branch-free test per slot
-//!    written), so no slot is processed for nothing. The dirty set stays in a register:
-//!    which slot comes next is on the critical path of the whole loop. This replaced
-//!    passes over all 27 slots with a compare per slot (`cand != prev`): the compares were
-//!    cheap, but about one in eight slots was taken, at random, so the branches
-//!    mispredicted often, and the 108-byte `prev` array was copied at every branch.
-//!    Half the processed slots claim something, so the claim stays behind a branch: doing
-//!    it unconditionally (eleven read-modify-writes that change nothing) measured slower.
-//! 2. **Naked singles**, for 27 cells at a time, in the bands that changed since the step
-//!    last looked: counting with carries (`one`, `two`, `three`) across the nine digits of
-//!    a band gives the cells with no candidate (a contradiction), one (a single) and two
-//!    (bivalue, for branching). The single's digit is read from four bit-sliced
-//!    accumulators of the digit index built in the same loop, so no per-cell search over
-//!    digits is needed. Placing only clears the rest of the cell's row for that digit;
-//!    step 1 then claims it.
-//! 3. **Column hidden singles**, only when step 2 found none and only for digits whose
-//!    masks changed since the last look: the three bands' masks are counted with carries
-//!    so that a column left with exactly one cell shows up in a few operations per digit.
+//! 1. **Band logic**, the hot loop, one band at a time while a band is *dirty* (changed
+//!    since it was last settled). A pass over a band applies locked candidates to all
+//!    nine digits (`keep_lanes`: a minirow stays when it lies on a permutation of open
+//!    minirows, rows against boxes, computed with rotations by rows and by boxes; the
+//!    `KEEP` table for digit 8), then *claims* every row left with one unsolved cell: the
+//!    cell leaves `unsolved`, every other digit leaves the cell, and the digit leaves the
+//!    cell's column in the other two bands, which become dirty. Passes repeat until one
+//!    claims nothing. Then, with the band's masks still in registers, **naked singles**:
+//!    counting with carries across the nine digits gives the cells with no candidate (a
+//!    contradiction), one (placed at once: the digit keeps only that cell in its row, and
+//!    the band goes round again) and two (bivalue, kept in `State::bivalue` for
+//!    branching). Before this (dirty-slot propagation) each of the 27 digit-band masks
+//!    was processed on its own with table lookups, a claim clearing the other digits
+//!    one by one behind an unpredictable branch.
+//! 2. **Column hidden singles**, only for digits whose masks changed since the last look
+//!    (digits 0 to 7 all at once in lanes: for a digit that did not change, the rule
+//!    finds nothing it has not already applied): the three bands' masks are counted with
+//!    carries so that a column left with exactly one cell shows up in a few operations.
 //!    Puzzles with few givens (17 clues) need this to avoid guessing.
-//! 4. **Column locked candidates**, only when steps 2 and 3 found nothing: the same
-//!    permutation rule as the band table, turned sideways. In a *stack* (three columns of
-//!    boxes) a digit takes one cell in each column and each box, so the three columns pick
-//!    distinct bands; a *minicolumn* (a column's three cells inside one box) that no such
-//!    choice can use loses the digit. Step 1 covers rows against boxes; this covers
-//!    columns against boxes. It costs a few dozen operations per changed digit and cuts
-//!    the guesses by about a third on hard sets (top1465: 37 to 26 search nodes per
-//!    puzzle, with the branching rule below).
-//! 5. **Branching** on a bivalue cell from step 2, in the box with the most unsolved cells
-//!    (first such cell on ties), else on the cell with the fewest candidates. A crowded
-//!    box is where a guess propagates furthest: against "the first bivalue cell" this
-//!    rule needs 30% fewer search nodes on top1465 and 25% fewer on the hardest sets,
-//!    for three table lookups per band. Each candidate but the last is tried on a copy
-//!    of the 120-byte state; the last reuses the state in place. There is no heap
-//!    allocation in the search.
+//! 3. **Column locked candidates**, only when step 2 found nothing: the same permutation
+//!    rule turned sideways. In a *stack* (three columns of boxes) a digit takes one cell
+//!    in each column and each box, so the three columns pick distinct bands; a
+//!    *minicolumn* (a column's three cells inside one box) that no such choice can use
+//!    loses the digit. Step 1 covers rows against boxes; this covers columns against
+//!    boxes, and cuts the guesses by about a third on hard sets (top1465: 37 to 26 search
+//!    nodes per puzzle, with the branching rule below).
+//! 4. **Branching** on a bivalue cell, in the box with the most unsolved cells (first
+//!    such cell on ties), else on the cell with the fewest candidates. A crowded box is
+//!    where a guess propagates furthest: against "the first bivalue cell" this rule needs
+//!    30% fewer search nodes on top1465 and 25% fewer on the hardest sets. Each candidate
+//!    but the last is tried on a copy of the 224-byte state; the last reuses the state in
+//!    place. There is no heap allocation in the search.
 //!
-//! The rules only ever remove candidates and each removes less from a smaller state, so
-//! the state they settle on (and whether they reach a contradiction) does not depend on
-//! the order they are applied in: the bookkeeping above can change without changing any
-//! branch the search takes, which solutions it finds, or in which order.
+//! The rules only ever remove candidates, and a rule that applies to a state applies to
+//! any smaller one, so the state they settle on does not depend on the order they are
+//! applied in; nor does whether a contradiction shows, as every check is made again on
+//! the settled state. Two checks exist only because step 1 handles a band's digits at
+//! once: two digits claiming one cell in the same pass, or one digit with two naked
+//! singles in one row; applied one at a time, as before, the first would empty a row of
+//! the other, a contradiction either way. So the bookkeeping can change without changing
+//! any branch the search takes, which solutions it finds, or in which order, and both
+//! kinds of lanes search alike (the tests compare them, and the band logic against the
+//! `KEEP` table).
 //!
 //! The steps and the branching rule decide which solution `random_solution` reaches for
 //! a seed and which second solution the generator sees, so they decide the puzzle a
@@ -69,13 +72,13 @@
 #[cfg(test)]
 use super::grid::Cell;
 use super::grid::Grid;
+#[cfg(target_arch = "x86_64")]
+use super::lanes::Avx2;
+use super::lanes::{Lanes, Portable};
+use super::rng::SeededRng;
 
 /// The 27 bits of a band.
 const BAND: u32 = (1 << 27) - 1;
-/// Every slot (bit `digit * 3 + band`).
-const ALL_SLOTS: u32 = (1 << 27) - 1;
-/// The slots of band 0 (bit `digit * 3`); shift by the band for the others.
-const BAND_SLOTS: u32 = 0o111_111_111;
 /// The three rows of a band.
 const ROW_MASKS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 /// The first box of a band; shift by 3 or 6 for the others.
@@ -84,7 +87,7 @@ const BOX0: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 const ROW_LOW: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// For the nine bits of one row of a band: which of its three boxes hold a candidate.
-/// `u16` keeps the table at 1 KiB, so it stays in L1 next to `KEEP`.
+/// `u16` keeps the table at 1 KiB.
 const ROW_BOXES: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut x = 0;
@@ -156,7 +159,9 @@ const ON_A_PERMUTATION: [u16; 512] = {
 /// cells that survive, which are the three cells of each minirow `ON_A_PERMUTATION` keeps.
 /// A minirow on no permutation of open minirows cannot hold the digit (this is locked
 /// candidates, pointing and claiming, inside the band). Zero is a contradiction. A nonzero
-/// result keeps at least one minirow in every row, which `crowded_rows` relies on.
+/// result keeps at least one minirow in every row, which `lone_in_row` and `crowded_rows`
+/// rely on. Digits 0 to 7 compute it with shifts instead (`keep_lanes`); the tests check
+/// that against this table.
 const KEEP: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut open = 0;
@@ -213,8 +218,9 @@ fn spread_columns(c: u32) -> u32 {
 }
 
 /// The full row masks of the rows in which `m` has two or more cells. Every row of `m`
-/// must be non-empty (true after `KEEP`): then subtracting one from each row at once
-/// borrows only inside that row, and `x & (x - 1)` clears each row's lowest bit.
+/// must be non-empty (true after `KEEP`, and zero gives zero): then subtracting one from
+/// each row at once borrows only inside that row, and `x & (x - 1)` clears each row's
+/// lowest bit.
 #[inline(always)]
 fn crowded_rows(m: u32) -> u32 {
     let t = m & m.wrapping_sub(ROW_LOW);
@@ -224,27 +230,109 @@ fn crowded_rows(m: u32) -> u32 {
         | (ROW_MASKS[2] & ((t & ROW_MASKS[2] != 0) as u32).wrapping_neg())
 }
 
-/// The search state: candidates per digit and band, and the cells not yet placed.
-#[derive(Clone, Copy)]
-struct State {
-    /// `cand[digit * 3 + band]`: where `digit` (0-based) may still go in `band`.
-    cand: [u32; 27],
-    /// Per band, the cells no digit has claimed yet.
-    unsolved: [u32; 3],
+/// The full row masks of the rows in which `x` has a cell.
+#[inline(always)]
+fn spread_rows(x: u32) -> u32 {
+    (ROW_MASKS[0] & ((x & ROW_MASKS[0] != 0) as u32).wrapping_neg())
+        | (ROW_MASKS[1] & ((x & ROW_MASKS[1] != 0) as u32).wrapping_neg())
+        | (ROW_MASKS[2] & ((x & ROW_MASKS[2] != 0) as u32).wrapping_neg())
 }
 
-/// The work propagation has left, as sets of slots (bit `digit * 3 + band`). Every set is
-/// empty when `State::propagate` returns, so it lives in `propagate`'s frame and a branch
-/// copies only the 120 bytes of `State`.
+/// Whether a row of `x` holds two cells or more.
+#[inline(always)]
+fn two_in_a_row(x: u32) -> bool {
+    let t = |r: u32| x & r & (x & r).wrapping_sub(1);
+    t(ROW_MASKS[0]) | t(ROW_MASKS[1]) | t(ROW_MASKS[2]) != 0
+}
+
+/// Per lane, the full row masks of the rows in which `x` has a cell, and the cells of `x`
+/// that share their row with a lower one (nonzero when a row holds two).
+#[inline(always)]
+fn rows_of<L: Lanes>(x: L) -> (L, L) {
+    let row = |r: u32| {
+        let t = x.and(L::splat(r));
+        // `t & (t - 1)`: zero when the row has at most one cell (`t - 1` clears its
+        // lowest bit and sets only bits below it; for an empty row `t` is zero).
+        let twice = t.and(t.sub(L::splat(1)));
+        (L::splat(r).and_not(t.eq_zero()), twice)
+    };
+    let (a, x0) = row(ROW_MASKS[0]);
+    let (b, x1) = row(ROW_MASKS[1]);
+    let (c, x2) = row(ROW_MASKS[2]);
+    (a.or(b).or(c), x0.or(x1).or(x2))
+}
+
+/// For each band, the other two.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// The first cell of every minirow of a band (bit `9 * row + 3 * box`).
+const MINIROW_LOW: u32 = 0x1249249;
+/// The first cells of the minirows of boxes 0, 1 and 2 (`MINIROW_LOW` split by box).
+const BOX_LOW: [u32; 3] = [ROW_LOW, ROW_LOW << 3, ROW_LOW << 6];
+
+/// Locked candidates inside a band for the digits in lanes, the `KEEP` table's rule
+/// computed with shifts: minirow `(row, box)` stays when it is open and the other two
+/// rows can take the other two boxes (`(r+1, k+1)` and `(r+2, k+2)` both open, or
+/// `(r+1, k+2)` and `(r+2, k+1)`, rows and boxes counted mod 3). Returns `m` without the
+/// cells of the minirows that go.
+#[inline(always)]
+fn keep_lanes<L: Lanes>(m: L) -> L {
+    // One bit per open minirow, on its first cell.
+    let x = m
+        .or(m.shr::<1>())
+        .or(m.shr::<2>())
+        .and(L::splat(MINIROW_LOW));
+    // Row r + 1 and row r + 2 moved onto row r (with bits past the band, which the box
+    // masks below clear).
+    let r1 = x.shr::<9>().or(x.shl::<18>());
+    let r2 = x.shr::<18>().or(x.shl::<9>());
+    // Box k + 1 moved onto box k (within each row; twice for box k + 2).
+    let (b01, b2) = (L::splat(BOX_LOW[0] | BOX_LOW[1]), L::splat(BOX_LOW[2]));
+    let k1 = |y: L| y.shr::<3>().and(b01).or(y.shl::<6>().and(b2));
+    // `k1(r1) & k2(r2) | k2(r1) & k1(r2)`, with `k2 = k1 ∘ k1` factored out (`k1` only
+    // moves bits, so it distributes over `&` and `|`).
+    let keep = x.and(k1(r1.and(k1(r2)).or(k1(r1).and(r2))));
+    m.and(keep.or(keep.shl::<1>()).or(keep.shl::<2>()))
+}
+
+/// The cells of `m` alone in their row, per lane. Every row of a nonzero lane must be
+/// non-empty (true after `keep_lanes`): then subtracting one from each row at once borrows
+/// only inside that row, and `x & (x - 1)` clears each row's lowest bit, leaving the rows
+/// with two or more cells. A zero lane gives zero.
+#[inline(always)]
+fn lone_in_row<L: Lanes>(m: L) -> L {
+    let t = m.and(m.sub(L::splat(ROW_LOW)));
+    let lone = |r: u32| t.and(L::splat(r)).eq_zero().and(L::splat(r));
+    m.and(
+        lone(ROW_MASKS[0])
+            .or(lone(ROW_MASKS[1]))
+            .or(lone(ROW_MASKS[2])),
+    )
+}
+
+/// The search state: candidates per band and digit, and the cells not yet placed.
+#[derive(Clone, Copy)]
+#[repr(align(32))]
+struct State {
+    /// `cand[band][digit]`: where `digit` (0-based) may still go in `band`. Lanes 9 to 15
+    /// are always zero (they let a band load as whole SIMD registers).
+    cand: [[u32; 16]; 3],
+    /// Per band, the cells no digit has claimed yet.
+    unsolved: [u32; 3],
+    /// Per band, the open cells with exactly two candidates, as of the band's last
+    /// settling (which every change to the band is followed by): where to branch.
+    bivalue: [u32; 3],
+}
+
+/// The work propagation has left. Every set is empty when `State::propagate` returns, so
+/// it lives in `propagate`'s frame and a branch copies only `State`.
 struct Pending {
-    /// Slots whose masks changed since step 1 last processed them.
+    /// Bands (bit `band`) whose masks changed since step 1 last settled them.
     dirty: u32,
-    /// Slots whose masks changed since step 2 last looked at their band.
-    touched: u32,
-    /// Slots whose masks changed since step 3 last looked at their digit.
+    /// Digits (bit `digit`) whose masks changed since step 2 last looked at them.
     columns: u32,
-    /// Slots whose masks changed since step 4 last looked at their digit (collected from
-    /// `columns` as step 3 consumes it).
+    /// Digits whose masks changed since step 3 last looked at them (collected from
+    /// `columns` as step 2 consumes it).
     locks: u32,
 }
 
@@ -256,6 +344,19 @@ struct Branch {
 
 /// Band 3: no cell to branch on, the state is a solution.
 const SOLVED: usize = 3;
+
+/// What a node starts from: the bands and digits changed since the last fixpoint.
+#[derive(Clone, Copy)]
+struct Changed {
+    bands: u32,
+    digits: u32,
+}
+
+/// Everything changed: a new state.
+const EVERYTHING: Changed = Changed {
+    bands: 0b111,
+    digits: 0x1FF,
+};
 
 impl State {
     /// The state for `grid`'s givens, before propagation. Givens are not placed one by
@@ -274,259 +375,305 @@ impl State {
                 given[cells[band * 27 + i] as usize][band] |= 1 << i;
             }
         }
-        let mut cand = [0u32; 27];
+        let mut cand = [[0u32; 16]; 3];
         for d in 0..9 {
             let g = given[d + 1];
             let cols = spread_columns(fold_columns(g[0] | g[1] | g[2]));
             for b in 0..3 {
                 let peers = cols | HOUSES_OF[minirows(g[b]) as usize];
-                cand[d * 3 + b] = (BAND & !peers & given[0][b]) | g[b];
+                cand[b][d] = (BAND & !peers & given[0][b]) | g[b];
             }
         }
         State {
             cand,
             unsolved: [BAND; 3],
+            bivalue: [0; 3],
         }
     }
 
-    /// Processes slot `s` (its mask moved): locked candidates in the band, then claims the
-    /// rows left with one unsolved cell. Returns the other slots a claim changed, or
-    /// `None` on a contradiction.
+    /// Step 1 for one band: locked candidates and claims for its nine digits at once
+    /// (digits 0 to 7 in lanes, digit 8 beside them in scalar code), repeated until the
+    /// band makes no claim. A claim also clears columns in the other two bands, which
+    /// become dirty. False on a contradiction.
     #[inline(always)]
-    fn update(&mut self, s: usize) -> Option<u32> {
-        let band = s % 3;
-        let mut m = self.cand[s];
-        // `minirows` is below 512: the mask only spares a bounds check.
-        m &= KEEP[(minirows(m) & 0x1FF) as usize];
-        if m == 0 {
-            return None;
-        }
-        // Rows with one cell left whose cell nobody has claimed: new placements. After
-        // `KEEP` they sit in distinct boxes (hence columns), so all are claimed together.
-        let single = m & !crowded_rows(m) & self.unsolved[band];
-        // The slots a claim changed, as if `band` were 0 (bit `digit * 3`): constant
-        // shifts in the unrolled loops, one shift by `band` at the end.
-        let mut changed = 0u32;
-        if single != 0 {
-            self.unsolved[band] &= !single;
-            // Every digit leaves the cells (this one gets `m` back below); a digit that
-            // had one of them is dirty.
-            let mut d = 0;
-            while d < 9 {
-                let i = d * 3 + band;
-                let c = self.cand[i];
-                changed |= ((c & single != 0) as u32) << (d * 3);
-                self.cand[i] = c & !single;
-                d += 1;
+    fn settle_band<L: Lanes>(&mut self, band: usize, p: &mut Pending) -> bool {
+        let start = L::load(&self.cand[band]);
+        let start8 = self.cand[band][8];
+        let (mut m, mut m8) = (start, start8);
+        let mut open = self.unsolved[band];
+        // The digits that claimed something, which may have changed in the other bands.
+        let mut claimers = L::splat(0);
+        let mut claimer8 = 0;
+        loop {
+            m = keep_lanes(m);
+            // `minirows` is below 512: the mask only spares a bounds check.
+            m8 &= KEEP[(minirows(m8) & 0x1FF) as usize];
+            if (m.zero_lanes() != 0) | (m8 == 0) {
+                return false;
             }
-            changed <<= band;
-            // The digit leaves the claimed cells' columns in the other two bands.
-            let cols = spread_columns(fold_columns(single));
-            let base = s - band;
-            for i in [base + (band + 1) % 3, base + (band + 2) % 3] {
-                let c = self.cand[i];
-                changed |= ((c & cols != 0) as u32) << i;
-                self.cand[i] = c & !cols;
+            // Rows with one cell left whose cell nobody has claimed: new placements. After
+            // locked candidates a digit's lone cells sit in distinct boxes, hence columns.
+            let single = lone_in_row(m).and(L::splat(open));
+            let single8 = m8 & !crowded_rows(m8) & open;
+            if single.or(L::splat(single8)).is_zero() {
+                // Naked singles: count each cell's candidates (none, one, two,
+                // three or more) over the nine digits.
+                let (one, two, three) = m.counts();
+                let (one, two, three) = (one | m8, two | one & m8, three | two & m8);
+                // An open cell with no candidate, or a claimed cell with two (two digits
+                // claimed it at once, see below).
+                if open & !one | !open & two & BAND != 0 {
+                    return false;
+                }
+                let cells = open & !two;
+                if cells == 0 {
+                    self.bivalue[band] = open & two & !three;
+                    break;
+                }
+                // Place them: the digit of each such cell keeps only that cell in its
+                // row (the next pass claims it). Two in one row for one digit would empty
+                // the row, one placement at a time: a contradiction.
+                let placed = m.and(L::splat(cells));
+                let placed8 = m8 & cells;
+                let (rows, twice) = rows_of(placed);
+                if !twice.is_zero() | two_in_a_row(placed8) {
+                    return false;
+                }
+                m = m.and_not(rows.and_not(placed));
+                m8 &= !spread_rows(placed8) | placed8;
+                continue;
             }
+            // Two digits claiming one cell keep it both (one claim at a time, as the rule
+            // reads, the first would empty the other digit's row): the naked singles above find
+            // such a cell, claimed with two candidates, and reports the contradiction.
+            let all = single.or_all().or(L::splat(single8));
+            open &= !(all.first());
+            // Every other digit leaves the claimed cells.
+            m = m.and_not(all.and_not(single));
+            m8 &= !(all.first() & !single8);
+            claimers = claimers.or(single);
+            claimer8 |= single8;
+            // Each digit leaves its claimed cells' columns in the other two bands.
+            let cols = single.or(single.shr::<9>()).or(single.shr::<18>());
+            let cols = cols.and(L::splat(0x1FF));
+            let cols = cols.or(cols.shl::<9>()).or(cols.shl::<18>());
+            let cols8 = spread_columns(fold_columns(single8));
+            // Branch-free: whether a claim reaches another band is close to random.
+            let mut clear = |other: usize| {
+                let c = L::load(&self.cand[other]);
+                let c8 = self.cand[other][8];
+                let hit = !c.and(cols).is_zero() | (c8 & cols8 != 0);
+                c.and_not(cols).store(&mut self.cand[other]);
+                self.cand[other][8] = c8 & !cols8;
+                p.dirty |= (hit as u32) << other;
+            };
+            clear(OTHER_BANDS[band][0]);
+            clear(OTHER_BANDS[band][1]);
         }
-        self.cand[s] = m;
-        Some(changed & !(1 << s))
-    }
-
-    /// Step 1: band logic until no slot is dirty. False on a contradiction.
-    #[inline(always)]
-    fn settle_bands(&mut self, p: &mut Pending) -> bool {
-        // Kept in registers: the next slot to process depends on `dirty`, so it is on the
-        // critical path of the whole loop.
-        let mut dirty = p.dirty;
-        let mut processed = 0u32;
-        while dirty != 0 {
-            let s = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            processed |= 1 << s;
-            match self.update(s) {
-                Some(changed) => dirty |= changed,
-                None => return false,
-            }
-        }
-        p.dirty = 0;
-        p.touched |= processed;
-        p.columns |= processed;
+        self.unsolved[band] = open;
+        m.store(&mut self.cand[band]);
+        self.cand[band][8] = m8;
+        p.columns |= m.differs(start)
+            | (!claimers.zero_lanes() & 0xFF)
+            | ((m8 != start8) as u32 | (claimer8 != 0) as u32) << 8;
         true
     }
 
-    /// Step 2 for one band: places its naked singles (true when there were some) and
-    /// records its bivalue cells in `bivalue`. `None` on a cell with no candidate.
+    /// Step 1: band logic until no band is dirty. False on a contradiction.
     #[inline(always)]
-    fn naked_singles(&mut self, p: &mut Pending, band: usize, bivalue: &mut u32) -> Option<bool> {
-        let open = self.unsolved[band];
-        *bivalue = 0;
-        if open == 0 {
-            return Some(false);
-        }
-        let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-        // Bit k of the digit index of each cell, ORed over the digits it allows: exact
-        // for a cell that allows one digit.
-        let (mut i0, mut i1, mut i2, mut i3) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let x = self.cand[d * 3 + band];
-            three |= two & x;
-            two |= one & x;
-            one |= x;
-            if d & 1 != 0 {
-                i0 |= x;
-            }
-            if d & 2 != 0 {
-                i1 |= x;
-            }
-            if d & 4 != 0 {
-                i2 |= x;
-            }
-            if d & 8 != 0 {
-                i3 |= x;
+    fn settle_bands<L: Lanes>(&mut self, p: &mut Pending) -> bool {
+        while p.dirty != 0 {
+            let band = p.dirty.trailing_zeros() as usize;
+            p.dirty &= p.dirty - 1;
+            if !self.settle_band::<L>(band, p) {
+                return false;
             }
         }
-        if open & !one != 0 {
-            return None;
-        }
-        let mut singles = open & !two;
-        if singles == 0 {
-            *bivalue = open & two & !three;
-            return Some(false);
-        }
-        while singles != 0 {
-            let pos = singles.trailing_zeros();
-            let bit = 1u32 << pos;
-            singles ^= bit;
-            let d = (i0 >> pos & 1)
-                | (i1 >> pos & 1) << 1
-                | (i2 >> pos & 1) << 2
-                | (i3 >> pos & 1) << 3;
-            // The row still has another cell for the digit (else step 1 would have
-            // claimed it), so this is progress; step 1 claims it next. Two singles of one
-            // digit in one row empty that row: caught there.
-            let row = ROW_MASKS[(pos / 9) as usize];
-            self.cand[d as usize * 3 + band] &= !row | bit;
-            p.dirty |= 1 << (d as usize * 3 + band);
-        }
-        Some(true)
+        true
     }
 
-    /// Step 3: hidden singles in columns, for digits that changed. `None` on a
-    /// contradiction, else whether anything was placed.
+    /// Step 2: hidden singles in columns, for digits that changed (digits 0 to 7 in
+    /// lanes: those that did not change find nothing new, as the rule already left them
+    /// as they are). `None` on a contradiction, else whether anything was placed.
     #[inline(always)]
-    fn column_singles(&mut self, p: &mut Pending) -> Option<bool> {
-        let mut placed = false;
-        let mut slots = p.columns;
+    fn column_singles<L: Lanes>(&mut self, p: &mut Pending) -> Option<bool> {
+        let digits = p.columns;
         p.columns = 0;
-        p.locks |= slots;
-        while slots != 0 {
-            let d = slots.trailing_zeros() as usize / 3;
-            slots &= !(7 << (3 * d));
-            let (a, b, c) = (self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]);
-            // Per cell position in a band: allowed in at least one band / in two.
-            let one = a | b | c;
-            let two = (a & b) | (c & (a | b));
-            if fold_columns(one) != 0x1FF {
-                return None; // a column with no place left for the digit
+        p.locks |= digits;
+        let mut placed = false;
+        if digits & 0xFF != 0 {
+            let x = [0, 1, 2].map(|band| L::load(&self.cand[band]));
+            let [a, b, c] = x;
+            let nine = L::splat(0x1FF);
+            let fold = |m: L| m.or(m.shr::<9>()).or(m.shr::<18>()).and(nine);
+            let one = a.or(b).or(c);
+            let two = a.and(b).or(c.and(a.or(b)));
+            if !nine.and_not(fold(one)).is_zero() {
+                return None;
             }
-            // A column has two or more cells if two bands share a row position in it, or
-            // if two rows of the bands' union hit it.
-            let (r0, r1, r2) = (one & 0x1FF, one >> 9 & 0x1FF, one >> 18);
-            let multi = fold_columns(two) | (r0 & r1) | (r2 & (r0 | r1));
-            let lone = spread_columns(!multi & 0x1FF);
-            for band in 0..3 {
-                let singles = self.cand[d * 3 + band] & lone & self.unsolved[band];
-                if singles != 0 {
-                    let mut rows = 0;
-                    for r in ROW_MASKS {
-                        let x = singles & r;
-                        if x & x.wrapping_sub(1) != 0 {
-                            // Two columns need this digit in the same row.
-                            return None;
-                        }
-                        if x != 0 {
-                            rows |= r;
-                        }
-                    }
-                    placed = true;
-                    self.cand[d * 3 + band] &= !rows | singles;
-                    p.dirty |= 1 << (d * 3 + band);
+            let (r0, r1, r2) = (one.and(nine), one.shr::<9>().and(nine), one.shr::<18>());
+            let multi = fold(two).or(r0.and(r1)).or(r2.and(r0.or(r1)));
+            let lone = nine.and_not(multi);
+            let lone = lone.or(lone.shl::<9>()).or(lone.shl::<18>());
+            for (band, x) in x.into_iter().enumerate() {
+                let singles = x.and(lone).and(L::splat(self.unsolved[band]));
+                let (rows, twice) = rows_of(singles);
+                if !twice.is_zero() {
+                    return None;
                 }
+                // Branch-free: a placement is rare, but which band gets it is not.
+                let y = x.and_not(rows.and_not(singles));
+                let moved = y.differs(x);
+                y.store(&mut self.cand[band]);
+                p.dirty |= ((moved != 0) as u32) << band;
+                p.columns |= moved;
+                placed |= moved != 0;
+            }
+        }
+        if digits & 1 << 8 != 0 {
+            placed |= self.column_singles_of(8, p)?;
+        }
+        Some(placed)
+    }
+
+    /// Step 2 for one digit, in scalar code.
+    #[inline(always)]
+    fn column_singles_of(&mut self, d: usize, p: &mut Pending) -> Option<bool> {
+        let mut placed = false;
+        let (a, b, c) = (self.cand[0][d], self.cand[1][d], self.cand[2][d]);
+        // Per cell position in a band: allowed in at least one band / in two.
+        let one = a | b | c;
+        let two = (a & b) | (c & (a | b));
+        if fold_columns(one) != 0x1FF {
+            return None; // a column with no place left for the digit
+        }
+        // A column has two or more cells if two bands share a row position in it, or
+        // if two rows of the bands' union hit it.
+        let (r0, r1, r2) = (one & 0x1FF, one >> 9 & 0x1FF, one >> 18);
+        let multi = fold_columns(two) | (r0 & r1) | (r2 & (r0 | r1));
+        let lone = spread_columns(!multi & 0x1FF);
+        for band in 0..3 {
+            let singles = self.cand[band][d] & lone & self.unsolved[band];
+            if singles != 0 {
+                let mut rows = 0;
+                for r in ROW_MASKS {
+                    let x = singles & r;
+                    if x & x.wrapping_sub(1) != 0 {
+                        // Two columns need this digit in the same row.
+                        return None;
+                    }
+                    if x != 0 {
+                        rows |= r;
+                    }
+                }
+                placed = true;
+                self.cand[band][d] &= !rows | singles;
+                p.dirty |= 1 << band;
+                p.columns |= 1 << d;
             }
         }
         Some(placed)
     }
 
-    /// Step 4: locked candidates between columns and boxes, for digits that changed.
-    /// `None` on a contradiction, else whether anything was removed.
+    /// Step 3: locked candidates between columns and boxes, for digits that changed
+    /// (digits 0 to 7 in lanes, as in step 2). `None` on a contradiction, else whether
+    /// anything was removed.
     #[inline(always)]
-    fn column_locks(&mut self, p: &mut Pending) -> Option<bool> {
-        let mut removed = false;
-        let mut slots = p.locks;
+    fn column_locks<L: Lanes>(&mut self, p: &mut Pending) -> Option<bool> {
+        let digits = p.locks;
         p.locks = 0;
-        while slots != 0 {
-            let d = slots.trailing_zeros() as usize / 3;
-            slots &= !(7 << (3 * d));
-            // Open minicolumns per band, as nine column bits.
-            let open = [
-                fold_columns(self.cand[d * 3]),
-                fold_columns(self.cand[d * 3 + 1]),
-                fold_columns(self.cand[d * 3 + 2]),
-            ];
-            let mut keep = [0u32; 3];
-            for stack in 0..3 {
-                let shift = 3 * stack;
-                let occ = (open[0] >> shift & 7)
-                    | (open[1] >> shift & 7) << 3
-                    | (open[2] >> shift & 7) << 6;
-                let survive = ON_A_PERMUTATION[occ as usize] as u32;
-                if survive == 0 {
-                    return None;
-                }
-                for (band, k) in keep.iter_mut().enumerate() {
-                    *k |= (survive >> (3 * band) & 7) << shift;
-                }
+        let mut removed = false;
+        if digits & 0xFF != 0 {
+            let x = [0, 1, 2].map(|band| L::load(&self.cand[band]));
+            let nine = L::splat(0x1FF);
+            let fold = |m: L| m.or(m.shr::<9>()).or(m.shr::<18>()).and(nine);
+            // Open minicolumns, one row of nine column bits per band: within a stack the
+            // same permutation rule as `keep_lanes`, with bands for rows and columns for
+            // boxes (rotations by one column inside each stack instead of by one box).
+            let open = fold(x[0])
+                .or(fold(x[1]).shl::<9>())
+                .or(fold(x[2]).shl::<18>());
+            let r1 = open.shr::<9>().or(open.shl::<18>());
+            let r2 = open.shr::<18>().or(open.shl::<9>());
+            let (c01, c2) = (L::splat(0o333_333_333), L::splat(0o444_444_444));
+            let k1 = |y: L| y.shr::<1>().and(c01).or(y.shl::<2>().and(c2));
+            let keep = open.and(k1(r1.and(k1(r2)).or(k1(r1).and(r2))));
+            // A stack with no permutation left for a digit: a contradiction.
+            let stack = spread_columns(0b111);
+            let empty = keep.and(L::splat(stack)).zero_lanes()
+                | keep.and(L::splat(stack << 3)).zero_lanes()
+                | keep.and(L::splat(stack << 6)).zero_lanes();
+            if empty != 0 {
+                return None;
             }
-            for band in 0..3 {
-                if keep[band] != open[band] {
-                    self.cand[d * 3 + band] &= spread_columns(keep[band]);
-                    p.dirty |= 1 << (d * 3 + band);
-                    removed = true;
-                }
+            let rows = [keep.and(nine), keep.shr::<9>().and(nine), keep.shr::<18>()];
+            for (band, (x, k)) in x.into_iter().zip(rows).enumerate() {
+                let y = x.and(k.or(k.shl::<9>()).or(k.shl::<18>()));
+                let moved = y.differs(x);
+                y.store(&mut self.cand[band]);
+                p.dirty |= ((moved != 0) as u32) << band;
+                p.columns |= moved;
+                removed |= moved != 0;
+            }
+        }
+        if digits & 1 << 8 != 0 {
+            removed |= self.column_locks_of(8, p)?;
+        }
+        Some(removed)
+    }
+
+    /// Step 3 for one digit, in scalar code.
+    #[inline(always)]
+    fn column_locks_of(&mut self, d: usize, p: &mut Pending) -> Option<bool> {
+        let mut removed = false;
+        // Open minicolumns per band, as nine column bits.
+        let open = [
+            fold_columns(self.cand[0][d]),
+            fold_columns(self.cand[1][d]),
+            fold_columns(self.cand[2][d]),
+        ];
+        let mut keep = [0u32; 3];
+        for stack in 0..3 {
+            let shift = 3 * stack;
+            let occ =
+                (open[0] >> shift & 7) | (open[1] >> shift & 7) << 3 | (open[2] >> shift & 7) << 6;
+            let survive = ON_A_PERMUTATION[occ as usize] as u32;
+            if survive == 0 {
+                return None;
+            }
+            for (band, k) in keep.iter_mut().enumerate() {
+                *k |= (survive >> (3 * band) & 7) << shift;
+            }
+        }
+        for band in 0..3 {
+            if keep[band] != open[band] {
+                self.cand[band][d] &= spread_columns(keep[band]);
+                p.dirty |= 1 << band;
+                p.columns |= 1 << d;
+                removed = true;
             }
         }
         Some(removed)
     }
 
-    /// Propagates to a fixpoint (see the module doc), given the slots that changed since
-    /// the last one (all of them for a new state). Returns where to branch, with band
-    /// `SOLVED` for a solution, or `None` on a contradiction.
+    /// Propagates to a fixpoint (see the module doc), given what changed since the last
+    /// one (everything for a new state). Returns where to branch, with band `SOLVED` for a
+    /// solution, or `None` on a contradiction.
     #[inline(always)]
-    fn propagate(&mut self, changed: u32) -> Option<Branch> {
-        // Bivalue cells per band as step 2 last saw them; a band step 2 skips (nothing
-        // changed in it) keeps its entry. A new node starts with every band to look at.
-        let mut bivalue = [0u32; 3];
+    fn propagate<L: Lanes>(&mut self, changed: Changed) -> Option<Branch> {
         let p = &mut Pending {
-            dirty: changed,
-            touched: ALL_SLOTS,
-            columns: 0,
+            dirty: changed.bands,
+            columns: changed.digits,
             locks: 0,
         };
         loop {
-            if !self.settle_bands(p) {
+            if !self.settle_bands::<L>(p) {
                 return None;
             }
-            let mut placed = false;
-            for (band, b) in bivalue.iter_mut().enumerate() {
-                if p.touched & BAND_SLOTS << band != 0 {
-                    p.touched &= !(BAND_SLOTS << band);
-                    placed |= self.naked_singles(p, band, b)?;
-                }
-            }
-            if placed || self.column_singles(p)? || self.column_locks(p)? {
+            if self.column_singles::<L>(p)? || self.column_locks::<L>(p)? {
                 continue;
             }
+            let bivalue = self.bivalue;
             if bivalue == [0; 3] {
                 if self.unsolved == [0; 3] {
                     return Some(Branch {
@@ -583,9 +730,7 @@ impl State {
             while open != 0 {
                 let bit = open & open.wrapping_neg();
                 open ^= bit;
-                let n = (0..9)
-                    .filter(|d| self.cand[d * 3 + band] & bit != 0)
-                    .count() as u32;
+                let n = (0..9).filter(|&d| self.cand[band][d] & bit != 0).count() as u32;
                 if n < best.2 {
                     best = (band, bit, n);
                 }
@@ -599,12 +744,22 @@ impl State {
 
     /// Places 0-based `digit` at `bit` of `band` (a candidate of an unsolved cell): clears
     /// the rest of its row for the digit and leaves the rest to propagation, which claims
-    /// the now single row. Returns the slot it changed, for `propagate`.
+    /// the now single row. Returns what it changed, for `propagate`.
     #[inline(always)]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) -> u32 {
+    fn place(&mut self, digit: usize, band: usize, bit: u32) -> Changed {
         let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
-        self.cand[digit * 3 + band] &= !row | bit;
-        1 << (digit * 3 + band)
+        self.cand[band][digit] &= !row | bit;
+        Changed {
+            bands: 1 << band,
+            digits: 1 << digit,
+        }
+    }
+
+    /// The digits `bit` of `band` allows (bit `digit`).
+    #[inline(always)]
+    fn digits_at<L: Lanes>(&self, band: usize, bit: u32) -> u32 {
+        let c = L::load(&self.cand[band]).and(L::splat(bit));
+        (!c.zero_lanes() & 0xFF) | ((self.cand[band][8] & bit != 0) as u32) << 8
     }
 
     /// The digits of a solved state.
@@ -612,7 +767,7 @@ impl State {
         let mut cells = [0u8; 81];
         for digit in 0..9 {
             for band in 0..3 {
-                let mut m = self.cand[digit * 3 + band];
+                let mut m = self.cand[band][digit];
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -668,24 +823,107 @@ pub fn for_each_solution(grid: &Grid, limit: usize, mut visit: impl FnMut(usize,
         found: 0,
         visit: &mut visit,
     };
-    search.run(State::new(grid), ALL_SLOTS);
+    let state = State::new(grid);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 is there (checked just above), which is all `Avx2::run` needs.
+        unsafe { avx2::run(&mut search, state, EVERYTHING) };
+        return search.found;
+    }
+    Portable::run(&mut search, state, EVERYTHING);
     search.found
 }
 
-/// The depth-first search. Not generic: the visitor is called once per solution, so a
-/// `dyn` call costs nothing measurable, and one copy of the search code serves every
-/// caller.
+/// The same search with the portable lanes, whatever the machine has, for tests.
+#[cfg(test)]
+fn for_each_solution_portable(
+    grid: &Grid,
+    limit: usize,
+    mut visit: impl FnMut(usize, &Grid),
+) -> usize {
+    let mut search = Search {
+        limit,
+        found: 0,
+        visit: &mut visit,
+    };
+    Portable::run(&mut search, State::new(grid), EVERYTHING);
+    search.found
+}
+
+/// The depth-first search. Not generic over the visitor: it is called once per solution,
+/// so a `dyn` call costs nothing measurable, and one copy of the search code (per kind of
+/// lanes) serves every caller.
 struct Search<'a> {
     limit: usize,
     found: usize,
     visit: &'a mut dyn FnMut(usize, &Grid),
 }
 
+/// The searches, per kind of lanes: the AVX2 ones must be compiled with AVX2 enabled as a
+/// whole (so that the intrinsics inline), hence one recursive function per kind.
+trait Searches: Lanes {
+    /// `Search::node` for these lanes.
+    fn run(search: &mut Search, state: State, changed: Changed) -> bool;
+    /// `random_node` for these lanes.
+    fn random(state: State, changed: Changed, rng: &mut SeededRng) -> Option<Grid>;
+}
+
+impl Searches for Portable {
+    fn run(search: &mut Search, state: State, changed: Changed) -> bool {
+        search.node::<Portable>(state, changed)
+    }
+    fn random(state: State, changed: Changed, rng: &mut SeededRng) -> Option<Grid> {
+        random_node::<Portable>(state, changed, rng)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{Avx2, Changed, Grid, Search, Searches, SeededRng, State, random_node};
+
+    /// `Search::node` compiled with AVX2.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn run(search: &mut Search, state: State, changed: Changed) -> bool {
+        search.node::<Avx2>(state, changed)
+    }
+
+    /// `random_node` compiled with AVX2.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn random(
+        state: State,
+        changed: Changed,
+        rng: &mut SeededRng,
+    ) -> Option<Grid> {
+        random_node::<Avx2>(state, changed, rng)
+    }
+
+    impl Searches for Avx2 {
+        #[inline(always)]
+        fn run(search: &mut Search, state: State, changed: Changed) -> bool {
+            // SAFETY: `Avx2` lanes are only used inside `run` and `random` above (from
+            // `node` and `random_node`), which are only entered once AVX2 was detected.
+            unsafe { run(search, state, changed) }
+        }
+        #[inline(always)]
+        fn random(state: State, changed: Changed, rng: &mut SeededRng) -> Option<Grid> {
+            // SAFETY: as for `run` just above.
+            unsafe { random(state, changed, rng) }
+        }
+    }
+}
+
 impl Search<'_> {
     /// Explores a state (propagating it first). Returns true once the limit is reached.
-    fn run(&mut self, mut state: State, mut changed: u32) -> bool {
+    #[inline(always)]
+    fn node<L: Searches>(&mut self, mut state: State, mut changed: Changed) -> bool {
         loop {
-            let Some(Branch { band, bit }) = state.propagate(changed) else {
+            let Some(Branch { band, bit }) = state.propagate::<L>(changed) else {
                 return false;
             };
             if band == SOLVED {
@@ -695,14 +933,18 @@ impl Search<'_> {
             }
             // Try every digit but the last on a copy; the last reuses `state` (a loop
             // instead of a tail call), which saves one copy per branch point.
-            let mut options = (0..9).filter(|d| state.cand[d * 3 + band] & bit != 0);
-            let Some(mut current) = options.next() else {
+            let mut options = state.digits_at::<L>(band, bit);
+            if options == 0 {
                 return false;
-            };
-            for next in options {
+            }
+            let mut current = options.trailing_zeros() as usize;
+            options &= options - 1;
+            while options != 0 {
+                let next = options.trailing_zeros() as usize;
+                options &= options - 1;
                 let mut branch = state;
-                let slot = branch.place(current, band, bit);
-                if self.run(branch, slot) {
+                let changed = branch.place(current, band, bit);
+                if L::run(self, branch, changed) {
                     return true;
                 }
                 current = next;
@@ -716,31 +958,51 @@ impl Search<'_> {
 /// none. Branching tries digits in an order drawn from `rng`, so repeated calls on the
 /// empty grid give unrelated complete grids. The result depends only on the seed (and on
 /// this module's propagation and branching rules).
-pub fn random_solution(grid: &Grid, rng: &mut super::rng::SeededRng) -> Option<Grid> {
-    fn run(mut state: State, changed: u32, rng: &mut super::rng::SeededRng) -> Option<Grid> {
-        let Branch { band, bit } = state.propagate(changed)?;
-        if band == SOLVED {
-            return Some(state.grid());
-        }
-        let mut digits = [0usize; 9];
-        let mut n = 0;
-        for d in 0..9 {
-            if state.cand[d * 3 + band] & bit != 0 {
-                digits[n] = d;
-                n += 1;
-            }
-        }
-        rng.shuffle(&mut digits[..n]);
-        for &d in &digits[..n] {
-            let mut branch = state;
-            let slot = branch.place(d, band, bit);
-            if let Some(g) = run(branch, slot, rng) {
-                return Some(g);
-            }
-        }
-        None
+pub fn random_solution(grid: &Grid, rng: &mut SeededRng) -> Option<Grid> {
+    let state = State::new(grid);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 is there (checked just above), which is all `avx2::random` needs.
+        return unsafe { avx2::random(state, EVERYTHING, rng) };
     }
-    run(State::new(grid), ALL_SLOTS, rng)
+    Portable::random(state, EVERYTHING, rng)
+}
+
+/// `random_solution` with the portable lanes, for tests.
+#[cfg(test)]
+fn random_solution_portable(grid: &Grid, rng: &mut SeededRng) -> Option<Grid> {
+    Portable::random(State::new(grid), EVERYTHING, rng)
+}
+
+/// One node of `random_solution`'s search.
+#[inline(always)]
+fn random_node<L: Searches>(
+    mut state: State,
+    changed: Changed,
+    rng: &mut SeededRng,
+) -> Option<Grid> {
+    let Branch { band, bit } = state.propagate::<L>(changed)?;
+    if band == SOLVED {
+        return Some(state.grid());
+    }
+    let all = state.digits_at::<L>(band, bit);
+    let mut digits = [0usize; 9];
+    let mut n = 0;
+    for d in 0..9 {
+        if all >> d & 1 != 0 {
+            digits[n] = d;
+            n += 1;
+        }
+    }
+    rng.shuffle(&mut digits[..n]);
+    for &d in &digits[..n] {
+        let mut branch = state;
+        let changed = branch.place(d, band, bit);
+        if let Some(g) = L::random(branch, changed, rng) {
+            return Some(g);
+        }
+    }
+    None
 }
 
 /// The cell a position names in this module's band layout, for tests.
@@ -786,7 +1048,7 @@ mod tests {
         let g = grid(INKALA);
         let mut s = State::new(&g);
         let branch = s
-            .propagate(ALL_SLOTS)
+            .propagate::<Portable>(EVERYTHING)
             .expect("no contradiction without a guess");
         assert_ne!(branch.band, SOLVED, "propagation alone should not solve it");
         assert_eq!(solve(&g), Solution::Unique(grid(INKALA_SOLUTION)));
@@ -900,6 +1162,116 @@ mod tests {
         let g = grid(INKALA);
         let s = random_solution(&g, &mut SeededRng::new(7)).unwrap();
         assert_eq!(s, grid(INKALA_SOLUTION));
+    }
+
+    #[test]
+    fn shifted_locked_candidates_match_the_table() {
+        // Every set of open minirows, each open on random non-empty subsets of its cells,
+        // eight digits at a time.
+        let mut rng = SeededRng::new(20);
+        for open in 0..512usize {
+            let mut band = [0u32; 16];
+            for lane in band.iter_mut().take(8) {
+                for i in (0..9).filter(|i| open >> i & 1 != 0) {
+                    *lane |= (1 + rng.below(7) as u32) << (9 * (i / 3) + 3 * (i % 3));
+                }
+            }
+            let mut got = [0u32; 16];
+            keep_lanes(Portable::load(&band)).store(&mut got);
+            for d in 0..8 {
+                let m = band[d];
+                assert_eq!(got[d], m & KEEP[minirows(m) as usize], "{m:027b}");
+            }
+        }
+    }
+
+    #[test]
+    fn column_rules_in_lanes_match_the_scalar_ones() {
+        // Random states (dense enough that the rules often apply, sparse enough that they
+        // often find a contradiction): digits 0 to 7 in lanes against the scalar code.
+        let mut rng = SeededRng::new(21);
+        let mut contradictions = 0;
+        for round in 0..20_000 {
+            let mut s = State::new(&Grid::empty());
+            for band in 0..3 {
+                for d in 0..9 {
+                    // One to four random words ANDed: about 1/2 to 1/16 of the cells.
+                    let mut x = rng.next_u64();
+                    for _ in 0..round % 4 {
+                        x &= rng.next_u64();
+                    }
+                    s.cand[band][d] = x as u32 & BAND;
+                }
+                s.unsolved[band] = rng.next_u64() as u32 & BAND;
+            }
+            let pending = || Pending {
+                dirty: 0,
+                columns: 0xFF,
+                locks: 0xFF,
+            };
+            let (mut a, mut b) = (s, s);
+            let lanes = a.column_singles::<Portable>(&mut pending());
+            let scalar =
+                (0..8).try_for_each(|d| b.column_singles_of(d, &mut pending()).map(|_| ()));
+            assert_eq!(lanes.is_some(), scalar.is_some());
+            if lanes.is_some() {
+                assert_eq!(a.cand, b.cand);
+            }
+            let (mut a, mut b) = (s, s);
+            let lanes = a.column_locks::<Portable>(&mut pending());
+            let scalar = (0..8).try_for_each(|d| b.column_locks_of(d, &mut pending()).map(|_| ()));
+            assert_eq!(lanes.is_some(), scalar.is_some());
+            if lanes.is_some() {
+                assert_eq!(a.cand, b.cand);
+            } else {
+                contradictions += 1;
+            }
+        }
+        assert!(
+            (1_000..19_000).contains(&contradictions),
+            "{contradictions}"
+        );
+    }
+
+    /// Random grids with random cells emptied (the generator's pattern, and many with
+    /// several solutions), each with a seed for `random_solution`.
+    fn carved_grids(n: u64) -> impl Iterator<Item = (Grid, u64)> {
+        (0..n).map(|seed| {
+            let mut rng = SeededRng::new(seed);
+            let full = random_solution(&Grid::empty(), &mut rng).unwrap();
+            let mut cells = *full.cells();
+            let mut order: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut order);
+            let empty = 40 + rng.below(30);
+            for &i in &order[..empty] {
+                cells[i] = 0;
+            }
+            (Grid::from_cells(cells).unwrap(), seed)
+        })
+    }
+
+    #[test]
+    fn the_portable_lanes_search_like_the_machines() {
+        // On a machine with AVX2 this compares the two kinds of lanes; elsewhere both
+        // sides are portable, and the test still runs the fallback through every path.
+        for (g, seed) in carved_grids(3000) {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let na = for_each_solution(&g, 4, |_, s| a.push(*s));
+            let nb = for_each_solution_portable(&g, 4, |_, s| b.push(*s));
+            assert_eq!((na, &a), (nb, &b), "{}", g.to_line());
+            assert_eq!(
+                random_solution(&g, &mut SeededRng::new(seed)),
+                random_solution_portable(&g, &mut SeededRng::new(seed)),
+            );
+        }
+        for (i, p) in [EASY, INKALA].iter().enumerate() {
+            let g = grid(p);
+            assert_eq!(
+                for_each_solution_portable(&g, 2, |_, _| {}),
+                1,
+                "puzzle {i}"
+            );
+        }
     }
 
     #[test]
