@@ -1275,6 +1275,15 @@ async fn daily_bot(fake: &FakeDiscord, db: &Path) -> DailyBot {
 }
 
 /// A [`DailyBot`] on `clock`, sending daily posts as `posting` says.
+/// How many times the commands were registered so far.
+async fn registrations(fake: &FakeDiscord) -> usize {
+    fake.calls()
+        .await
+        .iter()
+        .filter(|c| c.method == "PUT")
+        .count()
+}
+
 async fn daily_bot_with(
     fake: &FakeDiscord,
     db: &Path,
@@ -1286,6 +1295,13 @@ async fn daily_bot_with(
         api_base: Some(fake.api_base.clone()),
         ..Config::default()
     };
+    let identified = fake
+        .gateway_events()
+        .await
+        .iter()
+        .filter(|e| *e == "IDENTIFY")
+        .count();
+    let registered = registrations(fake).await;
     let app = Arc::new(App::new(Store::open(db).expect("store"), clock.clone(), 5));
     let wake = Arc::new(tokio::sync::Notify::new());
     let (stop, stopped) = oneshot::channel::<()>();
@@ -1303,8 +1319,17 @@ async fn daily_bot_with(
         )
         .await
     });
-    fake.wait_gateway("IDENTIFY", 1).await;
-    fake.wait_call("registration", |c| c.method == "PUT").await;
+    // This bot's own IDENTIFY and registration: an earlier bot's (before a restart)
+    // must not count, or the test could stop this one before its shard starts.
+    fake.wait_gateway("IDENTIFY", identified + 1).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while registrations(fake).await <= registered {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "commands never registered"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     DailyBot {
         clock,
         wake,
@@ -2165,4 +2190,15 @@ fn sudoku_bot_game(db: &Path) -> (Grid, Grid) {
         .expect("one game");
     let givens = parse_grid(&givens).expect("givens");
     (givens, solution_of(&givens))
+}
+
+/// A shutdown asked for while the bot is still starting (before its shard has
+/// connected) stops it once the shard is up, instead of being lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shutdown_during_start_up_still_stops_the_bot() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = start(&fake, &db, TOKEN);
+    bot.stop().await;
+    fake.assert_clean().await;
 }

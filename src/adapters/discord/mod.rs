@@ -153,11 +153,24 @@ pub async fn run_with_scheduler(
     ));
     let shards = client.shard_manager.clone();
     let closing = in_flight.clone();
+    let started = Arc::new(Notify::new());
+    let ended = started.clone();
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down: closing the gateway connection");
         closing.close();
-        shards.shutdown_all().await;
+        // A shutdown asked for while the shards are still starting would find none to
+        // stop, and a shard starting after it would run on: ask again until `start`
+        // has returned.
+        let ended = ended.notified();
+        tokio::pin!(ended);
+        loop {
+            shards.shutdown_all().await;
+            tokio::select! {
+                () = &mut ended => break,
+                () = tokio::time::sleep(Duration::from_millis(200)) => {}
+            }
+        }
     });
     // One shard holds at most 2,500 servers; past that Discord closes it (4011) and
     // serenity would re-identify forever. Autosharding asks Discord for its count.
@@ -165,6 +178,7 @@ pub async fn run_with_scheduler(
         Some(count) => client.start_shards(count.max(1)).await,
         None => client.start_autosharded().await,
     };
+    started.notify_one();
     in_flight.close();
     // serenity spawns a task per event; one received just before the gateway closed may
     // not have reached the handler (and been counted) yet.
