@@ -169,22 +169,9 @@ fn solution_of(board: &Grid) -> Grid {
 /// The public message an interaction ended with: its direct answer (type 4), or the edit
 /// of its public deferral (type 5).
 async fn public_answer(fake: &FakeDiscord, id: &str, token: &str) -> Value {
-    let first = fake.response_to(id).await;
-    match first["type"].as_u64() {
-        Some(4) => {
-            assert!(!ephemeral(&first["data"]), "{first:#}");
-            first["data"].clone()
-        }
-        Some(5) => {
-            assert!(!ephemeral(&first["data"]), "a public deferral: {first:#}");
-            fake.edit_of(token).await
-        }
-        _ => panic!("not a message: {first:#}"),
-    }
+    public_answer_call(fake, id, token).await.0
 }
 
-/// `/sudoku new <empty>` by `user`: the board, answered directly or deferred and edited
-/// (whichever the machine's speed gives).
 /// `/sudoku new <empty>` in the server, as `user`.
 fn new_command(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
     fake.slash(
@@ -195,6 +182,8 @@ fn new_command(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
     )
 }
 
+/// `/sudoku new <empty>` by `user`: the board, answered directly or deferred and edited
+/// (whichever the machine's speed gives).
 async fn new_game(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
     let interaction = new_command(fake, user, empty);
     let token = token_of(&interaction);
@@ -1274,7 +1263,6 @@ async fn daily_bot(fake: &FakeDiscord, db: &Path) -> DailyBot {
     daily_bot_with(fake, db, clock, Posting::default()).await
 }
 
-/// A [`DailyBot`] on `clock`, sending daily posts as `posting` says.
 /// How many times the commands were registered so far.
 async fn registrations(fake: &FakeDiscord) -> usize {
     fake.calls()
@@ -1284,6 +1272,7 @@ async fn registrations(fake: &FakeDiscord) -> usize {
         .count()
 }
 
+/// A [`DailyBot`] on `clock`, sending daily posts as `posting` says.
 async fn daily_bot_with(
     fake: &FakeDiscord,
     db: &Path,
@@ -2062,13 +2051,20 @@ async fn a_restart_sends_only_the_posts_left_unsent() {
     fake.assert_clean().await;
 }
 
-/// The public message an interaction ended with, with its uploads: the direct answer
-/// (type 4) or the edit of its public deferral.
+/// [`public_answer`] with the message's uploads.
 async fn public_answer_call(fake: &FakeDiscord, id: &str, token: &str) -> (Value, Vec<Upload>) {
     let first = fake.response_call(id).await;
     match first.body["type"].as_u64() {
-        Some(4) => (first.body["data"].clone(), first.files),
+        Some(4) => {
+            assert!(!ephemeral(&first.body["data"]), "{:#}", first.body);
+            (first.body["data"].clone(), first.files)
+        }
         Some(5) => {
+            assert!(
+                !ephemeral(&first.body["data"]),
+                "a public deferral: {:#}",
+                first.body
+            );
             let edit = fake.edit_call(token).await;
             (edit.body, edit.files)
         }

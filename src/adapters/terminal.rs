@@ -66,10 +66,9 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     if io::stdout().is_terminal() {
         session.style = BoardStyle::Ansi;
     }
-    session.pictures = args
-        .pictures
-        .clone()
-        .unwrap_or_else(|| std::env::temp_dir().join("sudoku-bot-boards"));
+    if let Some(dir) = &args.pictures {
+        session.pictures = dir.clone();
+    }
     session.run(io::stdin().lock(), &mut io::stdout().lock())?;
     Ok(())
 }

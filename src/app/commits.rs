@@ -120,19 +120,24 @@ impl Shared<'_> {
     where
         E: From<StoreError>,
     {
-        self.commits.lock().arriving += 1;
-        let _arriving = Arriving(self.commits);
-        let mut store = self.lock_store();
+        let (_arriving, mut store) = self.arrive();
         store.grouped(true, work).0
+    }
+
+    /// Counts this command as arriving, then takes the store. The count drops after the
+    /// store's guard (declare them in this order: the guard is dropped first), so that a
+    /// count of one, seen while holding the store, means nobody else is on the way.
+    fn arrive(&self) -> (Arriving<'_>, MutexGuard<'_, Store>) {
+        self.commits.lock().arriving += 1;
+        let arriving = Arriving(self.commits);
+        (arriving, self.lock_store())
     }
 
     fn run<T, E>(&self, read: bool, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
-        self.commits.lock().arriving += 1;
-        let arriving = Arriving(self.commits);
-        let mut store = self.lock_store();
+        let (arriving, mut store) = self.arrive();
         let (result, group) = store.grouped(read, work);
         let Some(group) = group else {
             return result;

@@ -145,9 +145,10 @@ mod avx2 {
     /// Every `unsafe` block below calls AVX2 intrinsics (some of them reading or writing
     /// the first 32 bytes of a `[u32; 16]`, inside the array; they take unaligned
     /// addresses). The instructions exist on the machine because values of this type are
-    /// only made in code that runs inside a function with AVX2 enabled, entered after
-    /// `is_x86_feature_detected!("avx2")` (`solver::for_each_solution` and
-    /// `solver::random_solution`).
+    /// only made in code entered after `is_x86_feature_detected!("avx2")`:
+    /// `solver::for_each_solution` and `solver::random_solution`, and this module's test,
+    /// which checks first. Nothing in the type enforces that (its methods are safe to
+    /// call): it is an engine-private rule, so `Avx2` must never be used anywhere else.
     #[derive(Clone, Copy)]
     pub struct Avx2(__m256i);
 

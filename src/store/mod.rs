@@ -237,18 +237,14 @@ impl Store {
                 group
             }
         };
-        let undo = Undo {
-            conn: &self.conn,
-            group: &self.group,
-            armed: false,
-        };
         if let Err(e) = self.conn.execute_batch("SAVEPOINT command") {
-            undo.close_if_empty();
+            close_if_empty(&self.conn, &self.group);
             return (Err(StoreError::from(e).into()), None);
         }
         let mut undo = Undo {
+            conn: &self.conn,
+            group: &self.group,
             armed: true,
-            ..undo
         };
         let result = work(&Tx {
             tx: &self.conn,
@@ -332,14 +328,11 @@ struct Undo<'a> {
     armed: bool,
 }
 
-impl Undo<'_> {
-    fn close_if_empty(&self) {
-        if let Some(group) = self.group.get()
-            && group.members == 0
-        {
-            self.group.set(None);
-            let _ = self.conn.execute_batch("ROLLBACK");
-        }
+/// Ends the open group if no command is in it.
+fn close_if_empty(conn: &Connection, group: &std::cell::Cell<Option<Group>>) {
+    if group.get().is_some_and(|g| g.members == 0) {
+        group.set(None);
+        let _ = conn.execute_batch("ROLLBACK");
     }
 }
 
@@ -349,7 +342,7 @@ impl Drop for Undo<'_> {
             let _ = self
                 .conn
                 .execute_batch("ROLLBACK TO command; RELEASE command");
-            self.close_if_empty();
+            close_if_empty(self.conn, self.group);
         }
     }
 }

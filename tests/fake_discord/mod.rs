@@ -432,20 +432,15 @@ impl FakeDiscord {
         }
     }
 
-    /// The first response to interaction `id` (the callback body).
     /// The id the fake gave the original message of the interaction `token`, if the bot
     /// asked for it.
     pub async fn original_id(&self, token: &str) -> Option<String> {
         self.state.original_ids.lock().await.get(token).cloned()
     }
 
+    /// The first response to interaction `id` (the callback body).
     pub async fn response_to(&self, id: &str) -> Value {
-        let prefix = format!("/api/v10/interactions/{id}/");
-        self.wait_call(&format!("the response to interaction {id}"), |c| {
-            c.method == "POST" && c.path.starts_with(&prefix)
-        })
-        .await
-        .body
+        self.response_call(id).await.body
     }
 
     /// The response to interaction `id` with its uploads: the first call answering it.
@@ -468,12 +463,7 @@ impl FakeDiscord {
 
     /// The edit of the deferred response to interaction `token`.
     pub async fn edit_of(&self, token: &str) -> Value {
-        let path = format!("/api/v10/webhooks/{APP_ID}/{token}/messages/@original");
-        self.wait_call(&format!("the edit of {token}"), |c| {
-            c.method == "PATCH" && c.path == path
-        })
-        .await
-        .body
+        self.edit_call(token).await.body
     }
 
     pub async fn followup_of(&self, token: &str) -> Value {
@@ -755,19 +745,6 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
             ),
         };
         let (status, answer) = route(&state, &method, &path, &auth, &body).await;
-        if status == NO_ANSWER {
-            state.calls.lock().await.push(Call {
-                method,
-                path,
-                body,
-                files,
-                status,
-            });
-            state.changed.notify_waiters();
-            // The client gives up on its own; the connection is never answered.
-            std::future::pending::<()>().await;
-            return;
-        }
         state.calls.lock().await.push(Call {
             method,
             path,
@@ -776,6 +753,11 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
             status,
         });
         state.changed.notify_waiters();
+        if status == NO_ANSWER {
+            // The client gives up on its own; the connection is never answered.
+            std::future::pending::<()>().await;
+            return;
+        }
         let text = if status == 204 {
             String::new()
         } else {
@@ -1163,12 +1145,14 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
         None => None,
         Some(Scripted::Hang { done: false }) => return (NO_ANSWER, Value::Null),
         Some(Scripted::Status(status)) => Some(status),
+        // Done, but answered otherwise: the request is served without taking another
+        // scripted item (each item is one request).
         Some(Scripted::Hang { done: true }) => {
-            Box::pin(route(state, method, path, auth, body)).await;
+            serve(state, method, path, body).await;
             return (NO_ANSWER, Value::Null);
         }
         Some(Scripted::DoneThenStatus(status)) => {
-            Box::pin(route(state, method, path, auth, body)).await;
+            serve(state, method, path, body).await;
             Some(status)
         }
     };
@@ -1185,6 +1169,12 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
             s => (s, json!({"message": "Internal Server Error", "code": 0})),
         };
     }
+    serve(state, method, path, body).await
+}
+
+/// What Discord does with an authorized request, scripted failures aside.
+async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, Value) {
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     match (method, segments.as_slice()) {
         ("GET", ["gateway"]) => (200, json!({"url": state.ws_url})),
         ("GET", ["gateway", "bot"]) => (

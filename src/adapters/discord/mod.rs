@@ -153,8 +153,8 @@ pub async fn run_with_scheduler(
     ));
     let shards = client.shard_manager.clone();
     let closing = in_flight.clone();
-    let started = Arc::new(Notify::new());
-    let ended = started.clone();
+    let start_returned = Arc::new(Notify::new());
+    let returned = start_returned.clone();
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down: closing the gateway connection");
@@ -162,12 +162,12 @@ pub async fn run_with_scheduler(
         // A shutdown asked for while the shards are still starting would find none to
         // stop, and a shard starting after it would run on: ask again until `start`
         // has returned.
-        let ended = ended.notified();
-        tokio::pin!(ended);
+        let returned = returned.notified();
+        tokio::pin!(returned);
         loop {
             shards.shutdown_all().await;
             tokio::select! {
-                () = &mut ended => break,
+                () = &mut returned => break,
                 () = tokio::time::sleep(Duration::from_millis(200)) => {}
             }
         }
@@ -178,7 +178,7 @@ pub async fn run_with_scheduler(
         Some(count) => client.start_shards(count.max(1)).await,
         None => client.start_autosharded().await,
     };
-    started.notify_one();
+    start_returned.notify_one();
     in_flight.close();
     // serenity spawns a task per event; one received just before the gateway closed may
     // not have reached the handler (and been counted) yet.

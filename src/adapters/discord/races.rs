@@ -6,12 +6,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{
-    ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, Http, HttpError, MessageId,
-};
+use serenity::all::{ChannelId, Http, HttpError, MessageId};
 use tokio::sync::Notify;
 
-use super::respond::buttons;
+use super::respond::{channel_edit, channel_post};
 use crate::app::{App, RaceMessage};
 
 /// How often the task looks for race changes.
@@ -69,21 +67,16 @@ async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) {
         .filter(|&id| id != 0)
         .map(MessageId::new);
     let request = async {
+        // A result has no message to edit (`take_messages` gives it none): always posted.
         match edit_of {
-            Some(id) if !message.is_result => {
-                let edit = EditMessage::new()
-                    .content(reply.content.clone())
-                    .components(buttons(reply))
-                    .allowed_mentions(CreateAllowedMentions::new());
-                channel.edit_message(http, id, edit).await.map(|_| None)
-            }
-            _ => {
-                let post = CreateMessage::new()
-                    .content(reply.content.clone())
-                    .components(buttons(reply))
-                    .allowed_mentions(CreateAllowedMentions::new());
-                channel.send_message(http, post).await.map(|m| Some(m.id))
-            }
+            Some(id) => channel
+                .edit_message(http, id, channel_edit(reply))
+                .await
+                .map(|_| None),
+            None => channel
+                .send_message(http, channel_post(reply))
+                .await
+                .map(|m| Some(m.id)),
         }
     };
     let outcome = match tokio::time::timeout(REQUEST_TIMEOUT, request).await {

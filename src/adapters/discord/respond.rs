@@ -4,7 +4,8 @@
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, EditInteractionResponse, Http, InteractionId,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage, Http,
+    InteractionId,
 };
 use serenity::builder::Builder;
 use tokio::task::JoinHandle;
@@ -157,6 +158,22 @@ pub(super) fn followup(reply: &Reply) -> CreateInteractionResponseFollowup {
         .ephemeral(reply.private)
         .components(buttons(reply))
         .files(attachment(reply))
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+/// A message the bot posts in a channel on its own (a daily post, a race's message).
+pub(super) fn channel_post(reply: &Reply) -> CreateMessage {
+    CreateMessage::new()
+        .content(reply.content.clone())
+        .components(buttons(reply))
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+/// An edit of such a message.
+pub(super) fn channel_edit(reply: &Reply) -> EditMessage {
+    EditMessage::new()
+        .content(reply.content.clone())
+        .components(buttons(reply))
         .allowed_mentions(CreateAllowedMentions::new())
 }
 

@@ -33,13 +33,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{
-    ChannelId, CreateAllowedMentions, CreateMessage, Http, HttpError, Message, Nonce,
-};
+use serenity::all::{ChannelId, Http, HttpError, Message, Nonce};
 use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use tokio::task::JoinSet;
 
-use super::respond::buttons;
+use super::respond::channel_post;
 use crate::app::{App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, Settled};
 
 /// Attempts at a daily post when Discord fails transiently (5xx, 429, network, timeout).
@@ -247,10 +245,7 @@ async fn send_daily(
             )));
         }
     };
-    let message = CreateMessage::new()
-        .content(post.reply.content.clone())
-        .components(buttons(&post.reply))
-        .allowed_mentions(CreateAllowedMentions::new())
+    let message = channel_post(&post.reply)
         .nonce(Nonce::String(nonce(post)))
         .enforce_nonce(true);
     let mut pause = posting.backoff;

@@ -63,10 +63,11 @@ const FINDERS: [(Tier, Finder); 30] = [
     (Tier::Extreme, forcing::forcing_chain),
 ];
 
-/// The step the full list would take, as long as it is of `max` or below; `None` when no
-/// technique applies, or when the step needs a technique above `max` (the caller tells
-/// these apart by the step's tier). Finders after the last one of `max` or below are
-/// never run: whatever they find is above `max` anyway.
+/// The step the full list would take, looking no further than the last finder of `max` or
+/// below (whatever later finders find is above `max`); `None` when none of those applies.
+/// The list is in HoDoKu's order, not by tier, so the step found may still be above `max`
+/// (Finned Swordfish, Expert, comes before Simple Colouring, Hard): the caller checks the
+/// step's tier.
 pub(super) fn next_step_within(c: &Candidates, max: Tier) -> Option<Step> {
     let last_within = FINDERS.iter().rposition(|(tier, _)| *tier <= max)?;
     FINDERS[..=last_within].iter().find_map(|(_, find)| find(c))
