@@ -663,7 +663,7 @@ fn solve_refuses_your_own_game_in_progress_in_any_disguise() {
             .content
             .contains("exactly one solution")
     );
-    bot.say("ann", "g1", "giveup");
+    bot.give_up("ann", "g1");
     assert!(
         bot.say("ann", "g1", &format!("solve {}", givens.to_line()))
             .content
@@ -690,7 +690,7 @@ fn replies_name_the_game_and_show_finished_boards_until_the_next_game() {
         "g1",
         &format!("move {} {}", cells[0], digit(&solution, cells[0])),
     );
-    let gave_up = bot.say("ann", "g1", "giveup");
+    let gave_up = bot.give_up("ann", "g1");
     let row_of = |c: Cell| {
         let label = (b'A' + c.row() as u8) as char;
         gave_up

@@ -207,7 +207,7 @@ fn a_daily_and_a_free_game_side_by_side() {
         "typed commands follow"
     );
     // With the free game over, `new` warns that the daily is still open.
-    bot.say("ann", "s1", "giveup");
+    bot.give_up("ann", "s1");
     let fresh = bot.say("ann", "s1", "new 30");
     assert!(
         fresh.content.contains("Daily · 22 Nov is still open"),

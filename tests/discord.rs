@@ -1784,8 +1784,21 @@ async fn a_race_through_discord_lobby_boards_scoreboard_and_result() {
     let give_up = fake.slash(&bob(), Some(GUILD), "giveup", json!([]));
     let token = token_of(&give_up);
     let id = fake.interact(give_up).await;
+    let (asked, _) = any_answer(&fake, &id, &token).await;
+    assert!(content(&asked).contains("Give up Race #1?"), "{asked:#}");
+    let yes = fake.private_button(
+        &bob(),
+        Some(GUILD),
+        &custom_id(&asked, "Yes, give up"),
+        content(&asked),
+    );
+    let token = token_of(&yes);
+    let id = fake.interact(yes).await;
     let (answer, _) = any_answer(&fake, &id, &token).await;
-    assert!(content(&answer).contains("Given up"), "{answer:#}");
+    assert!(
+        content(&answer).contains("You gave up Race #1"),
+        "{answer:#}"
+    );
     let posts_path = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL);
     let result = fake
         .wait_call("the result post", |c| {

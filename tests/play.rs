@@ -410,6 +410,7 @@ fn a_scripted_race_of_three_across_a_restart() {
         format!("/sudoku submit {full}"),
         ":user ann".into(),
         "/sudoku giveup".into(),
+        ":press Yes, give up".into(),
         "/sudoku stats".into(),
         ":user bob".into(),
         "/sudoku stats".into(),

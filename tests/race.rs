@@ -147,7 +147,7 @@ fn three_players_race_and_the_first_correct_solve_wins() {
     let sent = tick(&bot, 0);
     assert!(sent.iter().all(|m| !m.is_result), "{sent:?}");
     // ann gives up: the race is over, and the result is posted once.
-    let r = bot.say("ann", HERE, "giveup");
+    let r = bot.give_up("ann", HERE);
     assert!(
         r.private,
         "a given-up race board shows the solution to its player alone"
@@ -444,7 +444,7 @@ fn challenges_are_for_one_player_who_accepts_or_declines() {
         HERE,
         &format!("move {}", moves(&solution, &empties(&grid))),
     );
-    bot.say("ann", HERE, "giveup");
+    bot.give_up("ann", HERE);
     let sent = tick(&bot, 0);
     let result = sent.iter().find(|m| m.is_result).expect("result");
     assert!(

@@ -405,7 +405,7 @@ fn stored_undo_history_is_bounded_and_dropped_when_the_game_ends() {
     assert!(r.private, "{}", r.content);
 
     bot.say("ann", "s1", &format!("note {cell} 1"));
-    bot.say("ann", "s1", "giveup");
+    bot.give_up("ann", "s1");
     let stored: i64 = store
         .connection()
         .query_row(

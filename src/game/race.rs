@@ -16,6 +16,31 @@ pub const MAX_PLAYERS: usize = 20;
 pub const LOBBY_TTL_MS: Millis = 10 * 60 * 1000;
 /// A race ends after this, with whoever has not finished marked unfinished.
 pub const RACE_LIMIT_MS: Millis = 60 * 60 * 1000;
+/// A racer's mistake that reaches this puts them out of the race.
+///
+/// Races check every digit as it is placed, so without a limit a racer could try 1 in
+/// every empty cell, then 2, … and read the answer off the marks in nine commands. Three
+/// is what Sudoku apps' duels use: a slip or two is forgiven, and guessing loses.
+pub const MISTAKE_LIMIT: u32 = 3;
+
+/// Applies the race's mistake limit to a racer's game after a move: a game that reached
+/// [`MISTAKE_LIMIT`] ends (as a give-up, with no place). True when it ended now.
+pub fn apply_mistake_limit(game: &mut Game, now: Millis) -> bool {
+    game.status == Status::Active && game.mistakes >= MISTAKE_LIMIT && game.give_up(now).is_ok()
+}
+
+/// A racer put out by the mistake limit (rather than giving up).
+pub fn is_out(game: &Game) -> bool {
+    game.status == Status::GaveUp && game.mistakes >= MISTAKE_LIMIT
+}
+
+/// Cells a racer has filled correctly: what the scoreboard counts, so wrong digits
+/// never look like progress.
+pub fn correct_cells(game: &Game) -> usize {
+    crate::engine::Cell::all()
+        .filter(|&c| !game.is_given(c) && game.board.get(c).is_some() && !game.is_wrong(c))
+        .count()
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RaceStatus {
@@ -64,6 +89,8 @@ pub struct Entrant {
     pub game: Option<i64>,
     /// Place among those who solved it: 1 wins.
     pub rank: Option<u32>,
+    /// A rated challenge's change of this player's rating, rounded ("+12").
+    pub rating_change: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +111,8 @@ pub struct Race {
     pub finished_at: Option<Millis>,
     /// Bumped by every change players can see, so a stale button acts at most once.
     pub version: u32,
+    /// Only these players may join (a rematch: the same players again); `None`: anyone.
+    pub invited: Option<Vec<String>>,
     /// In order of joining; the host first.
     pub entrants: Vec<Entrant>,
 }
@@ -105,6 +134,10 @@ pub enum RaceError {
         "this challenge is for someone else; challenge a player yourself with `/sudoku challenge`"
     )]
     NotInvited,
+    #[error(
+        "this rematch is for the players of the last race; open a race of your own with `/sudoku race`"
+    )]
+    RematchOnly,
     #[error("a race needs at least 2 players; wait for someone to press Join")]
     TooFew,
     #[error("you are not in this race; join the next one with its Join button")]
@@ -145,11 +178,13 @@ impl Race {
             started_at: None,
             finished_at: None,
             version: 0,
+            invited: None,
             entrants: vec![Entrant {
                 player: host.to_string(),
                 joined_at: now,
                 game: None,
                 rank: None,
+                rating_change: None,
             }],
         }
     }
@@ -190,6 +225,11 @@ impl Race {
         {
             return Err(RaceError::NotInvited);
         }
+        if let Some(invited) = &self.invited
+            && !invited.iter().any(|p| p == player)
+        {
+            return Err(RaceError::RematchOnly);
+        }
         if self.entrant(player).is_some() {
             return Err(RaceError::AlreadyIn);
         }
@@ -201,6 +241,7 @@ impl Race {
             joined_at: now,
             game: None,
             rank: None,
+            rating_change: None,
         });
         self.version += 1;
         Ok(self.autostart && self.entrants.len() == self.capacity)
@@ -335,7 +376,7 @@ impl Race {
 }
 
 /// A player's standing, for the scoreboard: finishers by place, then those still playing
-/// by cells filled (then fewer mistakes), then those who gave up.
+/// by cells filled correctly (then fewer mistakes), then those out or who gave up.
 pub fn standings<'a>(
     race: &'a Race,
     games: impl Fn(&Entrant) -> Option<&'a Game>,
@@ -343,7 +384,7 @@ pub fn standings<'a>(
     let mut rows: Vec<_> = race.entrants.iter().map(|e| (e, games(e))).collect();
     rows.sort_by_key(|(e, g)| {
         let gave_up = g.is_some_and(|g| g.status == Status::GaveUp);
-        let filled = g.map_or(0, |g| 81 - g.remaining());
+        let filled = g.map_or(0, correct_cells);
         let mistakes = g.map_or(0, |g| g.mistakes);
         (
             e.rank.is_none(),
@@ -354,6 +395,14 @@ pub fn standings<'a>(
         )
     });
     rows
+}
+
+/// Whether nobody made a single move or note in the race: a challenge that ran out like
+/// that was never played, so it is aborted rather than rated as a draw.
+pub fn untouched<'a>(games: impl IntoIterator<Item = Option<&'a Game>>) -> bool {
+    games
+        .into_iter()
+        .all(|g| g.is_none_or(|g| g.moves == 0 && g.version == 0))
 }
 
 /// A 1-v-1 rating (Glicko-2): a number, how sure it is, and how erratic the player is.
@@ -381,6 +430,13 @@ const GLICKO_SCALE: f64 = 173.7178;
 const TAU: f64 = 0.5;
 
 impl Rating {
+    /// A rating still too uncertain to mean much (shown with a `?`): the deviation a new
+    /// player's 350 falls below after a handful of games. 110 is the line lichess uses
+    /// for its provisional ratings, on the same Glicko scale.
+    pub fn is_provisional(&self) -> bool {
+        self.deviation >= 110.0
+    }
+
     /// The rating after one game against `opponent`: `score` 1 for a win, 0 for a loss,
     /// 0.5 for a draw (both unfinished). Glickman's Glicko-2 steps, with one game as the
     /// rating period: a challenge is rated the moment it ends.

@@ -36,6 +36,9 @@ pub struct GameRecord {
     pub daily_day: Option<Date>,
     /// The race this game is its player's part of.
     pub race: Option<RaceTag>,
+    /// Whether its player has been shown the board since the game started (a race game
+    /// starts at someone else's press, unseen).
+    pub shown: bool,
 }
 
 /// Which race a game belongs to: its row id and its number in the server ("Race #3").
@@ -43,6 +46,8 @@ pub struct GameRecord {
 pub struct RaceTag {
     pub id: RaceId,
     pub number: i64,
+    /// The race is still open or running: its solution is no entrant's to see yet.
+    pub running: bool,
 }
 
 /// Results of one difficulty (or of games without one).
@@ -65,7 +70,8 @@ pub struct PlayerStats {
 const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, status, started_at, \
      finished_at, mistakes, hints, version, notes, history, hint_level, daily_day, moves, \
      last_hint_at, last_active_at, idle_ms, race, \
-     (SELECT number FROM races WHERE races.id = games.race), check_as_you_go, revealed";
+     (SELECT number FROM races WHERE races.id = games.race), check_as_you_go, revealed, shown, \
+     (SELECT status IN ('lobby', 'running') FROM races WHERE races.id = games.race)";
 
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
@@ -86,11 +92,14 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
     let race: Option<RaceId> = row.get(21)?;
     let race_number: Option<i64> = row.get(22)?;
     let revealed: Option<String> = row.get(24)?;
+    let race_running: Option<bool> = row.get(26)?;
     Ok(GameRecord {
         race: race.map(|id| RaceTag {
             id,
             number: race_number.unwrap_or(id),
+            running: race_running.unwrap_or(false),
         }),
+        shown: row.get(25)?,
         id,
         player: row.get(1)?,
         place: row.get(2)?,
@@ -289,7 +298,11 @@ impl Tx<'_> {
         race: RaceId,
         game: &Game,
     ) -> Result<GameId, StoreError> {
-        self.insert(player, place, game, None, Some(race))
+        let id = self.insert(player, place, game, None, Some(race))?;
+        // Started by the host's press: unseen until its racer opens the board.
+        self.tx
+            .execute("UPDATE games SET shown = 0 WHERE id = ?1", params![id])?;
+        Ok(id)
     }
 
     /// A player's game on the daily puzzle of `day`.
@@ -386,11 +399,12 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Makes `id` the game typed commands act on (as `show` of that game does).
+    /// Makes `id` the game typed commands act on (as `show` of that game does), and
+    /// records that its player has now been shown its board.
     pub fn touch(&self, id: GameId) -> Result<(), StoreError> {
         self.tx.execute(
             concat!(
-                "UPDATE games SET touched_at = ",
+                "UPDATE games SET shown = 1, touched_at = ",
                 next_touch!(),
                 " WHERE id = ?1"
             ),
@@ -496,8 +510,11 @@ impl Tx<'_> {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         let mut stmt = self.tx.prepare(
-            "SELECT difficulty, count(*), min(finished_at - started_at - idle_ms), \
-                    CAST(avg(finished_at - started_at - idle_ms) AS INTEGER) \
+            // A race game's time is the race's wall time, as its scoreboard and result
+            // say: pauses count in a race.
+            "SELECT difficulty, count(*), \
+                    min(finished_at - started_at - CASE WHEN race IS NULL THEN idle_ms ELSE 0 END), \
+                    CAST(avg(finished_at - started_at - CASE WHEN race IS NULL THEN idle_ms ELSE 0 END) AS INTEGER) \
              FROM games WHERE player = ?1 AND (?2 IS NULL OR place = ?2) AND status = 'solved' \
              GROUP BY difficulty",
         )?;

@@ -60,6 +60,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0012_board_pictures",
         sql: include_str!("../../migrations/0012_board_pictures.sql"),
     },
+    Migration {
+        name: "0013_fair_races",
+        sql: include_str!("../../migrations/0013_fair_races.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -50,7 +50,7 @@ pub struct RaceStanding {
 
 const COLUMNS: &str = "id, place, number, room, channel, host, opponent, capacity, autostart, \
      givens, solution, difficulty, status, created_at, started_at, finished_at, version, \
-     message, stale, announced";
+     message, stale, announced, invited";
 
 fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
     let givens: String = row.get(9)?;
@@ -82,6 +82,9 @@ fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
             started_at: row.get(14)?,
             finished_at: row.get(15)?,
             version: row.get(16)?,
+            invited: row
+                .get::<_, Option<String>>(20)?
+                .map(|text| text.split(' ').map(str::to_string).collect()),
             entrants: Vec::new(),
         },
     })
@@ -106,7 +109,8 @@ impl Tx<'_> {
 
     fn entrants(&self, race: RaceId) -> Result<Vec<Entrant>, StoreError> {
         let mut stmt = self.tx.prepare_cached(
-            "SELECT player, joined_at, game, rank FROM race_players WHERE race = ?1 ORDER BY slot",
+            "SELECT player, joined_at, game, rank, rating_change FROM race_players \
+             WHERE race = ?1 ORDER BY slot",
         )?;
         let rows = stmt.query_map(params![race], |r| {
             Ok(Entrant {
@@ -114,6 +118,7 @@ impl Tx<'_> {
                 joined_at: r.get(1)?,
                 game: r.get(2)?,
                 rank: r.get(3)?,
+                rating_change: r.get(4)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -137,8 +142,8 @@ impl Tx<'_> {
     ) -> Result<RaceId, StoreError> {
         self.tx.execute(
             "INSERT INTO races (place, number, room, channel, host, opponent, capacity, autostart, \
-             givens, solution, difficulty, status, created_at, version) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             givens, solution, difficulty, status, created_at, version, invited) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             params![
                 place,
                 race.number,
@@ -154,6 +159,7 @@ impl Tx<'_> {
                 race.status.name(),
                 race.created_at,
                 race.version,
+                race.invited.as_ref().map(|ids| ids.join(" ")),
             ],
         )?;
         let id = self.tx.last_insert_rowid();
@@ -187,8 +193,8 @@ impl Tx<'_> {
         self.tx
             .execute("DELETE FROM race_players WHERE race = ?1", params![id])?;
         let mut stmt = self.tx.prepare_cached(
-            "INSERT INTO race_players (race, slot, player, joined_at, game, rank) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO race_players (race, slot, player, joined_at, game, rank, rating_change) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         for (slot, e) in entrants.iter().enumerate() {
             stmt.execute(params![
@@ -197,7 +203,8 @@ impl Tx<'_> {
                 e.player,
                 e.joined_at,
                 e.game,
-                e.rank
+                e.rank,
+                e.rating_change
             ])?;
         }
         Ok(())
@@ -219,8 +226,24 @@ impl Tx<'_> {
             .query_row(
                 "SELECT r.id FROM race_players p JOIN races r ON r.id = p.race \
                  WHERE p.player = ?1 AND r.place = ?2 AND r.status IN ('lobby', 'running') \
+                   AND (p.game IS NULL \
+                        OR (SELECT status FROM games WHERE games.id = p.game) = 'active') \
                  ORDER BY r.id DESC LIMIT 1",
                 params![player, place],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// The number of an open rematch lobby at `place` for exactly `invited` (sorted ids,
+    /// space-separated), if one is open.
+    pub fn open_rematch(&self, place: &str, invited: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT number FROM races WHERE place = ?1 AND status = 'lobby' AND invited = ?2 \
+                 ORDER BY id DESC LIMIT 1",
+                params![place, invited],
                 |r| r.get(0),
             )
             .optional()?)
@@ -298,7 +321,7 @@ impl Tx<'_> {
     pub fn race_stats(&self, player: &str, place: Option<&str>) -> Result<RaceStats, StoreError> {
         Ok(self.tx.query_row(
             "SELECT count(*), coalesce(sum(p.rank = 1), 0), coalesce(sum(p.rank <= 3), 0), \
-                    min(CASE WHEN g.status = 'solved' THEN g.finished_at - r.started_at END) \
+                    min(CASE WHEN p.rank IS NOT NULL THEN g.finished_at - r.started_at END) \
              FROM race_players p JOIN races r ON r.id = p.race \
              LEFT JOIN games g ON g.id = p.game \
              WHERE p.player = ?1 AND (?2 IS NULL OR r.place = ?2) \
@@ -325,13 +348,14 @@ impl Tx<'_> {
             "SELECT p.player, coalesce(n.name, p.player), \
                     coalesce(sum(p.rank = 1), 0) AS won, coalesce(sum(p.rank <= 3), 0) AS podiums, \
                     count(*), \
-                    min(CASE WHEN g.status = 'solved' THEN g.finished_at - r.started_at END) AS best, \
+                    min(CASE WHEN p.rank IS NOT NULL THEN g.finished_at - r.started_at END) AS best, \
                     t.rating, t.deviation, t.volatility \
              FROM race_players p JOIN races r ON r.id = p.race \
              LEFT JOIN games g ON g.id = p.game \
              LEFT JOIN players n ON n.id = p.player \
              LEFT JOIN ratings t ON t.place = r.place AND t.player = p.player \
              WHERE r.place = ?1 AND r.status = 'finished' \
+               AND p.player NOT LIKE '(forgotten):%' \
              GROUP BY p.player \
              ORDER BY won DESC, podiums DESC, best IS NULL, best, p.player \
              LIMIT ?2",

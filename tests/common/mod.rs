@@ -94,6 +94,17 @@ impl Bot {
         self.invoke(user, place, command)
     }
 
+    /// `user` gives up their game here: the typed `giveup` asks first, and Yes confirms.
+    pub fn give_up(&self, user: &str, place: &str) -> Reply {
+        let asked = self.say(user, place, "giveup");
+        assert!(
+            asked.content.contains("Give up"),
+            "giveup asks first: {}",
+            asked.content
+        );
+        self.press(user, place, &asked, "Yes, give up")
+    }
+
     /// Sets the clock to a local time in `zone`.
     pub fn at(&self, zone: &str, day: Date, hour: i8, minute: i8) {
         let tz = TimeZone::get(zone).expect("zone");

@@ -35,6 +35,10 @@ pub enum RaceCommand {
     Board(Target),
     Accept(Target),
     Decline(Target),
+    /// The same players again, on a new puzzle (a button under a result).
+    Rematch(Target),
+    /// The presser's result of a finished race, posted without spoilers.
+    Share(Target),
 }
 
 impl RaceCommand {
@@ -49,6 +53,8 @@ impl RaceCommand {
             RaceCommand::Board(_) => "race board",
             RaceCommand::Accept(_) => "challenge accept",
             RaceCommand::Decline(_) => "challenge decline",
+            RaceCommand::Rematch(_) => "race rematch",
+            RaceCommand::Share(_) => "race share",
         }
     }
 }
@@ -63,6 +69,8 @@ pub fn from_button(action: &str, target: Target) -> Option<RaceCommand> {
         "race-board" => RaceCommand::Board(target),
         "race-accept" => RaceCommand::Accept(target),
         "race-decline" => RaceCommand::Decline(target),
+        "race-rematch" => RaceCommand::Rematch(target),
+        "race-share" => RaceCommand::Share(target),
         _ => return None,
     })
 }

@@ -169,12 +169,14 @@ impl Args {
                 bot: *bot,
             }),
             Value::Id(text) | Value::Text(text) if !text.trim().is_empty() => {
-                // A typed mention `<@123>` names an id; a bare word is a terminal name.
+                // A typed mention `<@123>` names an id; `@bob` or a bare word is a
+                // terminal name (the documented `/sudoku challenge @bob` names bob).
                 let bare = text
                     .trim()
                     .trim_start_matches("<@")
                     .trim_start_matches('!')
-                    .trim_end_matches('>');
+                    .trim_end_matches('>')
+                    .trim_start_matches('@');
                 Some(super::Opponent {
                     id: bare.to_string(),
                     name: bare.to_string(),
@@ -284,10 +286,11 @@ fn empty_cells() -> OptionSpec {
     OptionSpec {
         name: "empty",
         aliases: &[],
-        description: "Number of empty cells (0-64)",
+        description: "Number of empty cells (1-64)",
         noun: "a number of empty cells",
         kind: OptionKind::Integer {
-            min: 0,
+            // 0 would leave nothing to fill in: a race won by `submit` in 0:00.
+            min: 1,
             max: MAX_EMPTY as u64,
         },
         required: false,
@@ -299,7 +302,7 @@ fn empty_of(a: &Args) -> Result<Option<usize>, String> {
     a.integer("empty")
         .map(|n| {
             usize::try_from(n)
-                .map_err(|_| format!("`{n}` is not a number of empty cells: use 0-{MAX_EMPTY}"))
+                .map_err(|_| format!("`{n}` is not a number of empty cells: use 1-{MAX_EMPTY}"))
         })
         .transpose()
 }
@@ -474,9 +477,10 @@ fn build_table() -> Vec<CommandSpec> {
             "See the solution and end your game",
             "`/sudoku giveup`: see the solution and end the game.",
             |_| {
+                // Asks first, as the button does: a typo must not end a game.
                 Ok(Command::GiveUp {
                     target: None,
-                    confirmed: true,
+                    confirmed: false,
                 })
             },
         ),
@@ -614,7 +618,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "race",
             aliases: &["versus", "vs"],
             description: "Race others on the same puzzle, each on a private board",
-            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle, each on a private board.",
+            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle, each on a private board. Races and challenges: no hints, a 3rd mistake puts you out, no solution shown until the race ends.",
             examples: &["/sudoku race 45", "/sudoku race medium players:4"],
             options: vec![
                 empty_cells(),

@@ -1,7 +1,7 @@
 //! The public board message of a game: headline, board, status, and its buttons.
 
 use crate::app::command::{Target, custom_id};
-use crate::app::image::BoardPicture;
+use crate::app::image::{Banner, BoardPicture, Tone};
 use crate::app::render::{self, BoardStyle};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::game::{Game, Millis, Status};
@@ -44,9 +44,10 @@ pub fn reply(
     let picture = style == BoardStyle::Image;
     text.push_str(&title(record, owner));
     text.push('\n');
+    let sealed = sealed(record);
     if !picture {
         match game.status {
-            Status::GaveUp => {
+            Status::GaveUp if !sealed => {
                 // The solution, so the player can see what they missed and what was theirs.
                 text.push_str(&render::final_block(game, style));
             }
@@ -55,7 +56,7 @@ pub fn reply(
         text.push('\n');
     }
     text.push_str(&status(record, now));
-    if game.status == Status::GaveUp {
+    if game.status == Status::GaveUp && !sealed {
         text.push('\n');
         text.push_str(final_legend(style));
     }
@@ -105,9 +106,9 @@ pub fn reply(
     } else {
         Reply::public(text)
     };
-    let reply = pictured(reply, game, style);
+    let reply = pictured_record(reply, record, style);
     if game.status == Status::Active {
-        reply.with_buttons(buttons(record.id, game))
+        reply.with_buttons(buttons(record))
     } else {
         reply
     }
@@ -120,19 +121,30 @@ pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis
     let game = &record.game;
     let how = match game.status {
         Status::Solved => "solved",
+        _ if record.race.is_some() && crate::game::race::is_out(game) => "out: too many mistakes",
         _ => "given up",
     };
+    let sealed = sealed(record);
+    let next = match record.race {
+        Some(_) if sealed => "The solution shows when the race is over.",
+        Some(_) => "Open another race with `/sudoku race`.",
+        None => "Start a new one with `/sudoku new`.",
+    };
     let mut text = format!(
-        "Your last {} is over ({how}). Start a new one with `/sudoku new`.\n{}\n",
+        "Your last {} is over ({how}). {next}\n{}\n",
         game_name(record),
         title(record, owner),
     );
     if style != BoardStyle::Image {
-        text.push_str(&render::final_block(game, style));
+        if sealed {
+            text.push_str(&render::game_block(game, style));
+        } else {
+            text.push_str(&render::final_block(game, style));
+        }
         text.push('\n');
     }
     text.push_str(&status(record, now));
-    if game.status == Status::GaveUp {
+    if game.status == Status::GaveUp && !sealed {
         text.push('\n');
         text.push_str(final_legend(style));
     }
@@ -141,7 +153,26 @@ pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis
     } else {
         Reply::public(text)
     };
-    pictured(reply, game, style)
+    pictured_record(reply, record, style)
+}
+
+/// Whether a finished game's solution must stay hidden: a race game while its race is
+/// still running, since a racer out of it could pass the answer to one still racing.
+pub fn sealed(record: &GameRecord) -> bool {
+    record.game.status != Status::Solved && record.race.is_some_and(|t| t.running)
+}
+
+/// [`pictured`], with the solution left out of a sealed race board.
+fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle) -> Reply {
+    if style == BoardStyle::Image && sealed(record) {
+        // Drawn as the board stood: the player's digits, none of the bot's.
+        let mut as_left = record.game.clone();
+        as_left.status = Status::Active;
+        let mut picture = BoardPicture::from_game(&as_left);
+        picture.banner = Some(Banner::new("Out of the race", Tone::Neutral));
+        return reply.with_picture(picture);
+    }
+    pictured(reply, &record.game, style)
 }
 
 /// What the marks of a given-up board mean.
@@ -213,20 +244,25 @@ fn title(record: &GameRecord, owner: &str) -> String {
 }
 
 /// Hint, Check, Undo, Give up: each id names the game and the version it was drawn at.
-pub fn buttons(id: i64, game: &Game) -> Vec<Button> {
+/// A race board has no Hint: hints are off in races.
+pub fn buttons(record: &GameRecord) -> Vec<Button> {
     let target = Target {
-        game: id,
-        version: game.version,
+        game: record.id,
+        version: record.game.version,
     };
     let button = |action: &str, label: &str, style| Button {
         custom_id: custom_id(action, target),
         label: label.into(),
         style,
     };
-    vec![
+    let mut row = vec![
         button("hint", "Hint", ButtonStyle::Primary),
         button("check", "Check", ButtonStyle::Secondary),
         button("undo", "Undo", ButtonStyle::Secondary),
         button("giveup", "Give up", ButtonStyle::Danger),
-    ]
+    ];
+    if record.race.is_some() {
+        row.remove(0);
+    }
+    row
 }

@@ -339,8 +339,9 @@ fn listed(moves: &[Move]) -> String {
 }
 
 fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let mut record = resolve_active(tx, inv, None)?;
         let moves = parse_moves(text)
             .map_err(|e| user_error(format!("Co-op board: {e}. Nothing was changed.")))?;
@@ -396,8 +397,9 @@ fn move_headline(
 }
 
 fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let mut record = resolve_active(tx, inv, None)?;
         let c = Cell::parse(cell).ok_or_else(|| {
             user_error(format!(
@@ -426,8 +428,9 @@ fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, 
 }
 
 fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let mut record = resolve_active(tx, inv, target)?;
         let read_at = record.coop.game.version;
         let cells = record
@@ -481,8 +484,9 @@ fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Fa
 }
 
 fn end(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let mut record = resolve_active(tx, inv, None)?;
         if record.starter != inv.player.id && !inv.is_admin {
             return Err(user_error(format!(

@@ -149,6 +149,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                 }
                 let id = tx.insert_daily_game(&inv.player.id, place, today, &game)?;
                 GameRecord {
+                    shown: true,
                     id,
                     player: inv.player.id.clone(),
                     place: place.to_string(),

@@ -8,7 +8,8 @@ use crate::engine::generator::{self, Symmetry};
 use crate::engine::hint::{Depth, Hint};
 use crate::engine::parse::{excerpt, parse_grid};
 use crate::engine::{Cell, Tier};
-use crate::game::{Game, MoveOutcome, Status, Submission, parse_moves, parse_note_digits};
+use crate::game::race;
+use crate::game::{Game, Millis, MoveOutcome, Status, Submission, parse_moves, parse_note_digits};
 use crate::store::{GameRecord, Tx};
 
 use super::board;
@@ -18,8 +19,26 @@ const NO_GAME: &str =
 
 /// Finds the game a command acts on: the button's game, or the player's active game here.
 /// A button only works for the game's own player.
-fn resolve(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRecord, Failure> {
+fn resolve(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    target: Option<Target>,
+    now: Millis,
+) -> Result<GameRecord, Failure> {
     tx.set_player_name(&inv.player.id, &inv.player.name)?;
+    let record = find(tx, inv, target)?;
+    // A race past its time limit ends before anything is played on it.
+    if let Some(tag) = record.race
+        && record.game.status == Status::Active
+        && super::race::catch_up(tx, tag.id, now)?
+    {
+        return Ok(tx.game(record.id)?.unwrap_or(record));
+    }
+    Ok(record)
+}
+
+/// The game a command names: the button's, or the player's game in progress here.
+fn find(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRecord, Failure> {
     match target {
         Some(t) => {
             let record = tx
@@ -32,10 +51,50 @@ fn resolve(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<Game
             }
             Ok(record)
         }
-        None => tx
-            .active_game(&inv.player.id, inv.place.key())?
-            .ok_or_else(|| user_error(NO_GAME)),
+        None => {
+            let open = tx.active_games(&inv.player.id, inv.place.key())?;
+            // A race starts at the host's press: a racer's next typed command must not
+            // land blind on a board they have not seen (and count as a race mistake).
+            if let Some(unseen) = open.iter().find(|g| !g.shown) {
+                return Err(Failure::User(unseen_notice(unseen)));
+            }
+            open.into_iter().next().ok_or_else(|| user_error(NO_GAME))
+        }
     }
+}
+
+/// The private notice of a race that started while the player looked elsewhere: nothing
+/// typed is applied until they have seen their race board.
+fn unseen_notice(record: &GameRecord) -> Reply {
+    let name = board::game_name(record);
+    let mut reply = Reply::private(format!(
+        "**{name} has started**, and its clock is running. Nothing was changed: typed commands wait until you have seen your race board. Press My board (or type `/sudoku show`) to open it."
+    ));
+    if let Some(tag) = record.race {
+        reply = reply.with_buttons(vec![Button {
+            custom_id: crate::app::command::race::button_id(
+                "board",
+                Target {
+                    game: tag.id,
+                    version: 0,
+                },
+            ),
+            label: "My board".into(),
+            style: ButtonStyle::Primary,
+        }]);
+    }
+    reply
+}
+
+/// "Race #3: " before an error when the player has two games open here, so they know
+/// which game a typed command meant; nothing with one.
+fn which(tx: &Tx<'_>, inv: &Invocation, record: &GameRecord) -> Result<String, Failure> {
+    let open = tx.active_games(&inv.player.id, inv.place.key())?.len();
+    Ok(if open > 1 {
+        format!("{}: ", board::game_name(record))
+    } else {
+        String::new()
+    })
 }
 
 /// Writes the game back; a race game's scoreboard then needs redrawing (by the
@@ -75,9 +134,25 @@ fn resolve_active(
     tx: &Tx<'_>,
     inv: &Invocation,
     target: Option<Target>,
+    now: Millis,
 ) -> Result<GameRecord, Failure> {
-    let record = resolve(tx, inv, target)?;
+    let record = resolve(tx, inv, target, now)?;
     if record.game.status != Status::Active {
+        if let Some(tag) = record.race {
+            return Err(user_error(format!(
+                "Your part in {} is over ({}).",
+                super::race::tag_name(tag),
+                if record.game.status == Status::Solved {
+                    "solved"
+                } else if crate::game::race::is_out(&record.game) {
+                    "out: too many mistakes"
+                } else if tag.running {
+                    "given up"
+                } else {
+                    "the race has ended"
+                }
+            )));
+        }
         let how = match record.game.status {
             Status::Solved => "solved",
             _ => "given up",
@@ -186,6 +261,7 @@ pub fn new(
             game: game.clone(),
             daily_day: None,
             race: None,
+            shown: true,
         };
         let mut headline = match tier {
             Some(t) => format!(
@@ -226,15 +302,22 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
     let now = app.now();
     if target.is_some() {
         return app.store().write(|tx| {
-            let record = resolve(tx, inv, target)?;
+            let record = resolve(tx, inv, target, now)?;
             // "Show my game" under a message: typed commands now mean this game too.
             tx.touch(record.id)?;
             Ok(board::reply(&record, &inv.player.name, "", inv.style, now).updating_board())
         });
     }
-    app.store().read(|tx| {
+    app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
-        let open = tx.active_games(&inv.player.id, inv.place.key())?;
+        let mut open = tx.active_games(&inv.player.id, inv.place.key())?;
+        // A race board nobody has shown its player yet comes first: it is the one the
+        // clock runs on, and showing it is what lets typed moves reach it.
+        if let Some(i) = open.iter().position(|g| !g.shown) {
+            let unseen = open.remove(i);
+            tx.touch(unseen.id)?;
+            open.insert(0, unseen);
+        }
         let Some((current, others)) = open.split_first() else {
             // Right after a solve or a give-up: the finished board and its result, until
             // a new game starts.
@@ -271,19 +354,24 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
 }
 
 pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve(tx, inv, None)?;
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = resolve(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let moves =
             parse_moves(text).map_err(|e| user_error(format!("{e}. Nothing was changed.")))?;
-        let outcome = record.game.apply(&moves, now).map_err(|e| {
-            user_error(format!(
-                "{}. Nothing was changed.",
-                capitalize(&e.to_string())
-            ))
-        })?;
+        let outcome = match record.game.apply(&moves, now) {
+            Ok(outcome) => outcome,
+            Err(e) => {
+                return Err(user_error(format!(
+                    "{}{}. Nothing was changed.",
+                    which(tx, inv, &record)?,
+                    capitalize(&e.to_string())
+                )));
+            }
+        };
         if outcome.already_empty.len() == moves.len() {
             // Erasing nothing is no move: not counted, and the player learns why.
             return Err(user_error(format!(
@@ -292,17 +380,25 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
                 is_are(outcome.already_empty.len())
             )));
         }
+        // A race's third mistake puts the racer out: guessing must lose.
+        let out = record.race.is_some() && race::apply_mistake_limit(&mut record.game, now);
         save(tx, &record)?;
+        if out {
+            super::race::record_give_up(tx, &record, now)?;
+            let headline = format!(
+                "{} Out of {}: that was your {} mistake (a race allows {}). Your board stays as it was; the solution shows when the race is over.",
+                move_headline(&record.game, &applied_moves(&moves, &outcome), &outcome),
+                board::game_name(&record),
+                race::MISTAKE_LIMIT.to_string() + ordinal_suffix(race::MISTAKE_LIMIT),
+                race::MISTAKE_LIMIT - 1,
+            );
+            return Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now));
+        }
         if outcome.solved {
             let (headline, late) = solved_headline(tx, &record, now)?;
             return Ok(solved_reply(&record, inv, &headline, late, now));
         }
-        let applied: Vec<String> = moves
-            .iter()
-            .filter(|m| !outcome.already_empty.contains(&m.cell))
-            .map(ToString::to_string)
-            .collect();
-        let headline = move_headline(&record.game, &applied, &outcome);
+        let headline = move_headline(&record.game, &applied_moves(&moves, &outcome), &outcome);
         Ok(board::reply(
             &record,
             &inv.player.name,
@@ -311,6 +407,37 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
             now,
         ))
     })
+}
+
+/// `giveup` with no game of one's own here: a co-op board is the channel's, ended with
+/// `coop end`, not given up by one player.
+fn no_game_to_give_up(tx: &Tx<'_>, inv: &Invocation) -> Result<Failure, Failure> {
+    Ok(if tx.running_coop(&inv.place.room())?.is_some() {
+        user_error(
+            "You have no game of your own here to give up. The channel's co-op board is everyone's: its starter or an admin ends it with `/sudoku coop end`.",
+        )
+    } else {
+        user_error(NO_GAME)
+    })
+}
+
+/// The moves a command applied, as the player wrote them (erasures of empty cells left out).
+fn applied_moves(moves: &[crate::game::Move], outcome: &MoveOutcome) -> Vec<String> {
+    moves
+        .iter()
+        .filter(|m| !outcome.already_empty.contains(&m.cell))
+        .map(ToString::to_string)
+        .collect()
+}
+
+fn ordinal_suffix(n: u32) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
 }
 
 /// The board after a solve; a daily solved after its server day ended is no daily solve,
@@ -333,6 +460,10 @@ fn solved_reply(
 /// Under a solve, the obvious next steps: another game of the same size, and for a daily
 /// solved in its day, sharing the result.
 fn next_buttons(record: &GameRecord, shareable: bool) -> Vec<Button> {
+    if record.race.is_some() {
+        // A race's next steps (Rematch, Share) come with its result, once it is over.
+        return Vec::new();
+    }
     let same_size = Target {
         game: record.game.givens.empty_count() as i64,
         version: 0,
@@ -395,9 +526,10 @@ fn capitalize(text: &str) -> String {
 }
 
 pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve(tx, inv, None)?;
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = resolve(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let c = Cell::parse(cell).ok_or_else(|| {
@@ -412,19 +544,23 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
                 excerpt(digits, 20)
             ))
         })?;
-        record
-            .game
-            .toggle_notes(c, mask)
-            .map_err(|e| user_error(format!("{}. Nothing was changed.", capitalize(&e.to_string()))))?;
+        if let Err(e) = record.game.toggle_notes(c, mask) {
+            return Err(user_error(format!(
+                "{}{}. Nothing was changed.",
+                which(tx, inv, &record)?,
+                capitalize(&e.to_string())
+            )));
+        }
         save(tx, &record)?;
         Ok(board::reply(&record, &inv.player.name, &format!("Notes of {c} updated."), inv.style, now))
     })
 }
 
 pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve_active(tx, inv, target)?;
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = resolve_active(tx, inv, target, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         check_fresh(&record, target, inv, now)?;
@@ -454,7 +590,8 @@ pub fn check(
     target: Option<Target>,
 ) -> Result<Reply, Failure> {
     app.store().write(|tx| {
-        let mut record = resolve_active(tx, inv, target)?;
+        let now = app.now();
+        let mut record = resolve_active(tx, inv, target, now)?;
         // Without check-as-you-go this is when wrong digits show, and count.
         let counted = record.game.reveal_wrong();
         if counted > 0 {
@@ -475,15 +612,15 @@ pub fn check(
             (_, true) => format!("Wrong: {}.", cell_list(&wrong)),
         };
         text.push_str(&format!(" {empty} cells still empty."));
-        if !wrong.is_empty() && !reveal {
-            text.push_str(" Use `/sudoku check show` to see which.");
-        }
         if counted > 0 {
+            // They are marked now: the board shows which, no `check show` needed.
             text.push_str(&format!(
-                " {} now marked on your board and counted (no check-as-you-go: mistakes so far {}).",
+                " {} now marked on your board (`/sudoku show`) and counted (no check-as-you-go: mistakes so far {}).",
                 plural_of(counted as u64, "wrong digit is", "wrong digits are"),
                 record.game.mistakes
             ));
+        } else if !wrong.is_empty() && !reveal {
+            text.push_str(" Use `/sudoku check show` to see which.");
         }
         text.push_str(&format!("\n— {}", board::your_game(&record)));
         Ok(Reply::private(text))
@@ -491,9 +628,17 @@ pub fn check(
 }
 
 pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve_active(tx, inv, target)?;
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = resolve_active(tx, inv, target, now)?;
+        if let Some(tag) = record.race {
+            // A hint deep enough names the digit: in a race that would solve for you.
+            return Err(user_error(format!(
+                "Hints are off in races: {} is won by solving, so every racer plays without them. `/sudoku check` still shows your mistakes.",
+                super::race::tag_name(tag)
+            )));
+        }
         record.game.active_at(now);
         let (hint, depth, counted) = record
             .game
@@ -539,9 +684,10 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
 }
 
 pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve(tx, inv, None)?;
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = resolve(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let grid = parse_grid(text).map_err(|e| {
@@ -579,6 +725,19 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
                         record.game.mistakes
                     )));
                 }
+                if record.race.is_some() || record.daily_day.is_some() {
+                    // A ranked game's wrong submission says no more than "not solved":
+                    // a count of wrong cells, free and repeatable, would let anyone find
+                    // the answer one cell at a time without a single mistake on the board.
+                    return Err(user_error(if missing > 0 {
+                        format!(
+                            "Not solved yet: your grid still misses {}. Your game is unchanged.",
+                            plural(missing as u64, "number")
+                        )
+                    } else {
+                        "Not solved: that grid is not the solution. Your game is unchanged; `/sudoku check` shows mistakes on your board.".to_string()
+                    }));
+                }
                 let mut parts = Vec::new();
                 if wrong > 0 {
                     parts.push(format!("{} wrong", plural_of(wrong as u64, "cell is", "cells are")));
@@ -598,12 +757,35 @@ pub fn give_up(
     target: Option<Target>,
     confirmed: bool,
 ) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
-        let mut record = resolve_active(tx, inv, target)?;
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = match resolve_active(tx, inv, target, now) {
+            Err(Failure::User(reply)) if reply.content == NO_GAME => {
+                return Err(no_game_to_give_up(tx, inv)?);
+            }
+            other => other?,
+        };
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         if !confirmed {
+            if record.race.is_some() {
+                return Ok(Reply::private(format!(
+                    "Give up {}? You leave the race, and the solution stays hidden until it is over.",
+                    board::game_name(&record)
+                ))
+                .with_buttons(vec![Button {
+                    custom_id: custom_id(
+                        "giveup-yes",
+                        Target {
+                            game: record.id,
+                            version: record.game.version,
+                        },
+                    ),
+                    label: "Yes, give up".into(),
+                    style: ButtonStyle::Danger,
+                }]));
+            }
             let t = Target {
                 game: record.id,
                 version: record.game.version,
@@ -625,6 +807,20 @@ pub fn give_up(
             .map_err(|e| user_error(capitalize(&e.to_string())))?;
         save(tx, &record)?;
         super::race::record_give_up(tx, &record, now)?;
+        if let Some(tag) = record.race {
+            // The solution would be passed on to a team-mate still racing.
+            let record = tx.game(record.id)?.unwrap_or(record);
+            let sealed = record.race.is_some_and(|t| t.running);
+            let headline = if sealed {
+                format!(
+                    "You gave up {}. The solution stays hidden from every racer until the race is over; `/sudoku show` then shows it.",
+                    super::race::tag_name(tag)
+                )
+            } else {
+                format!("You gave up {}. Here is the solution.", super::race::tag_name(tag))
+            };
+            return Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now));
+        }
         let reply = board::reply(
             &record,
             &inv.player.name,

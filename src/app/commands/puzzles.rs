@@ -16,6 +16,13 @@ pub(crate) fn make(
     symmetry: Option<Symmetry>,
     seed: u64,
 ) -> Result<(Puzzle, Option<Tier>), String> {
+    if empty == Some(0) {
+        // Checked here too, so no way in (race, challenge, co-op, a button) makes one.
+        return Err(
+            "A puzzle with 0 empty cells would have nothing to fill in. Ask for at least 1, e.g. 40."
+                .to_string(),
+        );
+    }
     let symmetry = symmetry.unwrap_or(Symmetry::None);
     if let Some(tier) = difficulty {
         return generate_graded(tier, empty, symmetry, seed, DEFAULT_ATTEMPTS)

@@ -13,7 +13,8 @@ use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::game::race::{
-    Entrant, LOBBY_TTL_MS, MAX_PLAYERS, RACE_LIMIT_MS, Race, RaceError, RaceStatus, standings,
+    Entrant, LOBBY_TTL_MS, MAX_PLAYERS, MISTAKE_LIMIT, RACE_LIMIT_MS, Race, RaceError, RaceStatus,
+    Rating, correct_cells, is_out, standings, untouched,
 };
 use crate::game::{Game, Millis, Status};
 use crate::store::{GameRecord, RaceRecord, RaceTag, Tx};
@@ -26,18 +27,20 @@ pub fn run(app: &App, inv: &Invocation, command: &RaceCommand) -> Result<Reply, 
             empty,
             difficulty,
             players,
-        } => open(app, inv, *empty, *difficulty, *players, None),
+        } => open(app, inv, *empty, *difficulty, *players, None, None),
         RaceCommand::Challenge {
             opponent,
             empty,
             difficulty,
-        } => open(app, inv, *empty, *difficulty, None, Some(opponent)),
+        } => open(app, inv, *empty, *difficulty, None, Some(opponent), None),
         RaceCommand::Join(t) | RaceCommand::Accept(t) => join(app, inv, *t),
         RaceCommand::Leave(t) => change(app, inv, *t, |race, who, now| race.leave(who, now)),
         RaceCommand::Cancel(t) => change(app, inv, *t, |race, who, now| race.cancel(who, now)),
         RaceCommand::Decline(t) => change(app, inv, *t, |race, who, now| race.decline(who, now)),
         RaceCommand::Start(t) => start(app, inv, *t),
         RaceCommand::Board(t) => board_of(app, inv, *t),
+        RaceCommand::Rematch(t) => rematch(app, inv, *t),
+        RaceCommand::Share(t) => share(app, inv, *t),
     }
 }
 
@@ -72,12 +75,13 @@ fn open(
     difficulty: Option<Tier>,
     players: Option<usize>,
     opponent: Option<&Opponent>,
+    invited: Option<Vec<String>>,
 ) -> Result<Reply, Failure> {
     let now = app.now();
     if let Some(o) = opponent {
         if o.id == inv.player.id {
             return Err(user_error(
-                "You can't challenge yourself. Name another player, e.g. `/sudoku challenge @ann`, or open a race anyone may join with `/sudoku race`.",
+                "You can't challenge yourself. Name another player, e.g. `/sudoku challenge @player`, or open a race anyone may join with `/sudoku race`.",
             ));
         }
         if o.bot {
@@ -112,7 +116,7 @@ fn open(
         }
         already_racing(tx, &inv.player.id, inv.place.key())?;
         let number = tx.next_race_number(inv.place.key())?;
-        let race = Race::open(
+        let mut race = Race::open(
             number,
             &inv.player.id,
             opponent.map(|o| o.id.as_str()),
@@ -122,6 +126,7 @@ fn open(
             tier,
             now,
         );
+        race.invited = invited;
         let id = tx.insert_race(
             inv.place.key(),
             &inv.place.room(),
@@ -136,6 +141,7 @@ fn open(
 }
 
 /// A player races in one race at a time per server: typed moves then never wonder which.
+/// A racer who has finished (solved, out, or given up) is free for the next one.
 fn already_racing(tx: &Tx<'_>, player: &str, place: &str) -> Result<(), Failure> {
     if let Some(id) = tx.open_race_of(player, place)?
         && let Some(record) = tx.race(id)?
@@ -162,14 +168,15 @@ fn load(tx: &Tx<'_>, inv: &Invocation, target: Target, now: Millis) -> Result<Ra
         return Err(user_error("That race belongs to another server."));
     }
     if record.race.tick(now) {
-        settle_by_time(tx, &record)?;
+        settle_by_time(tx, &mut record)?;
     }
     Ok(record)
 }
 
 fn join(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let mut record = load(tx, inv, target, now)?;
         if record.race.status == RaceStatus::Lobby && record.race.entrant(&inv.player.id).is_none()
         {
@@ -186,8 +193,9 @@ fn join(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
 }
 
 fn start(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let mut record = load(tx, inv, target, now)?;
         record
             .race
@@ -205,8 +213,9 @@ fn change(
     target: Target,
     act: fn(&mut Race, &str, Millis) -> Result<(), RaceError>,
 ) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let mut record = load(tx, inv, target, now)?;
         act(&mut record.race, &inv.player.id, now).map_err(race_error)?;
         redrawn(tx, &record, now)
@@ -236,8 +245,9 @@ fn start_now(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Fa
 /// The player's own board of a running race: private, since it would show rivals their
 /// digits.
 fn board_of(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
-    let now = app.now();
     app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
         let record = load(tx, inv, target, now)?;
         let name = race_name(&record.race);
         let entrant = record.race.entrant(&inv.player.id).ok_or_else(|| {
@@ -268,6 +278,162 @@ fn board_of(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failur
         reply.private = true;
         Ok(reply)
     })
+}
+
+/// Rematch under a result: the same players, a new puzzle of the same kind. A challenge
+/// becomes a new challenge to the same opponent; a race a new lobby only its players may
+/// join, starting by itself when all of them have.
+fn rematch(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
+    let (place, players, opponent, empty, difficulty) = app.store().read(|tx| {
+        let record = tx
+            .race(target.game)?
+            .ok_or_else(|| user_error("That race no longer exists."))?;
+        if record.place != inv.place.key() {
+            return Err(user_error("That race belongs to another server."));
+        }
+        let race = &record.race;
+        if race.entrant(&inv.player.id).is_none() {
+            return Err(user_error(
+                "Only the players of that race can ask for a rematch. Open a race of your own with `/sudoku race`.",
+            ));
+        }
+        if matches!(race.status, RaceStatus::Lobby | RaceStatus::Running) {
+            return Err(user_error(format!(
+                "{} is not over yet: a rematch comes after it.",
+                race_name(race)
+            )));
+        }
+        let players: Vec<String> = race
+            .entrants
+            .iter()
+            .map(|e| e.player.clone())
+            .filter(|p| !p.starts_with("(forgotten):"))
+            .collect();
+        let opponent = match &race.opponent {
+            Some(_) => {
+                let other = players.iter().find(|p| **p != inv.player.id).cloned();
+                let Some(other) = other else {
+                    return Err(user_error("Your opponent of that challenge is no longer here to play."));
+                };
+                let name = tx.player_name(&other)?.unwrap_or_else(|| other.clone());
+                Some(Opponent {
+                    id: other,
+                    name,
+                    bot: false,
+                })
+            }
+            None => None,
+        };
+        Ok::<_, Failure>((
+            record.place.clone(),
+            players,
+            opponent,
+            race.givens.empty_count(),
+            race.difficulty,
+        ))
+    })?;
+    if players.len() < 2 {
+        return Err(user_error(
+            "Only one player of that race is still here: open a new race with `/sudoku race`.",
+        ));
+    }
+    // Another player of the race asked first: point to their lobby.
+    let mut invited = players.clone();
+    invited.sort();
+    if let Some(number) = app
+        .store()
+        .read(|tx| tx.open_rematch(&place, &invited.join(" ")))?
+    {
+        return Err(user_error(format!(
+            "The rematch is already open as {}: press Join on it.",
+            label(number)
+        )));
+    }
+    match opponent {
+        Some(o) => open(app, inv, Some(empty), difficulty, None, Some(&o), None),
+        None => open(
+            app,
+            inv,
+            Some(empty),
+            difficulty,
+            Some(players.len()),
+            None,
+            Some(invited),
+        ),
+    }
+}
+
+/// "Share my result" under a race result: the player's result, spoiler-free, in the
+/// channel.
+fn share(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
+    app.store().read(|tx| {
+        let record = tx
+            .race(target.game)?
+            .ok_or_else(|| user_error("That race no longer exists."))?;
+        let race = &record.race;
+        let Some(entrant) = race.entrant(&inv.player.id) else {
+            return Err(user_error(
+                "You were not in that race, so there is no result of yours to share.",
+            ));
+        };
+        if matches!(race.status, RaceStatus::Lobby | RaceStatus::Running) {
+            return Err(user_error(format!(
+                "{} is not over yet: share your result when it is.",
+                race_name(race)
+            )));
+        }
+        let games = entrant_games(tx, race)?;
+        let game = game_of(&games, entrant);
+        Ok(Reply::public(format!(
+            "**{}**: {}",
+            escape_markdown(&inv.player.name),
+            share_card(race, entrant, game)
+        )))
+    })
+}
+
+/// A race result without spoilers: `Race #3 · Medium · 🥇 1st of 4 · 6:41 · 1 mistake`.
+pub(crate) fn share_card(race: &Race, entrant: &Entrant, game: Option<&Game>) -> String {
+    let kind = if race.is_challenge() {
+        "Challenge"
+    } else {
+        "Race"
+    };
+    let tier = race
+        .difficulty
+        .map_or(String::new(), |t| format!(" · {}", t.title()));
+    let started = race.started_at.unwrap_or_default();
+    let outcome = match (entrant.rank, game) {
+        (Some(rank), Some(g)) => {
+            let medal = match rank {
+                1 => "🥇 ",
+                2 => "🥈 ",
+                3 => "🥉 ",
+                _ => "",
+            };
+            format!(
+                "{medal}{} of {} · {}",
+                ordinal(rank),
+                race.entrants.len(),
+                duration(g.finished_at.unwrap_or(started) - started)
+            )
+        }
+        (_, Some(g)) if is_out(g) => "out".to_string(),
+        (_, Some(g)) if timed_out(race, g) => "unfinished".to_string(),
+        (_, Some(_)) => "gave up".to_string(),
+        (_, None) => "did not start".to_string(),
+    };
+    let mistakes = game.map_or(String::new(), |g| {
+        format!(" · {}", plural(g.mistakes, "mistake"))
+    });
+    let rating = entrant
+        .rating_change
+        .map_or(String::new(), |c| format!(" · rating {c:+}"));
+    format!(
+        "{kind} #{}{tier} · {} empty · {outcome}{mistakes}{rating}",
+        race.number,
+        race.givens.empty_count()
+    )
 }
 
 /// After a move or note in a race game: the scoreboard is redrawn by the scheduler.
@@ -336,20 +502,45 @@ fn settle(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failu
 }
 
 /// A race whose deadline passed (see [`Race::tick`]) saved; one that ran out of time is a
-/// finished race, and a challenge is rated on what stands.
-fn settle_by_time(tx: &Tx<'_>, record: &RaceRecord) -> Result<(), Failure> {
+/// finished race: the games still running end there (unfinished, at the limit), and a
+/// challenge is rated on what stands.
+fn settle_by_time(tx: &Tx<'_>, record: &mut RaceRecord) -> Result<(), Failure> {
     if record.race.status == RaceStatus::Finished {
+        let at = record.race.finished_at.unwrap_or_default();
+        for (id, mut game) in entrant_games(tx, &record.race)? {
+            if game.game.status == Status::Active && game.game.give_up(at).is_ok() {
+                tx.save_game(id, &game.game)?;
+            }
+        }
         rate(tx, record)?;
     }
     tx.save_race(record.id, &record.race)?;
     Ok(())
 }
 
+/// Applies what time alone did to race `id` by `now` (its limit passed: it ends, and its
+/// games with it). True when it changed: a racer's move then finds the race over.
+pub(crate) fn catch_up(tx: &Tx<'_>, id: i64, now: Millis) -> Result<bool, Failure> {
+    let Some(mut record) = tx.race(id)? else {
+        return Ok(false);
+    };
+    if !record.race.tick(now) {
+        return Ok(false);
+    }
+    settle_by_time(tx, &mut record)?;
+    Ok(true)
+}
+
 /// A challenge's result moves both ratings (Glicko-2): a solve beats no solve, and two
 /// without a solve draw.
-fn rate(tx: &Tx<'_>, record: &RaceRecord) -> Result<(), Failure> {
+fn rate(tx: &Tx<'_>, record: &mut RaceRecord) -> Result<(), Failure> {
     let race = &record.race;
     if !race.is_challenge() || race.entrants.len() != 2 {
+        return Ok(());
+    }
+    let games = entrant_games(tx, race)?;
+    if untouched(race.entrants.iter().map(|e| game_of(&games, e))) {
+        // Nobody played: aborted, and nobody's rating moves.
         return Ok(());
     }
     let (a, b) = (&race.entrants[0], &race.entrants[1]);
@@ -362,8 +553,12 @@ fn rate(tx: &Tx<'_>, record: &RaceRecord) -> Result<(), Failure> {
     };
     let (ra, _) = tx.rating(&record.place, &a.player)?;
     let (rb, _) = tx.rating(&record.place, &b.player)?;
-    tx.set_rating(&record.place, &a.player, ra.after(rb, score))?;
-    tx.set_rating(&record.place, &b.player, rb.after(ra, 1.0 - score))?;
+    let (na, nb) = (ra.after(rb, score), rb.after(ra, 1.0 - score));
+    tx.set_rating(&record.place, &a.player, na)?;
+    tx.set_rating(&record.place, &b.player, nb)?;
+    let entrants = &mut record.race.entrants;
+    entrants[0].rating_change = Some((na.rating.round() - ra.rating.round()) as i64);
+    entrants[1].rating_change = Some((nb.rating.round() - rb.rating.round()) as i64);
     Ok(())
 }
 
@@ -394,6 +589,10 @@ fn ordinal(n: u32) -> String {
 }
 
 fn who(tx: &Tx<'_>, player: &str) -> Result<String, Failure> {
+    if player.starts_with("(forgotten):") {
+        // Someone who asked to be forgotten: their results stay, their name does not.
+        return Ok("a former player".into());
+    }
     Ok(escape_markdown(
         &tx.player_name(player)?
             .unwrap_or_else(|| player.to_string()),
@@ -426,15 +625,18 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
     let reply = match race.status {
         RaceStatus::Lobby => {
             let left = duration(race.created_at + LOBBY_TTL_MS - now);
-            if let Some(opponent) = &race.opponent {
-                let opponent = who(tx, opponent)?;
+            if let Some(opponent_id) = &race.opponent {
+                let opponent = who(tx, opponent_id)?;
+                let host_rating = rating_text(tx, &record.place, &race.host)?;
+                let opponent_rating = rating_text(tx, &record.place, opponent_id)?;
                 Reply::public(format!(
-                    "**{name}**: **{host}** challenges **{opponent}** to a 1-v-1 race ({}).\n{opponent}: Accept to start at once, or Decline. The offer lapses in {left}.",
+                    "**{name}**: **{host}** ({host_rating}) challenges **{opponent}** ({opponent_rating}) to a rated 1-v-1 race ({}).\n{opponent}: Accept to start at once, or Decline. The offer lapses in {left}; {host} may Withdraw it until then.\n{RULES}",
                     puzzle_line(race)
                 ))
                 .with_buttons(vec![
                     button("accept", "Accept", ButtonStyle::Primary),
                     button("decline", "Decline", ButtonStyle::Secondary),
+                    button("cancel", "Withdraw", ButtonStyle::Danger),
                 ])
             } else {
                 let mut names = Vec::new();
@@ -449,8 +651,13 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                 } else {
                     format!("{host} starts it with Start.")
                 };
+                let join = if race.invited.is_some() {
+                    "A rematch: the players of the last race press Join."
+                } else {
+                    "Press Join to take part."
+                };
                 Reply::public(format!(
-                    "**{name}**: {} · host {host}\nPlayers ({} of {}): {}\nPress Join to take part. {start} Everyone gets the same puzzle at the same moment, on a private board. The lobby closes in {left} if not started.",
+                    "**{name}**: {} · host {host}\nPlayers ({} of {}): {}\n{join} {start} Everyone gets the same puzzle at the same moment, on a private board. The lobby closes in {left} if not started.\n{RULES}",
                     puzzle_line(race),
                     race.entrants.len(),
                     race.capacity,
@@ -493,6 +700,9 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                 "**{name}**: {opponent} declined {host}'s challenge."
             ))
         }
+        RaceStatus::Cancelled if race.is_challenge() => {
+            Reply::public(format!("**{name}**: {host} withdrew the challenge."))
+        }
         RaceStatus::Cancelled => Reply::public(format!(
             "**{name}**: {host} cancelled the race before it started."
         )),
@@ -516,7 +726,11 @@ fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, F
             duration(race.finished_at.unwrap_or(now) - started)
         ),
     };
-    let mut text = format!("**{}** · {} · {clock}", race_name(race), puzzle_line(race));
+    let mut text = format!(
+        "**{}** · {} · {clock} · out at {MISTAKE_LIMIT} mistakes, no hints",
+        race_name(race),
+        puzzle_line(race)
+    );
     let empty = race.givens.empty_count();
     for (i, (entrant, game)) in standings(race, |e| game_of(&games, e))
         .into_iter()
@@ -529,9 +743,14 @@ fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, F
                 ordinal(rank),
                 duration(g.finished_at.unwrap_or(now) - started)
             ),
+            (_, Some(g)) if is_out(g) => format!("out ({} mistakes)", g.mistakes),
+            (_, Some(g)) if g.status == Status::GaveUp && timed_out(race, g) => {
+                format!("unfinished ({}/{empty})", correct_cells(g))
+            }
             (_, Some(g)) if g.status == Status::GaveUp => "gave up".to_string(),
             (_, Some(g)) => {
-                let filled = empty - g.remaining().min(empty);
+                // Correct digits only: a wrong digit is no progress.
+                let filled = correct_cells(g);
                 if race.status == RaceStatus::Finished {
                     format!("unfinished ({filled}/{empty})")
                 } else {
@@ -541,11 +760,8 @@ fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, F
             (_, None) => "no board".to_string(),
         };
         let counts = match game {
-            Some(g) => format!(
-                " · {} · {}",
-                plural(g.mistakes, "mistake"),
-                plural(g.hints, "hint")
-            ),
+            Some(g) if is_out(g) => String::new(),
+            Some(g) => format!(" · {}/{MISTAKE_LIMIT} mistakes", g.mistakes),
             None => String::new(),
         };
         text.push_str(&format!("\n{}. **{name}**: {state}{counts}", i + 1));
@@ -566,6 +782,14 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
                 .and_then(|g| g.finished_at)
                 .map_or_else(|| "-".to_string(), |f| duration(f - started));
             format!("🏆 **{}** wins {name} in {time}!", who(tx, &w.player)?)
+        }
+        None if race.is_challenge()
+            && untouched(race.entrants.iter().map(|e| game_of(&games, e))) =>
+        {
+            format!(
+                "{name} was aborted: nobody made a move within {}. Not rated.",
+                duration(RACE_LIMIT_MS)
+            )
         }
         None => format!(
             "{name} ended without a winner: nobody solved it{}.",
@@ -588,7 +812,10 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
                 ordinal(rank),
                 duration(g.finished_at.unwrap_or(now) - started)
             ),
-            (_, Some(g)) if g.status == Status::GaveUp => format!("{name} gave up"),
+            (_, Some(g)) if is_out(g) => format!("{name} out ({} mistakes)", g.mistakes),
+            (_, Some(g)) if g.status == Status::GaveUp && !timed_out(race, g) => {
+                format!("{name} gave up")
+            }
             _ => format!("{name} unfinished"),
         });
     }
@@ -596,15 +823,68 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
         text.push('\n');
         text.push_str(&others.join(" · "));
     }
-    if race.is_challenge() {
+    if race.is_challenge() && race.entrants.iter().any(|e| e.rating_change.is_some()) {
         let mut ratings = Vec::new();
         for e in &race.entrants {
-            let (rating, _) = tx.rating(&record.place, &e.player)?;
-            ratings.push(format!("{} {:.0}", who(tx, &e.player)?, rating.rating));
+            let change = e
+                .rating_change
+                .map_or(String::new(), |c| format!(" ({c:+})"));
+            ratings.push(format!(
+                "{} {}{change}",
+                who(tx, &e.player)?,
+                rating_text(tx, &record.place, &e.player)?
+            ));
         }
         text.push_str(&format!("\nRatings: {}", ratings.join(" · ")));
     }
-    Ok(Reply::public(text))
+    let target = Target {
+        game: record.id,
+        version: race.version,
+    };
+    Ok(Reply::public(text)
+        .with_buttons(vec![
+            Button {
+                custom_id: button_id("rematch", target),
+                label: "Rematch".into(),
+                style: ButtonStyle::Primary,
+            },
+            Button {
+                custom_id: button_id("share", target),
+                label: "Share my result".into(),
+                style: ButtonStyle::Secondary,
+            },
+        ])
+        .of_race(record.id))
+}
+
+/// The race rules in one line, as lobbies and `/sudoku help` state them.
+pub(crate) const RULES: &str = "Rules: the first correct solve wins; a third mistake puts you out; no hints; the solution stays hidden until the race is over.";
+
+/// A racer's game ended by the race's time limit (not given up by them).
+fn timed_out(race: &Race, game: &Game) -> bool {
+    race.status == RaceStatus::Finished
+        && race
+            .started_at
+            .zip(game.finished_at)
+            .is_some_and(|(start, end)| end - start >= RACE_LIMIT_MS)
+}
+
+/// "1523", "1500?" for a provisional rating, "unrated" before the first rated game.
+fn rating_text(tx: &Tx<'_>, place: &str, player: &str) -> Result<String, Failure> {
+    let (rating, games) = tx.rating(place, player)?;
+    Ok(if games == 0 {
+        "unrated".to_string()
+    } else {
+        show_rating(&rating)
+    })
+}
+
+fn show_rating(rating: &Rating) -> String {
+    format!(
+        "{:.0}{}",
+        rating.rating,
+        if rating.is_provisional() { "?" } else { "" }
+    )
 }
 
 /// `/sudoku leaderboard races`: this server's race wins, podiums, best times and ratings.
@@ -617,19 +897,26 @@ pub fn leaderboard(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                 "No races finished here yet. Open one with `/sudoku race`, or challenge someone with `/sudoku challenge @player`.",
             ));
         }
-        let mut text = String::from("**Races** in this server (wins · podiums · races · best time · rating)");
+        let mut text = String::from("**Races** in this server (wins · podiums · races · best time · challenge rating; `?`: provisional)");
+        let mut rank = 0;
         for (i, row) in rows.iter().enumerate() {
+            // Equal records share a place: no tie goes to whoever sorts first by name.
+            let tied = i > 0 && {
+                let prev = &rows[i - 1];
+                (prev.won, prev.podiums, prev.best) == (row.won, row.podiums, row.best)
+            };
+            if !tied {
+                rank = i + 1;
+            }
             text.push_str(&format!(
-                "\n{}. **{}**: {} · {} · {} · best {}{}",
-                i + 1,
+                "\n{rank}. **{}**: {} · {} · {} · best {} · {}",
                 escape_markdown(&row.name),
                 plural(row.won as u64, "win"),
                 plural(row.podiums as u64, "podium"),
                 plural(row.played as u64, "race"),
                 row.best.map_or("-".into(), duration),
                 row.rating
-                    .map(|r| format!(" · rating {:.0}", r.rating))
-                    .unwrap_or_default()
+                    .map_or_else(|| "unrated".to_string(), |r| format!("rating {}", show_rating(&r)))
             ));
         }
         Ok(Reply::public(text))
@@ -641,13 +928,21 @@ pub(crate) fn stats_line(
     tx: &Tx<'_>,
     player: &str,
     place: Option<&str>,
+    here: &str,
 ) -> Result<Option<String>, Failure> {
     let stats = tx.race_stats(player, place)?;
     if stats.played == 0 {
         return Ok(None);
     }
+    // Ratings are per server: this server's.
+    let (rating, games) = tx.rating(here, player)?;
+    let rating = if games > 0 {
+        format!(" · challenge rating here {}", show_rating(&rating))
+    } else {
+        String::new()
+    };
     Ok(Some(format!(
-        "Races: {} played · {} won · {} on the podium · best {}",
+        "Races: {} played · {} won · {} on the podium · best {}{rating}",
         stats.played,
         stats.won,
         stats.podiums,
@@ -683,7 +978,7 @@ pub(crate) fn take_messages(
             continue;
         };
         if record.race.tick(now) {
-            settle_by_time(tx, &record)?;
+            settle_by_time(tx, &mut record)?;
             record.stale = true;
         }
         // `races_to_tell` picked stale races only past the gap; one whose deadline just
