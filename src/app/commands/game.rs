@@ -566,7 +566,7 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
                     if cells.len() > 5 { ", …" } else { "" }
                 )))
             }
-            Submission::Incorrect { wrong, missing } => {
+            Submission::Incorrect { wrong, missing, counted: from_grid } => {
                 // Without check-as-you-go a wrong submission is a check: the wrong digits
                 // on the board now show and count (and that must be saved).
                 let counted = record.game.reveal_wrong();
@@ -585,6 +585,15 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
                 }
                 if missing > 0 {
                     parts.push(format!("still missing {}", plural(missing as u64, "number")));
+                }
+                // Wrong digits the grid's count told of count as mistakes, as a check's do.
+                if from_grid > 0 {
+                    save(tx, &record)?;
+                    return Ok(Reply::private(format!(
+                        "Not solved yet: {}. Wrong digits count as mistakes, as in a check (mistakes so far {}). Your board is unchanged.",
+                        parts.join(", and "),
+                        record.game.mistakes
+                    )));
                 }
                 Err(user_error(format!("Not solved yet: {}. Your game is unchanged.", parts.join(", and "))))
             }
