@@ -465,7 +465,7 @@ fn a_difficulty_gives_a_puzzle_the_grader_puts_in_that_tier() {
 }
 
 #[test]
-fn a_solve_reports_moves_and_a_wrong_submit_changes_nothing() {
+fn a_solve_reports_moves_and_a_wrong_submit_changes_only_the_mistakes() {
     let (_dir, db) = temp_db();
     let bot = Bot::open(&db, T0, 7);
     let (givens, solution, _) = new_game(&bot, "ann", "g1", 30);
@@ -481,7 +481,13 @@ fn a_solve_reports_moves_and_a_wrong_submit_changes_nothing() {
         "{}",
         r.content
     );
-    assert_eq!(bot.say("ann", "g1", "show").content, before);
+    // The board is as it was; the wrong digit the submission told of is a mistake, as
+    // in a check (or guesses submitted one by one would find every digit for free).
+    assert!(r.content.contains("mistakes so far 1"), "{}", r.content);
+    assert_eq!(
+        bot.say("ann", "g1", "show").content,
+        before.replace("0 mistakes", "1 mistake")
+    );
     // Erase and place again: every changed cell is a move.
     bot.say("ann", "g1", &format!("move {c} 0"));
     let rest: Vec<String> = cells

@@ -267,8 +267,9 @@ fn setup_is_for_admins_and_checks_what_it_is_given() {
         "daily setup channel:<#77> time:18:30 timezone:Asia/Tokyo difficulty:hard",
     );
     assert!(
-        r.content
-            .contains("every day at 18:30 (Asia/Tokyo) in <#77>, Hard"),
+        r.content.contains(
+            "every day at 18:30 (Asia/Tokyo, UTC+09:00, no daylight saving) in <#77>, Hard"
+        ),
         "{}",
         r.content
     );
@@ -350,16 +351,16 @@ fn yesterdays_summary_in_the_post() {
     bot.at("UTC", date(2026, 11, 23), 9, 0);
     let post = &bot.app.take_due_daily_posts()[0];
     assert!(
-        post.reply
-            .content
-            .contains("Yesterday: 1 solver, fastest ann in 4:00. Server streak: 1 day."),
+        post.reply.content.contains(
+            "Yesterday: 1 solver, best ann in 4:00 (no mistakes or hints). Server streak: 1 day."
+        ),
         "{}",
         post.reply.content
     );
 }
 
 #[test]
-fn leaderboards_rank_by_time_then_mistakes_then_hints_and_share_ties() {
+fn leaderboards_rank_by_ranked_time_and_share_ties() {
     let bot = Bot::in_memory(0, 11);
     let day = date(2026, 11, 22);
     for (user, minutes, seconds) in [("ann", 5, 0), ("bob", 3, 0), ("cat", 3, 0), ("dan", 4, 0)] {
@@ -383,10 +384,14 @@ fn leaderboards_rank_by_time_then_mistakes_then_hints_and_share_ties() {
         "{}",
         board.content
     );
-    assert!(lines[1].starts_with("1. bob: 3:00"), "{}", board.content);
-    assert!(lines[2].starts_with("1. cat: 3:00"), "{}", board.content);
-    assert!(lines[3].starts_with("3. dan: 4:00"), "{}", board.content);
-    assert!(lines[4].starts_with("4. ann: 5:00"), "{}", board.content);
+    assert_eq!(
+        lines[1],
+        "Ranked time: from opening the daily to solving it, plus 30 s per mistake and per hint."
+    );
+    assert!(lines[2].starts_with("1. bob: 3:00"), "{}", board.content);
+    assert!(lines[3].starts_with("1. cat: 3:00"), "{}", board.content);
+    assert!(lines[4].starts_with("3. dan: 4:00"), "{}", board.content);
+    assert!(lines[5].starts_with("4. ann: 5:00"), "{}", board.content);
     assert!(
         board.content.contains("Server streak: 1 day"),
         "{}",
@@ -589,7 +594,7 @@ fn streaks_are_kept_per_server_and_the_server_streak_counts_any_solver() {
 }
 
 #[test]
-fn equal_times_and_mistakes_are_split_by_hints() {
+fn each_hint_adds_30_seconds_to_the_ranked_time() {
     let bot = Bot::in_memory(0, 11);
     let day = date(2026, 11, 22);
     for (user, hints) in [("ann", 2), ("bob", 0)] {
@@ -611,14 +616,8 @@ fn equal_times_and_mistakes_are_split_by_hints() {
     }
     let lines = bot.say("cat", "s1", "leaderboard today").content;
     let lines: Vec<&str> = lines.lines().collect();
-    assert!(
-        lines[1].starts_with("1. bob: 4:00 · 0 mistakes · 0 hints"),
-        "{lines:?}"
-    );
-    assert!(
-        lines[2].starts_with("2. ann: 4:00 · 0 mistakes · 2 hints"),
-        "{lines:?}"
-    );
+    assert_eq!(lines[2], "1. bob: 4:00 (no mistakes or hints)", "{lines:?}");
+    assert_eq!(lines[3], "2. ann: 5:00 (4:00 + 2 hints)", "{lines:?}");
 }
 
 #[test]
@@ -717,7 +716,7 @@ fn a_solved_daily_offers_a_spoiler_free_share_and_a_new_game() {
     assert!(
         shared
             .content
-            .contains("Sudoku #1 · Medium · 4:00 · 0 mistakes · 0 hints · 🔥 1"),
+            .contains("Sudoku #1 · Medium · 4:00 (no mistakes or hints) · 🔥 1"),
         "{}",
         shared.content
     );
@@ -728,5 +727,389 @@ fn a_solved_daily_offers_a_spoiler_free_share_and_a_new_game() {
         !fresh.private && fresh.content.contains("New "),
         "{}",
         fresh.content
+    );
+}
+
+/// How a guesser learns which guess is wrong, without solving anything.
+#[derive(Clone, Copy, Debug)]
+enum Oracle {
+    /// Check-as-you-go marks each wrong digit when placed.
+    CheckAsYouGo,
+    /// Without check-as-you-go: place a guess, then `check` (the count only).
+    CountOnlyCheck,
+    /// The givens and one guess submitted as a grid: "1 cell is wrong" or not.
+    Submission,
+    /// Without check-as-you-go: a guess in every empty cell, then `hint`, which names
+    /// the wrong ones.
+    Hint,
+}
+
+/// `user` opens today's daily at `place` and finds every digit by guessing through
+/// `oracle`, trying 1 to 9 in each cell (the bot's answers do all the work), all a
+/// minute after opening. Returns how many guesses were wrong.
+fn brute_force(bot: &Bot, user: &str, place: &str, oracle: Oracle) -> usize {
+    use sudoku_bot::engine::Cell;
+    let checks = matches!(oracle, Oracle::CheckAsYouGo | Oracle::Submission);
+    bot.say(
+        user,
+        place,
+        &format!(
+            "settings check-as-you-go:{}",
+            if checks { "on" } else { "off" }
+        ),
+    );
+    let givens = board_of(&bot.say(user, place, "daily"));
+    let solution = solution_of(&givens);
+    // A minute's typing: every guess and the finish come a minute after opening.
+    bot.clock.set(bot.app.now() + 60_000);
+    let mut known = givens;
+    let mut wrong = 0;
+    match oracle {
+        Oracle::Hint => {
+            // Each round: the next digit in every cell not yet known, then a hint.
+            for d in 1..=9u8 {
+                let open: Vec<Cell> = Cell::all().filter(|&c| known.get(c).is_none()).collect();
+                if open.is_empty() {
+                    break;
+                }
+                let moves: Vec<String> = open.iter().map(|c| format!("{} {d}", c.name())).collect();
+                bot.say(user, place, &format!("move {}", moves.join(", ")));
+                let hint = bot.say(user, place, "hint").content;
+                for &c in &open {
+                    if solution.get(c) == Some(d) {
+                        known.set(c, Some(d));
+                    } else {
+                        assert!(hint.contains(&c.name()), "{c} named in {hint}");
+                        wrong += 1;
+                    }
+                }
+            }
+        }
+        _ => {
+            for cell in Cell::all().filter(|&c| givens.get(c).is_none()) {
+                for d in 1..=9u8 {
+                    let right = solution.get(cell) == Some(d);
+                    let told_wrong = match oracle {
+                        Oracle::CheckAsYouGo => bot
+                            .say(user, place, &format!("move {} {d}", cell.name()))
+                            .content
+                            .contains("is wrong"),
+                        Oracle::CountOnlyCheck => {
+                            let moved = bot.say(user, place, &format!("move {} {d}", cell.name()));
+                            // The last right digit solves it: nothing left to check.
+                            !moved.content.contains("solved the daily")
+                                && !bot
+                                    .say(user, place, "check")
+                                    .content
+                                    .contains("Everything you have placed is correct")
+                        }
+                        _ => {
+                            let mut grid = known;
+                            grid.set(cell, Some(d));
+                            bot.say(user, place, &format!("submit {}", grid.to_line()))
+                                .content
+                                .contains("1 cell is wrong")
+                        }
+                    };
+                    assert_eq!(told_wrong, !right, "{oracle:?} told the truth");
+                    if right {
+                        known.set(cell, Some(d));
+                        break;
+                    }
+                    wrong += 1;
+                }
+            }
+        }
+    }
+    // The last right guess solved it, unless guesses were only submitted.
+    if !bot.say(user, place, "show").content.contains("solved") {
+        let done = bot.say(user, place, &format!("submit {}", solution.to_line()));
+        assert!(done.content.contains("Daily done!"), "{}", done.content);
+    }
+    wrong
+}
+
+/// Route 1 of issue 25: guessing digits until none is wrong (check-as-you-go marks each
+/// guess at once, or a check, a submission or a hint tells) took no time and ranked
+/// first, above any honest solve. Now every wrong guess is a mistake, and each adds 30
+/// seconds: a player who solves in 9 minutes without a mistake beats every guesser.
+#[test]
+fn guessing_ranks_below_an_honest_nine_minutes() {
+    let bot = Bot::in_memory(0, 11);
+    let day = date(2026, 11, 22);
+    bot.at("UTC", day, 9, 0);
+    let honest = board_of(&bot.say("honest", "s1", "daily"));
+    bot.at("UTC", day, 9, 9);
+    let solved = bot.say(
+        "honest",
+        "s1",
+        &format!("submit {}", solution_of(&honest).to_line()),
+    );
+    assert!(
+        solved.content.contains("Ranked time 9:00"),
+        "{}",
+        solved.content
+    );
+    let oracles = [
+        ("check", Oracle::CheckAsYouGo),
+        ("counter", Oracle::CountOnlyCheck),
+        ("submitter", Oracle::Submission),
+        ("hinter", Oracle::Hint),
+    ];
+    for (user, oracle) in oracles {
+        bot.at("UTC", day, 10, 0);
+        let wrong = brute_force(&bot, user, "s1", oracle);
+        // Every wrong guess was counted: the ranked time is the minute plus 30 s each.
+        assert!(wrong > 0, "{oracle:?}");
+        let shown = bot.say(user, "s1", "daily").content;
+        let ranked = sudoku_bot::app::render::duration(60_000 + 30_000 * wrong as i64);
+        assert!(
+            shown.contains(&format!("(1:00 + {wrong} mistakes"))
+                && (shown.contains(&format!("ranked time {ranked} (")) || shown.contains("hints)")),
+            "{oracle:?}: {shown}"
+        );
+    }
+    bot.at("UTC", day, 20, 0);
+    let board = bot.say("eve", "s1", "leaderboard today").content;
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(
+        lines[2], "1. honest: 9:00 (no mistakes or hints)",
+        "{board}"
+    );
+    for (user, _) in oracles {
+        let line = lines
+            .iter()
+            .find(|l| l.contains(&format!(" {user}: ")))
+            .unwrap_or_else(|| panic!("{user} in {board}"));
+        assert!(!line.starts_with("1. "), "{board}");
+        assert!(line.contains("mistakes"), "{board}");
+    }
+}
+
+/// Route 4 of issue 25: the channel post showed the grid, and a player's clock started
+/// when they opened it: solved from the post, then pasted, a daily took 0:00; and with
+/// pauses capped at five minutes, "open, solve on paper for an hour, paste" took 5:00.
+/// Now the post shows no grid (no text, no picture), and the daily's clock runs from
+/// opening to solving, pauses included, the same in the solve line, the leaderboard,
+/// the share card and the next day's post.
+#[test]
+fn a_ranked_daily_time_never_starts_after_the_grid_was_seen() {
+    let bot = Bot::in_memory(0, 11);
+    let day = date(2026, 11, 22);
+    bot.at("UTC", day, 8, 0);
+    bot.say_as("adm", "s1", true, "daily setup channel:<#42> time:09:00");
+    bot.at("UTC", day, 9, 0);
+    let posts = bot.app.take_due_daily_posts();
+    let post = &posts[0].reply;
+    assert!(parse_grid(&post.content).is_err(), "{}", post.content);
+    assert!(
+        !post.content.contains("```") && post.picture.is_none(),
+        "{}",
+        post.content
+    );
+    assert!(
+        post.content.contains("· #1 · Medium")
+            && post
+                .content
+                .contains("Your clock starts when you press Play and runs until you solve it"),
+        "{}",
+        post.content
+    );
+    // The server's first post: there was no yesterday to tell of.
+    assert!(!post.content.contains("Yesterday"), "{}", post.content);
+    // Opened from the post at 9:00, a move, an hour away (solving on paper), pasted.
+    let opened = bot.press("ann", "s1", post, "Play");
+    let givens = board_of(&opened);
+    let solution = solution_of(&givens);
+    assert!(
+        opened.content.contains("Your clock starts now"),
+        "{}",
+        opened.content
+    );
+    let cell = common::empties(&givens)[0];
+    bot.at("UTC", day, 9, 1);
+    bot.say(
+        "ann",
+        "s1",
+        &format!("move {} {}", cell.name(), common::digit(&solution, cell)),
+    );
+    bot.at("UTC", day, 10, 5);
+    let solved = bot.say("ann", "s1", &format!("submit {}", solution.to_line()));
+    assert!(
+        solved.content.contains("Solved in 1:05:00")
+            && solved.content.contains(
+                "Ranked time 1:05:00 (no mistakes or hints): the time since you opened it"
+            ),
+        "{}",
+        solved.content
+    );
+    let board = bot.say("bob", "s1", "leaderboard").content;
+    assert!(
+        board.contains("\n1. ann: 1:05:00 (no mistakes or hints)"),
+        "{board}"
+    );
+    let shared = bot.press("ann", "s1", &solved, "Share");
+    assert!(
+        shared
+            .content
+            .contains("Sudoku #1 · Medium · 1:05:00 (no mistakes or hints) · 🔥 1"),
+        "{}",
+        shared.content
+    );
+    bot.at("UTC", date(2026, 11, 23), 9, 0);
+    let next = &bot.app.take_due_daily_posts()[0].reply;
+    assert!(
+        next.content.contains("· #2 · Medium\n")
+            && next
+                .content
+                .contains("Yesterday: 1 solver, best ann in 1:05:00 (no mistakes or hints)."),
+        "{}",
+        next.content
+    );
+    assert!(parse_grid(&next.content).is_err(), "{}", next.content);
+}
+
+/// A day not won is shared without spoilers too, with the leaderboard's tags: given up,
+/// still open when the day ended, or solved after it.
+#[test]
+fn a_failed_day_is_shared_without_spoilers_and_with_its_tags() {
+    let bot = Bot::in_memory(0, 11);
+    let day = date(2026, 11, 22);
+    bot.at("UTC", day, 9, 0);
+    bot.say("ann", "s1", "settings check-as-you-go:off");
+    let opened = bot.say("ann", "s1", "daily");
+    bot.at("UTC", day, 9, 2);
+    let ask = bot.press("ann", "s1", &opened, "Give up");
+    bot.press("ann", "s1", &ask, "Yes");
+    let shared = bot.say("ann", "s1", "share");
+    assert!(!shared.private, "{}", shared.content);
+    assert!(
+        shared.content.ends_with(
+            "Sudoku #1 · Medium · gave up after 2:00 · 0 mistakes · 0 hints · no check-as-you-go"
+        ),
+        "{}",
+        shared.content
+    );
+    assert!(parse_grid(&shared.content).is_err(), "{}", shared.content);
+    // bob leaves his open; cat solves hers after midnight.
+    bot.say("bob", "s1", "daily");
+    let cat = board_of(&bot.say("cat", "s1", "daily"));
+    assert!(
+        bot.say("bob", "s1", "share")
+            .content
+            .contains("Finish today's daily first"),
+        "no result while the day runs"
+    );
+    bot.at("UTC", date(2026, 11, 23), 0, 10);
+    bot.say(
+        "cat",
+        "s1",
+        &format!("submit {}", solution_of(&cat).to_line()),
+    );
+    let shared = bot.say("cat", "s1", "share");
+    assert!(
+        shared
+            .content
+            .ends_with("Sudoku #1 · Medium · not solved in time · 0 mistakes · 0 hints"),
+        "{}",
+        shared.content
+    );
+    // The next morning, before opening the new day's puzzle: yesterday's result.
+    let shared = bot.say("bob", "s1", "share");
+    assert!(
+        !shared.private
+            && shared
+                .content
+                .ends_with("Sudoku #1 · Medium · not solved in time · 0 mistakes · 0 hints"),
+        "{}",
+        shared.content
+    );
+}
+
+/// `timezone:GMT+2` was the database's Etc/GMT+2, UTC-2: posts came four hours off.
+#[test]
+fn offsets_abbreviations_and_the_times_the_errors_suggest_are_accepted() {
+    let bot = Bot::in_memory(0, 11);
+    bot.at("UTC", date(2026, 11, 22), 6, 0);
+    let r = bot.say_as(
+        "adm",
+        "s1",
+        true,
+        "daily setup channel:<#42> time:9am timezone:GMT+2",
+    );
+    assert!(
+        r.content
+            .contains("every day at 09:00 (UTC+02:00, no daylight saving) in <#42>"),
+        "{}",
+        r.content
+    );
+    bot.at("UTC", date(2026, 11, 22), 6, 59);
+    assert!(bot.app.take_due_daily_posts().is_empty());
+    bot.at("UTC", date(2026, 11, 22), 7, 0);
+    assert_eq!(bot.app.take_due_daily_posts().len(), 1, "09:00 at UTC+2");
+    for (zone, shown) in [
+        ("+05:30", "Asia/Kolkata, UTC+05:30, no daylight saving"),
+        ("UTC+5:45", "Asia/Kathmandu, UTC+05:45, no daylight saving"),
+        ("PST", "America/Los_Angeles"),
+    ] {
+        let r = bot.say_as("adm", "s1", true, &format!("daily setup timezone:{zone}"));
+        assert!(
+            r.content.contains(&format!("({shown})")),
+            "{zone}: {}",
+            r.content
+        );
+    }
+    // Every time the error suggests fits the option (Discord's registration and the
+    // typed parser share its limit) and is read.
+    let error = bot
+        .say_as("adm", "s1", true, "daily setup time:25:00")
+        .content;
+    // The code spans after the quoted input.
+    let examples: Vec<&str> = error.split('`').skip(3).step_by(2).collect();
+    assert!(examples.contains(&"9:30pm"), "{error}");
+    for example in examples {
+        let command = sudoku_bot::app::Command::parse(&format!("daily setup time:{example}"))
+            .unwrap_or_else(|e| panic!("{example}: {e}"));
+        let r = bot.invoke_as("adm", "s1", true, command);
+        assert!(
+            r.content.contains("Daily Sudoku is on"),
+            "{example}: {}",
+            r.content
+        );
+    }
+}
+
+/// Long names and long results: the leaderboard stays one Discord message, whole
+/// rows only, and shows the caller's place when it falls below them.
+#[test]
+fn a_leaderboard_of_long_names_fits_one_message() {
+    let bot = Bot::in_memory(0, 11);
+    let day = date(2026, 11, 22);
+    for i in 0..20 {
+        // 32 characters, each escaped: 64 in the message.
+        let user = format!("{i:02}{}", "_".repeat(30));
+        bot.at("UTC", day, 9, 0);
+        bot.say(&user, "s1", "settings check-as-you-go:off");
+        let givens = board_of(&bot.say(&user, "s1", "daily"));
+        let solution = solution_of(&givens);
+        // Every empty cell wrong, submitted: each one a mistake.
+        let mut wrong = solution;
+        for c in common::empties(&givens) {
+            wrong.set(c, Some(common::digit(&solution, c) % 9 + 1));
+        }
+        bot.say(&user, "s1", &format!("submit {}", wrong.to_line()));
+        bot.at("UTC", day, 10 + i as i8 % 5, 59);
+        bot.say(&user, "s1", &format!("submit {}", solution.to_line()));
+    }
+    bot.at("UTC", day, 20, 0);
+    let last = format!("19{}", "_".repeat(30));
+    let board = bot.say(&last, "s1", "leaderboard today").content;
+    assert!(!board.contains("cut to fit"), "{board}");
+    assert!(board.contains("no check-as-you-go"), "{board}");
+    assert!(board.contains("\n…\n"), "{board}");
+    assert!(board.contains(". you: "), "{board}");
+    assert!(
+        board.ends_with('.') && board.contains("Server streak"),
+        "{board}"
     );
 }

@@ -103,7 +103,7 @@ fn a_scripted_daily_with_the_clock_set() {
         "{out}"
     );
     assert!(
-        out.contains("Daily Sudoku for Sunday 22 November.\n**ann** · Daily · 22 Nov"),
+        out.contains("Daily Sudoku for Sunday 22 November. Your clock starts now and runs until you solve it, pauses included; each mistake or hint adds 30 s.\n**ann** · Daily · 22 Nov"),
         "Play opens a personal game: {out}"
     );
     assert!(
@@ -131,7 +131,7 @@ fn a_scripted_daily_with_the_clock_set() {
         ),
     );
     assert!(out.contains("**ann** solved the daily puzzle"), "{out}");
-    assert!(out.contains("1. ann: 4:00 · 0 mistakes · 0 hints"), "{out}");
+    assert!(out.contains("1. ann: 4:00 (no mistakes or hints)"), "{out}");
 }
 
 /// The same session in memory, as a person at a terminal would have it: with prompts.
@@ -509,4 +509,31 @@ fn with_pictures_chosen_each_board_is_written_as_a_png_and_its_path_printed() {
         after.contains("```") && !after.contains("(picture:"),
         "{after}"
     );
+}
+
+/// The daily in the terminal as issue 25 replays it: `GMT+2` is two hours ahead of UTC,
+/// `:tick` posts no grid, and a daily opened and left for an hour is ranked by the hour.
+#[test]
+fn a_daily_ticked_in_the_terminal_shows_no_grid_and_its_clock_never_pauses() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("d.db"),
+        ":place g\n/sudoku daily setup channel:#d time:9am timezone:GMT+2\n:now 2026-11-22T06:59:00Z\n:tick\n:now 2026-11-22T07:00:00Z\n:tick\n:press Play\n:advance 1h\n/sudoku show\n",
+    );
+    assert!(
+        out.contains("every day at 09:00 (UTC+02:00, no daylight saving) in #d"),
+        "{out}"
+    );
+    let post = out
+        .split("(posted in channel #d of g:)")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_else(|| panic!("a post: {out}"));
+    assert!(!post.contains("```") && !post.contains(" | "), "{post}");
+    assert!(
+        post.contains("Your clock starts when you press Play"),
+        "{post}"
+    );
+    assert_eq!(out.matches("(no daily post is due)").count(), 1, "{out}");
+    assert!(out.contains("time 1:00:00"), "{out}");
 }

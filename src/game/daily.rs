@@ -51,7 +51,7 @@ impl DailySettings {
 pub fn parse_time(text: &str) -> Result<Time, String> {
     let bad = || {
         format!(
-            "{} is not a time: use 24-hour HH:MM (`09:00`, `18:30`) or 12-hour (`9am`, `9:30 pm`)",
+            "{} is not a time: use 24-hour HH:MM (`09:00`, `18:30`) or 12-hour (`9am`, `9:30pm`)",
             excerpt(text)
         )
     };
@@ -96,8 +96,21 @@ pub fn parse_time(text: &str) -> Result<Time, String> {
 /// Finds a time zone by its IANA name (`Europe/Madrid`) or by its city, the name's last
 /// part, written as people write it (`madrid`, `new york`, `New_York`), and returns its
 /// IANA name. A near miss is answered with the names it may have meant.
+///
+/// Also a UTC offset as people write it, with the sign they mean (`GMT+2`, `UTC-5`,
+/// `+05:30`, `UTC+5:45`: see [`parse_offset`]), kept as a zone without daylight saving;
+/// and a common abbreviation (`PST`, `CET`, `IST`: see [`ABBREVIATIONS`]), read as the
+/// place people mean by it, daylight saving included. These come before the database's
+/// own names, where `EST` is a fixed UTC-5 and `Etc/GMT+2` is UTC-2.
 pub fn parse_zone(text: &str) -> Result<String, String> {
     let name = text.trim();
+    if let Some(seconds) = parse_offset(name)? {
+        return fixed_zone(seconds);
+    }
+    let upper = name.to_ascii_uppercase();
+    if let Some((_, iana)) = ABBREVIATIONS.iter().find(|(a, _)| *a == upper) {
+        return Ok((*iana).to_string());
+    }
     if let Ok(tz) = TimeZone::get(name) {
         return Ok(tz.iana_name().unwrap_or(name).to_string());
     }
@@ -138,6 +151,185 @@ pub fn parse_zone(text: &str) -> Result<String, String> {
         " Use a city (`Madrid`, `New York`) or an IANA name such as `Europe/Madrid`, `America/New_York`, `Asia/Tokyo` or `UTC`.",
     );
     Err(message)
+}
+
+/// Abbreviations read as the place people mean by them (the zone's daylight saving
+/// included, so `PST` in July is Pacific Daylight Time). Where one is used for several
+/// places the likeliest reader wins: `IST` India (not Ireland or Israel), `CST` the US
+/// (not China), `BST` the UK.
+pub const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("PST", "America/Los_Angeles"),
+    ("PDT", "America/Los_Angeles"),
+    ("PT", "America/Los_Angeles"),
+    ("MST", "America/Denver"),
+    ("MDT", "America/Denver"),
+    ("MT", "America/Denver"),
+    ("CST", "America/Chicago"),
+    ("CDT", "America/Chicago"),
+    ("CT", "America/Chicago"),
+    ("EST", "America/New_York"),
+    ("EDT", "America/New_York"),
+    ("ET", "America/New_York"),
+    ("AKST", "America/Anchorage"),
+    ("AKDT", "America/Anchorage"),
+    ("HST", "Pacific/Honolulu"),
+    ("AST", "America/Halifax"),
+    ("ADT", "America/Halifax"),
+    ("NST", "America/St_Johns"),
+    ("NDT", "America/St_Johns"),
+    ("BRT", "America/Sao_Paulo"),
+    ("ART", "America/Argentina/Buenos_Aires"),
+    ("BST", "Europe/London"),
+    ("WET", "Europe/Lisbon"),
+    ("WEST", "Europe/Lisbon"),
+    ("CET", "Europe/Paris"),
+    ("CEST", "Europe/Paris"),
+    ("EET", "Europe/Athens"),
+    ("EEST", "Europe/Athens"),
+    ("MSK", "Europe/Moscow"),
+    ("WAT", "Africa/Lagos"),
+    ("CAT", "Africa/Maputo"),
+    ("EAT", "Africa/Nairobi"),
+    ("SAST", "Africa/Johannesburg"),
+    ("PKT", "Asia/Karachi"),
+    ("IST", "Asia/Kolkata"),
+    ("ICT", "Asia/Bangkok"),
+    ("WIB", "Asia/Jakarta"),
+    ("SGT", "Asia/Singapore"),
+    ("HKT", "Asia/Hong_Kong"),
+    ("PHT", "Asia/Manila"),
+    ("JST", "Asia/Tokyo"),
+    ("KST", "Asia/Seoul"),
+    ("AWST", "Australia/Perth"),
+    ("ACST", "Australia/Adelaide"),
+    ("ACDT", "Australia/Adelaide"),
+    ("AEST", "Australia/Sydney"),
+    ("AEDT", "Australia/Sydney"),
+    ("NZST", "Pacific/Auckland"),
+    ("NZDT", "Pacific/Auckland"),
+];
+
+/// Offsets that are not whole hours, each kept as a zone that has had it all year round
+/// (no daylight saving) for decades: the bundled database has no `Etc/` name for them.
+/// Other such offsets (`-03:30`, `+10:30`) are used only with daylight saving: the
+/// admin names the city.
+const PART_HOUR_ZONES: &[(i32, &str)] = &[
+    (-(9 * 3600 + 1800), "Pacific/Marquesas"),
+    (3 * 3600 + 1800, "Asia/Tehran"),
+    (4 * 3600 + 1800, "Asia/Kabul"),
+    (5 * 3600 + 1800, "Asia/Kolkata"),
+    (5 * 3600 + 2700, "Asia/Kathmandu"),
+    (6 * 3600 + 1800, "Asia/Yangon"),
+    (8 * 3600 + 2700, "Australia/Eucla"),
+    (9 * 3600 + 1800, "Australia/Darwin"),
+];
+
+/// Reads a UTC offset as people write it: `GMT+2`, `UTC-5`, `UTC +5:45`, `+05:30`,
+/// `-0300`, in seconds east of UTC: `GMT+2` is two hours ahead of UTC (the opposite of
+/// the database's `Etc/GMT+2`). `Ok(None)` when the text is no offset at all (a zone
+/// name); an error when it is one that does not exist (past UTC-12 or UTC+14).
+pub fn parse_offset(text: &str) -> Result<Option<i32>, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let rest = ["utc", "gmt"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .unwrap_or(&lower)
+        .trim_start();
+    let (sign, rest) = match rest.chars().next() {
+        Some('+') => (1, &rest[1..]),
+        // A minus as typed, or the typographic one (U+2212) some keyboards give.
+        Some('-') => (-1, &rest[1..]),
+        Some('\u{2212}') => (-1, &rest['\u{2212}'.len_utf8()..]),
+        _ => return Ok(None),
+    };
+    let bad = || {
+        format!(
+            "{} is not a UTC offset: write it as `UTC+2`, `GMT-5`, `+05:30` or `UTC+5:45` (from UTC-12 to UTC+14).",
+            excerpt(text)
+        )
+    };
+    let rest = rest.trim();
+    let digits = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
+    let (h, m) = match rest.split_once(':') {
+        Some((h, m)) if digits(h) && m.len() == 2 && digits(m) => (h, m),
+        Some(_) => return Err(bad()),
+        // "+0530": hours and minutes without a colon.
+        None if rest.len() == 4 && rest.bytes().all(|b| b.is_ascii_digit()) => {
+            (&rest[..2], &rest[2..])
+        }
+        None if digits(rest) => (rest, "0"),
+        None => return Err(bad()),
+    };
+    let (Ok(h), Ok(m)) = (h.parse::<i32>(), m.parse::<i32>()) else {
+        return Err(bad());
+    };
+    let seconds = sign * (h * 3600 + m * 60);
+    if m >= 60 || !(-12 * 3600..=14 * 3600).contains(&seconds) {
+        return Err(bad());
+    }
+    Ok(Some(seconds))
+}
+
+/// The zone kept for a fixed offset: `Etc/GMT-2` for UTC+02:00 (the database's names
+/// count the other way), `UTC` for UTC itself, or a zone without daylight saving that has
+/// the offset all year.
+fn fixed_zone(seconds: i32) -> Result<String, String> {
+    if seconds == 0 {
+        return Ok("UTC".into());
+    }
+    if seconds % 3600 == 0 {
+        let hours = seconds / 3600;
+        // Etc/GMT-2 is two hours *ahead* of UTC: POSIX's sign, not the one people write.
+        let name = format!(
+            "Etc/GMT{}{}",
+            if hours > 0 { '-' } else { '+' },
+            hours.abs()
+        );
+        return TimeZone::get(&name)
+            .map(|_| name)
+            .map_err(|_| format!("I can't keep {} as a time zone.", offset_text(seconds)));
+    }
+    match PART_HOUR_ZONES.iter().find(|(s, _)| *s == seconds) {
+        Some((_, zone)) => Ok((*zone).to_string()),
+        None => Err(format!(
+            "{} is used only together with daylight saving, so it is not one fixed offset: name your city instead (`St Johns`, `Adelaide`, `Lord Howe`, `Chatham`) or its IANA name.",
+            offset_text(seconds)
+        )),
+    }
+}
+
+/// `UTC+05:30`, `UTC-02:00`.
+fn offset_text(seconds: i32) -> String {
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let s = seconds.abs();
+    format!("UTC{sign}{:02}:{:02}", s / 3600, s / 60 % 60)
+}
+
+/// What a stored zone means, for the admin who set it: its IANA name, and for a zone
+/// without daylight saving its offset: `Europe/Madrid`, `UTC+02:00, no daylight saving`
+/// (a fixed offset), `Asia/Kolkata, UTC+05:30, no daylight saving`. Daylight saving is
+/// looked for over the year from `now`.
+pub fn describe_zone(name: &str, now: Millis) -> String {
+    let Ok(tz) = TimeZone::get(name) else {
+        return name.to_string();
+    };
+    let offset = |ms: Millis| {
+        tz.to_offset(Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH))
+            .seconds()
+    };
+    let month = 31 * 24 * 3_600_000;
+    let first = offset(now);
+    if (1..=12).any(|k| offset(now + k * month) != first) {
+        return name.to_string();
+    }
+    if first == 0 && matches!(name, "UTC" | "Etc/UTC" | "GMT" | "Etc/GMT") {
+        return "UTC".to_string();
+    }
+    if name.starts_with("Etc/") {
+        format!("{}, no daylight saving", offset_text(first))
+    } else {
+        format!("{name}, {}, no daylight saving", offset_text(first))
+    }
 }
 
 /// A zone name or city as compared: lower case, with spaces, hyphens and underscores
@@ -360,13 +552,42 @@ pub struct Entry {
     pub unchecked: u32,
 }
 
+/// What each mistake and each hint adds to a daily's ranked time: 30 seconds. Without it
+/// guessing digits until none is wrong (check-as-you-go marks each at once) beat solving.
+pub const PENALTY_MS: Millis = 30_000;
+
+/// A daily's ranked time: the time from opening it to solving it, plus [`PENALTY_MS`]
+/// per mistake and per hint.
+pub fn ranked_time(time: Millis, mistakes: u32, hints: u32) -> Millis {
+    time.saturating_add(PENALTY_MS.saturating_mul(i64::from(mistakes) + i64::from(hints)))
+}
+
+/// A day solved with this many mistakes or more ranks after every other result of the
+/// day: the same line as a race's (a third mistake puts a racer out). The penalty alone
+/// let a guesser who skips digits that clash (4 to 23 wrong guesses, measured over 200
+/// puzzles) beat an honest nine minutes on most puzzles; past two slips, it is guessing.
+pub const UNRANKED_MISTAKES: u32 = crate::game::race::MISTAKE_LIMIT;
+
 impl Entry {
-    /// The order of merit: more solves, then less time, fewer mistakes, fewer hints.
-    fn key(&self) -> (std::cmp::Reverse<u32>, Millis, u32, u32) {
+    /// A single day's result with [`UNRANKED_MISTAKES`] or more: listed, not ranked
+    /// with the others.
+    pub fn unranked(&self) -> bool {
+        self.solved <= 1 && self.mistakes >= UNRANKED_MISTAKES
+    }
+
+    /// [`ranked_time`] over the period's solves.
+    pub fn ranked(&self) -> Millis {
+        ranked_time(self.time, self.mistakes, self.hints)
+    }
+
+    /// The order of merit: more solves, then less ranked time, fewer mistakes, fewer
+    /// hints.
+    fn key(&self) -> (std::cmp::Reverse<u32>, bool, Millis, u32, u32) {
         // Times count to the second, as shown: 4:12.3 and 4:12.9 tie.
         (
             std::cmp::Reverse(self.solved),
-            self.time / 1000,
+            self.unranked(),
+            self.ranked() / 1000,
             self.mistakes,
             self.hints,
         )
@@ -584,7 +805,7 @@ mod tests {
             "13pm", "0am", "21:00 pm", "9:60 am", "9", "pm", "9:5:0", "+9:00", "009:00",
         ] {
             let message = parse_time(wrong).unwrap_err();
-            assert!(message.contains("9:30 pm"), "{wrong}: {message}");
+            assert!(message.contains("9:30pm"), "{wrong}: {message}");
         }
     }
 
@@ -643,8 +864,142 @@ mod tests {
         // Nothing close (or an abbreviation): no guess, just how to name a zone.
         let message = parse_zone("Mars/Olympus").unwrap_err();
         assert!(!message.contains("Did you mean"), "{message}");
-        assert!(!parse_zone("pst").unwrap_err().contains("Did you mean"));
+        assert!(!parse_zone("xyz").unwrap_err().contains("Did you mean"));
         assert!(message.contains("`New York`"), "{message}");
+    }
+
+    /// `GMT+2` was read as the database's `Etc/GMT+2`, which is UTC-2: posts came four
+    /// hours off. Offsets mean what people mean by them.
+    #[test]
+    fn utc_offsets_have_the_sign_people_mean() {
+        let at = ms("2026-11-22T12:00:00Z");
+        let offset = |text: &str| {
+            let zone = parse_zone(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            TimeZone::get(&zone)
+                .expect("a stored zone is a zone")
+                .to_offset(Timestamp::from_millisecond(at).expect("ms"))
+                .seconds()
+        };
+        let hours = |h: i32, m: i32| h * 3600 + h.signum() * m * 60;
+        for (text, want) in [
+            ("GMT+2", hours(2, 0)),
+            ("gmt+2", hours(2, 0)),
+            ("UTC-5", hours(-5, 0)),
+            ("UTC -5", hours(-5, 0)),
+            ("UTC\u{2212}5", hours(-5, 0)),
+            ("+05:30", hours(5, 30)),
+            ("UTC+5:30", hours(5, 30)),
+            ("UTC+5:45", hours(5, 45)),
+            ("+0530", hours(5, 30)),
+            ("-03:00", hours(-3, 0)),
+            ("UTC+14", hours(14, 0)),
+            ("UTC-12", hours(-12, 0)),
+            ("UTC+0", 0),
+            ("GMT", 0),
+        ] {
+            assert_eq!(offset(text), want, "{text}");
+        }
+        // Whole hours are kept as the database's fixed zones, read the other way round.
+        assert_eq!(parse_zone("GMT+2"), Ok("Etc/GMT-2".into()));
+        // An IANA name still means what the database says.
+        assert_eq!(offset("Etc/GMT+2"), hours(-2, 0));
+        for wrong in ["UTC+15", "GMT-13", "UTC+5:60", "+5:3", "UTC+", "GMT+two"] {
+            let message = parse_zone(wrong).unwrap_err();
+            assert!(message.contains("UTC offset"), "{wrong}: {message}");
+        }
+        // Offsets that exist only with daylight saving: name the city.
+        let message = parse_zone("UTC-3:30").unwrap_err();
+        assert!(message.contains("St Johns"), "{message}");
+    }
+
+    #[test]
+    fn fixed_offsets_say_they_have_no_daylight_saving() {
+        let now = ms("2026-11-22T12:00:00Z");
+        let shown = |text: &str| describe_zone(&parse_zone(text).expect("zone"), now);
+        assert_eq!(shown("GMT+2"), "UTC+02:00, no daylight saving");
+        assert_eq!(shown("UTC-5"), "UTC-05:00, no daylight saving");
+        assert_eq!(
+            shown("+05:30"),
+            "Asia/Kolkata, UTC+05:30, no daylight saving"
+        );
+        assert_eq!(shown("utc"), "UTC");
+        assert_eq!(shown("UTC+0"), "UTC");
+        // Zones with daylight saving are named, as set.
+        assert_eq!(shown("madrid"), "Europe/Madrid");
+        assert_eq!(shown("PST"), "America/Los_Angeles");
+    }
+
+    /// The part-hour offsets are kept as zones that hold them all year: checked against
+    /// the bundled database, January and July, for years to come.
+    #[test]
+    fn part_hour_offsets_are_zones_without_daylight_saving() {
+        for &(seconds, zone) in PART_HOUR_ZONES {
+            let tz = tz(zone);
+            for year in 2026..=2036 {
+                for month in [1, 4, 7, 10] {
+                    let t = date(year, month, 15)
+                        .at(12, 0, 0, 0)
+                        .to_zoned(TimeZone::UTC)
+                        .expect("time")
+                        .timestamp();
+                    assert_eq!(tz.to_offset(t).seconds(), seconds, "{zone} {year}-{month}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn abbreviations_are_read_as_the_places_people_mean() {
+        assert_eq!(parse_zone("PST"), Ok("America/Los_Angeles".into()));
+        assert_eq!(parse_zone("pdt"), Ok("America/Los_Angeles".into()));
+        // The database's own `EST` is a fixed UTC-5; people mean New York's clock.
+        assert_eq!(parse_zone("EST"), Ok("America/New_York".into()));
+        assert_eq!(parse_zone("CET"), Ok("Europe/Paris".into()));
+        assert_eq!(parse_zone("IST"), Ok("Asia/Kolkata".into()));
+        for (abbreviation, zone) in ABBREVIATIONS {
+            assert!(TimeZone::get(zone).is_ok(), "{abbreviation}: {zone}");
+        }
+    }
+
+    /// Brute force through check-as-you-go (400 mistakes in no time) ranked above an
+    /// honest 4:00: a mistake and a hint now cost 30 seconds each.
+    #[test]
+    fn mistakes_and_hints_add_to_the_ranked_time() {
+        let e = |name: &str, time, mistakes, hints| Entry {
+            player: name.into(),
+            name: name.into(),
+            solved: 1,
+            time,
+            mistakes,
+            hints,
+            unchecked: 0,
+        };
+        let ranked = rank(vec![
+            e("guesser", 0, 400, 0),
+            e("honest", 240_000, 0, 0),
+            e("lucky", 60_000, 17, 0),
+            e("helped", 200_000, 0, 2),
+            e("twin", 200_400, 0, 2),
+            e("fewer", 230_000, 0, 1),
+            e("slow", 540_000, 0, 0),
+        ]);
+        let order: Vec<(usize, &str, Millis)> = ranked
+            .iter()
+            .map(|(r, e)| (*r, e.name.as_str(), e.ranked()))
+            .collect();
+        assert_eq!(
+            order,
+            vec![
+                (1, "honest", 240_000),
+                // Equal ranked times: fewer mistakes, then fewer hints, else a shared rank.
+                (2, "fewer", 260_000),
+                (3, "helped", 260_000),
+                (3, "twin", 260_400),
+                (5, "slow", 540_000),
+                (6, "lucky", 570_000),
+                (7, "guesser", 12_000_000),
+            ]
+        );
     }
 
     #[test]

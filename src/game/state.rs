@@ -80,10 +80,12 @@ pub enum Submission {
     Solved,
     /// Givens of the puzzle that the submitted grid changes or leaves out.
     GivensDiffer(Vec<Cell>),
-    /// Cells filled wrongly, and cells left empty.
+    /// Cells filled wrongly, and cells left empty; `counted`: the wrong digits of the
+    /// grid counted as mistakes now (see [`Game::submit`]).
     Incorrect {
         wrong: usize,
         missing: usize,
+        counted: usize,
     },
 }
 
@@ -120,8 +122,13 @@ pub struct Game {
     /// neither shown nor counted until a check or a submission.
     pub check_as_you_go: bool,
     /// Without check-as-you-go: the wrong digits a check has shown and counted, so a
-    /// second check counts only new ones.
+    /// second check counts only new ones. Also the wrong digits of submitted grids, with
+    /// or without check-as-you-go: each is counted once.
     pub revealed: Grid,
+    /// The clock runs from the start to the finish and never pauses: a daily is ranked
+    /// by the time since its player opened it (see [`Game::elapsed`]). Not stored: a
+    /// game is a daily by its record's day.
+    pub wall_clock: bool,
 }
 
 impl Game {
@@ -146,7 +153,14 @@ impl Game {
             history: Vec::new(),
             check_as_you_go: true,
             revealed: Grid::empty(),
+            wall_clock: false,
         }
+    }
+
+    /// The same game on a clock that never pauses (a daily).
+    pub fn on_wall_clock(mut self) -> Game {
+        self.wall_clock = true;
+        self
     }
 
     /// The same game without check-as-you-go.
@@ -204,12 +218,16 @@ impl Game {
         self.board.empty_count()
     }
 
-    /// Time played: to the finish, or to `now` while active.
     /// Time played: from the start to the finish (or `now`), less time away. A gap between
     /// two actions counts at most [`Game::IDLE_CAP_MS`], so leaving a game open overnight
-    /// does not ruin its time; the gap still running counts the same way.
+    /// does not ruin its time; the gap still running counts the same way. On the
+    /// [wall clock](Game::wall_clock) nothing is time away: the whole span counts (less
+    /// any time away recorded before the game was on it).
     pub fn elapsed(&self, now: Millis) -> Millis {
         let end = self.finished_at.unwrap_or(now);
+        if self.wall_clock {
+            return (end - self.started_at - self.idle_ms).max(0);
+        }
         let open_gap = match self.finished_at {
             Some(_) => 0,
             None => (end - self.last_active()).max(0),
@@ -234,7 +252,7 @@ impl Game {
         }
         let last = self.last_active();
         let gap = now - last;
-        if gap > Game::IDLE_CAP_MS {
+        if gap > Game::IDLE_CAP_MS && !self.wall_clock {
             self.idle_ms += gap - Game::IDLE_CAP_MS;
         }
         self.last_active_at = Some(now.max(last));
@@ -351,6 +369,11 @@ impl Game {
     pub fn hint(&mut self, now: Millis) -> Result<(Hint, Depth, bool), RuleError> {
         self.ensure_active()?;
         let h = hint::hint(&self.board, &self.solution);
+        if matches!(h, Hint::WrongEntries(_)) {
+            // Naming the wrong digits is a check: without check-as-you-go they now show
+            // and count, or filling every cell and asking would find them for one hint.
+            self.reveal_wrong();
+        }
         // Digits changing clears `last_hint_at`: only a repeat on the same board counts.
         let double_click = self
             .last_hint_at
@@ -395,12 +418,27 @@ impl Game {
             self.finish(Status::Solved, now);
             return Ok(Submission::Solved);
         }
-        let wrong = Cell::all()
+        let wrong: Vec<Cell> = Cell::all()
             .filter(|&c| grid.get(c).is_some_and(|d| Some(d) != self.solution.get(c)))
-            .count();
+            .collect();
+        // Saying how many digits are wrong tells as much as a check: each wrong digit of
+        // the grid is a mistake, counted once. A digit also on the board is the board's
+        // own (counted when placed with check-as-you-go, or by the check that a wrong
+        // submission is without it: see `reveal_wrong`). Otherwise grids submitted one
+        // guess at a time would find every digit for free.
+        let mut counted = 0;
+        for &cell in &wrong {
+            let digit = grid.get(cell);
+            if self.board.get(cell) != digit && self.revealed.get(cell) != digit {
+                self.revealed.set(cell, digit);
+                counted += 1;
+            }
+        }
+        self.mistakes += counted as u32;
         Ok(Submission::Incorrect {
-            wrong,
+            wrong: wrong.len(),
             missing: grid.empty_count(),
+            counted,
         })
     }
 
@@ -721,14 +759,93 @@ mod tests {
             g.submit(&partial, 2_000),
             Ok(Submission::Incorrect {
                 wrong: 1,
-                missing: 1
+                missing: 1,
+                counted: 1
             })
         );
         assert_eq!(g.status, Status::Active);
+        // Told that one digit is wrong, the player learned as much as from a check: it is
+        // a mistake, once; the same grid again teaches nothing new.
+        assert_eq!(g.mistakes, 1);
+        assert_eq!(
+            g.submit(&partial, 2_500),
+            Ok(Submission::Incorrect {
+                wrong: 1,
+                missing: 1,
+                counted: 0
+            })
+        );
+        assert_eq!(g.mistakes, 1);
         let solution = g.solution;
         assert_eq!(g.submit(&solution, 9_000), Ok(Submission::Solved));
         assert_eq!(g.status, Status::Solved);
         assert_eq!(g.elapsed(20_000), 8_000);
+    }
+
+    /// Submitting the givens plus one guess, again and again, told which guesses were
+    /// wrong without a mistake counted: every digit could be found for free. Now each
+    /// wrong guess costs what a wrong move costs, with check-as-you-go or without.
+    #[test]
+    fn guessing_by_submission_counts_every_wrong_guess() {
+        for checks in [true, false] {
+            let mut g = game(40);
+            if !checks {
+                g = g.without_checks();
+            }
+            let empties: Vec<Cell> = Cell::all().filter(|&c| !g.is_given(c)).collect();
+            let mut wrong_guesses = 0;
+            for &cell in &empties[..10] {
+                for d in 1..=9 {
+                    let mut grid = g.givens;
+                    grid.set(cell, Some(d));
+                    match g.submit(&grid, 2_000).expect("active") {
+                        Submission::Incorrect { wrong: 0, .. } => break,
+                        Submission::Incorrect { .. } => wrong_guesses += 1,
+                        other => panic!("{other:?}"),
+                    }
+                }
+            }
+            assert!(wrong_guesses > 0);
+            assert_eq!(g.mistakes, wrong_guesses, "check-as-you-go {checks}");
+        }
+    }
+
+    /// Without check-as-you-go, a hint that names the wrong digits is a check: they show
+    /// and count. Before, filling every cell with a guess and asking found them all for
+    /// one hint.
+    #[test]
+    fn a_hint_that_names_wrong_digits_counts_them_without_check_as_you_go() {
+        let mut g = game(40).without_checks();
+        let moves: Vec<Move> = Cell::all()
+            .filter(|&c| !g.is_given(c))
+            .map(|c| Move {
+                cell: c,
+                action: Action::Place(1),
+            })
+            .collect();
+        g.apply(&moves, 2_000).expect("moves");
+        assert_eq!(g.mistakes, 0, "unremarked until a check");
+        let wrong = g.wrong_cells();
+        let (hint, _, _) = g.hint(60_000).expect("hint");
+        assert_eq!(hint, Hint::WrongEntries(wrong.clone()));
+        assert_eq!(g.mistakes as usize, wrong.len());
+        assert!(wrong.iter().all(|&c| g.shows_wrong(c)));
+        // A check right after finds nothing new to count.
+        assert_eq!(g.reveal_wrong(), 0);
+    }
+
+    #[test]
+    fn a_wall_clock_never_pauses() {
+        let minute = 60_000;
+        let mut g = Game::new(Grid::empty(), Grid::empty(), None, 0).on_wall_clock();
+        // Opened, then an hour away (solving on paper), then back.
+        assert_eq!(g.elapsed(60 * minute), 60 * minute);
+        g.active_at(60 * minute);
+        g.active_at(64 * minute);
+        assert_eq!(g.idle_ms, 0);
+        g.finished_at = Some(64 * minute);
+        g.status = Status::Solved;
+        assert_eq!(g.elapsed(500 * minute), 64 * minute);
     }
 
     #[test]

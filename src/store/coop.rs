@@ -91,6 +91,7 @@ fn decode(row: &Row<'_>) -> Result<CoopRecord, StoreError> {
                 // A co-op board refuses wrong digits: nothing to hide or reveal.
                 check_as_you_go: true,
                 revealed: Grid::empty(),
+                wall_clock: false,
             },
             filled_by,
             players: Vec::new(),

@@ -93,6 +93,13 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
     let race_number: Option<i64> = row.get(22)?;
     let revealed: Option<String> = row.get(24)?;
     let race_running: Option<bool> = row.get(26)?;
+    let daily_day = match daily_day {
+        None => None,
+        Some(text) => Some(
+            text.parse::<Date>()
+                .map_err(|_| StoreError::Corrupt(format!("daily day {text:?}")))?,
+        ),
+    };
     Ok(GameRecord {
         race: race.map(|id| RaceTag {
             id,
@@ -103,13 +110,7 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
         id,
         player: row.get(1)?,
         place: row.get(2)?,
-        daily_day: match daily_day {
-            None => None,
-            Some(text) => Some(
-                text.parse::<Date>()
-                    .map_err(|_| StoreError::Corrupt(format!("daily day {text:?}")))?,
-            ),
-        },
+        daily_day,
         game: Game {
             givens: grid_from_text(&givens)?,
             solution: grid_from_text(&solution)?,
@@ -134,6 +135,9 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
                 Some(text) => grid_from_text(&text)?,
                 None => Grid::empty(),
             },
+            // A daily is ranked by the time since its player opened it: its clock never
+            // pauses (time away recorded before this rule still counts as away).
+            wall_clock: daily_day.is_some() || race.is_some(),
         },
     })
 }

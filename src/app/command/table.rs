@@ -618,7 +618,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "race",
             aliases: &["versus", "vs"],
             description: "Race others on the same puzzle, each on a private board",
-            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle, each on a private board. Races and challenges: no hints, a 3rd mistake puts you out, no solution shown until the race ends.",
+            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle, on private boards. Races: no hints, out at 3 mistakes, solution hidden till the end.",
             examples: &["/sudoku race 45", "/sudoku race medium players:4"],
             options: vec![
                 empty_cells(),
@@ -764,15 +764,17 @@ fn build_table() -> Vec<CommandSpec> {
                 OptionSpec {
                     name: "time",
                     aliases: &[],
-                    description: "HH:MM, 24-hour (default 09:00)",
+                    description: "09:00, 18:30, 9am or 9:30pm (default 09:00)",
                     noun: "a time",
-                    kind: OptionKind::Text { max_len: 5 },
+                    // "12:30 p.m." is ten characters: every form `parse_time` reads fits
+                    // (typed, `9:30pm` keeps the time one word).
+                    kind: OptionKind::Text { max_len: 12 },
                     required: false,
                 },
                 OptionSpec {
                     name: "timezone",
                     aliases: &["tz", "zone"],
-                    description: "IANA time zone, e.g. Europe/Madrid (default UTC)",
+                    description: "A city, zone, offset or abbreviation: Madrid, Europe/Madrid, UTC+2, PST (default UTC)",
                     noun: "a time zone",
                     kind: OptionKind::Text { max_len: 64 },
                     required: false,

@@ -10,7 +10,8 @@ use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::engine::generator::Puzzle;
 use crate::game::daily::{
-    self, DailySettings, PostDue, end_of_day, parse_time, parse_zone, post_due, server_day,
+    self, DailySettings, Entry, PostDue, describe_zone, end_of_day, parse_time, parse_zone,
+    post_due, server_day,
 };
 use crate::game::{Game, Millis, Status};
 use crate::store::{GameRecord, ServerDaily, Tx};
@@ -53,6 +54,29 @@ fn next_post(server: &ServerDaily, now: Millis) -> Millis {
 fn next_puzzle_at(server: &ServerDaily, today: Date) -> Millis {
     end_of_day(today, &server.settings.tz())
 }
+
+/// A daily result as the leaderboard, the share card and the solve line all show it: the
+/// ranked time (the time from opening to solving, plus 30 seconds per mistake and per
+/// hint), then what it is made of: "7:12 (6:12 + 2 mistakes)", "4:00 (no mistakes or
+/// hints)".
+pub(crate) fn ranked_text(time: Millis, mistakes: u32, hints: u32) -> String {
+    let ranked = duration(daily::ranked_time(time, mistakes, hints));
+    let mut parts = vec![duration(time)];
+    if mistakes > 0 {
+        parts.push(plural(mistakes, "mistake"));
+    }
+    if hints > 0 {
+        parts.push(plural(hints, "hint"));
+    }
+    if parts.len() == 1 {
+        format!("{ranked} (no mistakes or hints)")
+    } else {
+        format!("{ranked} ({})", parts.join(" + "))
+    }
+}
+
+/// How a daily is ranked, in one sentence (leaderboard, post, solve line).
+const RANKING: &str = "Ranked time: from opening the daily to solving it, plus 30 s per mistake and per hint; a day with 3 mistakes or more ranks last.";
 
 /// Seeds tried, one after the other, for a day's puzzle.
 const DAILY_SEEDS: u32 = 4;
@@ -114,9 +138,9 @@ fn streak_line(
 
 pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
     require_server(inv)?;
-    let now = app.now();
     let place = inv.place.key();
     let (server, today) = app.store().write(|tx| {
+        let now = app.now();
         let server = tx.server_daily(place)?;
         let today = server_day(now, &server.settings.tz());
         Ok::<_, Failure>((server, today))
@@ -128,6 +152,8 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         _ => String::new(),
     };
     app.store().write(|tx| {
+        // Read under the store's lock: the clock starts when the game is stored.
+        let now = app.now();
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
         let record = match tx.daily_game_id(&inv.player.id, place, today)? {
             Some(id) => {
@@ -142,8 +168,9 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                 )));
             }
             None => {
-                // The timer starts now, when the player first opens it.
-                let mut game = Game::new(puzzle.givens, puzzle.solution, tier, now);
+                // The timer starts now, when the player first opens it, and never pauses:
+                // the grid is first shown now, and from now on it can be solved anywhere.
+                let mut game = Game::new(puzzle.givens, puzzle.solution, tier, now).on_wall_clock();
                 if !tx.check_as_you_go(&inv.player.id)? {
                     game = game.without_checks();
                 }
@@ -160,12 +187,20 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             }
         };
         let mut headline = format!("Daily Sudoku for {}.", day_title(today));
+        if record.game.started_at == now && record.game.status == Status::Active {
+            headline.push_str(
+                " Your clock starts now and runs until you solve it, pauses included; each mistake or hint adds 30 s.",
+            );
+        }
         if record.game.status != Status::Active {
             let verdict = match record.game.status {
                 Status::Solved => format!(
-                    "You solved today's daily in {} with {}.",
-                    duration(record.game.elapsed(now)),
-                    plural(record.game.mistakes, "mistake")
+                    "You solved today's daily: ranked time {}.",
+                    ranked_text(
+                        record.game.elapsed(now),
+                        record.game.mistakes,
+                        record.game.hints
+                    )
                 ),
                 _ => "You gave up today's daily.".to_string(),
             };
@@ -212,9 +247,11 @@ pub(crate) fn record_solve(
         )));
     }
     let s = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
+    let game = &record.game;
     Ok(Some((
         format!(
-            "Daily done! Streak: {} (best {}). See `/sudoku leaderboard`.",
+            "Daily done! Ranked time {}: the time since you opened it, plus 30 s per mistake and per hint. Streak: {} (best {}). See `/sudoku leaderboard`.",
+            ranked_text(game.elapsed(finished), game.mistakes, game.hints),
             plural(s.current, "day"),
             s.best
         ),
@@ -236,8 +273,8 @@ pub fn setup(
             "Only members who can manage this server can set up the daily puzzle.",
         ));
     }
-    let now = app.now();
     app.store().write(|tx| {
+        let now = app.now();
         let current = tx.server_daily(inv.place.key())?;
         let mut s = current.settings.clone();
         if let Some(c) = channel {
@@ -282,7 +319,7 @@ pub fn setup(
             "Daily Sudoku is on: every day at {:02}:{:02} ({}) in <#{channel}>, {}. Next post: {}.",
             s.time.hour(),
             s.time.minute(),
-            s.zone,
+            describe_zone(&s.zone, now),
             s.difficulty.title(),
             discord_time(next_post(&saved, now), 'F')
         )))
@@ -308,8 +345,8 @@ pub fn off(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
 
 pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply, Failure> {
     require_server(inv)?;
-    let now = app.now();
     app.store().read(|tx| {
+        let now = app.now();
         let server = tx.server_daily(inv.place.key())?;
         let today = server_day(now, &server.settings.tz());
         let from = match period {
@@ -323,55 +360,63 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
             Period::Week => "the last 7 days".to_string(),
             Period::AllTime => "all time".to_string(),
         };
-        let mut text = format!("**Daily leaderboard: {title}**");
+        let mut text = format!("**Daily leaderboard: {title}**\n{RANKING}");
         if ranked.is_empty() {
             text.push_str(
                 "\nNo one has solved a daily in this period yet. Be the first: `/sudoku daily`.",
             );
         }
-        for (rank, e) in ranked.iter().take(15) {
-            let result = if period == Period::Today {
-                format!(
-                    "{} · {} · {}",
-                    duration(e.time),
-                    plural(e.mistakes, "mistake"),
-                    plural(e.hints, "hint")
-                )
-            } else {
-                format!(
-                    "{} solved · {} total · {} · {}",
-                    e.solved,
-                    duration(e.time),
-                    plural(e.mistakes, "mistake"),
-                    plural(e.hints, "hint")
-                )
+        let server_streak = daily::streak(&tx.server_daily_days(inv.place.key())?, today);
+        let footer = format!(
+            "\nServer streak: {}. Next puzzle opens {}.",
+            plural(server_streak.current, "day"),
+            discord_time(next_puzzle_at(&server, today), 'R')
+        );
+        // Rows while they fit one message, with room left for the caller's own row.
+        let row = |rank: usize, e: &Entry, name: &str| {
+            let result = ranked_text(e.time, e.mistakes, e.hints);
+            let result = match period {
+                Period::Today => result,
+                _ => format!("{} solved · {result}", e.solved),
             };
             let mode = match (e.unchecked, period) {
                 (0, _) => String::new(),
                 (_, Period::Today) => " · no check-as-you-go".to_string(),
                 (n, _) => format!(" · {n} without check-as-you-go"),
             };
-            text.push_str(&format!(
-                "\n{rank}. {}: {result}{mode}",
-                render::escape_markdown(&e.name)
-            ));
-        }
-        if let Some((rank, _)) = ranked
+            let unranked = if e.unranked() {
+                format!(" · unranked ({} mistakes)", e.mistakes)
+            } else {
+                String::new()
+            };
+            format!("\n{rank}. {name}: {result}{mode}{unranked}")
+        };
+        let mine = ranked
             .iter()
-            .skip(15)
             .find(|(_, e)| e.player == inv.player.id)
-        {
-            text.push_str(&format!("\n…\n{rank}. you"));
+            .map(|(rank, e)| format!("\n…{}", row(*rank, e, "you")));
+        let room = crate::app::reply::MAX_CONTENT
+            - footer.chars().count()
+            - mine.as_ref().map_or(0, |m| m.chars().count());
+        let mut shown_mine = false;
+        for (rank, e) in ranked.iter().take(LEADERBOARD_ROWS) {
+            let line = row(*rank, e, &render::escape_markdown(&e.name));
+            if text.chars().count() + line.chars().count() > room {
+                break;
+            }
+            text.push_str(&line);
+            shown_mine |= e.player == inv.player.id;
         }
-        let server_streak = daily::streak(&tx.server_daily_days(inv.place.key())?, today);
-        text.push_str(&format!(
-            "\nServer streak: {}. Next puzzle opens {}.",
-            plural(server_streak.current, "day"),
-            discord_time(next_puzzle_at(&server, today), 'R')
-        ));
+        if let Some(mine) = mine.filter(|_| !shown_mine) {
+            text.push_str(&mine);
+        }
+        text.push_str(&footer);
         Ok(Reply::public(text))
     })
 }
+
+/// The most rows a leaderboard shows (fewer when long names would not fit one message).
+const LEADERBOARD_ROWS: usize = 15;
 
 /// Streak lines for `stats` in a server.
 pub(crate) fn stats_lines(
@@ -402,29 +447,34 @@ pub(crate) fn stats_lines(
     Ok(lines)
 }
 
-/// A server's post for `day`: the board, the difficulty, a Play button, and how the
-/// previous day went.
+/// A server's post for `day`: its number, the difficulty, a Play button, and how the
+/// previous day went. Never the grid: a player's clock starts when they open the puzzle,
+/// so nobody may see it before (solved from a post, a daily would be pasted in no time).
 pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, Failure> {
-    let (puzzle, tier) = puzzle_for(app, &server.place, day, server.settings.difficulty)?;
+    // Made (and stored) now if need be: its number counts the server's puzzles so far.
+    let (_, tier) = puzzle_for(app, &server.place, day, server.settings.difficulty)?;
     app.store().write(|tx| {
         let yesterday = day.yesterday().unwrap_or(day);
-        let results = daily::rank(tx.daily_results(&server.place, Some(yesterday), yesterday)?);
-        let streak = daily::streak(&tx.server_daily_days(&server.place)?, yesterday);
+        let number = tx.daily_number(&server.place, day)?;
         let mut text = format!(
-            "**Daily Sudoku for {}** · {}\n{}\nPress Play (or `/sudoku daily`) for your own game; the clock starts when you open it.",
+            "**Daily Sudoku for {}** · #{number} · {}\nPress Play (or `/sudoku daily`) for your own board. Your clock starts when you press Play and runs until you solve it, pauses included; each mistake or hint adds 30 s.",
             day_title(day),
             tier.map_or("Sudoku", Tier::title),
-            render::grid_block(&puzzle.givens, crate::app::BoardStyle::Plain)
         );
-        match results.first() {
-            Some((_, best)) => text.push_str(&format!(
-                "\nYesterday: {}, fastest {} in {}. Server streak: {}.",
-                plural(results.len() as u64, "solver"),
-                render::escape_markdown(&best.name),
-                duration(best.time),
-                plural(streak.current, "day")
-            )),
-            None => text.push_str("\nYesterday: no solvers."),
+        // Nothing about yesterday when there was no puzzle yesterday (a server's first post).
+        if tx.daily_puzzle(&server.place, yesterday)?.is_some() {
+            let results = daily::rank(tx.daily_results(&server.place, Some(yesterday), yesterday)?);
+            let streak = daily::streak(&tx.server_daily_days(&server.place)?, yesterday);
+            match results.first() {
+                Some((_, best)) => text.push_str(&format!(
+                    "\nYesterday: {}, best {} in {}. Server streak: {}.",
+                    plural(results.len() as u64, "solver"),
+                    render::escape_markdown(&best.name),
+                    ranked_text(best.time, best.mistakes, best.hints),
+                    plural(streak.current, "day")
+                )),
+                None => text.push_str("\nYesterday: no solvers."),
+            }
         }
         Ok(Reply::public(text).with_buttons(vec![Button {
             custom_id: plain_custom_id("daily"),
@@ -439,43 +489,73 @@ pub(crate) fn due(server: &DailySettings, last: Option<Date>, now: Millis) -> Po
     post_due(now, server.time, &server.tz(), last)
 }
 
-/// The spoiler-free result of a finished daily, in the manner of the word-game dailies:
-/// "Sudoku #34 · Medium · 7:12 · 0 mistakes · 1 hint · 🔥 5".
-fn share_line(tx: &Tx<'_>, record: &GameRecord, day: Date) -> Result<String, Failure> {
+/// The spoiler-free result of a daily, in the manner of the word-game dailies, with the
+/// leaderboard's time and tags: "Sudoku #34 · Medium · 7:12 (6:12 + 2 mistakes) · 🔥 5".
+/// A day not won says so, with what it cost: "gave up after 12:04 · 3 mistakes · 1 hint",
+/// or "not solved in time" (still open, or solved, when its day ended).
+fn share_line(tx: &Tx<'_>, record: &GameRecord, day: Date, now: Millis) -> Result<String, Failure> {
     let game = &record.game;
     let number = tx.daily_number(&record.place, day)?;
     let mut parts = vec![format!("Sudoku #{number}")];
     if let Some(tier) = game.difficulty {
         parts.push(tier.title().to_string());
     }
+    let day_end = end_of_day(day, &tx.server_daily(&record.place)?.settings.tz());
+    let finished = game.finished_at.unwrap_or(now);
+    let costs = |parts: &mut Vec<String>| {
+        parts.push(plural(game.mistakes, "mistake"));
+        parts.push(plural(game.hints, "hint"));
+    };
     match game.status {
-        Status::Solved => parts.push(duration(game.elapsed(game.finished_at.unwrap_or(0)))),
-        _ => parts.push("gave up".to_string()),
+        Status::Solved if finished < day_end => {
+            parts.push(ranked_text(
+                game.elapsed(finished),
+                game.mistakes,
+                game.hints,
+            ));
+            let streak = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
+            if streak.current > 0 {
+                parts.push(format!("🔥 {}", streak.current));
+            }
+        }
+        Status::GaveUp => {
+            parts.push(format!(
+                "gave up after {}",
+                duration(game.elapsed(finished))
+            ));
+            costs(&mut parts);
+        }
+        _ => {
+            parts.push("not solved in time".to_string());
+            costs(&mut parts);
+        }
     }
-    parts.push(plural(game.mistakes, "mistake"));
-    parts.push(plural(game.hints, "hint"));
-    let streak = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
-    if streak.current > 0 {
-        parts.push(format!("🔥 {}", streak.current));
+    if !game.check_as_you_go {
+        parts.push("no check-as-you-go".to_string());
     }
     Ok(parts.join(" · "))
 }
 
-/// The Share button (or `/sudoku share`): the result of a finished daily, posted in the
-/// channel. Never while the game runs, and never the grid.
+/// The Share button (or `/sudoku share`): the result of a daily, posted in the channel:
+/// today's, or yesterday's when today's is not opened yet. Never while its day runs and
+/// the game is open, and never the grid.
 pub fn share(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {
     require_server(inv)?;
-    let now = app.now();
     let place = inv.place.key();
     app.store().read(|tx| {
+        let now = app.now();
+        let tz = tx.server_daily(place)?.settings.tz();
         let record = match target {
             Some(t) => tx.game(t.game)?,
             None => {
-                let server = tx.server_daily(place)?;
-                let today = server_day(now, &server.settings.tz());
+                let today = server_day(now, &tz);
+                let yesterday = today.yesterday().unwrap_or(today);
                 match tx.daily_game_id(&inv.player.id, place, today)? {
                     Some(id) => tx.game(id)?,
-                    None => None,
+                    None => match tx.daily_game_id(&inv.player.id, place, yesterday)? {
+                        Some(id) => tx.game(id)?,
+                        None => None,
+                    },
                 }
             }
         };
@@ -487,7 +567,8 @@ pub fn share(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Repl
         let Some(day) = record.daily_day else {
             return Err(user_error("Only daily results can be shared."));
         };
-        if record.game.status == Status::Active {
+        let day_end = end_of_day(day, &tx.server_daily(&record.place)?.settings.tz());
+        if record.game.status == Status::Active && now < day_end {
             return Err(user_error(
                 "Finish today's daily first; then share your result (no spoilers).",
             ));
@@ -495,7 +576,7 @@ pub fn share(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Repl
         Ok(Reply::public(format!(
             "**{}** shared their daily: {}",
             render::escape_markdown(&inv.player.name),
-            share_line(tx, &record, day)?
+            share_line(tx, &record, day, now)?
         )))
     })
 }

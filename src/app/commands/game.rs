@@ -656,6 +656,13 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             Hint::Solved => "The board is complete and correct.".to_string(),
             Hint::Next(_) | Hint::NoStepFound => hint.text(depth),
         };
+        if matches!(hint, Hint::WrongEntries(_)) && !record.game.check_as_you_go {
+            // Named wrong digits count, as a check's do: else a hint would be a free check.
+            text.push_str(&format!(
+                " They count as mistakes, as in a check (mistakes so far {}).",
+                record.game.mistakes
+            ));
+        }
         if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
             text.push_str("\nAsk again for more detail.");
         }
@@ -712,7 +719,7 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
                     if cells.len() > 5 { ", …" } else { "" }
                 )))
             }
-            Submission::Incorrect { wrong, missing } => {
+            Submission::Incorrect { wrong, missing, counted: from_grid } => {
                 // Without check-as-you-go a wrong submission is a check: the wrong digits
                 // on the board now show and count (and that must be saved).
                 let counted = record.game.reveal_wrong();
@@ -725,25 +732,33 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
                         record.game.mistakes
                     )));
                 }
-                if record.race.is_some() || record.daily_day.is_some() {
-                    // A ranked game's wrong submission says no more than "not solved":
-                    // a count of wrong cells, free and repeatable, would let anyone find
-                    // the answer one cell at a time without a single mistake on the board.
-                    return Err(user_error(if missing > 0 {
-                        format!(
-                            "Not solved yet: your grid still misses {}. Your game is unchanged.",
-                            plural(missing as u64, "number")
-                        )
-                    } else {
-                        "Not solved: that grid is not the solution. Your game is unchanged; `/sudoku check` shows mistakes on your board.".to_string()
-                    }));
-                }
                 let mut parts = Vec::new();
                 if wrong > 0 {
                     parts.push(format!("{} wrong", plural_of(wrong as u64, "cell is", "cells are")));
                 }
                 if missing > 0 {
                     parts.push(format!("still missing {}", plural(missing as u64, "number")));
+                }
+                // Wrong digits the grid's count told of count as mistakes, as a check's do.
+                if from_grid > 0 {
+                    // In a race they count towards the limit as placed digits do.
+                    let out = record.race.is_some() && race::apply_mistake_limit(&mut record.game, now);
+                    save(tx, &record)?;
+                    if out {
+                        super::race::record_give_up(tx, &record, now)?;
+                        return Ok(Reply::private(format!(
+                            "Not solved: {}. That makes {} mistakes: you are out of {} (a race allows {}). The solution shows when the race is over.",
+                            parts.join(", and "),
+                            record.game.mistakes,
+                            board::game_name(&record),
+                            race::MISTAKE_LIMIT - 1
+                        )));
+                    }
+                    return Ok(Reply::private(format!(
+                        "Not solved yet: {}. Wrong digits count as mistakes, as in a check (mistakes so far {}). Your board is unchanged.",
+                        parts.join(", and "),
+                        record.game.mistakes
+                    )));
                 }
                 Err(user_error(format!("Not solved yet: {}. Your game is unchanged.", parts.join(", and "))))
             }
