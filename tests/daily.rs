@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Bot, board_of, solution_of};
+use common::{Bot, board_of, digit, empties, solution_of};
 use jiff::civil::{Date, date};
 use jiff::tz::TimeZone;
 use sudoku_bot::app::Reply;
@@ -386,7 +386,7 @@ fn leaderboards_rank_by_ranked_time_and_share_ties() {
     );
     assert_eq!(
         lines[1],
-        "Ranked time: from opening the daily to solving it, plus 30 s per mistake and per hint."
+        "Ranked time: from opening the daily to solving it, plus 30 s per mistake and per hint; a day with 3 mistakes or more ranks last."
     );
     assert!(lines[2].starts_with("1. bob: 3:00"), "{}", board.content);
     assert!(lines[3].starts_with("1. cat: 3:00"), "{}", board.content);
@@ -884,6 +884,41 @@ fn guessing_ranks_below_an_honest_nine_minutes() {
         assert!(!line.starts_with("1. "), "{board}");
         assert!(line.contains("mistakes"), "{board}");
     }
+}
+
+/// A guesser who tries only digits that clash with nothing makes 4 to 23 wrong guesses on
+/// a Medium puzzle: at 30 s each, four of them in a one-minute solve (3:00) would beat an
+/// honest nine minutes. Three mistakes or more take a day out of the running instead.
+#[test]
+fn a_lucky_guesser_with_a_few_mistakes_still_ranks_below_an_honest_solver() {
+    let bot = Bot::in_memory(0, 11);
+    let day = date(2026, 11, 22);
+    bot.at("UTC", day, 9, 0);
+    let grid = board_of(&bot.say("honest", "s1", "daily"));
+    let solution = solution_of(&grid);
+    bot.at("UTC", day, 9, 9);
+    bot.say("honest", "s1", &format!("submit {}", solution.to_line()));
+    bot.at("UTC", day, 10, 0);
+    bot.say("lucky", "s1", "daily");
+    // Three wrong guesses in three cells, each corrected at once.
+    for &cell in empties(&grid).iter().take(3) {
+        let right = digit(&solution, cell);
+        let wrong = if right == 9 { 1 } else { right + 1 };
+        bot.say("lucky", "s1", &format!("move {cell} {wrong}"));
+        bot.say("lucky", "s1", &format!("move {cell} {right}"));
+    }
+    bot.at("UTC", day, 10, 1);
+    let done = bot.say("lucky", "s1", &format!("submit {}", solution.to_line()));
+    assert!(done.content.contains("3 mistakes"), "{}", done.content);
+    bot.at("UTC", day, 20, 0);
+    let board = bot.say("eve", "s1", "leaderboard today").content;
+    let lines: Vec<&str> = board.lines().collect();
+    assert!(lines[2].starts_with("1. honest: 9:00"), "{board}");
+    assert!(
+        lines[3].starts_with("2. lucky: 2:30 (1:00 + 3 mistakes)")
+            && lines[3].ends_with("unranked (3 mistakes)"),
+        "{board}"
+    );
 }
 
 /// Route 4 of issue 25: the channel post showed the grid, and a player's clock started

@@ -285,7 +285,7 @@ async fn start_up_registers_every_command_with_its_options() {
         (
             "new",
             vec![
-                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("empty", 4, false, json!({"min_value": 1, "max_value": 64})),
                 ("difficulty", 3, false, json!({"choices": tiers})),
                 ("symmetry", 3, false, json!({"choices": symmetries})),
             ],
@@ -325,7 +325,7 @@ async fn start_up_registers_every_command_with_its_options() {
                     false,
                     json!({"choices": choices(&sudoku_bot::app::command::coop::ACTIONS.map(|a| (a, a)))}),
                 ),
-                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("empty", 4, false, json!({"min_value": 1, "max_value": 64})),
                 ("difficulty", 3, false, json!({"choices": tiers})),
                 ("input", 3, false, grid.clone()),
             ],
@@ -333,7 +333,7 @@ async fn start_up_registers_every_command_with_its_options() {
         (
             "race",
             vec![
-                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("empty", 4, false, json!({"min_value": 1, "max_value": 64})),
                 ("difficulty", 3, false, json!({"choices": tiers})),
                 (
                     "players",
@@ -347,7 +347,7 @@ async fn start_up_registers_every_command_with_its_options() {
             "challenge",
             vec![
                 ("player", 6, true, none.clone()),
-                ("empty", 4, false, json!({"min_value": 0, "max_value": 64})),
+                ("empty", 4, false, json!({"min_value": 1, "max_value": 64})),
                 ("difficulty", 3, false, json!({"choices": tiers})),
             ],
         ),
@@ -406,7 +406,7 @@ async fn start_up_registers_every_command_with_its_options() {
         &admin_subs[0]["options"],
         &[
             ("channel", 7, true, json!({"channel_types": [0, 5]})),
-            ("time", 3, false, json!({"max_length": 5})),
+            ("time", 3, false, json!({"max_length": 12})),
             ("timezone", 3, false, json!({"max_length": 64})),
             ("difficulty", 3, false, json!({"choices": tiers})),
         ],

@@ -113,7 +113,7 @@ fn a_player_who_chooses_pictures_gets_them_on_every_board_and_others_do_not() {
     let bot = Bot::open(&db, T0 + 60_000, 18);
     let r = bot.say("ann", "here", "settings");
     assert!(r.content.contains("Boards: **image**"), "{}", r.content);
-    let r = bot.say("ann", "here", "give-up");
+    let r = bot.give_up("ann", "here");
     let (_, alt) = picture(&r);
     assert!(alt.ends_with(". Given up"), "{alt}");
     assert!(

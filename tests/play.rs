@@ -408,7 +408,10 @@ fn a_scripted_race_of_three_across_a_restart() {
         ),
         ":user cat".into(),
         format!("/sudoku submit {full}"),
+        "/sudoku show".into(),
+        format!("/sudoku submit {full}"),
         ":user ann".into(),
+        "/sudoku show".into(),
         "/sudoku giveup".into(),
         ":press Yes, give up".into(),
         "/sudoku stats".into(),
@@ -426,7 +429,14 @@ fn a_scripted_race_of_three_across_a_restart() {
         out.contains("**cat** finished Race #1 in 2:00: 2nd place."),
         "{out}"
     );
-    assert!(out.contains("(the race's message, edited:)\n**Race #1** · Easy, 4 empty · running 2:00 of 1:00:00\n1. **bob**: 1/4 filled · 1 mistake"), "{out}");
+    // A racer who had not seen the race board since the start: nothing typed lands.
+    assert!(out.contains("**Race #1 has started**"), "{out}");
+    // Wrong digits are no progress on the scoreboard.
+    assert!(out.contains("(the race's message, edited:)\n**Race #1** · Easy, 4 empty · running 2:00 of 1:00:00 · out at 3 mistakes, no hints\n"), "{out}");
+    assert!(
+        out.contains("3. **bob**: 0/4 filled · 1/3 mistakes"),
+        "{out}"
+    );
     assert!(
         out.contains(
             "(posted in the channel:)\n🏆 **bob** wins Race #1 in 2:00!\n2nd cat 2:00 · ann gave up"
@@ -457,7 +467,9 @@ fn scripted_challenges_declined_and_expired() {
     );
     assert!(out.contains("You can't challenge yourself"), "{out}");
     assert!(
-        out.contains("**ann** challenges **bob** to a 1-v-1 race (Easy, 5 empty)"),
+        out.contains(
+            "**ann** (unrated) challenges **bob** (unrated) to a rated 1-v-1 race (Easy, 5 empty)"
+        ),
         "{out}"
     );
     assert!(out.contains("This challenge is for someone else"), "{out}");

@@ -108,11 +108,7 @@ fn three_players_race_and_the_first_correct_solve_wins() {
         sent[0]
             .reply
             .content
-            .contains("**bob**: 0/6 filled · 1 mistake")
-            || sent[0]
-                .reply
-                .content
-                .contains("**bob**: 1/6 filled · 1 mistake"),
+            .contains("**bob**: 0/6 filled · 1/3 mistakes"),
         "{}",
         sent[0].reply.content
     );
@@ -324,7 +320,11 @@ fn a_race_runs_out_of_time_and_those_still_playing_are_unfinished() {
         HERE,
         &format!("move {}", moves(&solution, &cells[4..])),
     );
-    assert!(r.content.contains("had already ended"), "{}", r.content);
+    assert!(
+        r.private && r.content.contains("over (the race has ended)"),
+        "{}",
+        r.content
+    );
 }
 
 #[test]
@@ -394,7 +394,7 @@ fn challenges_are_for_one_player_who_accepts_or_declines() {
     assert!(
         offer
             .content
-            .contains("**ann** challenges **bob** to a 1-v-1 race"),
+            .contains("**ann** (unrated) challenges **bob** (unrated) to a rated 1-v-1 race"),
         "{}",
         offer.content
     );
@@ -444,6 +444,7 @@ fn challenges_are_for_one_player_who_accepts_or_declines() {
         HERE,
         &format!("move {}", moves(&solution, &empties(&grid))),
     );
+    my_board(&bot, "ann", &board);
     bot.give_up("ann", HERE);
     let sent = tick(&bot, 0);
     let result = sent.iter().find(|m| m.is_result).expect("result");
@@ -463,6 +464,7 @@ fn challenges_are_for_one_player_who_accepts_or_declines() {
             .next()
             .unwrap()
             .trim()
+            .trim_end_matches('?')
             .parse()
             .unwrap()
     };
@@ -524,6 +526,9 @@ fn concurrent_moves_in_one_race_lose_and_double_nothing() {
     let others: Vec<&str> = names[1..].iter().map(String::as_str).collect();
     let board = running_race(&bot, &names[0], &others, 20);
     let (grid, solution) = my_board(&bot, &names[0], &board);
+    for name in &names[1..] {
+        my_board(&bot, name, &board);
+    }
     let cells = empties(&grid);
     std::thread::scope(|scope| {
         for (i, name) in names.iter().enumerate() {
@@ -562,7 +567,7 @@ fn concurrent_moves_in_one_race_lose_and_double_nothing() {
         );
     }
     assert_eq!(
-        final_board.matches("· 1 mistake ·").count(),
+        final_board.matches("· 1/3 mistakes").count(),
         PLAYERS,
         "{final_board}"
     );
@@ -605,4 +610,488 @@ fn a_racers_board_shows_the_races_wall_time() {
         &format!("move {cell} {}", digit(&solution, cell)),
     );
     assert!(r.content.contains("time 5:00"), "{}", r.content);
+}
+
+// ---- Fair competition (issue 25) -------------------------------------------------------
+
+/// The digits of `solution` that are wrong for `cell`, in order.
+fn wrong_digits(solution: &Grid, cell: Cell) -> Vec<u8> {
+    (1..=9).filter(|&d| d != digit(solution, cell)).collect()
+}
+
+/// Route 1: trying digits until none is wrong. The guesser is out at the third mistake,
+/// never finishes, and the honest racer who takes nine minutes wins; on every puzzle.
+#[test]
+fn a_guesser_is_out_at_the_third_mistake_and_the_honest_racer_wins() {
+    for seed in 1..=5 {
+        let bot = Bot::in_memory(T0, seed);
+        let board = running_race(&bot, "ann", &["bob"], 30);
+        let (grid, solution) = my_board(&bot, "bob", &board);
+        my_board(&bot, "ann", &board);
+        let cells = empties(&grid);
+        // bob guesses 1, 2, 3… in the first empty cell, one digit a command.
+        let mut out = None;
+        for (i, d) in wrong_digits(&solution, cells[0]).into_iter().enumerate() {
+            let r = bot.say("bob", HERE, &format!("move {} {d}", cells[0]));
+            if r.content.contains("Out of Race #1") {
+                out = Some((i + 1, r));
+                break;
+            }
+        }
+        let (tries, r) = out.expect("bob is put out");
+        assert_eq!(tries, 3, "out at the third mistake: {}", r.content);
+        // His board stays as it was: no solution for a racer who is out.
+        assert!(!r.content.contains('['), "{}", r.content);
+        let again = bot.say("bob", HERE, &format!("move {} 1", cells[1]));
+        assert!(
+            again.private && again.content.contains("over (out: too many mistakes)"),
+            "{}",
+            again.content
+        );
+        let sent = tick(&bot, 0);
+        let scoreboard = &sent.iter().find(|m| !m.is_result).expect("edit").reply;
+        assert!(
+            scoreboard.content.contains("**bob**: out (3 mistakes)"),
+            "{}",
+            scoreboard.content
+        );
+        // ann plays honestly for nine minutes and wins.
+        bot.clock.advance(9 * 60_000);
+        let r = bot.say("ann", HERE, &format!("move {}", moves(&solution, &cells)));
+        assert!(
+            r.content.contains("**ann** wins Race #1 in 9:00"),
+            "{}",
+            r.content
+        );
+        let sent = tick(&bot, 0);
+        let result = sent.iter().find(|m| m.is_result).expect("result");
+        assert!(
+            result.reply.content.contains("bob out (3 mistakes)"),
+            "{}",
+            result.reply.content
+        );
+    }
+}
+
+/// Guessing through `submit` costs the same: each wrong digit of a submitted grid is a
+/// mistake, and counts towards the limit.
+#[test]
+fn wrong_submissions_count_towards_the_mistake_limit() {
+    let bot = Bot::in_memory(T0, 3);
+    let board = running_race(&bot, "ann", &["bob"], 20);
+    let (grid, solution) = my_board(&bot, "bob", &board);
+    let cells = empties(&grid);
+    let mut guess = solution;
+    for &c in &cells[..3] {
+        guess.set(c, Some(wrong_digits(&solution, c)[0]));
+    }
+    let r = bot.say("bob", HERE, &format!("submit {}", grid_text(&guess)));
+    assert!(
+        r.content.contains("you are out of Race #1"),
+        "{}",
+        r.content
+    );
+    assert!(!r.content.contains(&grid_text(&solution)), "{}", r.content);
+}
+
+#[test]
+fn hints_are_off_in_races() {
+    let bot = Bot::in_memory(T0, 4);
+    let board = running_race(&bot, "ann", &["bob"], 20);
+    let mine = bot.press("bob", HERE, &board, "My board");
+    assert!(
+        mine.buttons.iter().flatten().all(|b| b.label != "Hint"),
+        "a race board has no Hint button: {mine:?}"
+    );
+    let r = bot.say("bob", HERE, "hint");
+    assert!(
+        r.private && r.content.contains("Hints are off in races"),
+        "{}",
+        r.content
+    );
+}
+
+/// Route 3: a racer who gives up (or is out) sees no solution while others still race,
+/// by any way of asking; once the race is over, they do.
+#[test]
+fn a_give_up_shows_no_solution_until_the_race_is_over() {
+    let bot = Bot::in_memory(T0, 5);
+    let board = running_race(&bot, "ann", &["bob", "cat"], 20);
+    let (grid, solution) = my_board(&bot, "bob", &board);
+    my_board(&bot, "ann", &board);
+    let hidden = empties(&grid);
+    let shows_solution = |r: &Reply| {
+        let shown = board_of(r);
+        hidden.iter().any(|&c| shown.get(c).is_some())
+    };
+    let asked = bot.say("bob", HERE, "giveup");
+    assert!(
+        asked.content.contains("Give up Race #1?"),
+        "{}",
+        asked.content
+    );
+    let r = bot.press("bob", HERE, &asked, "Yes, give up");
+    assert!(r.content.contains("stays hidden"), "{}", r.content);
+    assert!(!shows_solution(&r), "{}", r.content);
+    let r = bot.say("bob", HERE, "show");
+    assert!(!shows_solution(&r), "{}", r.content);
+    let r = bot.press("bob", HERE, &board, "My board");
+    assert!(!shows_solution(&r), "{}", r.content);
+    // The solve command refuses the raced puzzle too (route 2 has its own tests).
+    let r = bot.say("bob", HERE, &format!("solve {}", grid_text(&grid)));
+    assert!(r.private && !r.content.contains(&grid_text(&solution)));
+    // ann solves, cat gives up: the race is over, and bob may now see the answer.
+    bot.say("ann", HERE, &format!("move {}", moves(&solution, &hidden)));
+    my_board(&bot, "cat", &board);
+    bot.give_up("cat", HERE);
+    let r = bot.say("bob", HERE, "show");
+    assert!(shows_solution(&r), "{}", r.content);
+}
+
+/// Route 5: a race started by the host's press does not take a racer's next typed move
+/// blind; the racer gets a private notice, and moves reach the race board once seen.
+#[test]
+fn a_started_race_takes_no_typed_move_before_its_board_was_seen() {
+    let bot = Bot::in_memory(T0, 6);
+    // bob plays a free game, then joins a race that ann starts.
+    let own = bot.say("bob", HERE, "new 30");
+    let own_grid = board_of(&own);
+    let own_solution = solution_of(&own_grid);
+    let free_cell = empties(&own_grid)[0];
+    let board = running_race(&bot, "ann", &["bob"], 30);
+    let typed = format!("move {free_cell} {}", digit(&own_solution, free_cell));
+    let r = bot.say("bob", HERE, &typed);
+    assert!(
+        r.private
+            && r.content.contains("Race #1 has started")
+            && r.content.contains("Nothing was changed"),
+        "{}",
+        r.content
+    );
+    assert!(r.buttons.iter().flatten().any(|b| b.label == "My board"));
+    // Nothing landed anywhere: no race mistake, and the free game is as it was.
+    let sent = tick(&bot, 0);
+    assert!(
+        sent.iter()
+            .all(|m| !m.reply.content.contains("1/3 mistakes")),
+        "{sent:?}"
+    );
+    // Opened through the notice's button: typed moves now go to the race board.
+    let notice = r;
+    let race_board = bot.press("bob", HERE, &notice, "My board");
+    assert!(
+        race_board.content.contains("Race #1"),
+        "{}",
+        race_board.content
+    );
+    let race_grid = board_of(&race_board);
+    let given = Cell::all()
+        .find(|&c| race_grid.get(c).is_some())
+        .expect("a given");
+    let r = bot.say("bob", HERE, &format!("move {given} 1"));
+    assert!(
+        r.content.starts_with("Race #1: ") && r.content.contains("is a given"),
+        "with two games open the error names the game: {}",
+        r.content
+    );
+    let _ = board;
+}
+
+#[test]
+fn races_with_nothing_to_fill_in_are_refused() {
+    let bot = Bot::in_memory(T0, 7);
+    let r = bot.invoke(
+        "ann",
+        HERE,
+        Command::Race(RaceCommand::Open {
+            empty: Some(0),
+            difficulty: None,
+            players: None,
+        }),
+    );
+    assert!(
+        r.private && r.content.contains("0 empty cells"),
+        "{}",
+        r.content
+    );
+    for typed in ["race 0", "new 0", "coop 0", "challenge bob 0"] {
+        let r = bot.say("ann", HERE, typed);
+        assert!(
+            r.private && r.content.contains("0 empty cells"),
+            "{typed}: {}",
+            r.content
+        );
+    }
+}
+
+/// A move after the race's limit is refused, and a solve then takes no place and sets no
+/// race best; race stats and game stats agree on the time.
+#[test]
+fn the_time_limit_ends_every_game_and_no_late_solve_counts() {
+    let bot = Bot::in_memory(T0, 8);
+    let board = running_race(&bot, "ann", &["bob"], 10);
+    let (grid, solution) = my_board(&bot, "bob", &board);
+    my_board(&bot, "ann", &board);
+    let cells = empties(&grid);
+    bot.clock.advance(RACE_LIMIT_MS + 1_000);
+    let r = bot.say("bob", HERE, &format!("move {}", moves(&solution, &cells)));
+    assert!(
+        r.private && r.content.contains("the race has ended"),
+        "{}",
+        r.content
+    );
+    let stats = bot.say("bob", HERE, "stats");
+    assert!(stats.content.contains("best -"), "{}", stats.content);
+    // Free for the next race at once.
+    let lobby = bot.say("bob", HERE, "race 10");
+    assert!(lobby.content.contains("Race #2"), "{}", lobby.content);
+}
+
+#[test]
+fn race_and_game_stats_agree_on_a_racers_time() {
+    let bot = Bot::in_memory(T0, 9);
+    let board = running_race(&bot, "ann", &["bob"], 10);
+    let (grid, solution) = my_board(&bot, "ann", &board);
+    let cells = empties(&grid);
+    // A long pause in a race counts: it is the race's wall time.
+    bot.clock.advance(6 * 60_000);
+    let r = bot.say("ann", HERE, &format!("move {}", moves(&solution, &cells)));
+    assert!(r.content.contains("in 6:00"), "{}", r.content);
+    let stats = bot.say("ann", HERE, "stats");
+    assert!(stats.content.contains("best 6:00"), "{}", stats.content);
+    assert!(!stats.content.contains("5:00"), "{}", stats.content);
+}
+
+#[test]
+fn a_finished_racer_may_race_again_while_others_still_play() {
+    let bot = Bot::in_memory(T0, 10);
+    let board = running_race(&bot, "ann", &["bob", "cat"], 10);
+    let (grid, solution) = my_board(&bot, "ann", &board);
+    bot.say(
+        "ann",
+        HERE,
+        &format!("move {}", moves(&solution, &empties(&grid))),
+    );
+    let lobby = bot.say("ann", HERE, "race 10");
+    assert!(
+        !lobby.private && lobby.content.contains("Race #2"),
+        "{}",
+        lobby.content
+    );
+}
+
+#[test]
+fn a_challenger_withdraws_and_an_untouched_challenge_is_not_rated() {
+    let bot = Bot::in_memory(T0, 11);
+    let offer = challenge(&bot, "ann", "bob", false);
+    assert!(offer.content.contains("(unrated)"), "{}", offer.content);
+    let r = bot.press("bob", HERE, &offer, "Withdraw");
+    assert!(r.private, "only the challenger withdraws: {}", r.content);
+    let r = bot.press("ann", HERE, &offer, "Withdraw");
+    assert!(
+        r.content.contains("ann withdrew the challenge"),
+        "{}",
+        r.content
+    );
+
+    // Accepted, then nobody moves for the whole hour: aborted, ratings untouched.
+    let offer = challenge(&bot, "ann", "bob", false);
+    bot.press("bob", HERE, &offer, "Accept");
+    bot.clock.advance(RACE_LIMIT_MS);
+    let sent = tick(&bot, 0);
+    let result = sent.iter().find(|m| m.is_result).expect("a result");
+    assert!(
+        result.reply.content.contains("was aborted") && result.reply.content.contains("Not rated"),
+        "{}",
+        result.reply.content
+    );
+    let top = bot.say("ann", HERE, "leaderboard races");
+    assert!(top.content.contains("unrated"), "{}", top.content);
+    assert!(!top.content.contains("rating 1"), "{}", top.content);
+}
+
+/// After a rated challenge the result shows each change, the rating is marked provisional
+/// while uncertain, and it shows in stats and in the next offer.
+#[test]
+fn rating_changes_show_after_a_rated_challenge() {
+    let bot = Bot::in_memory(T0, 12);
+    let offer = challenge(&bot, "ann", "bob", false);
+    let board = bot.press("bob", HERE, &offer, "Accept");
+    let (grid, solution) = my_board(&bot, "bob", &board);
+    bot.say(
+        "bob",
+        HERE,
+        &format!("move {}", moves(&solution, &empties(&grid))),
+    );
+    my_board(&bot, "ann", &board);
+    bot.give_up("ann", HERE);
+    let sent = tick(&bot, 0);
+    let result = sent.iter().find(|m| m.is_result).expect("result");
+    let text = &result.reply.content;
+    assert!(text.contains("(+") && text.contains("(-"), "{text}");
+    assert!(text.contains("?"), "a first rating is provisional: {text}");
+    let stats = bot.say("bob", HERE, "stats");
+    assert!(
+        stats.content.contains("challenge rating here 1"),
+        "{}",
+        stats.content
+    );
+    let offer = challenge(&bot, "ann", "bob", false);
+    assert!(!offer.content.contains("unrated"), "{}", offer.content);
+    assert!(offer.content.contains("?)"), "{}", offer.content);
+}
+
+#[test]
+fn the_scoreboard_counts_correct_cells_only() {
+    let bot = Bot::in_memory(T0, 13);
+    let board = running_race(&bot, "ann", &["bob"], 20);
+    let (grid, solution) = my_board(&bot, "bob", &board);
+    my_board(&bot, "ann", &board);
+    let cells = empties(&grid);
+    bot.say(
+        "bob",
+        HERE,
+        &format!("move {}", moves(&solution, &cells[..2])),
+    );
+    let wrong = wrong_digits(&solution, cells[2])[0];
+    bot.say("bob", HERE, &format!("move {} {wrong}", cells[2]));
+    let sent = tick(&bot, 0);
+    let scoreboard = &sent[0].reply.content;
+    assert!(
+        scoreboard.contains("**bob**: 2/20 filled · 1/3 mistakes"),
+        "{scoreboard}"
+    );
+}
+
+#[test]
+fn forgotten_racers_are_not_shown_by_raw_id() {
+    let bot = Bot::in_memory(T0, 14);
+    let board = running_race(&bot, "ann", &["bob"], 10);
+    let (grid, solution) = my_board(&bot, "ann", &board);
+    bot.say(
+        "ann",
+        HERE,
+        &format!("move {}", moves(&solution, &empties(&grid))),
+    );
+    my_board(&bot, "bob", &board);
+    bot.give_up("bob", HERE);
+    tick(&bot, 0);
+    bot.invoke("ann", HERE, Command::ForgetMe { confirmed: true });
+    bot.app.race_message_failed(1, true);
+    let all: Vec<String> = tick(&bot, 0)
+        .into_iter()
+        .map(|m| m.reply.content)
+        .chain([bot.say("bob", HERE, "leaderboard races").content])
+        .collect();
+    for text in &all {
+        assert!(!text.contains("(forgotten)"), "{text}");
+    }
+}
+
+/// Rematch under a result: the same players, a new puzzle, joinable by them only; and a
+/// spoiler-free share card of one's own result.
+#[test]
+fn rematch_and_share_under_a_result() {
+    let bot = Bot::in_memory(T0, 15);
+    let board = running_race(&bot, "ann", &["bob"], 10);
+    let (grid, solution) = my_board(&bot, "ann", &board);
+    bot.clock.advance(95_000);
+    bot.say(
+        "ann",
+        HERE,
+        &format!("move {}", moves(&solution, &empties(&grid))),
+    );
+    my_board(&bot, "bob", &board);
+    bot.give_up("bob", HERE);
+    let sent = tick(&bot, 0);
+    let result = sent
+        .into_iter()
+        .find(|m| m.is_result)
+        .expect("result")
+        .reply;
+    let card = bot.press("ann", HERE, &result, "Share my result");
+    assert!(!card.private, "{}", card.content);
+    assert!(
+        card.content.contains("Race #1") && card.content.contains("1st of 2 · 1:35"),
+        "{}",
+        card.content
+    );
+    assert!(!card.content.contains("```"), "{}", card.content);
+    let r = bot.press("cat", HERE, &result, "Rematch");
+    assert!(r.private, "{}", r.content);
+    let lobby = bot.press("bob", HERE, &result, "Rematch");
+    assert!(lobby.content.contains("A rematch"), "{}", lobby.content);
+    let again = bot.press("ann", HERE, &result, "Rematch");
+    assert!(
+        again.content.contains("already open as Race #2"),
+        "{}",
+        again.content
+    );
+    let r = bot.press("cat", HERE, &lobby, "Join");
+    assert!(
+        r.private && r.content.contains("rematch is for"),
+        "{}",
+        r.content
+    );
+    let started = bot.press("ann", HERE, &lobby, "Join");
+    assert!(started.content.contains("running"), "{}", started.content);
+}
+
+#[test]
+fn equal_race_records_share_a_place() {
+    let bot = Bot::in_memory(T0, 16);
+    let board = running_race(&bot, "ann", &["bob"], 10);
+    my_board(&bot, "ann", &board);
+    my_board(&bot, "bob", &board);
+    bot.give_up("ann", HERE);
+    bot.give_up("bob", HERE);
+    let top = bot.say("cat", HERE, "leaderboard races");
+    assert!(top.content.contains("\n1. **ann**"), "{}", top.content);
+    assert!(top.content.contains("\n1. **bob**"), "{}", top.content);
+}
+
+/// Two processes on one database, both waiting for its write lock: ann's winning move
+/// arrives first, bob's two seconds later, then the lock is released. SQLite wakes its
+/// waiters in no set order (a longer wait backs off longer), so bob may well take it
+/// first; his place and time must then agree. Times were read before waiting for the
+/// lock, and bob won "in 0:03" ahead of ann's "0:01". Replayed a few times.
+#[test]
+fn places_and_finishing_times_agree_whatever_the_lock_order() {
+    use std::sync::Arc;
+    use sudoku_bot::app::{App, ManualClock};
+    use sudoku_bot::store::Store;
+    for round in 0..4 {
+        let (_dir, db) = temp_db();
+        let clock = Arc::new(ManualClock::new(T0));
+        let process = |seed| Bot {
+            app: App::new(Store::open(&db).expect("store"), clock.clone(), seed),
+            clock: clock.clone(),
+        };
+        let (one, two) = (process(round), process(round + 100));
+        let board = running_race(&one, "ann", &["bob"], 3);
+        let (grid, solution) = my_board(&one, "ann", &board);
+        my_board(&two, "bob", &board);
+        let winning = format!("move {}", moves(&solution, &empties(&grid)));
+        let lock = rusqlite::Connection::open(&db).expect("open");
+        lock.execute_batch("BEGIN IMMEDIATE")
+            .expect("hold the write lock");
+        std::thread::scope(|s| {
+            s.spawn(|| one.say("ann", HERE, &winning));
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            clock.advance(2_000);
+            s.spawn(|| two.say("bob", HERE, &winning));
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            lock.execute_batch("COMMIT").expect("release");
+        });
+        let sent = tick(&one, 0);
+        let result = &sent.iter().find(|m| m.is_result).expect("result").reply;
+        // "🏆 **x** wins Race #1 in T1!\n2nd y T2": T1 must not be later than T2.
+        let times: Vec<&str> = result
+            .content
+            .split(|c: char| c.is_whitespace() || c == '!')
+            .filter(|w| w.contains(':') && w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+            .collect();
+        assert_eq!(times.len(), 2, "{}", result.content);
+        assert!(times[0] <= times[1], "round {round}: {}", result.content);
+    }
 }

@@ -77,7 +77,13 @@ fn a_game_as_the_player_sees_it() {
 #[test]
 fn help_and_solve() {
     let bot = bot();
-    insta::assert_snapshot!("help", shown(&say(&bot, "/sudoku help", BoardStyle::Plain)));
+    let help = say(&bot, "/sudoku help", BoardStyle::Plain);
+    assert!(
+        !help.content.contains("(cut to fit"),
+        "help must fit one message whole: {} characters",
+        help.content.chars().count()
+    );
+    insta::assert_snapshot!("help", shown(&help));
     insta::assert_snapshot!(
         "solve",
         shown(&say(

@@ -86,8 +86,11 @@ impl Reply {
         }
     }
 
+    /// Adds a row of buttons; an empty row adds nothing (Discord refuses empty rows).
     pub fn with_buttons(mut self, row: Vec<Button>) -> Reply {
-        self.buttons.push(row);
+        if !row.is_empty() {
+            self.buttons.push(row);
+        }
         self
     }
 

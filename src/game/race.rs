@@ -400,9 +400,12 @@ pub fn standings<'a>(
 /// Whether nobody made a single move or note in the race: a challenge that ran out like
 /// that was never played, so it is aborted rather than rated as a draw.
 pub fn untouched<'a>(games: impl IntoIterator<Item = Option<&'a Game>>) -> bool {
-    games
-        .into_iter()
-        .all(|g| g.is_none_or(|g| g.moves == 0 && g.version == 0))
+    games.into_iter().all(|g| {
+        // Not the version: ending the game at the time limit bumps it.
+        g.is_none_or(|g| {
+            g.moves == 0 && g.mistakes == 0 && g.hints == 0 && g.notes.iter().all(|&n| n == 0)
+        })
+    })
 }
 
 /// A 1-v-1 rating (Glicko-2): a number, how sure it is, and how erratic the player is.

@@ -618,7 +618,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "race",
             aliases: &["versus", "vs"],
             description: "Race others on the same puzzle, each on a private board",
-            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle, on private boards. Races: no hints, out at 3 mistakes, solution hidden till the end.",
+            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle: no hints, out at 3 mistakes, no solution shown till it ends.",
             examples: &["/sudoku race 45", "/sudoku race medium players:4"],
             options: vec![
                 empty_cells(),

@@ -58,7 +58,14 @@ fn find(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRec
             if let Some(unseen) = open.iter().find(|g| !g.shown) {
                 return Err(Failure::User(unseen_notice(unseen)));
             }
-            open.into_iter().next().ok_or_else(|| user_error(NO_GAME))
+            match open.into_iter().next() {
+                Some(record) => Ok(record),
+                // Just out of a race (out, given up, ended): say so, not "no game".
+                None => match tx.latest_game(&inv.player.id, inv.place.key())? {
+                    Some(last) if last.race.is_some() => Ok(last),
+                    _ => Err(user_error(NO_GAME)),
+                },
+            }
         }
     }
 }
@@ -140,7 +147,7 @@ fn resolve_active(
     if record.game.status != Status::Active {
         if let Some(tag) = record.race {
             return Err(user_error(format!(
-                "Your part in {} is over ({}).",
+                "Your part in {} is over ({}). Nothing was changed; `/sudoku race` opens another race, `/sudoku new` a game of your own.",
                 super::race::tag_name(tag),
                 if record.game.status == Status::Solved {
                     "solved"
@@ -308,16 +315,19 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             Ok(board::reply(&record, &inv.player.name, "", inv.style, now).updating_board())
         });
     }
-    app.store().write(|tx| {
+    // A race board its player has not seen yet comes first: its clock runs, and showing
+    // it is what lets typed moves reach it. Only then is this a write: a plain show
+    // answers while another connection writes.
+    let unseen = app.store().read(|tx| {
+        let open = tx.active_games(&inv.player.id, inv.place.key())?;
+        Ok::<_, Failure>(open.iter().find(|g| !g.shown).map(|g| g.id))
+    })?;
+    if let Some(id) = unseen {
+        app.store().write(|tx| Ok::<_, Failure>(tx.touch(id)?))?;
+    }
+    app.store().read(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
-        let mut open = tx.active_games(&inv.player.id, inv.place.key())?;
-        // A race board nobody has shown its player yet comes first: it is the one the
-        // clock runs on, and showing it is what lets typed moves reach it.
-        if let Some(i) = open.iter().position(|g| !g.shown) {
-            let unseen = open.remove(i);
-            tx.touch(unseen.id)?;
-            open.insert(0, unseen);
-        }
+        let open = tx.active_games(&inv.player.id, inv.place.key())?;
         let Some((current, others)) = open.split_first() else {
             // Right after a solve or a give-up: the finished board and its result, until
             // a new game starts.
@@ -357,7 +367,7 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = resolve(tx, inv, None, now)?;
+        let mut record = resolve_active(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let moves =
@@ -529,7 +539,7 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = resolve(tx, inv, None, now)?;
+        let mut record = resolve_active(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let c = Cell::parse(cell).ok_or_else(|| {
@@ -694,7 +704,7 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = resolve(tx, inv, None, now)?;
+        let mut record = resolve_active(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let grid = parse_grid(text).map_err(|e| {

@@ -105,7 +105,7 @@ fn open(
     }
     // Refused before a puzzle is made for nothing.
     app.store()
-        .read(|tx| already_racing(tx, &inv.player.id, inv.place.key()))?;
+        .read(|tx| already_racing(tx, &inv.player.id, inv.place.key(), now))?;
     // Made now, shown to nobody before the start: everyone then gets it at once.
     let (puzzle, tier) =
         super::puzzles::make(app, empty, difficulty, None, app.next_seed()).map_err(user_error)?;
@@ -114,7 +114,11 @@ fn open(
         if let Some(o) = opponent {
             tx.set_player_name(&o.id, &o.name)?;
         }
-        already_racing(tx, &inv.player.id, inv.place.key())?;
+        if let Some(id) = tx.open_race_of(&inv.player.id, inv.place.key())? {
+            // A race past its limit ends now, for good: this command commits.
+            catch_up(tx, id, now)?;
+        }
+        already_racing(tx, &inv.player.id, inv.place.key(), now)?;
         let number = tx.next_race_number(inv.place.key())?;
         let mut race = Race::open(
             number,
@@ -142,9 +146,11 @@ fn open(
 
 /// A player races in one race at a time per server: typed moves then never wonder which.
 /// A racer who has finished (solved, out, or given up) is free for the next one.
-fn already_racing(tx: &Tx<'_>, player: &str, place: &str) -> Result<(), Failure> {
+fn already_racing(tx: &Tx<'_>, player: &str, place: &str, now: Millis) -> Result<(), Failure> {
     if let Some(id) = tx.open_race_of(player, place)?
         && let Some(record) = tx.race(id)?
+        // Past its deadline a race is over, whether or not time has been applied yet.
+        && record.race.deadline().is_none_or(|at| now < at)
     {
         let how = match record.race.status {
             RaceStatus::Lobby => "waiting to start",
@@ -181,8 +187,11 @@ fn join(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
         if record.race.status == RaceStatus::Lobby && record.race.entrant(&inv.player.id).is_none()
         {
             // Checked before the join: the player's other race would otherwise be lost
-            // track of by typed commands.
-            already_racing(tx, &inv.player.id, inv.place.key())?;
+            // track of by typed commands. One past its limit ends first.
+            if let Some(id) = tx.open_race_of(&inv.player.id, inv.place.key())? {
+                catch_up(tx, id, now)?;
+            }
+            already_racing(tx, &inv.player.id, inv.place.key(), now)?;
         }
         let full = record.race.join(&inv.player.id, now).map_err(race_error)?;
         if full {
