@@ -197,7 +197,13 @@ pub fn pictured(reply: Reply, game: &Game, style: BoardStyle) -> Reply {
 pub fn status(record: &GameRecord, now: Millis) -> String {
     let game = &record.game;
     if record.race.is_some() {
-        render::status_line_timed(game, game.finished_at.unwrap_or(now) - game.started_at)
+        let line =
+            render::status_line_timed(game, game.finished_at.unwrap_or(now) - game.started_at);
+        if crate::game::race::is_out(game) {
+            line.replacen("given up", "out of the race", 1)
+        } else {
+            line
+        }
     } else {
         render::status_line(game, now)
     }
