@@ -584,3 +584,18 @@ fn solve_refuses_a_running_coop_board_anywhere() {
     let r = bot.say("bob", "chan", &format!("solve {}", givens.to_line()));
     assert!(r.content.contains("exactly one solution"), "{}", r.content);
 }
+
+/// A co-op board is the channel's: a typed `giveup` there says how it ends instead of
+/// "no game in progress".
+#[test]
+fn giveup_with_only_a_coop_board_says_how_it_ends() {
+    let bot = Bot::in_memory(T0, 31);
+    bot.say("ann", "c1", "coop 20");
+    let r = bot.say("bob", "c1", "giveup");
+    assert!(
+        r.private && r.content.contains("`/sudoku coop end`"),
+        "{}",
+        r.content
+    );
+    assert!(!r.content.contains("no game in progress"), "{}", r.content);
+}

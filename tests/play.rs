@@ -549,3 +549,23 @@ fn a_daily_ticked_in_the_terminal_shows_no_grid_and_its_clock_never_pauses() {
     assert_eq!(out.matches("(no daily post is due)").count(), 1, "{out}");
     assert!(out.contains("time 1:00:00"), "{out}");
 }
+
+/// The documented `/sudoku challenge @bob` names bob in the terminal as `<@id>` does in
+/// Discord: bob can accept it, and ann can withdraw an offer.
+#[test]
+fn a_challenge_by_at_name_in_the_terminal_reaches_that_player() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("at.db");
+    let out = play(
+        &db,
+        "/sudoku challenge @bob 5\n:user bob\n:press Accept\n:user ann\n/sudoku challenge @cat 5\n:press Withdraw\n",
+    );
+    assert!(
+        out.contains("**ann** (unrated) challenges **bob** (unrated)"),
+        "{out}"
+    );
+    assert!(!out.contains("This challenge is for someone else"), "{out}");
+    assert!(out.contains("running 0:00 of 1:00:00"), "{out}");
+    assert!(out.contains("ann withdrew the challenge"), "{out}");
+}
+
