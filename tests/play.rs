@@ -551,14 +551,14 @@ fn a_daily_ticked_in_the_terminal_shows_no_grid_and_its_clock_never_pauses() {
 }
 
 /// The documented `/sudoku challenge @bob` names bob in the terminal as `<@id>` does in
-/// Discord: bob can accept it, and ann can withdraw an offer.
+/// Discord: bob can accept it, and a challenger can withdraw an offer.
 #[test]
 fn a_challenge_by_at_name_in_the_terminal_reaches_that_player() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("at.db");
     let out = play(
         &db,
-        "/sudoku challenge @bob 5\n:user bob\n:press Accept\n:user ann\n/sudoku challenge @cat 5\n:press Withdraw\n",
+        "/sudoku challenge @bob 5\n:user bob\n:press Accept\n:user cat\n/sudoku challenge @dan 5\n:press Withdraw\n",
     );
     assert!(
         out.contains("**ann** (unrated) challenges **bob** (unrated)"),
@@ -566,6 +566,5 @@ fn a_challenge_by_at_name_in_the_terminal_reaches_that_player() {
     );
     assert!(!out.contains("This challenge is for someone else"), "{out}");
     assert!(out.contains("running 0:00 of 1:00:00"), "{out}");
-    assert!(out.contains("ann withdrew the challenge"), "{out}");
+    assert!(out.contains("cat withdrew the challenge"), "{out}");
 }
-
