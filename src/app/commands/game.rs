@@ -399,7 +399,7 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
                 "{} Out of {}: that was your {} mistake (a race allows {}). Your board stays as it was; the solution shows when the race is over.",
                 move_headline(&record.game, &applied_moves(&moves, &outcome), &outcome),
                 board::game_name(&record),
-                race::MISTAKE_LIMIT.to_string() + ordinal_suffix(race::MISTAKE_LIMIT),
+                super::race::ordinal(race::MISTAKE_LIMIT),
                 race::MISTAKE_LIMIT - 1,
             );
             return Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now));
@@ -438,16 +438,6 @@ fn applied_moves(moves: &[crate::game::Move], outcome: &MoveOutcome) -> Vec<Stri
         .filter(|m| !outcome.already_empty.contains(&m.cell))
         .map(ToString::to_string)
         .collect()
-}
-
-fn ordinal_suffix(n: u32) -> &'static str {
-    match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    }
 }
 
 /// The board after a solve; a daily solved after its server day ended is no daily solve,

@@ -586,7 +586,7 @@ fn game_of<'a>(games: &'a [(i64, GameRecord)], e: &Entrant) -> Option<&'a Game> 
     games.iter().find(|(g, _)| *g == id).map(|(_, r)| &r.game)
 }
 
-fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
