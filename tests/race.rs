@@ -842,6 +842,10 @@ fn the_time_limit_ends_every_game_and_no_late_solve_counts() {
     );
     let stats = bot.say("bob", HERE, "stats");
     assert!(stats.content.contains("best -"), "{}", stats.content);
+    // A new game is not told the race "is still open" once its hour is up.
+    let own = bot.say("bob", HERE, "new 30");
+    assert!(!own.content.contains("still open"), "{}", own.content);
+    bot.give_up("bob", HERE);
     // Free for the next race at once.
     let lobby = bot.say("bob", HERE, "race 10");
     assert!(lobby.content.contains("Race #2"), "{}", lobby.content);

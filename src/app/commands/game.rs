@@ -279,6 +279,12 @@ pub fn new(
                 "New puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`."
             ),
         };
+        // A race past its time limit is over, not "still open".
+        for open in tx.active_games(&inv.player.id, inv.place.key())? {
+            if let Some(tag) = open.race {
+                super::race::catch_up(tx, tag.id, now)?;
+            }
+        }
         // A daily's or a race's clock keeps running: say where typed moves go now.
         for open in tx
             .active_games(&inv.player.id, inv.place.key())?
