@@ -489,7 +489,7 @@ fn with_pictures_chosen_each_board_is_written_as_a_png_and_its_path_printed() {
     let out = play_with(
         &db,
         &["--pictures".as_ref(), pictures.as_os_str()],
-        "/sudoku settings board:image\n/sudoku new 40\n/sudoku settings board:pictur\n:press 4\n:press 1\n/sudoku settings board:text\n/sudoku show\n",
+        "/sudoku settings board:image\n/sudoku new 40\n/sudoku settings board:pictur\n:press Give up\n:press 1\n/sudoku settings board:text\n/sudoku show\n",
     );
     let first = pictures.join("board-1.png");
     assert!(
@@ -514,7 +514,7 @@ fn with_pictures_chosen_each_board_is_written_as_a_png_and_its_path_printed() {
         out.contains("`pictur` is not text or image: use text, image"),
         "{out}"
     );
-    // Give up (button 4, then Yes) is a picture too; back to text, the board is text.
+    // Give up (its button, then Yes) is a picture too; back to text, the board is text.
     assert!(pictures.join("board-2.png").exists(), "{out}");
     assert!(out.contains("Given up)"), "{out}");
     assert!(

@@ -86,6 +86,8 @@ const FILLED: Rgb = Rgb(0xD9, 0xA4, 0x41);
 const FILLED_FILL: Rgb = Rgb(0x23, 0x24, 0x27);
 const LAST_FILL: Rgb = Rgb(0x4D, 0x45, 0x24);
 const LAST_EDGE: Rgb = Rgb(0xF0, 0xB2, 0x32);
+/// The pad's chosen cell: a white frame inside the cell, apart from the amber last move.
+const CHOSEN_EDGE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
 const SUCCESS_FILL: Rgb = Rgb(0x24, 0x80, 0x46);
 const NEUTRAL_FILL: Rgb = Rgb(0x4E, 0x50, 0x58);
 const BANNER_TEXT: Rgb = Rgb(0xFF, 0xFF, 0xFF);
@@ -126,6 +128,8 @@ pub struct BoardPicture {
     pub notes: [u16; 81],
     /// The cell the player changed last, highlighted.
     pub last_move: Option<Cell>,
+    /// The cell chosen on the number pad under the board, framed apart from the last move.
+    pub chosen: Option<Cell>,
     pub banner: Option<Banner>,
 }
 
@@ -136,6 +140,7 @@ impl BoardPicture {
             cells: looks(|cell| Look::of_grid(grid, cell)),
             notes: [0; 81],
             last_move: None,
+            chosen: None,
             banner: None,
         }
     }
@@ -158,6 +163,7 @@ impl BoardPicture {
             cells: looks(|cell| look(game, cell)),
             notes: game.notes,
             last_move: last_move(game),
+            chosen: None,
             banner,
         }
     }
@@ -227,6 +233,9 @@ impl BoardPicture {
         if let Some(cell) = self.last_move {
             text.push_str(&format!(", last move {cell}"));
         }
+        if let Some(cell) = self.chosen {
+            text.push_str(&format!(", chosen cell {cell}"));
+        }
         if let Some(banner) = &self.banner {
             text.push_str(". ");
             text.push_str(banner.text.trim());
@@ -260,6 +269,10 @@ impl BoardPicture {
                 Look::Wrong(_) => outline(canvas, x, y, WRONG),
                 _ if self.last_move == Some(cell) => outline(canvas, x, y, LAST_EDGE),
                 _ => {}
+            }
+            // Inside any other frame, so a chosen last move shows both.
+            if self.chosen == Some(cell) {
+                frame(canvas, x, y, 6, 3, CHOSEN_EDGE);
             }
             match self.cells[cell.index()] {
                 Look::Given(d) => stamp(canvas, &sprites.given[digit(d)], cx, cy),
@@ -401,7 +414,11 @@ fn hatch(canvas: &mut Pixmap, x: i32, y: i32, last: bool) {
 
 /// A frame just inside a cell.
 fn outline(canvas: &mut Pixmap, x: i32, y: i32, colour: Rgb) {
-    let (inset, width) = (2, 3);
+    frame(canvas, x, y, 2, 3, colour);
+}
+
+/// A frame `inset` pixels inside a cell, `width` pixels wide.
+fn frame(canvas: &mut Pixmap, x: i32, y: i32, inset: i32, width: i32, colour: Rgb) {
     let side = CELL - 2 * inset + 1;
     let (x, y) = (x + inset, y + inset);
     fill(canvas, x, y, side, width, colour);
