@@ -549,3 +549,58 @@ fn a_daily_ticked_in_the_terminal_shows_no_grid_and_its_clock_never_pauses() {
     assert_eq!(out.matches("(no daily post is due)").count(), 1, "{out}");
     assert!(out.contains("time 1:00:00"), "{out}");
 }
+
+/// A whole game with the pad alone, as issue 26 asks: after `/sudoku new`, every move is
+/// `:choose Row B`, `:choose Column 7`, `:press 4`; nothing is typed.
+#[test]
+fn a_whole_game_is_played_with_choose_and_press_only() {
+    use sudoku_bot::engine::parse::parse_grid;
+    use sudoku_bot::engine::{Cell, Solution, solver};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The seed makes the puzzle: a first session shows it, a second plays it.
+    let shown = play(&dir.path().join("look.db"), "/sudoku new 8\n");
+    let puzzle = parse_grid(&shown).expect("the new board parses");
+    let Solution::Unique(solution) = solver::solve(&puzzle) else {
+        panic!("one solution");
+    };
+    let mut script = String::from("/sudoku new 8\n:help\n");
+    for cell in Cell::all().filter(|&c| puzzle.get(c).is_none()) {
+        let name = cell.name();
+        let (row, col) = name.split_at(1);
+        let digit = solution.get(cell).expect("solved");
+        script.push_str(&format!(
+            ":choose Row {row}\n:choose Column {col}\n:press {digit}\n"
+        ));
+    }
+    let out = play(&dir.path().join("play.db"), &script);
+    assert!(
+        out.contains(":choose MENU OPT") && out.contains(":choose Row B"),
+        "{out}"
+    );
+    // The menus are listed under the board, the chosen option in brackets.
+    assert!(out.contains("[Row: A B C D E F G H I]"), "{out}");
+    assert!(out.contains("[Column: 1 2 3 4 5 6 7 8 9]"), "{out}");
+    assert!(out.contains("[1] [2] [3] [4] [5]"), "{out}");
+    assert!(out.contains("[11: Notes: off]"), "{out}");
+    assert!(out.contains(" chosen: press a digit."), "{out}");
+    assert!(out.contains("<.>"), "the chosen cell is marked: {out}");
+    assert!(out.contains("Solved in"), "{out}");
+    assert!(
+        !out.contains("no such button") && !out.contains("has no option"),
+        "{out}"
+    );
+    // A menu that is not there, or an option it does not have, is said so.
+    let out = play(
+        &dir.path().join("other.db"),
+        "/sudoku new 8\n:choose Row Z\n:choose Colour 1\n",
+    );
+    assert!(
+        out.contains("(the Row menu has no option \"Z\": choose one of A B C D E F G H I)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(usage: :choose MENU OPTION, with MENU one of Row, Column"),
+        "{out}"
+    );
+}
