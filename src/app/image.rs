@@ -81,7 +81,8 @@ const ENTRY: Rgb = Rgb(0x5C, 0xA8, 0xFF);
 const WRONG: Rgb = Rgb(0xFF, 0x73, 0x73);
 const WRONG_FILL: Rgb = Rgb(0x3A, 0x25, 0x28);
 const WRONG_HATCH: Rgb = Rgb(0x63, 0x33, 0x38);
-const NOTE: Rgb = Rgb(0xA8, 0xAE, 0xB8);
+/// Pencil marks: light and bold, to stay legible on a phone (a 300 px wide board).
+const NOTE: Rgb = Rgb(0xD2, 0xD8, 0xE0);
 const FILLED: Rgb = Rgb(0xD9, 0xA4, 0x41);
 const FILLED_FILL: Rgb = Rgb(0x23, 0x24, 0x27);
 const LAST_FILL: Rgb = Rgb(0x4D, 0x45, 0x24);
@@ -153,16 +154,24 @@ impl BoardPicture {
             Status::Solved => Some(Banner::new("Solved", Tone::Success)),
             Status::GaveUp => Some(Banner::new("Given up", Tone::Neutral)),
         };
-        // A given-up board shows the solution, as the text board does: the player's right
-        // digits, and the rest as the bot's.
+        // A given-up board shows the solution: the player's right digits as theirs, their
+        // wrong digits as wrong (so they see where they went wrong), the rest as the bot's.
         let look = match game.status {
-            Status::GaveUp => Look::of_final,
+            Status::GaveUp => |game: &Game, cell| match game.board.get(cell) {
+                Some(d) if !game.is_given(cell) && game.solution.get(cell) != Some(d) => {
+                    Look::Wrong(d)
+                }
+                _ => Look::of_final(game, cell),
+            },
             _ => Look::of_game,
         };
+        let cells = looks(|cell| look(game, cell));
+        // The last move is the player's: never framed on a cell the bot filled.
+        let last_move = last_move(game).filter(|c| !matches!(cells[c.index()], Look::Filled(_)));
         BoardPicture {
-            cells: looks(|cell| look(game, cell)),
+            cells,
             notes: game.notes,
-            last_move: last_move(game),
+            last_move,
             chosen: None,
             banner,
         }
@@ -709,7 +718,7 @@ fn sprites() -> &'static Sprites {
             entry: set(regular, 44.0, b'1', ENTRY),
             wrong: set(regular, 44.0, b'1', WRONG),
             filled: set(regular, 34.0, b'1', FILLED),
-            note: set(regular, 19.0, b'1', NOTE),
+            note: set(bold, 21.0, b'1', NOTE),
             rows: set(bold, 22.0, b'A', LABEL),
             cols: set(bold, 22.0, b'1', LABEL),
         }
@@ -1120,6 +1129,65 @@ mod tests {
         let picture = BoardPicture::from_game(&solved);
         assert_eq!(picture.banner, Some(Banner::new("Solved", Tone::Success)));
         assert!(picture.alt_text().ends_with(". Solved"));
+    }
+
+    /// A given-up board: the player's wrong digit stays, drawn wrong; the cells the
+    /// player left are the bot's; the last move, an erasure the bot then filled, is not
+    /// framed.
+    #[test]
+    fn a_given_up_board_shows_the_wrong_digits_and_frames_no_bot_cell() {
+        let mut game = example_game();
+        game.apply(&parse_moves("A3 4 B3 4 A4 6").expect("moves"), 0)
+            .expect("applies");
+        let mut erased = game.clone();
+        erased
+            .apply(&parse_moves("A4 0").expect("moves"), 0)
+            .expect("applies");
+        for (game, framed) in [(game, Cell::parse("A4")), (erased, None)] {
+            let mut game = game;
+            game.give_up(0).expect("gives up");
+            let picture = BoardPicture::from_game(&game);
+            let at = |name: &str| picture.cells[Cell::parse(name).expect("cell").index()];
+            assert_eq!(at("A3"), Look::Entry(4));
+            assert_eq!(at("B3"), Look::Wrong(4), "the player's wrong digit");
+            assert_eq!(at("C1"), Look::Filled(1), "the bot's digit");
+            assert_eq!(picture.last_move, framed);
+        }
+    }
+
+    /// Pencil marks read on a phone: on the board shrunk to 300 px wide (2×2 pixels
+    /// averaged, as a viewer scales it), every mark still has a core of pixels far
+    /// brighter than its cell.
+    #[test]
+    fn pencil_marks_are_legible_at_300_px_wide() {
+        let image = decode(&sampler());
+        let fill = luminance_of(CELL_FILL);
+        let (x, y) = corner(Cell::parse("E7").expect("cell"));
+        for row in 0..3 {
+            for col in 0..3 {
+                let (x0, y0, x1, y1) = ninth(col, row);
+                let mut strong = 0;
+                for hy in (y + y0) / 2..(y + y1) / 2 {
+                    for hx in (x + x0) / 2..(x + x1) / 2 {
+                        let half: f32 = [(0, 0), (1, 0), (0, 1), (1, 1)]
+                            .iter()
+                            .filter_map(|(dx, dy)| {
+                                image.pixel((2 * hx + dx) as u32, (2 * hy + dy) as u32)
+                            })
+                            .map(luminance)
+                            .sum::<f32>()
+                            / 4.0;
+                        if half - fill > 110.0 {
+                            strong += 1;
+                        }
+                    }
+                }
+                assert!(
+                    strong >= 8,
+                    "mark {col},{row}: {strong} strong pixels at half size"
+                );
+            }
+        }
     }
 
     #[test]

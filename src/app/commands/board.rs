@@ -316,7 +316,9 @@ fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle) -> Repl
 /// What the marks of a given-up board mean.
 fn final_legend(style: BoardStyle) -> &'static str {
     match style {
-        BoardStyle::Image => "Bold: givens · blue: your digits · small amber: filled in by the bot",
+        BoardStyle::Image => {
+            "Bold: givens · blue: your digits · red, hatched: your wrong digits · small amber: filled in by the bot"
+        }
         _ => render::FINAL_LEGEND,
     }
 }
