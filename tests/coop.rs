@@ -616,6 +616,11 @@ fn a_coop_board_is_filled_with_the_pad_alone() {
     // The cell bob chose is chosen for ann too: one tap places her digit.
     let mut r = bot.press("ann", "chan", &r, &right(&solution, cells[0]).to_string());
     assert!(r.content.contains("**ann** played"), "{}", r.content);
+    // A press on the board as drawn before those moves redraws it, changing nothing.
+    let stale = bot.press("bob", "chan", &start, "Erase");
+    assert!(stale.updates_board && !stale.private, "{}", stale.content);
+    assert!(stale.content.contains("changed since"), "{}", stale.content);
+    assert_eq!(board_of(&stale), board_of(&r), "nothing was played");
     for (i, &cell) in cells.iter().enumerate().skip(1) {
         let who = if i % 2 == 0 { "ann" } else { "bob" };
         r = bot.tap(who, "chan", &r, cell, right(&solution, cell));
@@ -623,7 +628,8 @@ fn a_coop_board_is_filled_with_the_pad_alone() {
     }
     assert!(r.content.contains("solved together"), "{}", r.content);
     assert!(r.selects.is_empty(), "a solved board has no pad");
-    // A press on a board drawn before a later move redraws it, changing nothing.
-    let stale = bot.press("ann", "chan", &start, "1");
-    assert!(stale.private, "{}", stale.content);
+    // The pad of a solved board is refused, privately.
+    let late = bot.press("ann", "chan", &start, "1");
+    assert!(late.private, "{}", late.content);
+    assert!(late.content.contains("already solved"), "{}", late.content);
 }

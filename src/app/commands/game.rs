@@ -634,6 +634,8 @@ pub fn pad(
         let now = app.now();
         let mut record = resolve_active(tx, inv, Some(target), now)?;
         check_fresh(&record, Some(target), inv, now)?;
+        // Played on this board: typed commands now mean this game too, as after its Show.
+        tx.touch(record.id)?;
         let reply = match action {
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
                 let headline = choose(&mut record.pad, action);
