@@ -1063,6 +1063,46 @@ mod tests {
         }
     }
 
+    /// The pad's chosen cell has a white frame of its own, inside the last move's amber
+    /// one, so a cell that is both shows both; the alt text names it.
+    #[test]
+    fn the_chosen_cell_is_framed_apart_from_the_last_move() {
+        let mut picture = sampler();
+        picture.last_move = Cell::parse("A2");
+        picture.chosen = Cell::parse("E5");
+        let image = decode(&picture);
+        let at = |cell: &str, dx: i32, dy: i32| {
+            let (x, y) = corner(Cell::parse(cell).expect("cell"));
+            image
+                .pixel((x + dx) as u32, (y + dy) as u32)
+                .expect("inside")
+        };
+        assert!(same(at("E5", 30, 7), CHOSEN_EDGE));
+        assert!(same(at("E5", 7, 30), CHOSEN_EDGE));
+        assert!(
+            !same(at("E5", 30, 3), LAST_EDGE),
+            "no last-move frame there"
+        );
+        assert!(
+            !same(at("A2", 30, 7), CHOSEN_EDGE),
+            "the last move is not chosen"
+        );
+        assert!(
+            picture.alt_text().contains("chosen cell E5"),
+            "{}",
+            picture.alt_text()
+        );
+        picture.chosen = Cell::parse("A2");
+        let image = decode(&picture);
+        let (x, y) = corner(Cell::parse("A2").expect("cell"));
+        let px = |dx: i32, dy: i32| {
+            image
+                .pixel((x + dx) as u32, (y + dy) as u32)
+                .expect("inside")
+        };
+        assert!(same(px(30, 3), LAST_EDGE) && same(px(30, 7), CHOSEN_EDGE));
+    }
+
     #[test]
     fn a_full_board_with_notes_stays_under_60_kb() {
         let heavy = example_full_notes().png();
