@@ -604,3 +604,39 @@ fn a_whole_game_is_played_with_choose_and_press_only() {
         "{out}"
     );
 }
+
+/// A co-op board filled by two players taking turns at its pad, in one session: `:user`
+/// switches player, the pad stays under the channel's board.
+#[test]
+fn a_coop_board_is_filled_by_two_players_with_choose_and_press_only() {
+    use sudoku_bot::engine::parse::parse_grid;
+    use sudoku_bot::engine::{Cell, Solution, solver};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shown = play(
+        &dir.path().join("look.db"),
+        ":place guild-1\n/sudoku coop 6\n",
+    );
+    let puzzle = parse_grid(&shown).expect("the board parses");
+    let Solution::Unique(solution) = solver::solve(&puzzle) else {
+        panic!("one solution");
+    };
+    let mut script = String::from(":place guild-1\n/sudoku coop 6\n");
+    for (i, cell) in Cell::all().filter(|&c| puzzle.get(c).is_none()).enumerate() {
+        let name = cell.name();
+        let (row, col) = name.split_at(1);
+        let who = if i % 2 == 0 { "bob" } else { "ann" };
+        let digit = solution.get(cell).expect("solved");
+        script.push_str(&format!(
+            ":user {who}\n:choose Row {row}\n:choose Column {col}\n:press {digit}\n"
+        ));
+    }
+    let out = play(&dir.path().join("play.db"), &script);
+    assert!(out.contains("Co-op board: **bob** played"), "{out}");
+    assert!(out.contains("Co-op board: **ann** played"), "{out}");
+    assert!(out.contains("Co-op board solved together"), "{out}");
+    assert!(
+        !out.contains("no such button") && !out.contains("no menu"),
+        "{out}"
+    );
+}
