@@ -96,7 +96,7 @@ pub fn game_block_chosen(game: &Game, style: BoardStyle, chosen: Option<Cell>) -
 
 /// What `<5>` means, under a board with a chosen cell.
 pub fn chosen_legend(cell: Cell) -> String {
-    format!("`<5>` the chosen cell ({cell}): a digit button fills it")
+    format!("`<5>` the cell chosen on the pad ({cell})")
 }
 
 /// The board of a finished game: the givens, the player's right digits, and (after a give
