@@ -599,3 +599,52 @@ fn giveup_with_only_a_coop_board_says_how_it_ends() {
     );
     assert!(!r.content.contains("no game in progress"), "{}", r.content);
 }
+
+/// Two players fill a co-op board with its pad alone: each tap is an update of the
+/// channel's board, a wrong digit is not placed and counts for the team, and the pad is
+/// the board's (one player's chosen cell is the other's).
+#[test]
+fn a_coop_board_is_filled_with_the_pad_alone() {
+    let bot = Bot::in_memory(T0, 3);
+    let start = bot.say("ann", "chan", "/sudoku coop 6");
+    let (board, solution) = puzzle(&start);
+    let cells = empties(&board);
+    let labels: Vec<&str> = start
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert!(
+        labels.contains(&"Notes: off") && labels.contains(&"Hint"),
+        "{labels:?}"
+    );
+
+    let r = bot.tap("bob", "chan", &start, cells[0], wrong(&solution, cells[0]));
+    assert!(!r.private, "{}", r.content);
+    assert!(
+        r.content.contains("not placed (team mistakes: 1)"),
+        "{}",
+        r.content
+    );
+    assert_eq!(board_of(&r).get(cells[0]), None);
+    // The cell bob chose is chosen for ann too: one tap places her digit.
+    let mut r = bot.press("ann", "chan", &r, &right(&solution, cells[0]).to_string());
+    assert!(r.content.contains("**ann** played"), "{}", r.content);
+    // A press on the board as drawn before those moves redraws it, changing nothing.
+    let stale = bot.press("bob", "chan", &start, "Erase");
+    assert!(stale.updates_board && !stale.private, "{}", stale.content);
+    assert!(stale.content.contains("changed since"), "{}", stale.content);
+    assert_eq!(board_of(&stale), board_of(&r), "nothing was played");
+    for (i, &cell) in cells.iter().enumerate().skip(1) {
+        let who = if i % 2 == 0 { "ann" } else { "bob" };
+        r = bot.tap(who, "chan", &r, cell, right(&solution, cell));
+        assert!(r.updates_board && !r.private, "{}", r.content);
+    }
+    assert!(r.content.contains("solved together"), "{}", r.content);
+    assert!(r.selects.is_empty(), "a solved board has no pad");
+    // The pad of a solved board is refused, privately.
+    let late = bot.press("ann", "chan", &start, "1");
+    assert!(late.private, "{}", late.content);
+    assert!(late.content.contains("already solved"), "{}", late.content);
+}

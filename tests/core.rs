@@ -841,3 +841,226 @@ fn without_check_as_you_go_wrong_digits_count_only_when_checked() {
     assert!(r.content.contains("1 mistake"), "{}", r.content);
     assert!(r.content.contains(&format!("!{wrong}!")), "{}", r.content);
 }
+
+/// The labels of a reply's buttons, row by row.
+fn button_labels(reply: &Reply) -> Vec<Vec<&str>> {
+    reply
+        .buttons
+        .iter()
+        .map(|row| row.iter().map(|b| b.label.as_str()).collect())
+        .collect()
+}
+
+/// The option a menu of `reply` shows as chosen.
+fn chosen(reply: &Reply, menu: &str) -> Option<String> {
+    let select = reply.selects.iter().find(|s| s.placeholder == menu)?;
+    select
+        .options
+        .iter()
+        .find(|o| o.default)
+        .map(|o| o.label.clone())
+}
+
+#[test]
+fn a_whole_game_is_played_with_the_pad_alone() {
+    let bot = Bot::in_memory(T0, 7);
+    let (givens, solution, mut r) = new_game(&bot, "ann", "g1", 12);
+    // Every active board carries the pad: two menus, the digits, erase, the actions.
+    assert_eq!(
+        r.selects
+            .iter()
+            .map(|s| s.placeholder.as_str())
+            .collect::<Vec<_>>(),
+        ["Row", "Column"]
+    );
+    assert_eq!(
+        button_labels(&r),
+        [
+            vec!["1", "2", "3", "4", "5"],
+            vec!["6", "7", "8", "9", "Erase"],
+            vec!["Notes: off", "Hint", "Check", "Undo", "Give up"],
+        ]
+    );
+    assert_eq!(chosen(&r, "Row"), None);
+    // A digit with no cell chosen says what to do, and changes nothing.
+    let refused = bot.press("ann", "g1", &r, "4");
+    assert!(refused.private, "{}", refused.content);
+    assert!(
+        refused.content.contains("Choose a cell first"),
+        "{}",
+        refused.content
+    );
+
+    let cells = empties(&givens);
+    let first = cells[0];
+    // A row option shows that row's cells; after a row, a column option its cell.
+    let row_name = &first.name()[..1];
+    r = bot.choose("ann", "g1", &r, "Row", row_name);
+    assert!(r.updates_board && !r.private, "{}", r.content);
+    assert_eq!(chosen(&r, "Row").as_deref(), Some(row_name));
+    let row_option = &r.selects[0].options[first.row()];
+    let shown: String = (0..9)
+        .map(
+            |c| match givens.get(Cell::at(first.row(), c).expect("cell")) {
+                Some(d) => char::from(b'0' + d),
+                None => '·',
+            },
+        )
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(row_option.description.as_deref(), Some(shown.as_str()));
+    r = bot.choose("ann", "g1", &r, "Column", &first.name()[1..]);
+    assert_eq!(
+        r.selects[1].options[first.col()].description.as_deref(),
+        Some(format!("{first}: empty").as_str())
+    );
+    // The chosen cell is drawn `<.>`, and the board still parses back to the grid.
+    assert!(r.content.contains("<.>"), "{}", r.content);
+    assert_eq!(board_of(&r), givens);
+
+    // Notes mode: the digit buttons toggle pencil marks in the chosen cell.
+    r = bot.press("ann", "g1", &r, "Notes: off");
+    assert!(r.updates_board, "{}", r.content);
+    assert_eq!(button_labels(&r)[2][0], "Notes: on");
+    r = bot.press("ann", "g1", &r, "3");
+    r = bot.press("ann", "g1", &r, "7");
+    assert!(r.content.contains(&format!("{first} 37")), "{}", r.content);
+    assert_eq!(
+        r.selects[1].options[first.col()].description.as_deref(),
+        Some(format!("{first}: empty, notes 3 7").as_str())
+    );
+    r = bot.press("ann", "g1", &r, "Notes: on");
+
+    // A wrong digit is a mistake as typed, and its cell stays chosen to be fixed.
+    let right = digit(&solution, first);
+    let wrong = right % 9 + 1;
+    r = bot.press("ann", "g1", &r, &wrong.to_string());
+    assert!(r.content.contains("1 mistake"), "{}", r.content);
+    assert!(r.content.contains(&format!("<{wrong}>")), "{}", r.content);
+    r = bot.press("ann", "g1", &r, "Erase");
+    assert_eq!(board_of(&r).get(first), None, "{}", r.content);
+
+    // The rest, three taps a cell (or one, when the pad moved on to the right cell).
+    for &cell in &cells {
+        let pad_at = chosen(&r, "Row")
+            .zip(chosen(&r, "Column"))
+            .and_then(|(row, col)| Cell::parse(&format!("{row}{col}")));
+        let digit_now = digit(&solution, cell);
+        r = if pad_at == Some(cell) {
+            bot.press("ann", "g1", &r, &digit_now.to_string())
+        } else {
+            bot.tap("ann", "g1", &r, cell, digit_now)
+        };
+        assert!(r.updates_board, "{}", r.content);
+    }
+    assert!(r.content.contains("Solved in"), "{}", r.content);
+    assert!(r.content.contains("1 mistake"), "{}", r.content);
+    assert!(r.selects.is_empty(), "a solved board has no pad");
+    assert_eq!(button_labels(&r), [vec!["New game"]]);
+}
+
+#[test]
+fn the_pad_moves_on_along_the_row_and_keeps_its_cell_across_a_restart() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    let (givens, solution, r) = new_game(&bot, "ann", "g1", 40);
+    // A row with two empty cells or more.
+    let row = (0..9)
+        .find(|&row| {
+            (0..9)
+                .filter(|&c| givens.get(Cell::at(row, c).expect("cell")).is_none())
+                .count()
+                >= 2
+        })
+        .expect("a row with two empty cells");
+    let empty: Vec<Cell> = (0..9)
+        .filter_map(|c| Cell::at(row, c))
+        .filter(|&c| givens.get(c).is_none())
+        .collect();
+    let r = bot.tap("ann", "g1", &r, empty[0], digit(&solution, empty[0]));
+    // A right digit: on to the next empty cell of the row.
+    assert_eq!(
+        chosen(&r, "Column"),
+        Some((empty[1].col() + 1).to_string()),
+        "{}",
+        r.content
+    );
+    drop(bot);
+    let bot = Bot::open(&db, T0 + 60_000, 7);
+    let shown = bot.say("ann", "g1", "show");
+    assert_eq!(chosen(&shown, "Row"), chosen(&r, "Row"));
+    assert_eq!(chosen(&shown, "Column"), chosen(&r, "Column"));
+    // Typed moves work as before, next to the pad, and are what the pad then shows.
+    let typed = bot.say(
+        "ann",
+        "g1",
+        &format!("move {} {}", empty[1], digit(&solution, empty[1])),
+    );
+    assert_eq!(board_of(&typed).get(empty[1]), solution.get(empty[1]));
+    assert!(!typed.updates_board, "a typed move posts its board");
+}
+
+#[test]
+fn stale_and_foreign_pad_presses_are_refused_and_change_nothing() {
+    let bot = Bot::in_memory(T0, 7);
+    let (givens, solution, r) = new_game(&bot, "ann", "g1", 20);
+    let cells = empties(&givens);
+    let r = bot.choose("ann", "g1", &r, "Row", &cells[0].name()[..1]);
+    let r = bot.choose("ann", "g1", &r, "Column", &cells[0].name()[1..]);
+    // Someone else's board: its pad is not theirs.
+    let d = digit(&solution, cells[0]).to_string();
+    for foreign in [
+        bot.press("bob", "g1", &r, &d),
+        bot.choose("bob", "g1", &r, "Row", "A"),
+    ] {
+        assert!(foreign.private, "{}", foreign.content);
+        assert!(
+            foreign.content.contains("not your game"),
+            "{}",
+            foreign.content
+        );
+    }
+    // A typed move makes the pad above stale: a press there redraws the board as it is.
+    let now = bot.say(
+        "ann",
+        "g1",
+        &format!("move {} {}", cells[1], digit(&solution, cells[1])),
+    );
+    let stale = bot.press("ann", "g1", &r, &d);
+    assert!(stale.updates_board, "{}", stale.content);
+    assert!(
+        stale.content.contains("The board changed"),
+        "{}",
+        stale.content
+    );
+    assert_eq!(board_of(&stale), board_of(&now), "nothing was played");
+    let stale = bot.choose("ann", "g1", &r, "Row", "I");
+    assert!(
+        stale.content.contains("The board changed"),
+        "{}",
+        stale.content
+    );
+    assert_eq!(
+        chosen(&stale, "Row"),
+        chosen(&r, "Row"),
+        "nothing was chosen"
+    );
+    // The fresh board's pad plays.
+    let played = bot.press("ann", "g1", &now, &d);
+    assert_eq!(
+        board_of(&played).get(cells[0]),
+        solution.get(cells[0]),
+        "{}",
+        played.content
+    );
+    // An ended game's pad is refused.
+    let over = bot.give_up("ann", "g1");
+    assert!(over.content.contains("Given up"), "{}", over.content);
+    let late = bot.press("ann", "g1", &played, "1");
+    assert!(
+        late.private && late.content.contains("over"),
+        "{}",
+        late.content
+    );
+}

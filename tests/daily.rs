@@ -1148,3 +1148,39 @@ fn a_leaderboard_of_long_names_fits_one_message() {
         "{board}"
     );
 }
+
+/// The daily played with its pad alone, beside a free game: every press updates the
+/// private board, a press makes typed commands follow the daily, and the solve is
+/// announced without the grid.
+#[test]
+fn a_daily_is_played_to_the_end_with_the_pad_alone() {
+    let bot = Bot::in_memory(0, 11);
+    bot.at("UTC", date(2026, 11, 22), 10, 0);
+    let mut r = bot.say("ann", "s1", "daily");
+    let daily = board_of(&r);
+    let solution = solution_of(&daily);
+    let free = board_of(&bot.say("ann", "s1", "new 40"));
+    assert_eq!(
+        board_of(&bot.say("ann", "s1", "show")),
+        free,
+        "the free game was last"
+    );
+    let cells = empties(&daily);
+    r = bot.tap("ann", "s1", &r, cells[0], digit(&solution, cells[0]));
+    assert!(r.private, "a daily board stays private: {}", r.content);
+    assert_eq!(
+        board_of(&bot.say("ann", "s1", "show")),
+        board_of(&r),
+        "typed commands follow the board played on"
+    );
+    for &cell in &cells[1..] {
+        r = bot.tap("ann", "s1", &r, cell, digit(&solution, cell));
+    }
+    assert!(!r.private, "{}", r.content);
+    assert!(
+        r.content.contains("solved the daily puzzle"),
+        "{}",
+        r.content
+    );
+    assert!(!r.content.contains("```"), "no grid: {}", r.content);
+}

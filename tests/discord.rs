@@ -2210,3 +2210,92 @@ async fn a_shutdown_during_start_up_still_stops_the_bot() {
     bot.stop().await;
     fake.assert_clean().await;
 }
+
+/// The `custom_id` of the select menu with `placeholder` under `message`, and the label of
+/// its default option.
+fn menu(message: &Value, placeholder: &str) -> (String, Option<String>) {
+    let rows = message["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let select = rows
+        .iter()
+        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["type"] == 3 && c["placeholder"] == placeholder)
+        .unwrap_or_else(|| panic!("no {placeholder} menu in {message:#}"));
+    let default = select["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["default"] == true)
+        .and_then(|o| o["label"].as_str().map(str::to_string));
+    (
+        select["custom_id"].as_str().expect("custom_id").to_string(),
+        default,
+    )
+}
+
+/// The pad through Discord: the menus are string selects; a choice comes as a select
+/// interaction with its values and is answered with an update of the board (type 7)
+/// whose menus show the choice as their default; a digit button then plays in place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pad_plays_a_move_through_select_menus_and_updates_in_place() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let board = new_game(&fake, &ann(), 40).await;
+    // A direct answer carries the message in `data`; the edit of a deferral is it.
+    let message = match &board["data"] {
+        Value::Null => board.clone(),
+        data => data.clone(),
+    };
+    let givens = parse_grid(content(&board)).expect("the board parses");
+    let solution = solution_of(&givens);
+    let cell = Cell::all()
+        .find(|&c| givens.get(c).is_none())
+        .expect("an empty cell");
+    let name = cell.name();
+    let (row, col) = name.split_at(1);
+    let (row_menu, none) = menu(&message, "Row");
+    assert_eq!(none, None, "nothing chosen yet");
+
+    // A stranger's choice is refused privately and changes nothing.
+    let id = fake
+        .interact(fake.select(&bob(), Some(GUILD), &row_menu, &[row], content(&board)))
+        .await;
+    let refused = fake.response_to(&id).await;
+    assert_eq!(refused["type"], 4, "{refused:#}");
+    assert!(ephemeral(&refused["data"]), "{refused:#}");
+
+    let id = fake
+        .interact(fake.select(&ann(), Some(GUILD), &row_menu, &[row], content(&board)))
+        .await;
+    let chose_row = fake.response_to(&id).await;
+    assert_eq!(chose_row["type"], 7, "updated in place: {chose_row:#}");
+    assert_eq!(menu(&chose_row["data"], "Row").1.as_deref(), Some(row));
+    let (col_menu, _) = menu(&chose_row["data"], "Column");
+    let id = fake
+        .interact(fake.select(&ann(), Some(GUILD), &col_menu, &[col], content(&chose_row)))
+        .await;
+    let chose = fake.response_to(&id).await;
+    assert_eq!(chose["type"], 7, "{chose:#}");
+    assert_eq!(menu(&chose["data"], "Row").1.as_deref(), Some(row));
+    assert_eq!(menu(&chose["data"], "Column").1.as_deref(), Some(col));
+    assert!(content(&chose).contains("<.>"), "{chose:#}");
+
+    let digit = solution.get(cell).expect("solved").to_string();
+    let id = fake
+        .interact(fake.button(
+            &ann(),
+            Some(GUILD),
+            &custom_id(&chose["data"], &digit),
+            content(&chose),
+        ))
+        .await;
+    let played = fake.response_to(&id).await;
+    assert_eq!(played["type"], 7, "{played:#}");
+    let grid = parse_grid(content(&played)).expect("board");
+    assert_eq!(grid.get(cell), solution.get(cell), "{played:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use std::path::PathBuf;
-use sudoku_bot::app::render::{BoardStyle, game_block, grid_block};
+use sudoku_bot::app::render::{BoardStyle, game_block, game_block_chosen, grid_block};
 use sudoku_bot::engine::generator::{self, Request, Symmetry};
 use sudoku_bot::engine::parse::{ParseError, parse_grid, parse_puzzle};
 use sudoku_bot::engine::rng::SeededRng;
@@ -206,11 +206,17 @@ proptest! {
     /// Every board the bot prints, in both styles and with the player's entries (right
     /// and wrong), parses back to the grid on it.
     #[test]
-    fn printed_boards_parse_back(seed in any::<u64>(), empty in 0usize..=60, entries in 0usize..20) {
+    fn printed_boards_parse_back(seed in any::<u64>(), empty in 0usize..=60, entries in 0usize..20, chosen in 0usize..81) {
         let game = played(seed, empty, entries);
+        // The number pad's chosen cell, drawn `<5>` or `<.>`, reads as its digit.
+        let chosen = Cell::all().nth(chosen);
         for style in [BoardStyle::Plain, BoardStyle::Ansi] {
             prop_assert_eq!(parse_grid(&grid_block(&game.givens, style)), Ok(game.givens));
             prop_assert_eq!(parse_grid(&game_block(&game, style)), Ok(game.board));
+            let marked = game_block_chosen(&game, style, chosen);
+            prop_assert!(marked.contains('<'));
+            prop_assert_eq!(parse_grid(&marked), Ok(game.board));
+            prop_assert_eq!(parse_grid(&marked.replace('\n', " ")), Ok(game.board));
             // The whole message pasted into a slash command option, where newlines
             // become spaces: the labelled rows still give the board back.
             let message = format!(

@@ -7,6 +7,7 @@ mod common;
 use common::{Bot, T0, board_of, digit, empties, solution_of, temp_db};
 use sudoku_bot::app::{Command, Reply};
 use sudoku_bot::engine::Cell;
+use sudoku_bot::engine::parse::parse_grid;
 use tiny_skia::Pixmap;
 
 /// The picture a reply carries, decoded as a viewer would.
@@ -156,5 +157,58 @@ fn solve_answers_stay_text_to_copy() {
         r.image.is_none() && r.content.contains("```"),
         "{}",
         r.content
+    );
+}
+
+/// On a picture board the pad's chosen cell is framed: choosing it changes that cell
+/// alone, the alt text names it. A given-up picture keeps the player's wrong digit, as
+/// wrong, for them to see where they went wrong.
+#[test]
+fn the_pads_cell_is_framed_and_a_given_up_board_keeps_the_wrong_digit() {
+    let bot = Bot::in_memory(T0, 18);
+    bot.say("ann", "here", "settings board:image");
+    let r = bot.say("ann", "here", "new 40");
+    let (before, _) = picture(&r);
+    // No text grid: the Row menu's options say each row's cells, `5 3 · · 7 · · · ·`.
+    let rows: Vec<String> = r.selects[0]
+        .options
+        .iter()
+        .map(|o| o.description.clone().unwrap_or_default().replace(' ', ""))
+        .collect();
+    let givens = parse_grid(&rows.concat().replace('·', ".")).expect("nine rows of nine");
+    assert_eq!(givens.empty_count(), 40);
+    let solution = solution_of(&givens);
+    let cell = empties(&givens)[0];
+    let name = cell.name();
+    let r = bot.choose("ann", "here", &r, "Row", &name[..1]);
+    let r = bot.choose("ann", "here", &r, "Column", &name[1..]);
+    assert!(
+        r.updates_board && !r.content.contains("```"),
+        "{}",
+        r.content
+    );
+    let (after, alt) = picture(&r);
+    assert!(alt.ends_with(&format!("chosen cell {cell}")), "{alt}");
+    let (x0, y0, x1, y1) = changed_area(&before, &after).expect("the frame is drawn");
+    let (cx0, cy0, cx1, cy1) = cell_area(cell);
+    assert!(
+        x0 >= cx0 && y0 >= cy0 && x1 < cx1 && y1 < cy1,
+        "{:?}",
+        (x0, y0, x1, y1)
+    );
+
+    let wrong = digit(&solution, cell) % 9 + 1;
+    let r = bot.press("ann", "here", &r, &wrong.to_string());
+    assert!(r.content.contains("1 mistake"), "{}", r.content);
+    let over = bot.give_up("ann", "here");
+    let (_, alt) = picture(&over);
+    assert!(
+        alt.contains("1 wrong digit") && alt.ends_with("Given up"),
+        "{alt}"
+    );
+    assert!(
+        over.content.contains("red, hatched: your wrong digits"),
+        "{}",
+        over.content
     );
 }

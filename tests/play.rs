@@ -489,7 +489,7 @@ fn with_pictures_chosen_each_board_is_written_as_a_png_and_its_path_printed() {
     let out = play_with(
         &db,
         &["--pictures".as_ref(), pictures.as_os_str()],
-        "/sudoku settings board:image\n/sudoku new 40\n/sudoku settings board:pictur\n:press 4\n:press 1\n/sudoku settings board:text\n/sudoku show\n",
+        "/sudoku settings board:image\n/sudoku new 40\n/sudoku settings board:pictur\n:press Give up\n:press 1\n/sudoku settings board:text\n/sudoku show\n",
     );
     let first = pictures.join("board-1.png");
     assert!(
@@ -514,7 +514,7 @@ fn with_pictures_chosen_each_board_is_written_as_a_png_and_its_path_printed() {
         out.contains("`pictur` is not text or image: use text, image"),
         "{out}"
     );
-    // Give up (button 4, then Yes) is a picture too; back to text, the board is text.
+    // Give up (its button, then Yes) is a picture too; back to text, the board is text.
     assert!(pictures.join("board-2.png").exists(), "{out}");
     assert!(out.contains("Given up)"), "{out}");
     assert!(
@@ -567,4 +567,95 @@ fn a_challenge_by_at_name_in_the_terminal_reaches_that_player() {
     assert!(!out.contains("This challenge is for someone else"), "{out}");
     assert!(out.contains("running 0:00 of 1:00:00"), "{out}");
     assert!(out.contains("cat withdrew the challenge"), "{out}");
+}
+
+/// A whole game with the pad alone, as issue 26 asks: after `/sudoku new`, every move is
+/// `:choose Row B`, `:choose Column 7`, `:press 4`; nothing is typed.
+#[test]
+fn a_whole_game_is_played_with_choose_and_press_only() {
+    use sudoku_bot::engine::parse::parse_grid;
+    use sudoku_bot::engine::{Cell, Solution, solver};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The seed makes the puzzle: a first session shows it, a second plays it.
+    let shown = play(&dir.path().join("look.db"), "/sudoku new 8\n");
+    let puzzle = parse_grid(&shown).expect("the new board parses");
+    let Solution::Unique(solution) = solver::solve(&puzzle) else {
+        panic!("one solution");
+    };
+    let mut script = String::from("/sudoku new 8\n:help\n");
+    for cell in Cell::all().filter(|&c| puzzle.get(c).is_none()) {
+        let name = cell.name();
+        let (row, col) = name.split_at(1);
+        let digit = solution.get(cell).expect("solved");
+        script.push_str(&format!(
+            ":choose Row {row}\n:choose Column {col}\n:press {digit}\n"
+        ));
+    }
+    let out = play(&dir.path().join("play.db"), &script);
+    assert!(
+        out.contains(":choose MENU OPT") && out.contains(":choose Row B"),
+        "{out}"
+    );
+    // The menus are listed under the board, the chosen option in brackets.
+    assert!(out.contains("[Row: A B C D E F G H I]"), "{out}");
+    assert!(out.contains("[Column: 1 2 3 4 5 6 7 8 9]"), "{out}");
+    assert!(out.contains("[1] [2] [3] [4] [5]"), "{out}");
+    assert!(out.contains("[11: Notes: off]"), "{out}");
+    assert!(out.contains(" chosen: press a digit."), "{out}");
+    assert!(out.contains("<.>"), "the chosen cell is marked: {out}");
+    assert!(out.contains("Solved in"), "{out}");
+    assert!(
+        !out.contains("no such button") && !out.contains("has no option"),
+        "{out}"
+    );
+    // A menu that is not there, or an option it does not have, is said so.
+    let out = play(
+        &dir.path().join("other.db"),
+        "/sudoku new 8\n:choose Row Z\n:choose Colour 1\n",
+    );
+    assert!(
+        out.contains("(the Row menu has no option \"Z\": choose one of A B C D E F G H I)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(usage: :choose MENU OPTION, with MENU one of Row, Column"),
+        "{out}"
+    );
+}
+
+/// A co-op board filled by two players taking turns at its pad, in one session: `:user`
+/// switches player, the pad stays under the channel's board.
+#[test]
+fn a_coop_board_is_filled_by_two_players_with_choose_and_press_only() {
+    use sudoku_bot::engine::parse::parse_grid;
+    use sudoku_bot::engine::{Cell, Solution, solver};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shown = play(
+        &dir.path().join("look.db"),
+        ":place guild-1\n/sudoku coop 6\n",
+    );
+    let puzzle = parse_grid(&shown).expect("the board parses");
+    let Solution::Unique(solution) = solver::solve(&puzzle) else {
+        panic!("one solution");
+    };
+    let mut script = String::from(":place guild-1\n/sudoku coop 6\n");
+    for (i, cell) in Cell::all().filter(|&c| puzzle.get(c).is_none()).enumerate() {
+        let name = cell.name();
+        let (row, col) = name.split_at(1);
+        let who = if i % 2 == 0 { "bob" } else { "ann" };
+        let digit = solution.get(cell).expect("solved");
+        script.push_str(&format!(
+            ":user {who}\n:choose Row {row}\n:choose Column {col}\n:press {digit}\n"
+        ));
+    }
+    let out = play(&dir.path().join("play.db"), &script);
+    assert!(out.contains("Co-op board: **bob** played"), "{out}");
+    assert!(out.contains("Co-op board: **ann** played"), "{out}");
+    assert!(out.contains("Co-op board solved together"), "{out}");
+    assert!(
+        !out.contains("no such button") && !out.contains("no menu"),
+        "{out}"
+    );
 }

@@ -1099,3 +1099,46 @@ fn places_and_finishing_times_agree_whatever_the_lock_order() {
         assert!(times[0] <= times[1], "round {round}: {}", result.content);
     }
 }
+
+/// A race board carries the pad, without Hint (hints are off in races), and a racer
+/// plays to the win with it alone; a wrong tap counts towards the mistake limit.
+#[test]
+fn a_race_board_is_played_to_the_end_with_the_pad_alone() {
+    let bot = Bot::in_memory(T0, 11);
+    let scoreboard = running_race(&bot, "ann", &["bob"], 6);
+    let board = bot.press("ann", HERE, &scoreboard, "My board");
+    let grid = board_of(&board);
+    let solution = solution_of(&grid);
+    assert_eq!(board.selects.len(), 2, "{board:?}");
+    let labels: Vec<&str> = board
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert!(!labels.contains(&"Hint"), "{labels:?}");
+    assert!(
+        labels.contains(&"Give up") && labels.contains(&"Erase"),
+        "{labels:?}"
+    );
+    // bob cannot play on ann's board.
+    let foreign = bot.choose("bob", HERE, &board, "Row", "A");
+    assert!(
+        foreign.content.contains("not your game"),
+        "{}",
+        foreign.content
+    );
+
+    let cells = empties(&grid);
+    let wrong = digit(&solution, cells[0]) % 9 + 1;
+    let mut r = bot.tap("ann", HERE, &board, cells[0], wrong);
+    assert!(r.private, "a race board stays its player's: {}", r.content);
+    assert!(r.content.contains("1 mistake"), "{}", r.content);
+    for &cell in &cells {
+        bot.clock.advance(5_000);
+        r = bot.tap("ann", HERE, &r, cell, digit(&solution, cell));
+        assert!(r.updates_board, "{}", r.content);
+    }
+    assert!(r.content.contains("**ann** wins Race #1"), "{}", r.content);
+    assert!(r.selects.is_empty(), "a finished race board has no pad");
+}

@@ -30,6 +30,22 @@ fn shown(reply: &Reply) -> String {
         out.push_str("[private]\n");
     }
     out.push_str(&reply.content);
+    // A menu as `{Row -> id}` and its options, `*` marking the chosen one.
+    for select in &reply.selects {
+        out.push_str(&format!(
+            "\n{{{} -> {}}}",
+            select.placeholder, select.custom_id
+        ));
+        for o in &select.options {
+            out.push_str(&format!(
+                "\n  {}{} = {}: {}",
+                if o.default { "*" } else { " " },
+                o.label,
+                o.value,
+                o.description.as_deref().unwrap_or("-")
+            ));
+        }
+    }
     for row in &reply.buttons {
         let labels: Vec<String> = row
             .iter()

@@ -113,6 +113,9 @@ pub struct Session<'a> {
     /// your own terminal.
     pub is_admin: bool,
     last_buttons: Vec<(String, String)>,
+    /// The select menus of the last replies: their name (placeholder), id and options
+    /// (label, value).
+    last_menus: Vec<Menu>,
     /// Channels named `#name` in this session, by the id they stand for.
     channels: std::collections::BTreeMap<String, String>,
     /// Messages "posted" so far: their ids for race messages.
@@ -136,6 +139,7 @@ impl<'a> Session<'a> {
             interactive: false,
             is_admin: true,
             last_buttons: Vec::new(),
+            last_menus: Vec::new(),
             channels: std::collections::BTreeMap::new(),
             messages_posted: 0,
             pictures: std::env::temp_dir().join("sudoku-bot-boards"),
@@ -286,8 +290,9 @@ impl<'a> Session<'a> {
         // A reply without buttons (an error, a notice) leaves the buttons above it
         // pressable, as the messages they sit under stay in a Discord channel; one that
         // replaces the pressed message (a cancelled lobby) takes its buttons away.
-        if !reply.buttons.is_empty() || reply.updates_board {
+        if !reply.buttons.is_empty() || !reply.selects.is_empty() || reply.updates_board {
             self.last_buttons.clear();
+            self.last_menus.clear();
         }
         self.show_more(reply, out)
     }
@@ -314,13 +319,55 @@ impl<'a> Session<'a> {
                 )?,
             }
         }
+        for select in &reply.selects {
+            // `[Row: A (B) C …]`: the chosen option in brackets; `:choose Row C` picks.
+            let options: Vec<String> = select
+                .options
+                .iter()
+                .map(|o| {
+                    if o.default {
+                        format!("({})", o.label)
+                    } else {
+                        o.label.clone()
+                    }
+                })
+                .collect();
+            let chosen = select
+                .options
+                .iter()
+                .find(|o| o.default)
+                .and_then(|o| o.description.as_deref())
+                .filter(|_| select.placeholder == "Column")
+                .map(|d| format!(" {d}"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "[{}: {}]{chosen}",
+                select.placeholder,
+                options.join(" ")
+            )?;
+            self.last_menus.push(Menu {
+                name: select.placeholder.clone(),
+                custom_id: select.custom_id.clone(),
+                options: select
+                    .options
+                    .iter()
+                    .map(|o| (o.label.clone(), o.value.clone()))
+                    .collect(),
+            });
+        }
         for row in &reply.buttons {
             let labels: Vec<String> = row
                 .iter()
                 .map(|b| {
                     self.last_buttons
                         .push((b.label.clone(), b.custom_id.clone()));
-                    format!("[{}: {}]", self.last_buttons.len(), b.label)
+                    // A pad's digit is pressed by its label: `:press 4` plays a 4.
+                    if b.label.parse::<u8>().is_ok() {
+                        format!("[{}]", b.label)
+                    } else {
+                        format!("[{}: {}]", self.last_buttons.len(), b.label)
+                    }
                 })
                 .collect();
             writeln!(out, "{}", labels.join(" "))?;
@@ -385,16 +432,63 @@ impl<'a> Session<'a> {
                 }
                 None => writeln!(out, "(:advance needs a span such as 90s, 5m, 2h or 1d)\n")?,
             },
+            "choose" => {
+                let (menu, option) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
+                let option = option.trim();
+                let Some(found) = self
+                    .last_menus
+                    .iter()
+                    .find(|m| m.name.eq_ignore_ascii_case(menu))
+                else {
+                    let names: Vec<&str> =
+                        self.last_menus.iter().map(|m| m.name.as_str()).collect();
+                    if names.is_empty() {
+                        writeln!(out, "(no menu on the last reply)\n")?;
+                    } else {
+                        writeln!(
+                            out,
+                            "(usage: :choose MENU OPTION, with MENU one of {}: e.g. :choose {} {})\n",
+                            names.join(", "),
+                            names[0],
+                            self.last_menus[0]
+                                .options
+                                .first()
+                                .map_or("", |o| o.0.as_str())
+                        )?;
+                    }
+                    return Ok(true);
+                };
+                let value = found
+                    .options
+                    .iter()
+                    .find(|(label, _)| label.eq_ignore_ascii_case(option))
+                    .map(|(_, value)| value.clone());
+                let command = value.and_then(|v| Command::from_component(&found.custom_id, &[v]));
+                match command {
+                    Some(command) => self.invoke(command, out)?,
+                    None => {
+                        let labels: Vec<&str> =
+                            found.options.iter().map(|o| o.0.as_str()).collect();
+                        writeln!(
+                            out,
+                            "(the {} menu has no option {option:?}: choose one of {})\n",
+                            found.name,
+                            labels.join(" ")
+                        )?;
+                    }
+                }
+            }
             "press" => {
-                let found = arg
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|n| n.checked_sub(1))
-                    .and_then(|i| self.last_buttons.get(i))
+                // A label wins over a number: the pad's digit buttons are labelled 1-9.
+                let found = self
+                    .last_buttons
+                    .iter()
+                    .find(|(label, _)| label.eq_ignore_ascii_case(arg))
                     .or_else(|| {
-                        self.last_buttons
-                            .iter()
-                            .find(|(label, _)| label.eq_ignore_ascii_case(arg))
+                        arg.parse::<usize>()
+                            .ok()
+                            .and_then(|n| n.checked_sub(1))
+                            .and_then(|i| self.last_buttons.get(i))
                     })
                     .map(|(_, id)| id.clone());
                 match found.as_deref().and_then(Command::from_custom_id) {
@@ -450,8 +544,15 @@ impl<'a> Session<'a> {
     }
 }
 
+/// A select menu of a reply, as `:choose` finds it.
+struct Menu {
+    name: String,
+    custom_id: String,
+    options: Vec<(String, String)>,
+}
+
 /// Every session command, as `:help` lists it: the usage, then what it does.
-const SESSION_COMMANDS: [(&str, &str); 10] = [
+const SESSION_COMMANDS: [(&str, &str); 11] = [
     (
         ":user NAME",
         "act as another player (NAME is their id and name)",
@@ -470,7 +571,11 @@ const SESSION_COMMANDS: [(&str, &str); 10] = [
     ),
     (
         ":press N|LABEL",
-        "press a button of the last reply, by number or label",
+        "press a button of the last reply, by number or label (a digit: `:press 4`)",
+    ),
+    (
+        ":choose MENU OPT",
+        "choose in a menu of the last reply: `:choose Row B`, `:choose Column 7`",
     ),
     (":tick", "show what the daily scheduler would post now"),
     (

@@ -81,11 +81,14 @@ const ENTRY: Rgb = Rgb(0x5C, 0xA8, 0xFF);
 const WRONG: Rgb = Rgb(0xFF, 0x73, 0x73);
 const WRONG_FILL: Rgb = Rgb(0x3A, 0x25, 0x28);
 const WRONG_HATCH: Rgb = Rgb(0x63, 0x33, 0x38);
-const NOTE: Rgb = Rgb(0xA8, 0xAE, 0xB8);
+/// Pencil marks: light and bold, to stay legible on a phone (a 300 px wide board).
+const NOTE: Rgb = Rgb(0xD2, 0xD8, 0xE0);
 const FILLED: Rgb = Rgb(0xD9, 0xA4, 0x41);
 const FILLED_FILL: Rgb = Rgb(0x23, 0x24, 0x27);
 const LAST_FILL: Rgb = Rgb(0x4D, 0x45, 0x24);
 const LAST_EDGE: Rgb = Rgb(0xF0, 0xB2, 0x32);
+/// The pad's chosen cell: a white frame inside the cell, apart from the amber last move.
+const CHOSEN_EDGE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
 const SUCCESS_FILL: Rgb = Rgb(0x24, 0x80, 0x46);
 const NEUTRAL_FILL: Rgb = Rgb(0x4E, 0x50, 0x58);
 const BANNER_TEXT: Rgb = Rgb(0xFF, 0xFF, 0xFF);
@@ -126,6 +129,8 @@ pub struct BoardPicture {
     pub notes: [u16; 81],
     /// The cell the player changed last, highlighted.
     pub last_move: Option<Cell>,
+    /// The cell chosen on the number pad under the board, framed apart from the last move.
+    pub chosen: Option<Cell>,
     pub banner: Option<Banner>,
 }
 
@@ -136,6 +141,7 @@ impl BoardPicture {
             cells: looks(|cell| Look::of_grid(grid, cell)),
             notes: [0; 81],
             last_move: None,
+            chosen: None,
             banner: None,
         }
     }
@@ -148,16 +154,25 @@ impl BoardPicture {
             Status::Solved => Some(Banner::new("Solved", Tone::Success)),
             Status::GaveUp => Some(Banner::new("Given up", Tone::Neutral)),
         };
-        // A given-up board shows the solution, as the text board does: the player's right
-        // digits, and the rest as the bot's.
+        // A given-up board shows the solution: the player's right digits as theirs, their
+        // wrong digits as wrong (so they see where they went wrong), the rest as the bot's.
         let look = match game.status {
-            Status::GaveUp => Look::of_final,
+            Status::GaveUp => |game: &Game, cell| match game.board.get(cell) {
+                Some(d) if !game.is_given(cell) && game.solution.get(cell) != Some(d) => {
+                    Look::Wrong(d)
+                }
+                _ => Look::of_final(game, cell),
+            },
             _ => Look::of_game,
         };
+        let cells = looks(|cell| look(game, cell));
+        // The last move is the player's: never framed on a cell the bot filled.
+        let last_move = last_move(game).filter(|c| !matches!(cells[c.index()], Look::Filled(_)));
         BoardPicture {
-            cells: looks(|cell| look(game, cell)),
+            cells,
             notes: game.notes,
-            last_move: last_move(game),
+            last_move,
+            chosen: None,
             banner,
         }
     }
@@ -227,6 +242,9 @@ impl BoardPicture {
         if let Some(cell) = self.last_move {
             text.push_str(&format!(", last move {cell}"));
         }
+        if let Some(cell) = self.chosen {
+            text.push_str(&format!(", chosen cell {cell}"));
+        }
         if let Some(banner) = &self.banner {
             text.push_str(". ");
             text.push_str(banner.text.trim());
@@ -260,6 +278,10 @@ impl BoardPicture {
                 Look::Wrong(_) => outline(canvas, x, y, WRONG),
                 _ if self.last_move == Some(cell) => outline(canvas, x, y, LAST_EDGE),
                 _ => {}
+            }
+            // Inside any other frame, so a chosen last move shows both.
+            if self.chosen == Some(cell) {
+                frame(canvas, x, y, 6, 3, CHOSEN_EDGE);
             }
             match self.cells[cell.index()] {
                 Look::Given(d) => stamp(canvas, &sprites.given[digit(d)], cx, cy),
@@ -401,7 +423,11 @@ fn hatch(canvas: &mut Pixmap, x: i32, y: i32, last: bool) {
 
 /// A frame just inside a cell.
 fn outline(canvas: &mut Pixmap, x: i32, y: i32, colour: Rgb) {
-    let (inset, width) = (2, 3);
+    frame(canvas, x, y, 2, 3, colour);
+}
+
+/// A frame `inset` pixels inside a cell, `width` pixels wide.
+fn frame(canvas: &mut Pixmap, x: i32, y: i32, inset: i32, width: i32, colour: Rgb) {
     let side = CELL - 2 * inset + 1;
     let (x, y) = (x + inset, y + inset);
     fill(canvas, x, y, side, width, colour);
@@ -692,7 +718,7 @@ fn sprites() -> &'static Sprites {
             entry: set(regular, 44.0, b'1', ENTRY),
             wrong: set(regular, 44.0, b'1', WRONG),
             filled: set(regular, 34.0, b'1', FILLED),
-            note: set(regular, 19.0, b'1', NOTE),
+            note: set(bold, 21.0, b'1', NOTE),
             rows: set(bold, 22.0, b'A', LABEL),
             cols: set(bold, 22.0, b'1', LABEL),
         }
@@ -1037,6 +1063,46 @@ mod tests {
         }
     }
 
+    /// The pad's chosen cell has a white frame of its own, inside the last move's amber
+    /// one, so a cell that is both shows both; the alt text names it.
+    #[test]
+    fn the_chosen_cell_is_framed_apart_from_the_last_move() {
+        let mut picture = sampler();
+        picture.last_move = Cell::parse("A2");
+        picture.chosen = Cell::parse("E5");
+        let image = decode(&picture);
+        let at = |cell: &str, dx: i32, dy: i32| {
+            let (x, y) = corner(Cell::parse(cell).expect("cell"));
+            image
+                .pixel((x + dx) as u32, (y + dy) as u32)
+                .expect("inside")
+        };
+        assert!(same(at("E5", 30, 7), CHOSEN_EDGE));
+        assert!(same(at("E5", 7, 30), CHOSEN_EDGE));
+        assert!(
+            !same(at("E5", 30, 3), LAST_EDGE),
+            "no last-move frame there"
+        );
+        assert!(
+            !same(at("A2", 30, 7), CHOSEN_EDGE),
+            "the last move is not chosen"
+        );
+        assert!(
+            picture.alt_text().contains("chosen cell E5"),
+            "{}",
+            picture.alt_text()
+        );
+        picture.chosen = Cell::parse("A2");
+        let image = decode(&picture);
+        let (x, y) = corner(Cell::parse("A2").expect("cell"));
+        let px = |dx: i32, dy: i32| {
+            image
+                .pixel((x + dx) as u32, (y + dy) as u32)
+                .expect("inside")
+        };
+        assert!(same(px(30, 3), LAST_EDGE) && same(px(30, 7), CHOSEN_EDGE));
+    }
+
     #[test]
     fn a_full_board_with_notes_stays_under_60_kb() {
         let heavy = example_full_notes().png();
@@ -1103,6 +1169,65 @@ mod tests {
         let picture = BoardPicture::from_game(&solved);
         assert_eq!(picture.banner, Some(Banner::new("Solved", Tone::Success)));
         assert!(picture.alt_text().ends_with(". Solved"));
+    }
+
+    /// A given-up board: the player's wrong digit stays, drawn wrong; the cells the
+    /// player left are the bot's; the last move, an erasure the bot then filled, is not
+    /// framed.
+    #[test]
+    fn a_given_up_board_shows_the_wrong_digits_and_frames_no_bot_cell() {
+        let mut game = example_game();
+        game.apply(&parse_moves("A3 4 B3 4 A4 6").expect("moves"), 0)
+            .expect("applies");
+        let mut erased = game.clone();
+        erased
+            .apply(&parse_moves("A4 0").expect("moves"), 0)
+            .expect("applies");
+        for (game, framed) in [(game, Cell::parse("A4")), (erased, None)] {
+            let mut game = game;
+            game.give_up(0).expect("gives up");
+            let picture = BoardPicture::from_game(&game);
+            let at = |name: &str| picture.cells[Cell::parse(name).expect("cell").index()];
+            assert_eq!(at("A3"), Look::Entry(4));
+            assert_eq!(at("B3"), Look::Wrong(4), "the player's wrong digit");
+            assert_eq!(at("C1"), Look::Filled(1), "the bot's digit");
+            assert_eq!(picture.last_move, framed);
+        }
+    }
+
+    /// Pencil marks read on a phone: on the board shrunk to 300 px wide (2×2 pixels
+    /// averaged, as a viewer scales it), every mark still has a core of pixels far
+    /// brighter than its cell.
+    #[test]
+    fn pencil_marks_are_legible_at_300_px_wide() {
+        let image = decode(&sampler());
+        let fill = luminance_of(CELL_FILL);
+        let (x, y) = corner(Cell::parse("E7").expect("cell"));
+        for row in 0..3 {
+            for col in 0..3 {
+                let (x0, y0, x1, y1) = ninth(col, row);
+                let mut strong = 0;
+                for hy in (y + y0) / 2..(y + y1) / 2 {
+                    for hx in (x + x0) / 2..(x + x1) / 2 {
+                        let half: f32 = [(0, 0), (1, 0), (0, 1), (1, 1)]
+                            .iter()
+                            .filter_map(|(dx, dy)| {
+                                image.pixel((2 * hx + dx) as u32, (2 * hy + dy) as u32)
+                            })
+                            .map(luminance)
+                            .sum::<f32>()
+                            / 4.0;
+                        if half - fill > 110.0 {
+                            strong += 1;
+                        }
+                    }
+                }
+                assert!(
+                    strong >= 8,
+                    "mark {col},{row}: {strong} strong pixels at half size"
+                );
+            }
+        }
     }
 
     #[test]

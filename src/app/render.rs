@@ -80,21 +80,32 @@ impl Look {
 
 /// The board of `grid` alone (a puzzle or a solution), every digit drawn as a given.
 pub fn grid_block(grid: &Grid, style: BoardStyle) -> String {
-    block(style, |cell| Look::of_grid(grid, cell))
+    block(style, |cell| Look::of_grid(grid, cell), None)
 }
 
 /// The board of a game: givens, the player's digits, wrong digits marked.
 pub fn game_block(game: &Game, style: BoardStyle) -> String {
-    block(style, |cell| Look::of_game(game, cell))
+    block(style, |cell| Look::of_game(game, cell), None)
+}
+
+/// [`game_block`] with the pad's chosen cell drawn `<5>` (or `<.>` when empty): the
+/// shape, not a colour, shows it on phones too, and the parser reads through it.
+pub fn game_block_chosen(game: &Game, style: BoardStyle, chosen: Option<Cell>) -> String {
+    block(style, |cell| Look::of_game(game, cell), chosen)
+}
+
+/// What `<5>` means, under a board with a chosen cell.
+pub fn chosen_legend(cell: Cell) -> String {
+    format!("`<5>` the cell chosen on the pad ({cell})")
 }
 
 /// The board of a finished game: the givens, the player's right digits, and (after a give
 /// up) the rest of the solution marked as the bot's, `[5]`.
 pub fn final_block(game: &Game, style: BoardStyle) -> String {
-    block(style, |cell| Look::of_final(game, cell))
+    block(style, |cell| Look::of_final(game, cell), None)
 }
 
-fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
+fn block(style: BoardStyle, look: impl Fn(Cell) -> Look, chosen: Option<Cell>) -> String {
     let mut out = String::with_capacity(600);
     out.push_str(match style {
         BoardStyle::Plain | BoardStyle::Image => "```\n",
@@ -122,6 +133,11 @@ fn block(style: BoardStyle, look: impl Fn(Cell) -> Look) -> String {
                 Look::Wrong(d) => ('!', (b'0' + d) as char, '!', WRONG),
                 Look::Filled(d) => ('[', (b'0' + d) as char, ']', FILLED),
                 Look::Empty => (' ', '.', ' ', DIM),
+            };
+            let (open, close) = if chosen == Some(cell) {
+                ('<', '>')
+            } else {
+                (open, close)
             };
             match style {
                 BoardStyle::Plain | BoardStyle::Image => {

@@ -12,6 +12,11 @@ pub const MAX_ROWS: usize = 5;
 pub const MAX_CUSTOM_ID: usize = 100;
 /// Discord's limit on a button label.
 pub const MAX_LABEL: usize = 80;
+/// Discord's limits on a select menu: its options, an option's label, value and
+/// description, and the placeholder.
+pub const MAX_OPTIONS: usize = 25;
+pub const MAX_OPTION_TEXT: usize = 100;
+pub const MAX_PLACEHOLDER: usize = 150;
 /// Discord's upload limit for a bot's message without boosts (10 MiB).
 pub const MAX_ATTACHMENT_BYTES: usize = 10 * 1024 * 1024;
 /// Discord's limit on an attachment's description (its alt text).
@@ -33,12 +38,33 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+/// A select menu (Discord: a string select), alone on its action row. The player picks one
+/// option; its value comes back with the interaction ([`crate::app::Command::from_component`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Select {
+    pub custom_id: String,
+    /// Shown when nothing is chosen; also the menu's name in the terminal (`:choose Row B`).
+    pub placeholder: String,
+    pub options: Vec<SelectOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    pub label: String,
+    pub value: String,
+    pub description: Option<String>,
+    /// Shown as chosen when the message is drawn (at most one per menu).
+    pub default: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     pub content: String,
     /// Only the invoking player sees it (Discord: ephemeral).
     pub private: bool,
-    /// Rows of buttons under the message.
+    /// Select menus under the message, one per action row, above the button rows.
+    pub selects: Vec<Select>,
+    /// Rows of buttons under the message (under the select menus).
     pub buttons: Vec<Vec<Button>>,
     /// When the command came from a button on a board, this reply replaces that board
     /// message rather than adding a new one.
@@ -70,6 +96,7 @@ impl Reply {
         Reply {
             content: content.into(),
             private: false,
+            selects: Vec::new(),
             buttons: Vec::new(),
             updates_board: false,
             race_message: None,
@@ -92,6 +119,18 @@ impl Reply {
             self.buttons.push(row);
         }
         self
+    }
+
+    /// Adds a select menu on a row of its own, above the button rows.
+    pub fn with_select(mut self, select: Select) -> Reply {
+        self.selects.push(select);
+        self
+    }
+
+    /// How many action rows the reply's components take: one per select menu, one per
+    /// row of buttons.
+    pub fn rows(&self) -> usize {
+        self.selects.len() + self.buttons.len()
     }
 
     pub fn updating_board(mut self) -> Reply {
@@ -135,11 +174,16 @@ impl Reply {
         if self.content.trim().is_empty() {
             problems.push("content is empty".into());
         }
-        if self.buttons.len() > MAX_ROWS {
+        if self.rows() > MAX_ROWS {
             problems.push(format!(
-                "{} button rows (limit {MAX_ROWS})",
+                "{} action rows: {} select menus and {} button rows (limit {MAX_ROWS})",
+                self.rows(),
+                self.selects.len(),
                 self.buttons.len()
             ));
+        }
+        for select in &self.selects {
+            select_violations(select, &mut problems);
         }
         for row in &self.buttons {
             if row.is_empty() || row.len() > MAX_BUTTONS_PER_ROW {
@@ -196,11 +240,51 @@ impl Reply {
             cut.push_str(MORE);
             self.content = cut;
         }
-        self.buttons.truncate(MAX_ROWS);
+        self.selects.truncate(MAX_ROWS);
+        self.buttons.truncate(MAX_ROWS - self.selects.len());
         for row in &mut self.buttons {
             row.truncate(MAX_BUTTONS_PER_ROW);
         }
         self
+    }
+}
+
+/// What would make Discord refuse `select`.
+fn select_violations(select: &Select, problems: &mut Vec<String>) {
+    let id = &select.custom_id;
+    if id.is_empty() || id.len() > MAX_CUSTOM_ID {
+        problems.push(format!("custom_id {id:?} has {} bytes", id.len()));
+    }
+    if select.placeholder.chars().count() > MAX_PLACEHOLDER {
+        problems.push(format!("placeholder {:?}", select.placeholder));
+    }
+    let n = select.options.len();
+    if n == 0 || n > MAX_OPTIONS {
+        problems.push(format!(
+            "select {id:?} has {n} options (1 to {MAX_OPTIONS})"
+        ));
+    }
+    let defaults = select.options.iter().filter(|o| o.default).count();
+    if defaults > 1 {
+        problems.push(format!("select {id:?} has {defaults} defaults (at most 1)"));
+    }
+    for (i, option) in select.options.iter().enumerate() {
+        let bad = |text: &str| text.is_empty() || text.chars().count() > MAX_OPTION_TEXT;
+        if bad(&option.label) || bad(&option.value) {
+            problems.push(format!(
+                "option {:?} = {:?} of select {id:?}",
+                option.label, option.value
+            ));
+        }
+        if option.description.as_deref().is_some_and(bad) {
+            problems.push(format!("description of option {:?}", option.label));
+        }
+        if select.options[..i].iter().any(|o| o.value == option.value) {
+            problems.push(format!(
+                "two options of select {id:?} are {:?}",
+                option.value
+            ));
+        }
     }
 }
 
@@ -231,5 +315,97 @@ mod tests {
         let r = Reply::public("hi").with_buttons(vec![b.clone(); 6]);
         let v = r.limit_violations();
         assert_eq!(v.len(), 7, "{v:?}");
+    }
+
+    fn select(options: usize) -> Select {
+        Select {
+            custom_id: "sudoku:pad-row:1:1".into(),
+            placeholder: "Row".into(),
+            options: (0..options)
+                .map(|i| SelectOption {
+                    label: format!("{i}"),
+                    value: format!("{i}"),
+                    description: Some("5 3 · · 7 · · · ·".into()),
+                    default: i == 1,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_pad_of_two_menus_and_three_button_rows_fits() {
+        let b = Button {
+            custom_id: "sudoku:pad-1:1:1".into(),
+            label: "1".into(),
+            style: ButtonStyle::Secondary,
+        };
+        let r = Reply::public("board")
+            .with_select(select(9))
+            .with_select(select(9))
+            .with_buttons(vec![b.clone(); 5])
+            .with_buttons(vec![b.clone(); 5])
+            .with_buttons(vec![b.clone(); 5]);
+        assert_eq!(r.limit_violations(), Vec::<String>::new());
+        // A sixth row, of either kind, is one too many.
+        let over = r.clone().with_buttons(vec![b.clone()]);
+        assert_eq!(
+            over.limit_violations().len(),
+            1,
+            "{:?}",
+            over.limit_violations()
+        );
+        let over = r.with_select(select(9));
+        assert_eq!(
+            over.limit_violations().len(),
+            1,
+            "{:?}",
+            over.limit_violations()
+        );
+        assert!(over.fit().limit_violations().is_empty());
+    }
+
+    #[test]
+    fn select_limits_are_reported() {
+        let fine = Reply::public("x").with_select(select(25));
+        assert!(
+            fine.limit_violations().is_empty(),
+            "{:?}",
+            fine.limit_violations()
+        );
+        for (broken, what) in [
+            (select(26), "26 options"),
+            (select(0), "0 options"),
+            (
+                Select {
+                    placeholder: "p".repeat(151),
+                    ..select(3)
+                },
+                "placeholder",
+            ),
+            (
+                Select {
+                    custom_id: String::new(),
+                    ..select(3)
+                },
+                "custom_id",
+            ),
+        ] {
+            let v = Reply::public("x").with_select(broken).limit_violations();
+            assert_eq!(v.len(), 1, "{what}: {v:?}");
+        }
+        let mut two_defaults = select(3);
+        two_defaults.options[0].default = true;
+        let mut long_description = select(3);
+        long_description.options[2].description = Some("·".repeat(101));
+        let mut same_value = select(3);
+        same_value.options[2].value = "0".into();
+        for (broken, what) in [
+            (two_defaults, "defaults"),
+            (long_description, "description"),
+            (same_value, "are"),
+        ] {
+            let v = Reply::public("x").with_select(broken).limit_violations();
+            assert!(v.len() == 1 && v[0].contains(what), "{what}: {v:?}");
+        }
     }
 }

@@ -187,9 +187,10 @@ fn label_index(ch: char) -> Option<usize> {
         .then(|| usize::from(upper as u8 - b'A'))
 }
 
-/// The last character of a cell as the bot draws them: ` 5 `, `(5)`, `!5!`, ` . `.
+/// The last character of a cell as the bot draws them: ` 5 `, `(5)`, `!5!`, ` . `,
+/// and the pad's chosen cell `<5>`.
 fn ends_cell(ch: char) -> bool {
-    ch.is_ascii_digit() || matches!(ch, '.' | ')' | '!' | '_' | '·')
+    ch.is_ascii_digit() || matches!(ch, '.' | ')' | '!' | '_' | '·' | '>')
 }
 
 fn is_box_drawing(ch: char) -> bool {
@@ -363,7 +364,7 @@ fn is_separator(ch: char) -> bool {
     ch.is_whitespace()
         || matches!(
             ch,
-            '|' | '+' | '-' | '=' | ':' | ',' | ';' | '`' | '(' | ')' | '[' | ']' | '{' | '}' | '!' | '\'' | '*'
+            '|' | '+' | '-' | '=' | ':' | ',' | ';' | '`' | '(' | ')' | '[' | ']' | '{' | '}' | '<' | '>' | '!' | '\'' | '*'
         )
         // Box drawing and block elements.
         || ('\u{2500}'..='\u{259f}').contains(&ch)

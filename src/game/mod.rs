@@ -4,9 +4,11 @@
 //! those of a board a whole channel fills together; `race` those of races and challenges.
 
 pub mod moves;
+pub mod pad;
 pub mod state;
 
 pub use moves::{Action, Move, MoveError, parse_moves, parse_note_digits};
+pub use pad::{Pad, PadAction};
 pub use state::{Game, Millis, MoveOutcome, RuleError, Status, Submission};
 pub mod coop;
 pub mod daily;

@@ -4,7 +4,7 @@ use rusqlite::{Row, params};
 
 use crate::engine::{Cell, Grid, Tier};
 use crate::game::coop::{CellChange, Contribution, Coop};
-use crate::game::{Game, Status};
+use crate::game::{Game, Pad, Status};
 
 use super::codec::{grid_from_text, grid_to_text, notes_from_blob, notes_to_blob};
 use super::{StoreError, Tx};
@@ -22,6 +22,8 @@ pub struct CoopRecord {
     pub room: String,
     pub starter: String,
     pub coop: Coop,
+    /// The number pad under the board, one for the whole channel.
+    pub pad: Pad,
 }
 
 /// A player's co-op record.
@@ -38,7 +40,7 @@ pub struct CoopStats {
 
 const COLUMNS: &str = "id, place, room, starter, givens, solution, board, filled_by, notes, \
      difficulty, status, started_at, finished_at, mistakes, hints, moves, hint_level, \
-     last_hint_at, version, last_active_at, idle_ms";
+     last_hint_at, version, last_active_at, idle_ms, pad_row, pad_col, pad_notes";
 
 /// The row's board, without its players (read next).
 fn decode(row: &Row<'_>) -> Result<CoopRecord, StoreError> {
@@ -68,6 +70,11 @@ fn decode(row: &Row<'_>) -> Result<CoopRecord, StoreError> {
         place: row.get(1)?,
         room: row.get(2)?,
         starter: row.get(3)?,
+        pad: Pad {
+            row: row.get(21)?,
+            column: row.get(22)?,
+            notes: row.get(23)?,
+        },
         coop: Coop {
             game: Game {
                 givens,
@@ -266,6 +273,15 @@ impl Tx<'_> {
     /// there so that a change losing another's would be an error, never a silent
     /// overwrite. Only the actor's row of `coop_players` is written: a command changes
     /// no one else's part, and a busy channel's board stays one row or two per move.
+    /// Stores the pad under co-op board `id`.
+    pub fn set_coop_pad(&self, id: CoopId, pad: Pad) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE coops SET pad_row = ?2, pad_col = ?3, pad_notes = ?4 WHERE id = ?1",
+            params![id, pad.row, pad.column, pad.notes],
+        )?;
+        Ok(())
+    }
+
     pub fn save_coop(
         &self,
         record: &CoopRecord,

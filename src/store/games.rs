@@ -5,7 +5,7 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use crate::engine::{Grid, Tier};
 use crate::game::race::RaceId;
-use crate::game::{Game, Millis, Status};
+use crate::game::{Game, Millis, Pad, Status};
 
 use super::codec::{
     grid_from_text, grid_to_text, history_from_blob, history_to_blob, notes_from_blob,
@@ -39,6 +39,8 @@ pub struct GameRecord {
     /// Whether its player has been shown the board since the game started (a race game
     /// starts at someone else's press, unseen).
     pub shown: bool,
+    /// The number pad under its board.
+    pub pad: Pad,
 }
 
 /// Which race a game belongs to: its row id and its number in the server ("Race #3").
@@ -71,7 +73,8 @@ const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, s
      finished_at, mistakes, hints, version, notes, history, hint_level, daily_day, moves, \
      last_hint_at, last_active_at, idle_ms, race, \
      (SELECT number FROM races WHERE races.id = games.race), check_as_you_go, revealed, shown, \
-     (SELECT status IN ('lobby', 'running') FROM races WHERE races.id = games.race)";
+     (SELECT status IN ('lobby', 'running') FROM races WHERE races.id = games.race), \
+     pad_row, pad_col, pad_notes";
 
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
@@ -107,6 +110,11 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
             running: race_running.unwrap_or(false),
         }),
         shown: row.get(25)?,
+        pad: Pad {
+            row: row.get(27)?,
+            column: row.get(28)?,
+            notes: row.get(29)?,
+        },
         id,
         player: row.get(1)?,
         place: row.get(2)?,
@@ -400,6 +408,15 @@ impl Tx<'_> {
         if changed != 1 {
             return Err(StoreError::Corrupt(format!("game {id} vanished")));
         }
+        Ok(())
+    }
+
+    /// Stores the pad under game `id`'s board.
+    pub fn set_pad(&self, id: GameId, pad: Pad) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE games SET pad_row = ?2, pad_col = ?3, pad_notes = ?4 WHERE id = ?1",
+            params![id, pad.row, pad.column, pad.notes],
+        )?;
         Ok(())
     }
 

@@ -64,6 +64,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0013_fair_races",
         sql: include_str!("../../migrations/0013_fair_races.sql"),
     },
+    Migration {
+        name: "0014_pad",
+        sql: include_str!("../../migrations/0014_pad.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

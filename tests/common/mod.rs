@@ -94,6 +94,46 @@ impl Bot {
         self.invoke(user, place, command)
     }
 
+    /// `user` chooses `option` (its label) in the select menu `menu` (its placeholder:
+    /// `Row`, `Column`) of `reply`.
+    pub fn choose(
+        &self,
+        user: &str,
+        place: &str,
+        reply: &Reply,
+        menu: &str,
+        option: &str,
+    ) -> Reply {
+        let select = reply
+            .selects
+            .iter()
+            .find(|s| s.placeholder == menu)
+            .unwrap_or_else(|| panic!("no {menu} menu in {reply:?}"));
+        let chosen = select
+            .options
+            .iter()
+            .find(|o| o.label == option)
+            .unwrap_or_else(|| panic!("no {option} in the {menu} menu of {reply:?}"));
+        let command =
+            Command::from_component(&select.custom_id, std::slice::from_ref(&chosen.value))
+                .expect("our own menu");
+        self.invoke(user, place, command)
+    }
+
+    /// `user` plays `digit` in `cell` with the pad under `reply` alone: the row, the
+    /// column, the digit (the last reply, each an update of the board).
+    pub fn tap(&self, user: &str, place: &str, reply: &Reply, cell: Cell, digit: u8) -> Reply {
+        let name = cell.name();
+        let (row, col) = name.split_at(1);
+        let reply = self.choose(user, place, reply, "Row", row);
+        assert!(reply.updates_board, "{}", reply.content);
+        let reply = self.choose(user, place, &reply, "Column", col);
+        assert!(reply.updates_board, "{}", reply.content);
+        let reply = self.press(user, place, &reply, &digit.to_string());
+        assert!(reply.updates_board, "{}", reply.content);
+        reply
+    }
+
     /// `user` gives up their game here: the typed `giveup` asks first, and Yes confirms.
     pub fn give_up(&self, user: &str, place: &str) -> Reply {
         let asked = self.say(user, place, "giveup");

@@ -652,6 +652,22 @@ impl FakeDiscord {
         v
     }
 
+    /// A choice of `values` in the string select `custom_id` under a message showing
+    /// `content` (component type 3: the values come with the interaction).
+    pub fn select(
+        &self,
+        user: &Value,
+        guild: Option<&str>,
+        custom_id: &str,
+        values: &[&str],
+        content: &str,
+    ) -> Value {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        let mut v = self.base(3, user, guild, data);
+        v["message"] = self.message(content);
+        v
+    }
+
     /// A press of a button under an ephemeral message: Discord marks the source message
     /// with flag 64.
     pub fn private_button(
@@ -959,6 +975,11 @@ async fn check_message(state: &State, path: &str, data: &Value) {
         }
         for row in rows {
             let buttons = row["components"].as_array().cloned().unwrap_or_default();
+            // A select menu (string select, type 3) fills its row alone.
+            if buttons.iter().any(|c| c["type"] == 3) {
+                check_select(state, path, &buttons).await;
+                continue;
+            }
             if buttons.is_empty() || buttons.len() > 5 {
                 violation(
                     state,
@@ -976,6 +997,60 @@ async fn check_message(state: &State, path: &str, data: &Value) {
                     violation(state, format!("{path}: label {label:?}")).await;
                 }
             }
+        }
+    }
+}
+
+/// Discord's limits on a row holding a string select: the select alone, 1 to 25 options
+/// with labels and values of 1 to 100 characters, descriptions up to 100, at most one
+/// default, a placeholder up to 150.
+async fn check_select(state: &State, path: &str, row: &[Value]) {
+    if row.len() != 1 {
+        violation(
+            state,
+            format!(
+                "{path}: a select shares its row with {} more",
+                row.len() - 1
+            ),
+        )
+        .await;
+    }
+    for select in row {
+        let id = select["custom_id"].as_str().unwrap_or("");
+        if id.is_empty() || id.len() > 100 {
+            violation(state, format!("{path}: custom_id {id:?}")).await;
+        }
+        let placeholder = select["placeholder"].as_str().unwrap_or("");
+        if placeholder.chars().count() > 150 {
+            violation(state, format!("{path}: placeholder {placeholder:?}")).await;
+        }
+        let options = select["options"].as_array().cloned().unwrap_or_default();
+        if options.is_empty() || options.len() > 25 {
+            violation(
+                state,
+                format!("{path}: select {id:?} of {} options", options.len()),
+            )
+            .await;
+        }
+        let text_ok = |v: &Value, max: usize| {
+            v.as_str()
+                .is_some_and(|t| !t.is_empty() && t.chars().count() <= max)
+        };
+        for option in &options {
+            if !text_ok(&option["label"], 100) || !text_ok(&option["value"], 100) {
+                violation(state, format!("{path}: option {option}")).await;
+            }
+            if !option["description"].is_null() && !text_ok(&option["description"], 100) {
+                violation(state, format!("{path}: option description {option}")).await;
+            }
+        }
+        let defaults = options.iter().filter(|o| o["default"] == true).count();
+        if defaults > 1 {
+            violation(
+                state,
+                format!("{path}: select {id:?} with {defaults} defaults"),
+            )
+            .await;
         }
     }
 }

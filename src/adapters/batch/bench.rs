@@ -55,6 +55,11 @@ pub enum BenchCommand {
         /// The player sees boards as pictures: every move's reply carries a PNG.
         #[arg(long)]
         pictures: bool,
+        /// Play with the number pad under the board instead of typed moves: each move is
+        /// one press (a digit, then Erase) on the last board's pad, answered with its
+        /// update.
+        #[arg(long)]
+        pad: bool,
     },
 }
 
@@ -76,7 +81,8 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
             count,
             finished_games,
             pictures,
-        } => moves_line(db, *count, *finished_games, *pictures),
+            pad,
+        } => moves_line(db, *count, *finished_games, *pictures, *pad),
     }
 }
 
@@ -135,14 +141,21 @@ fn grade_files(files: &[PathBuf]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn moves_line(db: &Path, count: u64, finished_games: u64, pictures: bool) -> anyhow::Result<()> {
-    let r = bench_moves(db, count, finished_games, pictures)?;
+fn moves_line(
+    db: &Path,
+    count: u64,
+    finished_games: u64,
+    pictures: bool,
+    pad: bool,
+) -> anyhow::Result<()> {
+    let r = bench_moves(db, count, finished_games, pictures, pad)?;
     if let Some(bytes) = r.bytes_per_finished_game {
         println!("pre-filled {finished_games} finished games: {bytes:.0} bytes each");
     }
     println!(
-        "moves: {} through the core on {}{}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
+        "moves: {}{} through the core on {}{}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
         r.moves,
+        if pad { " pad presses" } else { "" },
         db.display(),
         if pictures { ", boards as pictures" } else { "" },
         r.p50.as_secs_f64() * 1e3,
@@ -281,11 +294,14 @@ pub struct MoveBench {
 /// With `finished_games`, the database first gets that many finished games of 5,000
 /// other players, as on a bot that has run for a while: a move must cost the same there.
 /// With `pictures`, the player chose boards as pictures: each reply's PNG is drawn too.
+/// With `pad`, each move is a press on the pad of the last board (its cell chosen once,
+/// before timing): a digit, then Erase; every answer is an update of that board.
 pub fn bench_moves(
     db: &Path,
     count: u64,
     finished_games: u64,
     pictures: bool,
+    pad: bool,
 ) -> anyhow::Result<MoveBench> {
     use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, SystemClock};
     use std::sync::Arc;
@@ -330,23 +346,70 @@ pub fn bench_moves(
         check_as_you_go: None,
         board_picture: Some(pictures),
     });
+    // The pad: the cell chosen on the board's menus, before timing. Its digits are
+    // wrong ones: a right digit would move the pad on to the next cell.
+    let right = match crate::engine::solver::solve(&givens) {
+        crate::engine::Solution::Unique(solution) => solution.get(cell),
+        _ => None,
+    };
+    let wrong: Vec<u8> = (1..=9).filter(|&d| Some(d) != right).collect();
+    let mut last = invoke(Command::Show(None));
+    if pad {
+        let name = cell.name();
+        let (row, col) = name.split_at(1);
+        for (menu, option) in [("Row", row), ("Column", col)] {
+            let id = last
+                .selects
+                .iter()
+                .find(|s| s.placeholder == menu)
+                .map(|s| s.custom_id.clone())
+                .ok_or_else(|| anyhow::anyhow!("the board has no {menu} menu"))?;
+            let command = Command::from_component(&id, &[option.to_string()])
+                .ok_or_else(|| anyhow::anyhow!("the {menu} menu's id is not ours"))?;
+            last = invoke(command);
+        }
+    }
     let mut times = Vec::with_capacity(count as usize);
     let started = Instant::now();
     for k in 0..count {
-        let moves = if k % 2 == 0 {
-            format!("{cell} {}", k % 9 + 1)
+        let digit = k % 9 + 1;
+        let command = if pad {
+            let label = if k % 2 == 0 {
+                wrong[(k / 2) as usize % wrong.len()].to_string()
+            } else {
+                "Erase".to_string()
+            };
+            let id = last
+                .buttons
+                .iter()
+                .flatten()
+                .find(|b| b.label == label)
+                .map(|b| b.custom_id.clone())
+                .ok_or_else(|| anyhow::anyhow!("move {k}: no {label} button on the pad"))?;
+            Command::from_custom_id(&id)
+                .ok_or_else(|| anyhow::anyhow!("move {k}: the {label} button's id is not ours"))?
+        } else if k % 2 == 0 {
+            Command::Move {
+                moves: format!("{cell} {digit}"),
+            }
         } else {
-            format!("{cell} 0")
+            Command::Move {
+                moves: format!("{cell} 0"),
+            }
         };
         let t = Instant::now();
-        let reply = invoke(Command::Move { moves });
+        let reply = invoke(command);
         times.push(t.elapsed());
+        if pad && !reply.updates_board {
+            anyhow::bail!("press {k} did not update its board: {}", reply.content);
+        }
         if reply.private {
             anyhow::bail!("move {k} was refused: {}", reply.content);
         }
         if reply.image.is_some() != pictures {
             anyhow::bail!("move {k}'s reply has the wrong kind of board");
         }
+        last = reply;
     }
     let total = started.elapsed();
     times.sort();

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
-    ChannelId, CommandInteraction, ComponentInteraction, Context, CreateInteractionResponse,
-    EventHandler, Guild, GuildId, Interaction, InteractionId, Member, MessageFlags, MessageId,
-    ModalInteraction, Permissions, Ready, UnavailableGuild, User,
+    ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
+    CreateInteractionResponse, EventHandler, Guild, GuildId, Interaction, InteractionId, Member,
+    MessageFlags, MessageId, ModalInteraction, Permissions, Ready, UnavailableGuild, User,
 };
 use tokio::sync::Notify;
 
@@ -237,7 +237,12 @@ impl Handler {
     }
 
     async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
-        let Some(command) = Command::from_custom_id(&interaction.data.custom_id) else {
+        // A select menu's interaction carries the chosen values (the pad's row or column).
+        let values: &[String] = match &interaction.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => values,
+            _ => &[],
+        };
+        let Some(command) = Command::from_component(&interaction.data.custom_id, values) else {
             let reply = Reply::private(
                 "This button belongs to an older version of the bot; use `/sudoku show` for a fresh board.",
             );

@@ -4,8 +4,8 @@
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage, Http,
-    InteractionId,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, EditInteractionResponse, EditMessage, Http, InteractionId,
 };
 use serenity::builder::Builder;
 use tokio::task::JoinHandle;
@@ -96,26 +96,46 @@ pub(super) fn joined(name: &str, done: Result<Reply, tokio::task::JoinError>) ->
     })
 }
 
+/// The reply's action rows: its select menus (string selects, one per row, the chosen
+/// option as the default), then its rows of buttons.
 pub(super) fn buttons(reply: &Reply) -> Vec<CreateActionRow> {
-    reply
-        .buttons
-        .iter()
-        .map(|row| {
-            CreateActionRow::Buttons(
-                row.iter()
-                    .map(|b| {
-                        CreateButton::new(b.custom_id.clone())
-                            .label(b.label.clone())
-                            .style(match b.style {
-                                ButtonStyle::Primary => DiscordButtonStyle::Primary,
-                                ButtonStyle::Secondary => DiscordButtonStyle::Secondary,
-                                ButtonStyle::Danger => DiscordButtonStyle::Danger,
-                            })
-                    })
-                    .collect(),
+    let menus = reply.selects.iter().map(|select| {
+        let options = select
+            .options
+            .iter()
+            .map(|o| {
+                let option = CreateSelectMenuOption::new(o.label.clone(), o.value.clone())
+                    .default_selection(o.default);
+                match &o.description {
+                    Some(text) => option.description(text.clone()),
+                    None => option,
+                }
+            })
+            .collect();
+        CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(
+                select.custom_id.clone(),
+                CreateSelectMenuKind::String { options },
             )
-        })
-        .collect()
+            .placeholder(select.placeholder.clone()),
+        )
+    });
+    let buttons = reply.buttons.iter().map(|row| {
+        CreateActionRow::Buttons(
+            row.iter()
+                .map(|b| {
+                    CreateButton::new(b.custom_id.clone())
+                        .label(b.label.clone())
+                        .style(match b.style {
+                            ButtonStyle::Primary => DiscordButtonStyle::Primary,
+                            ButtonStyle::Secondary => DiscordButtonStyle::Secondary,
+                            ButtonStyle::Danger => DiscordButtonStyle::Danger,
+                        })
+                })
+                .collect(),
+        )
+    });
+    menus.chain(buttons).collect()
 }
 
 /// The reply's board picture as an upload, with its alt text.

@@ -26,6 +26,11 @@ pub enum CoopCommand {
     Hint(Option<Target>),
     /// End the board unsolved (its starter or an admin).
     End,
+    /// A press on the board's number pad.
+    Pad {
+        target: Target,
+        action: crate::game::PadAction,
+    },
 }
 
 /// The actions a typist may give after `coop`, as Discord lists them.
@@ -44,6 +49,7 @@ impl CoopCommand {
             CoopCommand::Check(_) => "coop check",
             CoopCommand::Hint(_) => "coop hint",
             CoopCommand::End => "coop end",
+            CoopCommand::Pad { .. } => "coop pad",
         }
     }
 
@@ -121,8 +127,15 @@ impl CoopCommand {
     }
 }
 
-/// The command of a co-op board's button (`sudoku:coop-hint:<board>:<version>`).
-pub fn from_button(action: &str, target: Target) -> Option<CoopCommand> {
+/// The command of a co-op board's button (`sudoku:coop-hint:<board>:<version>`) or pad
+/// component (`sudoku:coop-pad-row:<board>:<version>` with the chosen `values`).
+pub fn from_button(action: &str, target: Target, values: &[String]) -> Option<CoopCommand> {
+    if let Some(pad) = action.strip_prefix("coop-pad-") {
+        return Some(CoopCommand::Pad {
+            target,
+            action: super::pad_action(pad, values)?,
+        });
+    }
     let t = Some(target);
     Some(match action {
         "coop-show" => CoopCommand::Show(t),

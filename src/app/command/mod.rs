@@ -15,6 +15,7 @@ mod typed;
 
 use crate::engine::Tier;
 use crate::engine::generator::Symmetry;
+use crate::game::PadAction;
 use crate::store::GameId;
 
 pub use coop::CoopCommand;
@@ -86,6 +87,12 @@ pub enum Command {
     ForgetMe {
         confirmed: bool,
     },
+    /// A press on the number pad under a board: a row or column chosen from its menus, a
+    /// digit, erase, or the notes toggle.
+    Pad {
+        target: Target,
+        action: PadAction,
+    },
     /// The channel's co-op board (its buttons carry the board's id as the game).
     Coop(CoopCommand),
     /// Races and challenges (their buttons carry the race's id as the game).
@@ -137,6 +144,13 @@ impl Command {
 
     /// The command a button stands for; `None` for an id this bot never made.
     pub fn from_custom_id(id: &str) -> Option<Command> {
+        Command::from_component(id, &[])
+    }
+
+    /// The command a component stands for: a button (no values) or a select menu with
+    /// the values the player chose. `None` for an id this bot never made, or a menu's
+    /// choice it never offered.
+    pub fn from_component(id: &str, values: &[String]) -> Option<Command> {
         let mut parts = id.split(':');
         if parts.next()? != ID_PREFIX {
             return None;
@@ -173,10 +187,19 @@ impl Command {
                 symmetry: None,
             },
             "forget-yes" => Command::ForgetMe { confirmed: true },
-            other => match race::from_button(other, Target { game, version }) {
-                Some(race) => Command::Race(race),
-                None => Command::Coop(coop::from_button(other, Target { game, version })?),
-            },
+            other => {
+                let target = Target { game, version };
+                if let Some(pad) = other.strip_prefix("pad-") {
+                    return Some(Command::Pad {
+                        target,
+                        action: pad_action(pad, values)?,
+                    });
+                }
+                match race::from_button(other, target) {
+                    Some(race) => Command::Race(race),
+                    None => Command::Coop(coop::from_button(other, target, values)?),
+                }
+            }
         })
     }
 
@@ -222,11 +245,60 @@ impl Command {
             Command::Leaderboard { .. } => "leaderboard",
             Command::ForgetMe { .. } => "forget-me",
             Command::Share(_) => "share",
+            Command::Pad { action, .. } => pad_name(*action),
             Command::Coop(c) => c.name(),
             Command::Race(r) => r.name(),
             Command::RaceLeaderboard => "leaderboard races",
             Command::Settings { .. } => "settings",
         }
+    }
+}
+
+/// The pad press of a component named `pad-<name>` (after its prefix), with the chosen
+/// values of a menu: `row` with `A`–`I`, `col` with `1`–`9`, a digit `1`–`9`, `erase`,
+/// `notes`.
+pub(crate) fn pad_action(name: &str, values: &[String]) -> Option<PadAction> {
+    let value = || -> Option<char> {
+        let [value] = values else { return None };
+        let mut chars = value.trim().chars();
+        let c = chars.next()?;
+        chars.next().is_none().then_some(c)
+    };
+    Some(match name {
+        "row" => match value()?.to_ascii_uppercase() {
+            c @ 'A'..='I' => PadAction::Row(c as u8 - b'A'),
+            _ => return None,
+        },
+        "col" => match value()? {
+            c @ '1'..='9' => PadAction::Column(c as u8 - b'1'),
+            _ => return None,
+        },
+        "erase" => PadAction::Erase,
+        "notes" => PadAction::ToggleNotes,
+        digit => match digit.as_bytes() {
+            [d @ b'1'..=b'9'] => PadAction::Digit(d - b'0'),
+            _ => return None,
+        },
+    })
+}
+
+/// The value of row option `row` (0–8) and column option `col` (0–8) of the pad's menus.
+pub fn row_value(row: u8) -> String {
+    char::from(b'A' + row.min(8)).to_string()
+}
+
+pub fn column_value(col: u8) -> String {
+    char::from(b'1' + col.min(8)).to_string()
+}
+
+/// A pad press's name in logs and metrics.
+pub(crate) fn pad_name(action: PadAction) -> &'static str {
+    match action {
+        PadAction::Row(_) => "pad row",
+        PadAction::Column(_) => "pad column",
+        PadAction::Digit(_) => "pad digit",
+        PadAction::Erase => "pad erase",
+        PadAction::ToggleNotes => "pad notes",
     }
 }
 
@@ -312,6 +384,48 @@ mod tests {
             "sudoku:hint:1:2:3",
         ] {
             assert_eq!(Command::from_custom_id(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn pad_ids_carry_their_game_and_the_menus_their_choice() {
+        let t = Target {
+            game: 42,
+            version: 7,
+        };
+        let pad = |action| Some(Command::Pad { target: t, action });
+        let row = custom_id("pad-row", t);
+        assert_eq!(
+            Command::from_component(&row, &["B".into()]),
+            pad(PadAction::Row(1))
+        );
+        assert_eq!(
+            Command::from_component(&custom_id("pad-col", t), &["7".into()]),
+            pad(PadAction::Column(6))
+        );
+        assert_eq!(
+            Command::from_custom_id(&custom_id("pad-4", t)),
+            pad(PadAction::Digit(4))
+        );
+        assert_eq!(
+            Command::from_custom_id(&custom_id("pad-erase", t)),
+            pad(PadAction::Erase)
+        );
+        assert_eq!(
+            Command::from_custom_id(&custom_id("pad-notes", t)),
+            pad(PadAction::ToggleNotes)
+        );
+        // A menu without its choice, or with one it never offered, is no command.
+        for values in [
+            vec![],
+            vec!["J".to_string()],
+            vec!["B".into(), "C".into()],
+            vec!["BB".into()],
+        ] {
+            assert_eq!(Command::from_component(&row, &values), None, "{values:?}");
+        }
+        for bad in ["pad-0", "pad-10", "pad-", "pad-dance"] {
+            assert_eq!(Command::from_custom_id(&custom_id(bad, t)), None, "{bad}");
         }
     }
 

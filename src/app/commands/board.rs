@@ -1,10 +1,11 @@
 //! The public board message of a game: headline, board, status, and its buttons.
 
-use crate::app::command::{Target, custom_id};
+use crate::app::command::{Target, column_value, custom_id, row_value};
 use crate::app::image::{Banner, BoardPicture, Tone};
 use crate::app::render::{self, BoardStyle};
-use crate::app::reply::{Button, ButtonStyle, Reply};
-use crate::game::{Game, Millis, Status};
+use crate::app::reply::{Button, ButtonStyle, Reply, Select, SelectOption};
+use crate::engine::Cell;
+use crate::game::{Game, Millis, Pad, Status};
 use crate::store::GameRecord;
 
 /// The board message for `record`, under `headline`.
@@ -51,6 +52,9 @@ pub fn reply(
                 // The solution, so the player can see what they missed and what was theirs.
                 text.push_str(&render::final_block(game, style));
             }
+            Status::Active => {
+                text.push_str(&render::game_block_chosen(game, style, record.pad.cell()));
+            }
             _ => text.push_str(&render::game_block(game, style)),
         }
         text.push('\n');
@@ -64,6 +68,10 @@ pub fn reply(
         if let Some(legend) = render::legend(game).filter(|_| !picture) {
             text.push('\n');
             text.push_str(legend);
+        }
+        if let Some(cell) = record.pad.cell().filter(|_| !picture) {
+            text.push('\n');
+            text.push_str(&render::chosen_legend(cell));
         }
         // Every clash, so the player sees all they must fix; a few at most, since one
         // wrong digit can clash in its row, column and box at once.
@@ -108,9 +116,132 @@ pub fn reply(
     };
     let reply = pictured_record(reply, record, style);
     if game.status == Status::Active {
-        reply.with_buttons(buttons(record))
+        let target = Target {
+            game: record.id,
+            version: game.version,
+        };
+        with_pad(reply, game, record.pad, target, "pad", buttons(record))
     } else {
         reply
+    }
+}
+
+/// `reply` with the number pad under it: the Row and Column menus (the chosen cell as
+/// their defaults), the digits 1–9 and Erase, and a row of the notes toggle and
+/// `actions`, at most four (five rows in all, Discord's limit). `prefix` names the
+/// components (`pad` under a player's game, `coop-pad` under a co-op board).
+pub fn with_pad(
+    reply: Reply,
+    game: &Game,
+    pad: Pad,
+    target: Target,
+    prefix: &str,
+    actions: Vec<Button>,
+) -> Reply {
+    let id = |name: &str| custom_id(&format!("{prefix}-{name}"), target);
+    let rows = (0..9u8)
+        .map(|r| SelectOption {
+            label: row_value(r),
+            value: row_value(r),
+            description: Some(row_description(game, r)),
+            default: pad.row == Some(r),
+        })
+        .collect();
+    let columns = (0..9u8)
+        .map(|c| SelectOption {
+            label: column_value(c),
+            value: column_value(c),
+            description: pad
+                .row
+                .and_then(|r| Cell::at(usize::from(r), usize::from(c)))
+                .map(|cell| cell_description(game, cell)),
+            default: pad.column == Some(c),
+        })
+        .collect();
+    let chosen = pad.cell();
+    // A digit button is highlighted when the chosen cell holds it (or, in notes mode,
+    // has it as a note).
+    let lit = |d: u8| {
+        chosen.is_some_and(|cell| {
+            if pad.notes {
+                game.notes[cell.index()] & (1 << d) != 0
+            } else {
+                game.board.get(cell) == Some(d)
+            }
+        })
+    };
+    let digit = |d: u8| Button {
+        custom_id: id(&d.to_string()),
+        label: d.to_string(),
+        style: if lit(d) {
+            ButtonStyle::Primary
+        } else {
+            ButtonStyle::Secondary
+        },
+    };
+    let mut second: Vec<Button> = (6..=9).map(digit).collect();
+    second.push(Button {
+        custom_id: id("erase"),
+        label: "Erase".into(),
+        style: ButtonStyle::Secondary,
+    });
+    let mut last = vec![Button {
+        custom_id: id("notes"),
+        label: if pad.notes { "Notes: on" } else { "Notes: off" }.into(),
+        style: if pad.notes {
+            ButtonStyle::Primary
+        } else {
+            ButtonStyle::Secondary
+        },
+    }];
+    last.extend(actions.into_iter().take(4));
+    reply
+        .with_select(Select {
+            custom_id: id("row"),
+            placeholder: "Row".into(),
+            options: rows,
+        })
+        .with_select(Select {
+            custom_id: id("col"),
+            placeholder: "Column".into(),
+            options: columns,
+        })
+        .with_buttons((1..=5).map(digit).collect())
+        .with_buttons(second)
+        .with_buttons(last)
+}
+
+/// A row as its menu option describes it: `5 3 · · 7 · · · ·`.
+fn row_description(game: &Game, row: u8) -> String {
+    (0..9)
+        .filter_map(|c| Cell::at(usize::from(row), c))
+        .map(|cell| match game.board.get(cell) {
+            Some(d) => char::from(b'0' + d),
+            None => '·',
+        })
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A cell as its column option describes it: `B7: given 5`, `B7: your 3`, `B7: notes 2 5 7`.
+fn cell_description(game: &Game, cell: Cell) -> String {
+    match render::Look::of_game(game, cell) {
+        render::Look::Given(d) => format!("{cell}: given {d}"),
+        render::Look::Entry(d) | render::Look::Filled(d) => format!("{cell}: your {d}"),
+        render::Look::Wrong(d) => format!("{cell}: your {d}, wrong"),
+        render::Look::Empty => {
+            let mask = game.notes[cell.index()];
+            if mask == 0 {
+                format!("{cell}: empty")
+            } else {
+                let digits: Vec<String> = (1..=9u8)
+                    .filter(|d| mask & (1 << d) != 0)
+                    .map(|d| d.to_string())
+                    .collect();
+                format!("{cell}: empty, notes {}", digits.join(" "))
+            }
+        }
     }
 }
 
@@ -172,21 +303,33 @@ fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle) -> Repl
         picture.banner = Some(Banner::new("Out of the race", Tone::Neutral));
         return reply.with_picture(picture);
     }
-    pictured(reply, &record.game, style)
+    if style == BoardStyle::Image {
+        let mut picture = BoardPicture::from_game(&record.game);
+        if record.game.status == Status::Active {
+            picture.chosen = record.pad.cell();
+        }
+        return reply.with_picture(picture);
+    }
+    reply
 }
 
 /// What the marks of a given-up board mean.
 fn final_legend(style: BoardStyle) -> &'static str {
     match style {
-        BoardStyle::Image => "Bold: givens · blue: your digits · small amber: filled in by the bot",
+        BoardStyle::Image => {
+            "Bold: givens · blue: your digits · red, hatched: your wrong digits · small amber: filled in by the bot"
+        }
         _ => render::FINAL_LEGEND,
     }
 }
 
-/// `reply` with the game's board as a picture, when the player chose pictures.
-pub fn pictured(reply: Reply, game: &Game, style: BoardStyle) -> Reply {
+/// `reply` with the game's board as a picture, when the player chose pictures; `chosen`
+/// is the pad's chosen cell, framed.
+pub fn pictured(reply: Reply, game: &Game, style: BoardStyle, chosen: Option<Cell>) -> Reply {
     if style == BoardStyle::Image {
-        reply.with_picture(BoardPicture::from_game(game))
+        let mut picture = BoardPicture::from_game(game);
+        picture.chosen = chosen.filter(|_| game.status == Status::Active);
+        reply.with_picture(picture)
     } else {
         reply
     }

@@ -17,7 +17,7 @@ use crate::engine::Tier;
 use crate::engine::hint::{Depth, Hint};
 use crate::engine::{Cell, generator};
 use crate::game::coop::{Coop, CoopError, CoopOutcome};
-use crate::game::{Millis, Move, Status, parse_moves, parse_note_digits};
+use crate::game::{Millis, Move, PadAction, Status, parse_moves, parse_note_digits};
 use crate::store::{CoopRecord, Tx};
 
 use super::board;
@@ -34,6 +34,7 @@ pub fn run(app: &App, inv: &Invocation, command: &CoopCommand) -> Result<Reply, 
         CoopCommand::Check(target) => check(app, inv, *target),
         CoopCommand::Hint(target) => hint(app, inv, *target),
         CoopCommand::End => end(app, inv),
+        CoopCommand::Pad { target, action } => pad(app, inv, *target, *action),
     }
 }
 
@@ -201,6 +202,11 @@ fn board_reply(
     if !picture {
         match game.status {
             Status::GaveUp => text.push_str(&render::grid_block(&game.solution, inv.style)),
+            Status::Active => text.push_str(&render::game_block_chosen(
+                game,
+                inv.style,
+                record.pad.cell(),
+            )),
             _ => text.push_str(&render::game_block(game, inv.style)),
         }
         text.push('\n');
@@ -212,6 +218,10 @@ fn board_reply(
             text.push_str("\nBlue: the team's digits; a wrong digit is never placed");
         } else {
             text.push_str("\n`(5)` the team's digits; a wrong digit is never placed");
+            if let Some(cell) = record.pad.cell() {
+                text.push('\n');
+                text.push_str(&render::chosen_legend(cell));
+            }
             render::push_notes_line(&mut text, game);
         }
         let target = Target {
@@ -223,13 +233,16 @@ fn board_reply(
             label: label.into(),
             style,
         };
-        let reply = board::pictured(Reply::public(text), game, inv.style);
-        return Ok(reply.with_buttons(vec![
+        let reply = board::pictured(Reply::public(text), game, inv.style, record.pad.cell());
+        let actions = vec![
             button("hint", "Hint", ButtonStyle::Primary),
             button("check", "Check", ButtonStyle::Secondary),
             button("undo", "Undo my move", ButtonStyle::Secondary),
             button("show", "Show board", ButtonStyle::Secondary),
-        ]));
+        ];
+        return Ok(board::with_pad(
+            reply, game, record.pad, target, "coop-pad", actions,
+        ));
     }
     text.push_str("\nWho did what:");
     for t in coop.tally() {
@@ -244,7 +257,7 @@ fn board_reply(
         }
         text.push_str(&line);
     }
-    Ok(board::pictured(Reply::public(text), game, inv.style))
+    Ok(board::pictured(Reply::public(text), game, inv.style, None))
 }
 
 /// "A board already runs here", with it, privately.
@@ -306,6 +319,7 @@ fn start(
             room: room.clone(),
             starter: inv.player.id.clone(),
             coop: coop.clone(),
+            pad: Default::default(),
         };
         let tier = tier.map_or(String::new(), |t| format!("{} ", t.name()));
         let headline = format!(
@@ -342,22 +356,101 @@ fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = resolve_active(tx, inv, None)?;
+        let record = resolve_active(tx, inv, None)?;
         let moves = parse_moves(text)
             .map_err(|e| user_error(format!("Co-op board: {e}. Nothing was changed.")))?;
-        let read_at = record.coop.game.version;
-        let outcome = record
-            .coop
-            .apply(&inv.player.id, &moves, now)
-            .map_err(|e| refusal(tx, inv, e))?;
-        if outcome.applied.is_empty() && outcome.wrong.is_empty() {
-            return Err(user_error(
-                "Co-op board: nothing to change (those cells are already empty).",
-            ));
+        apply_moves(tx, inv, record, &moves, now, false)
+    })
+}
+
+/// Plays `moves` on the board, typed or from the pad (`from_pad`: the pad then moves on
+/// to the next empty cell of its row).
+fn apply_moves(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    mut record: CoopRecord,
+    moves: &[Move],
+    now: Millis,
+    from_pad: bool,
+) -> Result<Reply, Failure> {
+    let read_at = record.coop.game.version;
+    let outcome = record
+        .coop
+        .apply(&inv.player.id, moves, now)
+        .map_err(|e| refusal(tx, inv, e))?;
+    if outcome.applied.is_empty() && outcome.wrong.is_empty() {
+        return Err(user_error(
+            "Co-op board: nothing to change (those cells are already empty).",
+        ));
+    }
+    tx.save_coop(&record, read_at, &inv.player.id)?;
+    let placed = moves
+        .iter()
+        .any(|m| record.coop.game.board.get(m.cell).is_some());
+    if from_pad && placed && record.coop.game.status == Status::Active {
+        record.pad.advance(&record.coop.game);
+        tx.set_coop_pad(record.id, record.pad)?;
+    }
+    let headline = move_headline(&record, inv, &outcome, now);
+    board_reply(tx, &record, &headline, inv, now)
+}
+
+/// A press on the board's number pad, by anyone in the channel: the pad is the board's,
+/// one for everybody, as its message is. Every answer replaces that board.
+fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result<Reply, Failure> {
+    app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = resolve_active(tx, inv, Some(target))?;
+        if record.coop.game.version != target.version {
+            let reply = board_reply(
+                tx,
+                &record,
+                "Co-op board: it changed since those buttons were drawn; here it is now. Nothing was changed.",
+                inv,
+                now,
+            )?;
+            return Err(Failure::User(reply.updating_board()));
         }
-        tx.save_coop(&record, read_at, &inv.player.id)?;
-        let headline = move_headline(&record, inv, &outcome, now);
-        board_reply(tx, &record, &headline, inv, now)
+        let reply = match action {
+            PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
+                let headline = format!("Co-op board: {}", super::game::choose(&mut record.pad, action));
+                tx.set_coop_pad(record.id, record.pad)?;
+                board_reply(tx, &record, &headline, inv, now)?
+            }
+            PadAction::Digit(_) | PadAction::Erase => {
+                let cell = record
+                    .pad
+                    .cell()
+                    .ok_or_else(|| user_error(format!("Co-op board: {}", super::game::NO_CELL)))?;
+                match action {
+                    PadAction::Digit(d) if record.pad.notes => {
+                        let read_at = record.coop.game.version;
+                        record
+                            .coop
+                            .toggle_notes(&inv.player.id, cell, 1 << d)
+                            .map_err(|e| refusal(tx, inv, e))?;
+                        tx.save_coop(&record, read_at, &inv.player.id)?;
+                        let headline = format!(
+                            "Co-op board: **{}** updated the notes of {cell}.",
+                            escape_markdown(&inv.player.name)
+                        );
+                        board_reply(tx, &record, &headline, inv, now)?
+                    }
+                    _ => {
+                        let digit = match action {
+                            PadAction::Digit(d) => d,
+                            _ => 0,
+                        };
+                        let moves = parse_moves(&format!("{cell} {digit}")).map_err(|e| {
+                            user_error(format!("Co-op board: {e}. Nothing was changed."))
+                        })?;
+                        apply_moves(tx, inv, record, &moves, now, true)?
+                    }
+                }
+            }
+        };
+        Ok(reply.updating_board())
     })
 }
 

@@ -177,6 +177,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                 let id = tx.insert_daily_game(&inv.player.id, place, today, &game)?;
                 GameRecord {
                     shown: true,
+                    pad: Default::default(),
                     id,
                     player: inv.player.id.clone(),
                     place: place.to_string(),

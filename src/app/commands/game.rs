@@ -2,14 +2,16 @@
 
 use crate::app::command::{Target, custom_id};
 use crate::app::render::{self, cell_list, is_are, plural, plural_of};
-use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::reply::{Button, ButtonStyle, MAX_BUTTONS_PER_ROW, MAX_ROWS, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::generator::{self, Symmetry};
 use crate::engine::hint::{Depth, Hint};
 use crate::engine::parse::{excerpt, parse_grid};
 use crate::engine::{Cell, Tier};
 use crate::game::race;
-use crate::game::{Game, Millis, MoveOutcome, Status, Submission, parse_moves, parse_note_digits};
+use crate::game::{
+    Game, Millis, Move, MoveOutcome, PadAction, Status, Submission, parse_moves, parse_note_digits,
+};
 use crate::store::{GameRecord, Tx};
 
 use super::board;
@@ -269,6 +271,7 @@ pub fn new(
             daily_day: None,
             race: None,
             shown: true,
+            pad: Default::default(),
         };
         let mut headline = match tier {
             Some(t) => format!(
@@ -360,9 +363,14 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
                 label: format!("Show {}", board::game_name(other)),
                 style: ButtonStyle::Secondary,
             });
-            match reply.buttons.first_mut() {
-                Some(row) if row.len() + others.len() <= 5 => row.extend(switch),
-                _ => reply.buttons.push(switch.collect()),
+            let switch: Vec<Button> = switch.take(MAX_BUTTONS_PER_ROW - 1).collect();
+            if reply.rows() < MAX_ROWS {
+                reply.buttons.push(switch);
+            } else if let Some(row) = reply.buttons.last_mut() {
+                // Under a pad every row is taken: the switches take the place of the last
+                // actions (Give up first), which stay a typed command away.
+                row.truncate(MAX_BUTTONS_PER_ROW - switch.len());
+                row.extend(switch);
             }
         }
         Ok(reply)
@@ -378,51 +386,81 @@ pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
         record.game.active_at(now);
         let moves =
             parse_moves(text).map_err(|e| user_error(format!("{e}. Nothing was changed.")))?;
-        let outcome = match record.game.apply(&moves, now) {
-            Ok(outcome) => outcome,
-            Err(e) => {
-                return Err(user_error(format!(
-                    "{}{}. Nothing was changed.",
-                    which(tx, inv, &record)?,
-                    capitalize(&e.to_string())
-                )));
-            }
-        };
-        if outcome.already_empty.len() == moves.len() {
-            // Erasing nothing is no move: not counted, and the player learns why.
+        apply_moves(tx, inv, record, &moves, now, false)
+    })
+}
+
+/// Plays `moves` on `record`, typed or from the pad (`from_pad`: the pad then moves on to
+/// the next empty cell of its row), with every rule of a move: mistakes, a race's mistake
+/// limit, the solve.
+fn apply_moves(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    mut record: GameRecord,
+    moves: &[Move],
+    now: Millis,
+    from_pad: bool,
+) -> Result<Reply, Failure> {
+    let outcome = match record.game.apply(moves, now) {
+        Ok(outcome) => outcome,
+        Err(e) => {
             return Err(user_error(format!(
-                "{} {} already empty: nothing to erase. Nothing was changed.",
-                cell_list(&outcome.already_empty),
-                is_are(outcome.already_empty.len())
+                "{}{}. Nothing was changed.",
+                which(tx, inv, &record)?,
+                capitalize(&e.to_string())
             )));
         }
-        // A race's third mistake puts the racer out: guessing must lose.
-        let out = record.race.is_some() && race::apply_mistake_limit(&mut record.game, now);
-        save(tx, &record)?;
-        if out {
-            super::race::record_give_up(tx, &record, now)?;
-            let headline = format!(
-                "{} Out of {}: that was your {} mistake (a race allows {}). Your board stays as it was; the solution shows when the race is over.",
-                move_headline(&record.game, &applied_moves(&moves, &outcome), &outcome),
-                board::game_name(&record),
-                super::race::ordinal(race::MISTAKE_LIMIT),
-                race::MISTAKE_LIMIT - 1,
-            );
-            return Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now));
+    };
+    if outcome.already_empty.len() == moves.len() {
+        // Erasing nothing is no move: not counted, and the player learns why.
+        return Err(user_error(format!(
+            "{} {} already empty: nothing to erase. Nothing was changed.",
+            cell_list(&outcome.already_empty),
+            is_are(outcome.already_empty.len())
+        )));
+    }
+    // A race's third mistake puts the racer out: guessing must lose.
+    let out = record.race.is_some() && race::apply_mistake_limit(&mut record.game, now);
+    save(tx, &record)?;
+    if from_pad && outcome.already_empty.is_empty() && record.game.status == Status::Active {
+        // A wrong digit keeps its cell chosen, to be fixed at once.
+        let placed = moves
+            .iter()
+            .any(|m| record.game.board.get(m.cell).is_some() && !record.game.shows_wrong(m.cell));
+        if placed {
+            record.pad.advance(&record.game);
+            tx.set_pad(record.id, record.pad)?;
         }
-        if outcome.solved {
-            let (headline, late) = solved_headline(tx, &record, now)?;
-            return Ok(solved_reply(&record, inv, &headline, late, now));
-        }
-        let headline = move_headline(&record.game, &applied_moves(&moves, &outcome), &outcome);
-        Ok(board::reply(
+    }
+    if out {
+        super::race::record_give_up(tx, &record, now)?;
+        let headline = format!(
+            "{} Out of {}: that was your {} mistake (a race allows {}). Your board stays as it was; the solution shows when the race is over.",
+            move_headline(&record.game, &applied_moves(moves, &outcome), &outcome),
+            board::game_name(&record),
+            super::race::ordinal(race::MISTAKE_LIMIT),
+            race::MISTAKE_LIMIT - 1,
+        );
+        return Ok(board::reply(
             &record,
             &inv.player.name,
             &headline,
             inv.style,
             now,
-        ))
-    })
+        ));
+    }
+    if outcome.solved {
+        let (headline, late) = solved_headline(tx, &record, now)?;
+        return Ok(solved_reply(&record, inv, &headline, late, now));
+    }
+    let headline = move_headline(&record.game, &applied_moves(moves, &outcome), &outcome);
+    Ok(board::reply(
+        &record,
+        &inv.player.name,
+        &headline,
+        inv.style,
+        now,
+    ))
 }
 
 /// `giveup` with no game of one's own here: a co-op board is the channel's, ended with
@@ -550,16 +588,109 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
                 excerpt(digits, 20)
             ))
         })?;
-        if let Err(e) = record.game.toggle_notes(c, mask) {
-            return Err(user_error(format!(
-                "{}{}. Nothing was changed.",
-                which(tx, inv, &record)?,
-                capitalize(&e.to_string())
-            )));
-        }
-        save(tx, &record)?;
-        Ok(board::reply(&record, &inv.player.name, &format!("Notes of {c} updated."), inv.style, now))
+        apply_notes(tx, inv, record, c, mask, now)
     })
+}
+
+/// Toggles the notes `mask` in `cell`, typed or from the pad.
+fn apply_notes(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    mut record: GameRecord,
+    c: Cell,
+    mask: u16,
+    now: Millis,
+) -> Result<Reply, Failure> {
+    if let Err(e) = record.game.toggle_notes(c, mask) {
+        return Err(user_error(format!(
+            "{}{}. Nothing was changed.",
+            which(tx, inv, &record)?,
+            capitalize(&e.to_string())
+        )));
+    }
+    save(tx, &record)?;
+    Ok(board::reply(
+        &record,
+        &inv.player.name,
+        &format!("Notes of {c} updated."),
+        inv.style,
+        now,
+    ))
+}
+
+/// A press on the number pad under the player's board: every answer replaces that board.
+pub fn pad(
+    app: &App,
+    inv: &Invocation,
+    target: Target,
+    action: PadAction,
+) -> Result<Reply, Failure> {
+    app.store().write(|tx| {
+        // Read under the store's lock: times follow the order commands take effect.
+        let now = app.now();
+        let mut record = resolve_active(tx, inv, Some(target), now)?;
+        check_fresh(&record, Some(target), inv, now)?;
+        // Played on this board: typed commands now mean this game too, as after its Show.
+        tx.touch(record.id)?;
+        let reply = match action {
+            PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
+                let headline = choose(&mut record.pad, action);
+                tx.set_pad(record.id, record.pad)?;
+                board::reply(&record, &inv.player.name, &headline, inv.style, now)
+            }
+            PadAction::Digit(_) | PadAction::Erase => {
+                let cell = record.pad.cell().ok_or_else(|| user_error(NO_CELL))?;
+                record.game.active_at(now);
+                match action {
+                    PadAction::Digit(d) if record.pad.notes => {
+                        apply_notes(tx, inv, record, cell, 1 << d, now)?
+                    }
+                    _ => {
+                        let digit = match action {
+                            PadAction::Digit(d) => d,
+                            _ => 0,
+                        };
+                        let moves = parse_moves(&format!("{cell} {digit}"))
+                            .map_err(|e| user_error(format!("{e}. Nothing was changed.")))?;
+                        apply_moves(tx, inv, record, &moves, now, true)?
+                    }
+                }
+            }
+        };
+        Ok(reply.updating_board())
+    })
+}
+
+/// A digit pressed with no cell chosen.
+pub(crate) const NO_CELL: &str = "Choose a cell first: a row in the Row menu and a column in the Column menu; then a digit button fills it. Nothing was changed.";
+
+/// Applies a choice on the pad (a row, a column, the notes toggle) and says what it did.
+pub(crate) fn choose(pad: &mut crate::game::Pad, action: PadAction) -> String {
+    match action {
+        PadAction::Row(r) => pad.choose_row(r),
+        PadAction::Column(c) => pad.choose_column(c),
+        PadAction::ToggleNotes => {
+            pad.notes = !pad.notes;
+            return if pad.notes {
+                "Notes mode on: the digit buttons toggle pencil marks in the chosen cell.".into()
+            } else {
+                "Notes mode off: the digit buttons place digits.".into()
+            };
+        }
+        PadAction::Digit(_) | PadAction::Erase => {}
+    }
+    match (pad.cell(), pad.row, pad.column) {
+        (Some(cell), _, _) => format!("{cell} chosen: press a digit."),
+        (None, Some(r), None) => format!(
+            "Row {} chosen: now a column.",
+            crate::app::command::row_value(r)
+        ),
+        (None, None, Some(c)) => format!(
+            "Column {} chosen: now a row.",
+            crate::app::command::column_value(c)
+        ),
+        _ => String::new(),
+    }
 }
 
 pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Failure> {

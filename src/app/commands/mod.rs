@@ -55,6 +55,7 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::DailyOff => daily::off(app, inv),
         Command::Leaderboard { period } => daily::leaderboard(app, inv, *period),
         Command::ForgetMe { confirmed } => privacy::forget_me(app, inv, *confirmed),
+        Command::Pad { target, action } => game::pad(app, inv, *target, *action),
         Command::Coop(command) => coop::run(app, inv, command),
         Command::Race(command) => race::run(app, inv, command),
         Command::RaceLeaderboard => race::leaderboard(app, inv),
