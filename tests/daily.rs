@@ -886,9 +886,9 @@ fn guessing_ranks_below_an_honest_nine_minutes() {
     }
 }
 
-/// A guesser who tries only digits that clash with nothing makes 4 to 23 wrong guesses on
-/// a Medium puzzle: at 30 s each, four of them in a one-minute solve (3:00) would beat an
-/// honest nine minutes. Three mistakes or more take a day out of the running instead.
+/// A guesser who tries only digits that clash with nothing needs only a handful of wrong
+/// guesses: at 30 s each, four of them in a one-minute solve (3:00) would beat an honest
+/// nine minutes. Three mistakes or more take a day out of the running instead.
 #[test]
 fn a_lucky_guesser_with_a_few_mistakes_still_ranks_below_an_honest_solver() {
     let bot = Bot::in_memory(0, 11);

@@ -758,7 +758,7 @@ fn a_started_race_takes_no_typed_move_before_its_board_was_seen() {
     let own_grid = board_of(&own);
     let own_solution = solution_of(&own_grid);
     let free_cell = empties(&own_grid)[0];
-    let board = running_race(&bot, "ann", &["bob"], 30);
+    running_race(&bot, "ann", &["bob"], 30);
     let typed = format!("move {free_cell} {}", digit(&own_solution, free_cell));
     let r = bot.say("bob", HERE, &typed);
     assert!(
@@ -794,7 +794,6 @@ fn a_started_race_takes_no_typed_move_before_its_board_was_seen() {
         "with two games open the error names the game: {}",
         r.content
     );
-    let _ = board;
 }
 
 #[test]

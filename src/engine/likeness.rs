@@ -82,14 +82,7 @@ impl Protected {
 }
 
 /// The six orders of three lines (rows of a band, columns of a stack, bands, stacks).
-const ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const ORDERS: [[usize; 3]; 6] = super::ORDERS_OF_THREE;
 
 /// A protected solution, as the aligner reads it: digits 0–8 by row and column, where
 /// each digit sits in each row and each column, and which cells were givens.

@@ -15,5 +15,15 @@ pub mod tier;
 pub mod transform;
 
 pub use grid::{Cell, Conflict, Grid, House};
+
+/// The six orders of three lines: rows of a band, columns of a stack, bands, stacks.
+pub(crate) const ORDERS_OF_THREE: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 pub use solver::Solution;
 pub use tier::Tier;

@@ -130,20 +130,12 @@ const BOX_COUNTS: [u16; 512] = {
 /// inside a stack the lines are bands, the blocks columns and the bits minicolumns
 /// (`State::column_locks`).
 const ON_A_PERMUTATION: [u16; 512] = {
-    const PERMS: [[u16; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u16; 512];
     let mut open = 0;
     while open < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
+            let perm = super::ORDERS_OF_THREE[p];
             let used = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
             if open as u16 & used == used {
                 t[open] |= used;

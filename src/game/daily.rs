@@ -564,8 +564,8 @@ pub fn ranked_time(time: Millis, mistakes: u32, hints: u32) -> Millis {
 
 /// A day solved with this many mistakes or more ranks after every other result of the
 /// day: the same line as a race's (a third mistake puts a racer out). The penalty alone
-/// let a guesser who skips digits that clash (4 to 23 wrong guesses, measured over 200
-/// puzzles) beat an honest nine minutes on most puzzles; past two slips, it is guessing.
+/// let a quick guesser who makes a handful of wrong guesses beat an honest nine minutes
+/// (`tests/daily.rs`, a lucky guesser); past two slips, it is guessing.
 pub const UNRANKED_MISTAKES: u32 = crate::game::race::MISTAKE_LIMIT;
 
 impl Entry {

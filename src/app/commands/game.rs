@@ -65,7 +65,7 @@ fn find(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRec
                 // Just out of a race (out, given up, ended): say so, not "no game".
                 None => match tx.latest_game(&inv.player.id, inv.place.key())? {
                     Some(last) if last.race.is_some() => Ok(last),
-                    _ => Err(user_error(NO_GAME)),
+                    _ => Err(no_game(tx, inv)?),
                 },
             }
         }
@@ -463,12 +463,13 @@ fn apply_moves(
     ))
 }
 
-/// `giveup` with no game of one's own here: a co-op board is the channel's, ended with
-/// `coop end`, not given up by one player.
-fn no_game_to_give_up(tx: &Tx<'_>, inv: &Invocation) -> Result<Failure, Failure> {
+/// No game of the player's own here. A co-op board running in the channel is not theirs
+/// to give up or submit alone (plain moves reach it already, through `coop::routed`): say
+/// how it is played and ended instead of "no game".
+fn no_game(tx: &Tx<'_>, inv: &Invocation) -> Result<Failure, Failure> {
     Ok(if tx.running_coop(&inv.place.room())?.is_some() {
         user_error(
-            "You have no game of your own here to give up. The channel's co-op board is everyone's: its starter or an admin ends it with `/sudoku coop end`.",
+            "You have no game of your own here. The channel's co-op board is everyone's: play it with `/sudoku coop move`; its starter or an admin ends it with `/sudoku coop end`.",
         )
     } else {
         user_error(NO_GAME)
@@ -912,12 +913,7 @@ pub fn give_up(
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = match resolve_active(tx, inv, target, now) {
-            Err(Failure::User(reply)) if reply.content == NO_GAME => {
-                return Err(no_game_to_give_up(tx, inv)?);
-            }
-            other => other?,
-        };
+        let mut record = resolve_active(tx, inv, target, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         if !confirmed {
