@@ -648,3 +648,43 @@ fn a_coop_board_is_filled_with_the_pad_alone() {
     assert!(late.private, "{}", late.content);
     assert!(late.content.contains("already solved"), "{}", late.content);
 }
+
+/// Auto-notes on a co-op board: one press fills the shared board's candidates, named by
+/// who pressed; typed `coop note auto` does the same.
+#[test]
+fn auto_notes_fill_a_coop_boards_candidates_for_everyone() {
+    let bot = Bot::in_memory(T0, 3);
+    let start = bot.say("ann", "chan", "/sudoku coop 6");
+    let (board, _solution) = puzzle(&start);
+    let notes = bot.press("bob", "chan", &start, "Notes: off");
+    let filled = bot.press("bob", "chan", &notes, "Auto-notes");
+    assert!(
+        filled.updates_board && !filled.private,
+        "{}",
+        filled.content
+    );
+    assert!(
+        filled
+            .content
+            .contains("**bob** filled the candidates of 6 cells as notes"),
+        "{}",
+        filled.content
+    );
+    let cell = empties(&board)[0];
+    let open: String = (1..=9u8)
+        .filter(|&d| !cell.peers().any(|p| board.get(p) == Some(d)))
+        .map(|d| char::from(b'0' + d))
+        .collect();
+    let shown = bot.say("ann", "chan", "/sudoku coop show");
+    assert!(
+        shown.content.contains(&format!("{cell} {open}")),
+        "{}",
+        shown.content
+    );
+    let typed = bot.say("ann", "chan", "/sudoku coop note auto");
+    assert!(
+        typed.content.contains("already shows its candidates"),
+        "{}",
+        typed.content
+    );
+}

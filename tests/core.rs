@@ -960,6 +960,67 @@ fn a_whole_game_is_played_with_the_pad_alone() {
     assert_eq!(button_labels(&r), [vec!["New game"]]);
 }
 
+/// Auto-notes, from the pad in notes mode or typed: every empty cell gets its candidates,
+/// one undo takes them back, and the board says the aid was used.
+#[test]
+fn auto_notes_fill_every_empty_cell_and_undo_takes_them_back() {
+    let bot = Bot::in_memory(T0, 7);
+    let (givens, _solution, r) = new_game(&bot, "ann", "g1", 40);
+    assert!(!r.content.contains("auto-notes"), "{}", r.content);
+    let r = bot.press("ann", "g1", &r, "Notes: off");
+    // Notes mode trades Give up for Auto-notes: five buttons a row at most.
+    assert_eq!(
+        button_labels(&r)[2],
+        ["Notes: on", "Auto-notes", "Hint", "Check", "Undo"]
+    );
+    let filled = bot.press("ann", "g1", &r, "Auto-notes");
+    assert!(filled.updates_board, "{}", filled.content);
+    assert!(
+        filled.content.contains("Auto-notes: 40 cells now show"),
+        "{}",
+        filled.content
+    );
+    assert!(
+        filled.content.contains("0 hints · auto-notes"),
+        "{}",
+        filled.content
+    );
+    // Each empty cell's notes are the digits its row, column and box leave open.
+    let first = empties(&givens)[0];
+    let open: String = (1..=9u8)
+        .filter(|&d| !first.peers().any(|p| givens.get(p) == Some(d)))
+        .map(|d| char::from(b'0' + d))
+        .collect();
+    assert!(
+        filled.content.contains(&format!("{first} {open}")),
+        "{}",
+        filled.content
+    );
+    let again = bot.press("ann", "g1", &filled, "Auto-notes");
+    assert!(
+        again.content.contains("already shows its candidates"),
+        "{}",
+        again.content
+    );
+    let undone = bot.press("ann", "g1", &again, "Undo");
+    assert!(!undone.content.contains("Notes: "), "{}", undone.content);
+    // Typed, the same.
+    let typed = bot.say("ann", "g1", "note auto");
+    assert!(
+        typed.content.contains(&format!("{first} {open}")),
+        "{}",
+        typed.content
+    );
+    let wrong = bot.say("ann", "g1", "note everything");
+    assert!(
+        wrong
+            .content
+            .contains("or `auto` for every cell's candidates"),
+        "{}",
+        wrong.content
+    );
+}
+
 #[test]
 fn the_pad_moves_on_along_the_row_and_keeps_its_cell_across_a_restart() {
     let (_dir, db) = temp_db();

@@ -1184,3 +1184,51 @@ fn a_daily_is_played_to_the_end_with_the_pad_alone() {
     );
     assert!(!r.content.contains("```"), "no grid: {}", r.content);
 }
+
+/// Auto-notes are an aid, not a hint: no penalty, but the leaderboard and the shared
+/// result say it, as they say check-as-you-go off.
+#[test]
+fn auto_notes_on_a_daily_show_on_the_leaderboard_and_the_share() {
+    let bot = Bot::in_memory(0, 11);
+    let day = date(2026, 11, 22);
+    bot.at("UTC", day, 9, 0);
+    let opened = bot.say("ann", "s1", "daily");
+    let notes = bot.press("ann", "s1", &opened, "Notes: off");
+    let filled = bot.press("ann", "s1", &notes, "Auto-notes");
+    assert!(filled.private, "{}", filled.content);
+    assert!(
+        filled.content.contains("Auto-notes: "),
+        "{}",
+        filled.content
+    );
+    solve_daily(&bot, "ann", "s1");
+    solve_daily(&bot, "bob", "s1");
+    let board = bot.say("eve", "s1", "leaderboard today");
+    let ann = board
+        .content
+        .lines()
+        .find(|l| l.contains(". ann:"))
+        .unwrap_or_else(|| panic!("{}", board.content));
+    assert!(ann.ends_with(" · auto-notes"), "{ann}");
+    assert!(
+        ann.contains("0:00 (no mistakes or hints)"),
+        "no penalty: {ann}"
+    );
+    let bob = board
+        .content
+        .lines()
+        .find(|l| l.contains(". bob:"))
+        .unwrap_or_else(|| panic!("{}", board.content));
+    assert!(!bob.contains("auto-notes"), "{bob}");
+    assert!(
+        bot.say("ann", "s1", "share")
+            .content
+            .ends_with("· auto-notes"),
+        "the shared result says it"
+    );
+    assert!(
+        bot.say("eve", "s1", "leaderboard week")
+            .content
+            .contains(" · 1 with auto-notes")
+    );
+}

@@ -89,6 +89,9 @@ const LAST_FILL: Rgb = Rgb(0x4D, 0x45, 0x24);
 const LAST_EDGE: Rgb = Rgb(0xF0, 0xB2, 0x32);
 /// The pad's chosen cell: a white frame inside the cell, apart from the amber last move.
 const CHOSEN_EDGE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
+/// Cells holding the chosen cell's digit: a cool tint, lighter than a plain cell and
+/// apart from the amber last move, so the digit's spread over the board shows at once.
+const SAME_FILL: Rgb = Rgb(0x2E, 0x3D, 0x57);
 const SUCCESS_FILL: Rgb = Rgb(0x24, 0x80, 0x46);
 const NEUTRAL_FILL: Rgb = Rgb(0x4E, 0x50, 0x58);
 const BANNER_TEXT: Rgb = Rgb(0xFF, 0xFF, 0xFF);
@@ -257,11 +260,14 @@ impl BoardPicture {
         canvas.fill(BACKGROUND.color());
         let sprites = sprites();
         fill(canvas, ORIGIN, ORIGIN, 9 * CELL, 9 * CELL, CELL_FILL);
+        let same = self.chosen.and_then(|c| self.cells[c.index()].digit());
         for cell in Cell::all() {
             let (x, y) = corner(cell);
             let look = self.cells[cell.index()];
             if self.last_move == Some(cell) {
                 fill(canvas, x, y, CELL, CELL, LAST_FILL);
+            } else if same.is_some() && look.digit() == same {
+                fill(canvas, x, y, CELL, CELL, SAME_FILL);
             }
             match look {
                 Look::Wrong(_) => hatch(canvas, x, y, self.last_move == Some(cell)),
@@ -1101,6 +1107,37 @@ mod tests {
                 .expect("inside")
         };
         assert!(same(px(30, 3), LAST_EDGE) && same(px(30, 7), CHOSEN_EDGE));
+    }
+
+    /// With a filled cell chosen, every cell holding its digit is tinted (given, the
+    /// player's, wrong ones keep their hatch); other digits and empty cells are not.
+    #[test]
+    fn the_chosen_cells_digit_is_lit_across_the_board() {
+        let mut picture = sampler();
+        picture.cells[Cell::parse("I9").expect("cell").index()] = Look::Entry(8);
+        picture.cells[Cell::parse("H1").expect("cell").index()] = Look::Given(3);
+        let corner_of = |image: &Pixmap, cell: &str| {
+            let (x, y) = corner(Cell::parse(cell).expect("cell"));
+            image.pixel(x as u32 + 4, y as u32 + 4).expect("inside")
+        };
+        let plain = decode(&picture);
+        assert!(same(corner_of(&plain, "I9"), CELL_FILL));
+        picture.chosen = Cell::parse("A1");
+        let lit = decode(&picture);
+        for cell in ["A2", "I9"] {
+            assert!(same(corner_of(&lit, cell), SAME_FILL), "{cell} holds the 8");
+        }
+        for cell in ["H1", "E5", "B2"] {
+            assert!(same(corner_of(&lit, cell), CELL_FILL), "{cell} does not");
+        }
+        assert!(
+            !same(corner_of(&lit, "A3"), SAME_FILL),
+            "a wrong 8 keeps its hatch"
+        );
+        // An empty chosen cell lights nothing.
+        picture.chosen = Cell::parse("B2");
+        let none = decode(&picture);
+        assert!(same(corner_of(&none, "I9"), CELL_FILL));
     }
 
     #[test]

@@ -48,6 +48,14 @@ pub enum Look {
 }
 
 impl Look {
+    /// The digit the cell shows, whoever put it there.
+    pub fn digit(self) -> Option<u8> {
+        match self {
+            Look::Given(d) | Look::Entry(d) | Look::Wrong(d) | Look::Filled(d) => Some(d),
+            Look::Empty => None,
+        }
+    }
+
     /// A cell of `grid` alone (a puzzle or a solution): every digit is a given.
     pub fn of_grid(grid: &Grid, cell: Cell) -> Look {
         match grid.get(cell) {
@@ -225,6 +233,9 @@ pub fn status_line_timed(game: &Game, time: Millis) -> String {
     }
     parts.push(plural(game.mistakes, "mistake"));
     parts.push(plural(game.hints, "hint"));
+    if game.auto_notes {
+        parts.push("auto-notes".into());
+    }
     parts.join(" · ")
 }
 

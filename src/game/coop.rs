@@ -248,6 +248,19 @@ impl Coop {
         Ok(())
     }
 
+    /// Auto-notes on the shared board: every empty cell's candidates as its pencil marks.
+    /// Returns how many cells' marks changed.
+    pub fn fill_notes(&mut self, player: &str) -> Result<usize, CoopError> {
+        self.ensure_active()?;
+        let changed = self
+            .game
+            .fill_notes()
+            .map_err(|_| CoopError::Over(self.game.status))?;
+        self.slot(player);
+        self.game.history.clear();
+        Ok(changed)
+    }
+
     /// Takes back `player`'s own last move: the cells that still hold what it put there.
     /// `drawn_at` is the board version of a pressed Undo button.
     pub fn undo(&mut self, player: &str, drawn_at: Option<u32>) -> Result<Vec<Cell>, CoopError> {

@@ -550,6 +550,8 @@ pub struct Entry {
     /// Of those solves, how many were made without check-as-you-go (fewer mistakes show
     /// then: wrong digits count only when a check finds them).
     pub unchecked: u32,
+    /// Of those solves, how many used auto-notes (the bot filled the candidates).
+    pub auto_noted: u32,
 }
 
 /// What each mistake and each hint adds to a daily's ranked time: 30 seconds. Without it
@@ -762,6 +764,7 @@ mod tests {
             mistakes,
             hints,
             unchecked: 0,
+            auto_noted: 0,
         };
         let ranked = rank(vec![
             e("dan", 1, 300_000, 0, 0),
@@ -973,6 +976,7 @@ mod tests {
             mistakes,
             hints,
             unchecked: 0,
+            auto_noted: 0,
         };
         let ranked = rank(vec![
             e("guesser", 0, 400, 0),

@@ -19,6 +19,8 @@ pub enum PadAction {
     Erase,
     /// Switch between placing digits and toggling notes.
     ToggleNotes,
+    /// Fill every empty cell's pencil marks with its candidates (shown in notes mode).
+    AutoNotes,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -129,6 +129,10 @@ pub struct Game {
     /// by the time since its player opened it (see [`Game::elapsed`]). Not stored: a
     /// game is a daily by its record's day.
     pub wall_clock: bool,
+    /// The player let the bot fill every empty cell's candidates ([`Game::fill_notes`]) at
+    /// least once: an aid that reveals nothing of the solution, so it is no hint, but the
+    /// daily leaderboard and the result say it, as they say check-as-you-go off.
+    pub auto_notes: bool,
 }
 
 impl Game {
@@ -154,6 +158,7 @@ impl Game {
             check_as_you_go: true,
             revealed: Grid::empty(),
             wall_clock: false,
+            auto_notes: false,
         }
     }
 
@@ -335,6 +340,33 @@ impl Game {
         Ok(())
     }
 
+    /// Auto-notes: every empty cell's pencil marks become the digits its row, column and box
+    /// leave open on the board as it is (the player's digits included, right or wrong:
+    /// the bot derives nothing from the solution). One step for undo. Returns how many
+    /// cells' marks changed; none changing is no step and no use of the aid.
+    pub fn fill_notes(&mut self) -> Result<usize, RuleError> {
+        self.ensure_active()?;
+        let mut record = Vec::new();
+        for cell in Cell::all().filter(|&c| self.board.get(c).is_none()) {
+            let seen = cell
+                .peers()
+                .filter_map(|peer| self.board.get(peer))
+                .fold(0u16, |mask, d| mask | 1 << d);
+            let open = !seen & 0x3FE;
+            if self.notes[cell.index()] != open {
+                self.remember(&mut record, cell);
+                self.notes[cell.index()] = open;
+            }
+        }
+        let changed = record.len();
+        if changed > 0 {
+            self.push_undo(record);
+            self.version += 1;
+            self.auto_notes = true;
+        }
+        Ok(changed)
+    }
+
     /// Takes back the last command's changes (digits and notes); returns the cells whose
     /// digit changed back. Mistakes already made
     /// stay counted: undo does not rewrite history.
@@ -497,6 +529,53 @@ mod tests {
 
     fn wrong_digit(g: &Game, c: Cell) -> u8 {
         right(g, c) % 9 + 1
+    }
+
+    /// Auto-notes: each empty cell's marks are exactly the digits its peers leave open on
+    /// the board (a wrong digit of the player's counts too: nothing comes from the
+    /// solution), the solution's digit is always among them while the board has no wrong
+    /// digit, one undo takes the whole fill back, and a second fill changes nothing.
+    #[test]
+    fn auto_notes_fill_the_candidates_of_the_board_as_it_is() {
+        let mut g = game(50);
+        let c = first_empty(&g);
+        g.toggle_notes(c, 1 << 5).expect("a note");
+        let before = g.notes;
+        let changed = g.fill_notes().expect("active");
+        assert_eq!(changed, g.remaining());
+        assert!(g.auto_notes);
+        for cell in Cell::all() {
+            let mask = g.notes[cell.index()];
+            match g.board.get(cell) {
+                Some(_) => assert_eq!(mask, 0, "{cell} is filled"),
+                None => {
+                    for d in 1..=9u8 {
+                        let seen = cell.peers().any(|p| g.board.get(p) == Some(d));
+                        assert_eq!(mask & (1 << d) != 0, !seen, "{cell} digit {d}");
+                    }
+                    assert!(
+                        mask & (1 << right(&g, cell)) != 0,
+                        "{cell} keeps its answer"
+                    );
+                }
+            }
+        }
+        assert_eq!(g.fill_notes(), Ok(0), "nothing left to fill");
+        g.undo().expect("undo");
+        assert_eq!(g.notes, before, "one undo takes the fill back");
+        // A wrong digit rules its digit out of its peers' candidates, as the board says.
+        let peer = c
+            .peers()
+            .find(|&p| g.board.get(p).is_none())
+            .expect("an empty peer");
+        let wrong = wrong_digit(&g, peer);
+        g.apply(
+            &parse_moves(&format!("{peer} {wrong}")).expect("move"),
+            2_000,
+        )
+        .expect("applied");
+        g.fill_notes().expect("active");
+        assert_eq!(g.notes[c.index()] & (1 << wrong), 0);
     }
 
     /// The history was unbounded: 22,779 commands made one game's row 211 KB, rewritten

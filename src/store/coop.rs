@@ -99,6 +99,7 @@ fn decode(row: &Row<'_>) -> Result<CoopRecord, StoreError> {
                 check_as_you_go: true,
                 revealed: Grid::empty(),
                 wall_clock: false,
+                auto_notes: false,
             },
             filled_by,
             players: Vec::new(),

@@ -397,7 +397,7 @@ impl Tx<'_> {
         let mut stmt = self.tx.prepare(
             "SELECT g.player, coalesce(p.name, g.player), count(*), \
                     sum(g.finished_at - g.started_at - g.idle_ms), sum(g.mistakes), sum(g.hints), \
-                    sum(g.check_as_you_go = 0) \
+                    sum(g.check_as_you_go = 0), sum(g.auto_notes) \
              FROM games g LEFT JOIN players p ON p.id = g.player \
              WHERE g.place = ?1 AND g.daily_on_time = 1 \
                AND g.daily_day >= ?2 AND g.daily_day <= ?3 \
@@ -414,6 +414,7 @@ impl Tx<'_> {
                     mistakes: r.get(4)?,
                     hints: r.get(5)?,
                     unchecked: r.get(6)?,
+                    auto_noted: r.get(7)?,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;

@@ -74,7 +74,7 @@ const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, s
      last_hint_at, last_active_at, idle_ms, race, \
      (SELECT number FROM races WHERE races.id = games.race), check_as_you_go, revealed, shown, \
      (SELECT status IN ('lobby', 'running') FROM races WHERE races.id = games.race), \
-     pad_row, pad_col, pad_notes";
+     pad_row, pad_col, pad_notes, auto_notes";
 
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
@@ -146,6 +146,7 @@ fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
             // A daily is ranked by the time since its player opened it: its clock never
             // pauses (time away recorded before this rule still counts as away).
             wall_clock: daily_day.is_some() || race.is_some(),
+            auto_notes: row.get(30)?,
         },
     })
 }
@@ -383,7 +384,7 @@ impl Tx<'_> {
                 "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
              hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
              moves = ?11, last_hint_at = ?12, last_active_at = ?13, idle_ms = ?14, \
-             revealed = ?15, touched_at = ",
+             revealed = ?15, auto_notes = ?16, touched_at = ",
                 next_touch!(),
                 " WHERE id = ?1"
             ),
@@ -403,6 +404,7 @@ impl Tx<'_> {
                 game.last_active_at,
                 game.idle_ms,
                 stored_revealed(game),
+                game.auto_notes,
             ],
         )?;
         if changed != 1 {

@@ -68,6 +68,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0014_pad",
         sql: include_str!("../../migrations/0014_pad.sql"),
     },
+    Migration {
+        name: "0015_auto_notes",
+        sql: include_str!("../../migrations/0015_auto_notes.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -94,10 +94,17 @@ impl CoopCommand {
                     .to_string(),
             },
             "note" | "notes" => {
-                let text = input.unwrap_or_default();
-                let (cell, digits) = text.split_once(char::is_whitespace).ok_or(
-                    "give a cell and digits after `coop note`, e.g. `/sudoku coop note B7 257`",
-                )?;
+                let text = input.unwrap_or_default().trim();
+                let (cell, digits) = match text.split_once(char::is_whitespace) {
+                    Some(split) => split,
+                    // `coop note auto`: every cell's candidates.
+                    None if super::is_auto_notes(text) => (text, ""),
+                    None => {
+                        return Err(
+                            "give a cell and digits after `coop note`, e.g. `/sudoku coop note B7 257` (or `coop note auto` for every cell's candidates)".into(),
+                        );
+                    }
+                };
                 CoopCommand::Note {
                     cell: cell.to_string(),
                     digits: digits.trim().to_string(),

@@ -256,7 +256,7 @@ impl Command {
 
 /// The pad press of a component named `pad-<name>` (after its prefix), with the chosen
 /// values of a menu: `row` with `A`–`I`, `col` with `1`–`9`, a digit `1`–`9`, `erase`,
-/// `notes`.
+/// `notes`, `autonotes`.
 pub(crate) fn pad_action(name: &str, values: &[String]) -> Option<PadAction> {
     let value = || -> Option<char> {
         let [value] = values else { return None };
@@ -275,11 +275,17 @@ pub(crate) fn pad_action(name: &str, values: &[String]) -> Option<PadAction> {
         },
         "erase" => PadAction::Erase,
         "notes" => PadAction::ToggleNotes,
+        "autonotes" => PadAction::AutoNotes,
         digit => match digit.as_bytes() {
             [d @ b'1'..=b'9'] => PadAction::Digit(d - b'0'),
             _ => return None,
         },
     })
+}
+
+/// `/sudoku note auto` (or `all`): auto-notes, in place of a cell.
+pub(crate) fn is_auto_notes(cell: &str) -> bool {
+    ["auto", "all"].contains(&cell.trim().to_ascii_lowercase().as_str())
 }
 
 /// The value of row option `row` (0–8) and column option `col` (0–8) of the pad's menus.
@@ -299,6 +305,7 @@ pub(crate) fn pad_name(action: PadAction) -> &'static str {
         PadAction::Digit(_) => "pad digit",
         PadAction::Erase => "pad erase",
         PadAction::ToggleNotes => "pad notes",
+        PadAction::AutoNotes => "pad auto-notes",
     }
 }
 

@@ -400,11 +400,18 @@ fn build_table() -> Vec<CommandSpec> {
             name: "note",
             aliases: &["notes", "n"],
             description: "Toggle pencil marks in a cell",
-            help: "`/sudoku note <cell> <digits>`: toggle pencil marks, e.g. `/sudoku note B7 257`.",
-            examples: &["/sudoku note B7 257"],
+            help: "`/sudoku note <cell> <digits>`: toggle pencil marks, e.g. `/sudoku note B7 257`; `/sudoku note auto`: every empty cell's candidates.",
+            examples: &["/sudoku note B7 257", "/sudoku note auto"],
             options: vec![
-                text("cell", "The cell, e.g. B7", "a cell"),
-                text("digits", "Digits to toggle, e.g. 257", "digits"),
+                text(
+                    "cell",
+                    "The cell, e.g. B7, or auto for every cell's candidates",
+                    "a cell",
+                ),
+                OptionSpec {
+                    required: false,
+                    ..text("digits", "Digits to toggle, e.g. 257", "digits")
+                },
             ],
             build: |a| {
                 Ok(Command::Note {

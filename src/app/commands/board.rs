@@ -128,7 +128,8 @@ pub fn reply(
 
 /// `reply` with the number pad under it: the Row and Column menus (the chosen cell as
 /// their defaults), the digits 1–9 and Erase, and a row of the notes toggle and
-/// `actions`, at most four (five rows in all, Discord's limit). `prefix` names the
+/// `actions`, at most four, or in notes mode Auto-notes and three (five rows in all,
+/// Discord's limit). `prefix` names the
 /// components (`pad` under a player's game, `coop-pad` under a co-op board).
 pub fn with_pad(
     reply: Reply,
@@ -194,7 +195,19 @@ pub fn with_pad(
             ButtonStyle::Secondary
         },
     }];
-    last.extend(actions.into_iter().take(4));
+    // Notes mode trades the last action (Give up, which a typed command still reaches) for
+    // Auto-notes: five buttons is a row's limit, and filling candidates is a notes task.
+    let room = if pad.notes {
+        last.push(Button {
+            custom_id: id("autonotes"),
+            label: "Auto-notes".into(),
+            style: ButtonStyle::Secondary,
+        });
+        3
+    } else {
+        4
+    };
+    last.extend(actions.into_iter().take(room));
     reply
         .with_select(Select {
             custom_id: id("row"),

@@ -418,6 +418,7 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
                 tx.set_coop_pad(record.id, record.pad)?;
                 board_reply(tx, &record, &headline, inv, now)?
             }
+            PadAction::AutoNotes => auto_notes(tx, inv, record, now)?,
             PadAction::Digit(_) | PadAction::Erase => {
                 let cell = record
                     .pad
@@ -489,11 +490,42 @@ fn move_headline(
     line
 }
 
+/// Auto-notes on the channel's board, typed or from its pad.
+fn auto_notes(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    mut record: CoopRecord,
+    now: Millis,
+) -> Result<Reply, Failure> {
+    let read_at = record.coop.game.version;
+    let changed = record
+        .coop
+        .fill_notes(&inv.player.id)
+        .map_err(|e| refusal(tx, inv, e))?;
+    if changed > 0 {
+        tx.save_coop(&record, read_at, &inv.player.id)?;
+    }
+    let headline = match changed {
+        0 => "Co-op board: every empty cell already shows its candidates. Nothing was changed."
+            .to_string(),
+        n => format!(
+            "Co-op board: **{}** filled the candidates of {} as notes.",
+            escape_markdown(&inv.player.name),
+            plural(n as u64, "cell")
+        ),
+    };
+    board_reply(tx, &record, &headline, inv, now)
+}
+
 fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = resolve_active(tx, inv, None)?;
+        let record = resolve_active(tx, inv, None)?;
+        if crate::app::command::is_auto_notes(cell) && digits.trim().is_empty() {
+            return auto_notes(tx, inv, record, now);
+        }
+        let mut record = record;
         let c = Cell::parse(cell).ok_or_else(|| {
             user_error(format!(
                 "Co-op board: `{}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku coop note B7 257`.",

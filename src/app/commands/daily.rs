@@ -385,12 +385,17 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
                 (_, Period::Today) => " · no check-as-you-go".to_string(),
                 (n, _) => format!(" · {n} without check-as-you-go"),
             };
+            let aid = match (e.auto_noted, period) {
+                (0, _) => String::new(),
+                (_, Period::Today) => " · auto-notes".to_string(),
+                (n, _) => format!(" · {n} with auto-notes"),
+            };
             let unranked = if e.unranked() {
                 format!(" · unranked ({} mistakes)", e.mistakes)
             } else {
                 String::new()
             };
-            format!("\n{rank}. {name}: {result}{mode}{unranked}")
+            format!("\n{rank}. {name}: {result}{mode}{aid}{unranked}")
         };
         let mine = ranked
             .iter()
@@ -533,6 +538,9 @@ fn share_line(tx: &Tx<'_>, record: &GameRecord, day: Date, now: Millis) -> Resul
     }
     if !game.check_as_you_go {
         parts.push("no check-as-you-go".to_string());
+    }
+    if game.auto_notes {
+        parts.push("auto-notes".to_string());
     }
     Ok(parts.join(" · "))
 }

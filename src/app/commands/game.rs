@@ -577,9 +577,12 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
         let mut record = resolve_active(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
+        if crate::app::command::is_auto_notes(cell) && digits.trim().is_empty() {
+            return apply_auto_notes(tx, inv, record, now);
+        }
         let c = Cell::parse(cell).ok_or_else(|| {
             user_error(format!(
-                "`{}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku note B7 257`.",
+                "`{}` is not a cell: rows are A-I, columns 1-9 (or `auto` for every cell's candidates). Example: `/sudoku note B7 257`.",
                 excerpt(cell, 20)
             ))
         })?;
@@ -591,6 +594,49 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
         })?;
         apply_notes(tx, inv, record, c, mask, now)
     })
+}
+
+/// What auto-notes did, for the headline over the board.
+pub(crate) fn auto_notes_said(changed: usize) -> String {
+    match changed {
+        0 => "Auto-notes: every empty cell already shows its candidates. Nothing was changed."
+            .to_string(),
+        n => format!(
+            "Auto-notes: {} now {} the digits its row, column and box leave open (your own digits count, right or wrong; undo takes it back). Said on your result, as an aid.",
+            crate::app::render::plural(n as u64, "cell"),
+            if n == 1 { "shows" } else { "show" }
+        ),
+    }
+}
+
+/// Auto-notes, typed or from the pad: every empty cell's pencil marks become its
+/// candidates on the board as it is.
+fn apply_auto_notes(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    mut record: GameRecord,
+    now: Millis,
+) -> Result<Reply, Failure> {
+    let changed = match record.game.fill_notes() {
+        Ok(changed) => changed,
+        Err(e) => {
+            return Err(user_error(format!(
+                "{}{}. Nothing was changed.",
+                which(tx, inv, &record)?,
+                capitalize(&e.to_string())
+            )));
+        }
+    };
+    if changed > 0 {
+        save(tx, &record)?;
+    }
+    Ok(board::reply(
+        &record,
+        &inv.player.name,
+        &auto_notes_said(changed),
+        inv.style,
+        now,
+    ))
 }
 
 /// Toggles the notes `mask` in `cell`, typed or from the pad.
@@ -639,6 +685,10 @@ pub fn pad(
                 tx.set_pad(record.id, record.pad)?;
                 board::reply(&record, &inv.player.name, &headline, inv.style, now)
             }
+            PadAction::AutoNotes => {
+                record.game.active_at(now);
+                apply_auto_notes(tx, inv, record, now)?
+            }
             PadAction::Digit(_) | PadAction::Erase => {
                 let cell = record.pad.cell().ok_or_else(|| user_error(NO_CELL))?;
                 record.game.active_at(now);
@@ -678,7 +728,7 @@ pub(crate) fn choose(pad: &mut crate::game::Pad, action: PadAction) -> String {
                 "Notes mode off: the digit buttons place digits.".into()
             };
         }
-        PadAction::Digit(_) | PadAction::Erase => {}
+        PadAction::Digit(_) | PadAction::Erase | PadAction::AutoNotes => {}
     }
     match (pad.cell(), pad.row, pad.column) {
         (Some(cell), _, _) => format!("{cell} chosen: press a digit."),
