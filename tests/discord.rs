@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
+use fake_discord::pad::{
+    content, custom_id, empty_cells, ephemeral, menu, menu_count, tap_to_the_end, token_of,
+};
 use fake_discord::{APP_ID, FakeDiscord, GUILD, Upload, decode_png};
 use serde_json::{Value, json};
 use sudoku_bot::adapters::discord::{self, Config, Posting, RunError};
@@ -136,29 +139,6 @@ fn bob() -> Value {
     FakeDiscord::user("100000000000000002", "bob")
 }
 
-fn content(response: &Value) -> &str {
-    response["data"]["content"]
-        .as_str()
-        .or_else(|| response["content"].as_str())
-        .unwrap_or("")
-}
-
-fn ephemeral(data: &Value) -> bool {
-    data["flags"].as_u64().unwrap_or(0) & 64 != 0
-}
-
-fn custom_id(message: &Value, label: &str) -> String {
-    let rows = message["components"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    rows.iter()
-        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_else(|| panic!("no {label} button in {message:#}"))
-}
-
 fn solution_of(board: &Grid) -> Grid {
     match solver::solve(board) {
         Solution::Unique(g) => g,
@@ -189,10 +169,6 @@ async fn new_game(fake: &FakeDiscord, user: &Value, empty: u64) -> Value {
     let token = token_of(&interaction);
     let id = fake.interact(interaction).await;
     public_answer(fake, &id, &token).await
-}
-
-fn token_of(interaction: &Value) -> String {
-    interaction["token"].as_str().expect("token").to_string()
 }
 
 /// One option as registered: (name, type, required, extra fields that must match).
@@ -2211,30 +2187,6 @@ async fn a_shutdown_during_start_up_still_stops_the_bot() {
     fake.assert_clean().await;
 }
 
-/// The `custom_id` of the select menu with `placeholder` under `message`, and the label of
-/// its default option.
-fn menu(message: &Value, placeholder: &str) -> (String, Option<String>) {
-    let rows = message["components"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let select = rows
-        .iter()
-        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
-        .find(|c| c["type"] == 3 && c["placeholder"] == placeholder)
-        .unwrap_or_else(|| panic!("no {placeholder} menu in {message:#}"));
-    let default = select["options"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|o| o["default"] == true)
-        .and_then(|o| o["label"].as_str().map(str::to_string));
-    (
-        select["custom_id"].as_str().expect("custom_id").to_string(),
-        default,
-    )
-}
-
 /// The pad through Discord: the menus are string selects; a choice comes as a select
 /// interaction with its values and is answered with an update of the board (type 7)
 /// whose menus show the choice as their default; a digit button then plays in place.
@@ -2296,6 +2248,186 @@ async fn the_pad_plays_a_move_through_select_menus_and_updates_in_place() {
     assert_eq!(played["type"], 7, "{played:#}");
     let grid = parse_grid(content(&played)).expect("board");
     assert_eq!(grid.get(cell), solution.get(cell), "{played:#}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// Issue 26, in Discord: a whole game played with the pad alone, every press an
+/// interaction answered by an update of the board in place, to the solved board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_is_played_by_taps_each_an_update_in_place() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let board = new_game(&fake, &ann(), 20).await;
+    let message = match &board["data"] {
+        Value::Null => board.clone(),
+        data => data.clone(),
+    };
+    let givens = parse_grid(content(&message)).expect("the board parses");
+    let solution = solution_of(&givens);
+    let cells = empty_cells(&givens);
+    let (last, presses) = tap_to_the_end(&fake, &[ann()], message, false, &cells, &solution).await;
+    assert!(last.in_place, "{:#}", last.message);
+    assert!(
+        content(&last.message).contains("Solved in"),
+        "{:#}",
+        last.message
+    );
+    assert!(menu_count(&last.message) == 0, "a solved board has no pad");
+    // At most three taps a cell, fewer when the pad moved on along the row.
+    assert!(
+        presses <= 3 * cells.len() && presses >= cells.len(),
+        "{presses}"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// The daily with the pad alone: its board is ephemeral and every press updates it in
+/// place (Discord lets a component update an ephemeral message); the solve is announced
+/// in public, without the grid.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_is_played_by_taps_on_its_private_board() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let daily = fake.slash(&ann(), Some(GUILD), "daily", json!([]));
+    let token = token_of(&daily);
+    let id = fake.interact(daily).await;
+    let (board, private) = any_answer(&fake, &id, &token).await;
+    assert!(private, "{board:#}");
+    let givens = parse_grid(content(&board)).expect("a board");
+    let solution = solution_of(&givens);
+    let (last, _) = tap_to_the_end(
+        &fake,
+        &[ann()],
+        board,
+        true,
+        &empty_cells(&givens),
+        &solution,
+    )
+    .await;
+    assert!(!last.private, "{:#}", last.message);
+    assert!(
+        content(&last.message).contains("solved the daily puzzle"),
+        "{:#}",
+        last.message
+    );
+    assert!(!content(&last.message).contains("```"), "no grid in public");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// A race board with the pad alone: ann's private board from My board, filled by taps
+/// (each an update of that ephemeral message); her last tap wins, in public, and the
+/// channel's scoreboard shows her first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_is_won_by_taps_on_a_private_race_board() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let open = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "race",
+        json!([{"name": "empty", "type": 4, "value": 6}]),
+    );
+    let token = token_of(&open);
+    let id = fake.interact(open).await;
+    let lobby = public_answer(&fake, &id, &token).await;
+    let join = fake.button(
+        &bob(),
+        Some(GUILD),
+        &custom_id(&lobby, "Join"),
+        content(&lobby),
+    );
+    let id = fake.interact(join).await;
+    let joined = fake.response_to(&id).await;
+    let start = fake.button(
+        &ann(),
+        Some(GUILD),
+        &custom_id(&joined["data"], "Start"),
+        content(&joined),
+    );
+    let id = fake.interact(start).await;
+    let started = fake.response_to(&id).await;
+    let press = fake.button(
+        &ann(),
+        Some(GUILD),
+        &custom_id(&started["data"], "My board"),
+        content(&started),
+    );
+    let token = token_of(&press);
+    let id = fake.interact(press).await;
+    let (board, private) = any_answer(&fake, &id, &token).await;
+    assert!(private, "{board:#}");
+    assert!(
+        menu_count(&board) == 2,
+        "the race board has its pad: {board:#}"
+    );
+    let givens = parse_grid(content(&board)).expect("a board");
+    let solution = solution_of(&givens);
+    let (last, _) = tap_to_the_end(
+        &fake,
+        &[ann()],
+        board,
+        true,
+        &empty_cells(&givens),
+        &solution,
+    )
+    .await;
+    assert!(
+        content(&last.message).contains("**ann** wins Race #1"),
+        "{:#}",
+        last.message
+    );
+    // The channel's scoreboard is edited with ann first (the result is posted once bob is
+    // done too, as `a_race_through_discord_…` shows).
+    let messages = format!("/api/v10/channels/{}/messages/", fake_discord::CHANNEL);
+    fake.wait_call("the scoreboard with ann first", |c| {
+        c.method == "PATCH"
+            && c.path.starts_with(&messages)
+            && content(&c.body).contains("1. **ann**")
+    })
+    .await;
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// A co-op board filled by two players taking turns at its pad: every press of either
+/// updates the channel's one board in place, to the shared solve.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_coop_board_is_filled_by_two_players_tapping_in_turn() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let start = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "coop",
+        json!([{"name": "empty", "type": 4, "value": 10}]),
+    );
+    let token = token_of(&start);
+    let id = fake.interact(start).await;
+    let board = public_answer(&fake, &id, &token).await;
+    let givens = parse_grid(content(&board)).expect("a board");
+    let solution = solution_of(&givens);
+    let (last, _) = tap_to_the_end(
+        &fake,
+        &[bob(), ann()],
+        board,
+        false,
+        &empty_cells(&givens),
+        &solution,
+    )
+    .await;
+    assert!(last.in_place && !last.private, "{:#}", last.message);
+    assert!(
+        content(&last.message).contains("Co-op board solved together"),
+        "{:#}",
+        last.message
+    );
     bot.stop().await;
     fake.assert_clean().await;
 }

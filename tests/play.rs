@@ -659,3 +659,59 @@ fn a_coop_board_is_filled_by_two_players_with_choose_and_press_only() {
         "{out}"
     );
 }
+
+/// The `:choose`/`:press` lines that fill every empty cell of the last board `out` shows.
+fn pad_script(out: &str) -> String {
+    let (cells, solution) = last_board(out);
+    cells
+        .iter()
+        .map(|&cell| {
+            let name = cell.name();
+            let (row, col) = name.split_at(1);
+            let digit = solution.get(cell).expect("solved");
+            format!(":choose Row {row}\n:choose Column {col}\n:press {digit}\n")
+        })
+        .collect()
+}
+
+/// The daily with the pad alone: opened, filled by `:choose`/`:press`, announced.
+#[test]
+fn a_daily_is_played_with_choose_and_press_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let opening = ":place g\n/sudoku daily\n";
+    let shown = play(&dir.path().join("look.db"), opening);
+    let out = play(
+        &dir.path().join("play.db"),
+        &format!("{opening}{}", pad_script(&shown)),
+    );
+    assert!(out.contains("Daily Sudoku for Sunday 22 November"), "{out}");
+    assert!(out.contains("(only you can see this)"), "{out}");
+    assert!(out.contains("solved the daily puzzle"), "{out}");
+    assert!(
+        !out.contains("no such button") && !out.contains("has no option"),
+        "{out}"
+    );
+}
+
+/// A race board with the pad alone: ann's board from My board, filled by taps, and the
+/// race won; bob never played.
+#[test]
+fn a_race_is_won_with_choose_and_press_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let opening =
+        "/sudoku race 4\n:user bob\n:press Join\n:user ann\n:press Start\n:press My board\n";
+    let shown = play(&dir.path().join("look.db"), opening);
+    assert!(
+        shown.contains("Your board in Race #1: play with the pad under it"),
+        "{shown}"
+    );
+    let out = play(
+        &dir.path().join("play.db"),
+        &format!("{opening}{}", pad_script(&shown)),
+    );
+    assert!(out.contains("**ann** wins Race #1"), "{out}");
+    assert!(
+        !out.contains("no such button") && !out.contains("has no option"),
+        "{out}"
+    );
+}

@@ -28,6 +28,8 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
+pub mod pad;
+
 pub const APP_ID: &str = "900000000000000001";
 pub const BOT_ID: &str = "900000000000000002";
 pub const GUILD: &str = "800000000000000001";

@@ -414,7 +414,7 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
         }
         let reply = match action {
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
-                let headline = format!("Co-op board: {}", super::game::choose(&mut record.pad, action));
+                let headline = format!("Co-op board: {}", super::game::choose(&mut record.pad, action, &record.coop.game));
                 tx.set_coop_pad(record.id, record.pad)?;
                 board_reply(tx, &record, &headline, inv, now)?
             }

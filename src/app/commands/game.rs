@@ -681,7 +681,7 @@ pub fn pad(
         tx.touch(record.id)?;
         let reply = match action {
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
-                let headline = choose(&mut record.pad, action);
+                let headline = choose(&mut record.pad, action, &record.game);
                 tx.set_pad(record.id, record.pad)?;
                 board::reply(&record, &inv.player.name, &headline, inv.style, now)
             }
@@ -716,7 +716,7 @@ pub fn pad(
 pub(crate) const NO_CELL: &str = "Choose a cell first: a row in the Row menu and a column in the Column menu; then a digit button fills it. Nothing was changed.";
 
 /// Applies a choice on the pad (a row, a column, the notes toggle) and says what it did.
-pub(crate) fn choose(pad: &mut crate::game::Pad, action: PadAction) -> String {
+pub(crate) fn choose(pad: &mut crate::game::Pad, action: PadAction, game: &Game) -> String {
     match action {
         PadAction::Row(r) => pad.choose_row(r),
         PadAction::Column(c) => pad.choose_column(c),
@@ -731,7 +731,13 @@ pub(crate) fn choose(pad: &mut crate::game::Pad, action: PadAction) -> String {
         PadAction::Digit(_) | PadAction::Erase | PadAction::AutoNotes => {}
     }
     match (pad.cell(), pad.row, pad.column) {
-        (Some(cell), _, _) => format!("{cell} chosen: press a digit."),
+        // A given cannot change: say so now rather than at the digit.
+        (Some(cell), _, _) => match game.board.get(cell).filter(|_| game.is_given(cell)) {
+            Some(d) => format!(
+                "{cell} chosen: it holds a given {d}, which cannot change; choose another cell."
+            ),
+            None => format!("{cell} chosen: press a digit."),
+        },
         (None, Some(r), None) => format!(
             "Row {} chosen: now a column.",
             crate::app::command::row_value(r)

@@ -280,7 +280,7 @@ fn board_of(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failur
         let mut reply = board::reply(
             &game,
             &inv.player.name,
-            &format!("Your board in {name}: play with `/sudoku move B7 4`."),
+            &format!("Your board in {name}: play with the pad under it, or type `/sudoku move B7 4`."),
             inv.style,
             now,
         );
@@ -684,7 +684,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
             let mut text = scoreboard(tx, record, now)?;
             if race.status == RaceStatus::Running {
                 text.push_str(
-                    "\nRacers: press My board for your private board, then play with `/sudoku move B7 4`.",
+                    "\nRacers: press My board for your private board, then play with its pad or `/sudoku move B7 4`.",
                 );
                 Reply::public(text).with_buttons(vec![button(
                     "board",
