@@ -2276,6 +2276,7 @@ async fn a_whole_game_is_played_by_taps_each_an_update_in_place() {
     );
     assert!(menu_count(&last.message) == 0, "a solved board has no pad");
     // At most three taps a cell, fewer when the pad moved on along the row.
+    let presses = presses.len();
     assert!(
         presses <= 3 * cells.len() && presses >= cells.len(),
         "{presses}"

@@ -138,6 +138,43 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// The release binary started against `fake` (two shards), its database in a temporary
+/// folder (under `LOAD_DIR` when set); returns once it has identified and registered.
+async fn start_bot(fake: &FakeDiscord) -> (tempfile::TempDir, std::process::Child) {
+    // `LOAD_DIR=/dev/shm`: the database where an fsync costs nothing, to tell the
+    // disk's share of the time from the rest.
+    let dir = match std::env::var("LOAD_DIR") {
+        Ok(base) => tempfile::tempdir_in(base),
+        Err(_) => tempfile::tempdir(),
+    }
+    .expect("temp dir");
+    let db = dir.path().join("load.db");
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "database = {:?}\nlog_level = \"warn\"\napi_base = {:?}\n",
+            db.display().to_string(),
+            fake.api_base
+        ),
+    )
+    .expect("config");
+    let log = std::fs::File::create(dir.path().join("bot.log")).expect("log");
+    let bot = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
+        .args(["run", "--config"])
+        .arg(&config)
+        .env("DISCORD_TOKEN", TOKEN)
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("the bot starts");
+    fake.wait_gateway("IDENTIFY", 2).await;
+    let registration = format!("/api/v10/applications/{APP_ID}/commands");
+    fake.wait_call("registration", |c| c.path == registration)
+        .await;
+    (dir, bot)
+}
+
 #[test]
 #[ignore = "a benchmark: cargo test --release --test discord_load -- --ignored --nocapture"]
 fn discord_load() {
@@ -153,36 +190,7 @@ fn discord_load() {
         .expect("runtime");
     runtime.block_on(async {
         let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
-        // `LOAD_DIR=/dev/shm`: the database where an fsync costs nothing, to tell the
-        // disk's share of the time from the rest.
-        let dir = match std::env::var("LOAD_DIR") {
-            Ok(base) => tempfile::tempdir_in(base),
-            Err(_) => tempfile::tempdir(),
-        }
-        .expect("temp dir");
-        let db = dir.path().join("load.db");
-        let config = dir.path().join("config.toml");
-        std::fs::write(
-            &config,
-            format!(
-                "database = {:?}\nlog_level = \"warn\"\napi_base = {:?}\n",
-                db.display().to_string(),
-                fake.api_base
-            ),
-        )
-        .expect("config");
-        let log = std::fs::File::create(dir.path().join("bot.log")).expect("log");
-        let mut bot = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
-            .args(["run", "--config"])
-            .arg(&config)
-            .env("DISCORD_TOKEN", TOKEN)
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("the bot starts");
-        fake.wait_gateway("IDENTIFY", 2).await;
-        let registration = format!("/api/v10/applications/{APP_ID}/commands");
-        fake.wait_call("registration", |c| c.path == registration).await;
+        let (dir, mut bot) = start_bot(&fake).await;
         // Each server posts a daily (set up after its posting time: posted at once).
         for s in 0..servers {
             let admin = FakeDiscord::user("299999999999999999", "admin");
@@ -281,6 +289,126 @@ fn discord_load() {
         let errors = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
         for line in errors.lines().filter(|l| l.contains("ERROR")).take(5) {
             println!("  bot: {line}");
+        }
+    });
+}
+
+/// The cost of one pad press through Discord (issue 26): players each fill a whole board
+/// with the pad (a Row choice, a Column choice, a digit: each an interaction answered by
+/// an update of the board), all at once, each pressing again as soon as its last press
+/// was answered. Prints the first-response time of every press (p50, p99, max).
+///
+/// ```sh
+/// cargo test --release --test discord_load pad_presses -- --ignored --nocapture
+/// PAD_PICTURES=0 cargo test --release --test discord_load pad_presses -- --ignored --nocapture
+/// ```
+///
+/// Settings: `PAD_PLAYERS` playing at once (8), `PAD_GAMES` boards each fills in turn (3),
+/// `PAD_EMPTY` empty cells a board (45), `PAD_PICTURES=0` for text boards (default:
+/// pictures, every update a new PNG).
+#[test]
+#[ignore = "a benchmark: cargo test --release --test discord_load pad_presses -- --ignored --nocapture"]
+fn pad_presses() {
+    use fake_discord::pad::{any_board, tap_to_the_end};
+    use sudoku_bot::engine::parse::parse_grid;
+    use sudoku_bot::engine::{Cell, Solution, solver};
+
+    let players = setting("PAD_PLAYERS", 8).max(1);
+    let games = setting("PAD_GAMES", 3).max(1);
+    let empty = setting("PAD_EMPTY", 45);
+    let pictures = setting("PAD_PICTURES", 1) == 1;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
+        let (_dir, mut bot) = start_bot(&fake).await;
+        let user = |p: u64| {
+            FakeDiscord::user(
+                &format!("{}", 300_000_000_000_000_000 + p),
+                &format!("p{p}"),
+            )
+        };
+        let one_player = |p: u64| {
+            let fake = &fake;
+            async move {
+                let me = user(p);
+                let mut waits = Vec::new();
+                for _ in 0..games {
+                    // A text board first, to read the puzzle; then pictures, if asked.
+                    let new = fake.slash(
+                        &me,
+                        Some(GUILD),
+                        "settings",
+                        json!([{"name": "board", "type": 3, "value": "text"}]),
+                    );
+                    any_board(fake, new).await;
+                    let new = fake.slash(
+                        &me,
+                        Some(GUILD),
+                        "new",
+                        json!([{"name": "empty", "type": 4, "value": empty}]),
+                    );
+                    let board = any_board(fake, new).await;
+                    let givens = parse_grid(fake_discord::pad::content(&board)).expect("a board");
+                    let Solution::Unique(solution) = solver::solve(&givens) else {
+                        panic!("one solution");
+                    };
+                    if pictures {
+                        let image = fake.slash(
+                            &me,
+                            Some(GUILD),
+                            "settings",
+                            json!([{"name": "board", "type": 3, "value": "image"}]),
+                        );
+                        any_board(fake, image).await;
+                    }
+                    let cells: Vec<Cell> =
+                        Cell::all().filter(|&c| givens.get(c).is_none()).collect();
+                    let (_, mut w) = tap_to_the_end(
+                        fake,
+                        std::slice::from_ref(&me),
+                        board,
+                        false,
+                        &cells,
+                        &solution,
+                    )
+                    .await;
+                    waits.append(&mut w);
+                }
+                waits
+            }
+        };
+        let begin = Instant::now();
+        let waits = futures_util::future::join_all((0..players).map(one_player)).await;
+        let elapsed = begin.elapsed();
+        // Presses only: each press's wait from sending it to its first response.
+        let mut times: Vec<Duration> = waits.into_iter().flatten().collect();
+        times.sort();
+        let presses = times.len();
+        let slow = times.iter().filter(|t| **t > Duration::from_millis(30)).count();
+        let (peak_kb, _) = memory_of(bot.id());
+        unsafe { libc::kill(bot.id() as i32, libc::SIGTERM) };
+        let _ = bot.wait();
+        let violations = fake.violations().await;
+        let report = format!(
+            "pad presses: {presses} presses by {players} players at once ({games} boards of {empty} empty each, {}) in {:.1} s: {:.0} presses/s\n\
+             a press's first response (an update of its board): p50 {} ms, p99 {} ms, max {} ms; {slow} over 30 ms\n\
+             bot memory: peak {:.1} MB; rule violations: {}",
+            if pictures { "pictures" } else { "text" },
+            elapsed.as_secs_f64(),
+            presses as f64 / elapsed.as_secs_f64(),
+            percentile(&times, 0.50).as_millis(),
+            percentile(&times, 0.99).as_millis(),
+            times.last().copied().unwrap_or_default().as_millis(),
+            peak_kb as f64 / 1024.0,
+            violations.len(),
+        );
+        println!("{report}");
+        for v in violations.iter().take(5) {
+            println!("  {v}");
         }
     });
 }

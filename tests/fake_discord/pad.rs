@@ -1,6 +1,8 @@
 //! Pressing components as a player does: what a press was answered with, and a board
 //! filled to the end with its pad, every press an interaction.
 
+use std::time::{Duration, Instant};
+
 use serde_json::{Value, json};
 use sudoku_bot::engine::{Cell, Grid};
 
@@ -70,6 +72,18 @@ pub fn menu_count(message: &Value) -> usize {
 
 // ---- the pad, press by press ------------------------------------------------------------
 
+/// Sends `interaction` (a slash command) and returns the message it ended with: its
+/// direct answer, or the edit of its deferral.
+pub async fn any_board(fake: &FakeDiscord, interaction: Value) -> Value {
+    let token = token_of(&interaction);
+    let id = fake.interact(interaction).await;
+    let first = fake.response_to(&id).await;
+    match first["type"].as_u64() {
+        Some(5) => fake.edit_of(&token).await,
+        _ => first["data"].clone(),
+    }
+}
+
 /// How Discord was answered for one pad press.
 pub struct Pressed {
     /// The message the press left: the updated board, or a new message.
@@ -78,18 +92,23 @@ pub struct Pressed {
     pub in_place: bool,
     /// The answer's own ephemeral flag (a new message); an update keeps its message's.
     pub private: bool,
+    /// From sending the interaction to its first response (an update, a deferral).
+    pub waited: Duration,
 }
 
 /// Sends one component interaction and waits for what it was answered with.
 pub async fn pressed(fake: &FakeDiscord, interaction: Value) -> Pressed {
     let token = token_of(&interaction);
+    let sent = Instant::now();
     let id = fake.interact(interaction).await;
     let first = fake.response_to(&id).await;
+    let waited = sent.elapsed();
     match first["type"].as_u64() {
         Some(7) => Pressed {
             message: first["data"].clone(),
             in_place: true,
             private: false,
+            waited,
         },
         Some(6) => {
             // A deferred update: the board is the edit of `@original`, anything else a
@@ -105,6 +124,7 @@ pub async fn pressed(fake: &FakeDiscord, interaction: Value) -> Pressed {
                 private: ephemeral(&call.body),
                 in_place: call.method == "PATCH",
                 message: call.body,
+                waited,
             }
         }
         Some(5) => {
@@ -113,20 +133,24 @@ pub async fn pressed(fake: &FakeDiscord, interaction: Value) -> Pressed {
                 private: ephemeral(&first["data"]),
                 in_place: false,
                 message: edit,
+                waited,
             }
         }
         _ => Pressed {
             private: ephemeral(&first["data"]),
             in_place: false,
             message: first["data"].clone(),
+            waited,
         },
     }
 }
 
-/// Fills `cells` with `solution`'s digits on the pad under `message`, as `user`, each
-/// press an interaction on the message as the last press left it (`private`: an
-/// ephemeral board). Every press but the last must update the board in place; the last
-/// press's answer is returned, with the number of presses.
+/// Fills `cells` with `solution`'s digits on the pad under `message`, `users` taking
+/// turns cell by cell, each press an interaction on the message as the last press left
+/// it (`private`: an ephemeral board). A cell takes a Row choice, a Column choice and a
+/// digit, fewer when the menus already show the cell. Every press but the last must
+/// update the board in place. Returns the last press's answer and how long each press
+/// waited for its first response.
 pub async fn tap_to_the_end(
     fake: &FakeDiscord,
     users: &[Value],
@@ -134,47 +158,42 @@ pub async fn tap_to_the_end(
     private: bool,
     cells: &[Cell],
     solution: &Grid,
-) -> (Pressed, usize) {
-    let mut presses = 0;
+) -> (Pressed, Vec<Duration>) {
+    let mut waits = Vec::new();
     let mut last = None;
     for (i, &cell) in cells.iter().enumerate() {
         let user = &users[i % users.len()];
         let name = cell.name();
         let (row, col) = name.split_at(1);
         let digit = solution.get(cell).expect("solved").to_string();
-        let mut steps: Vec<Value> = Vec::new();
-        let (row_menu, row_now) = menu(&message, "Row");
-        if row_now.as_deref() != Some(row) {
-            steps.push(fake.select(user, Some(GUILD), &row_menu, &[row], content(&message)));
-        }
-        for step in 0..3 {
-            let mut interaction = match (step, steps.pop()) {
-                (0, Some(row_choice)) => row_choice,
-                (0, None) => continue,
-                (1, _) => {
-                    let (col_menu, col_now) = menu(&message, "Column");
-                    if col_now.as_deref() == Some(col) {
-                        continue;
-                    }
-                    fake.select(user, Some(GUILD), &col_menu, &[col], content(&message))
-                }
-                _ => fake.button(
+        for step in ["Row", "Column", "digit"] {
+            let mut interaction = match step {
+                "digit" => fake.button(
                     user,
                     Some(GUILD),
                     &custom_id(&message, &digit),
                     content(&message),
                 ),
+                menu_name => {
+                    let want = if menu_name == "Row" { row } else { col };
+                    let (id, now) = menu(&message, menu_name);
+                    if now.as_deref() == Some(want) {
+                        continue;
+                    }
+                    fake.select(user, Some(GUILD), &id, &[want], content(&message))
+                }
             };
             if private {
                 interaction["message"]["flags"] = json!(64);
             }
             let answer = pressed(fake, interaction).await;
-            presses += 1;
-            let final_press = i + 1 == cells.len() && step == 2;
+            waits.push(answer.waited);
+            let final_press = i + 1 == cells.len() && step == "digit";
             if !final_press {
                 assert!(
                     answer.in_place,
-                    "press {presses} ({cell} step {step}) was not an update: {:#}",
+                    "press {} ({cell}, {step}) was not an update: {:#}",
+                    waits.len(),
                     answer.message
                 );
                 message = answer.message.clone();
@@ -182,7 +201,7 @@ pub async fn tap_to_the_end(
             last = Some(answer);
         }
     }
-    (last.expect("at least one cell"), presses)
+    (last.expect("at least one cell"), waits)
 }
 
 /// The empty cells of `grid`, in order.
