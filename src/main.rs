@@ -137,7 +137,17 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             batch::generate(&what, count, seed, std::io::stdout().lock()).map(done)
         }
         Command::Run { config } => run_discord(config),
-        Command::Play(args) => terminal::play(&args).map(done),
+        Command::Play(args) => {
+            // The session is stdout; what goes wrong underneath (a damaged game set
+            // aside, a failing store) goes to stderr.
+            let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+            tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .with_writer(std::io::stderr)
+                .init();
+            terminal::play(&args).map(done)
+        }
         Command::Grade => batch::grade().map(done),
         Command::Hint(args) => batch::hint(&args),
         Command::Explain { puzzle } => batch::explain(puzzle.as_deref()),
