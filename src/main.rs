@@ -175,9 +175,9 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
         Some(path) => Config::load(path)?,
         None => Config::default(),
     };
-    let filter = discord::log_filter(&config.log_level)
+    let subscriber = discord::log_subscriber(&config.log_level, std::io::stdout, true)
         .map_err(|e| anyhow::anyhow!("log_level {:?}: {e}", config.log_level))?;
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    tracing::subscriber::set_global_default(subscriber)?;
     let token = match config.token(std::env::var("DISCORD_TOKEN").ok()) {
         Ok(token) => token,
         Err(e) => {
