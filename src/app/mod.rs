@@ -394,7 +394,7 @@ impl App {
     /// claim counts as due when its lease runs out (see [`POST_CLAIM_LEASE_MS`]).
     pub fn next_daily_post_at(&self) -> Option<Millis> {
         let now = self.now();
-        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
@@ -422,7 +422,7 @@ impl App {
     /// ready instead of waiting for a graded generation. The scheduler calls this.
     pub fn prepare_dailies(&self) {
         let now = self.now();
-        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
@@ -467,7 +467,7 @@ impl App {
     /// [`POST_CLAIM_LEASE_MS`]). Claim them with [`App::claim_daily_posts`].
     pub fn due_daily_posts(&self) -> Vec<DuePost> {
         let now = self.now();
-        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
@@ -497,7 +497,7 @@ impl App {
         let now = self.now();
         let mut built = Vec::new();
         for wanted in due {
-            let server = match self.store().write(|tx| tx.server_daily(&wanted.place)) {
+            let server = match self.store().read(|tx| tx.server_daily(&wanted.place)) {
                 Ok(server) => server,
                 Err(error) => {
                     tracing::error!(%error, "reading a daily schedule failed");
