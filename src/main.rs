@@ -137,7 +137,17 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             batch::generate(&what, count, seed, std::io::stdout().lock()).map(done)
         }
         Command::Run { config } => run_discord(config),
-        Command::Play(args) => terminal::play(&args).map(done),
+        Command::Play(args) => {
+            // The session is stdout; what goes wrong underneath (a damaged game set
+            // aside, a failing store) goes to stderr.
+            let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+            tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .with_writer(std::io::stderr)
+                .init();
+            terminal::play(&args).map(done)
+        }
         Command::Grade => batch::grade().map(done),
         Command::Hint(args) => batch::hint(&args),
         Command::Explain { puzzle } => batch::explain(puzzle.as_deref()),
@@ -165,9 +175,9 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
         Some(path) => Config::load(path)?,
         None => Config::default(),
     };
-    let filter = discord::log_filter(&config.log_level)
+    let subscriber = discord::log_subscriber(&config.log_level, std::io::stdout, true)
         .map_err(|e| anyhow::anyhow!("log_level {:?}: {e}", config.log_level))?;
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    tracing::subscriber::set_global_default(subscriber)?;
     let token = match config.token(std::env::var("DISCORD_TOKEN").ok()) {
         Ok(token) => token,
         Err(e) => {

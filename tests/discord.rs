@@ -1375,6 +1375,13 @@ async fn a_forbidden_post_is_not_retried_and_a_later_success_clears_it() {
         let said = admin_daily(&fake).await;
         if said.contains("For admins: the last daily post failed") {
             assert!(said.contains("<#555>"), "{said}");
+            // The failure as the log and the admins get it: Discord's JSON error code,
+            // with the status, and no URL (an interaction's URL holds its token).
+            assert!(
+                said.contains("HTTP 403") && said.contains("Discord error code 50013"),
+                "{said}"
+            );
+            assert!(!said.contains("/api/"), "{said}");
             break;
         }
         assert!(
@@ -1595,11 +1602,8 @@ fn debug_logs_never_carry_a_token() {
     // on every thread of the bot's runtime (and on this one).
     let captured = Captured::default();
     let writer = captured.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_env_filter(discord::log_filter("debug").expect("filter"))
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .finish();
+    let subscriber =
+        discord::log_subscriber("debug", move || writer.clone(), false).expect("filter");
     let dispatch = tracing::Dispatch::new(subscriber);
     let _here = tracing::dispatcher::set_default(&dispatch);
     let everywhere = dispatch.clone();

@@ -346,6 +346,154 @@ fn a_damaged_game_is_set_aside_and_its_player_can_play_again() {
     assert_eq!(report.games, Some(3));
 }
 
+/// A game row that no longer decodes, met first by a command that changes nothing (show)
+/// or is refused (a move with no game left): before, both rolled back the mark, the
+/// player heard "no game in progress" and `check` said "0 set aside". Now `check` counts
+/// it before anyone reads it, the first read sets it aside for good, and the player is
+/// told what happened.
+#[test]
+fn a_damaged_game_is_reported_by_check_set_aside_at_first_read_and_its_player_told() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    bot.say("ann", "s1", "new 40");
+    bot.say("ann", "s1", "move A1 1, A2 2");
+    bot.say("bob", "s1", "new 40");
+    let raw = Connection::open(&db).expect("raw");
+    raw.execute(
+        "UPDATE games SET history = x'ffffffff01' WHERE player = 'ann'",
+        [],
+    )
+    .expect("damage");
+
+    let before = store::check(&db).expect("check");
+    assert_eq!(before.undecodable_games, Some(1));
+    assert_eq!(before.damaged_games, Some(0));
+    assert!(!before.is_healthy(), "{before}");
+    assert!(
+        before.to_string().contains("1 stored games do not decode"),
+        "{before}"
+    );
+
+    for command in ["show", "move A3 3", "undo"] {
+        let r = bot.say("ann", "s1", command);
+        assert!(r.private, "{command}: {}", r.content);
+        // Told once, at the read that found it; afterwards there is simply no game.
+        if command == "show" {
+            assert!(
+                r.content.contains("could not be read") && r.content.contains("set aside"),
+                "{command}: {}",
+                r.content
+            );
+        } else {
+            assert!(r.content.contains("no game in progress"), "{}", r.content);
+        }
+    }
+    assert!(
+        !bot.say("bob", "s1", "show").private,
+        "bob's game is unaffected"
+    );
+    drop(bot);
+
+    let after = store::check(&db).expect("check");
+    assert_eq!(after.damaged_games, Some(1));
+    assert_eq!(after.undecodable_games, Some(0));
+    assert_eq!(after.active_games, Some(1), "bob's");
+    assert!(after.is_healthy(), "{after}");
+    assert!(
+        after
+            .to_string()
+            .contains("games: 2 (1 in progress, 1 set aside as damaged)"),
+        "{after}"
+    );
+}
+
+/// A refused command (a move, with the damaged game the only one) sets the game aside as
+/// well: the refusal's rollback does not undo the mark.
+#[test]
+fn a_refused_move_on_a_damaged_game_still_sets_it_aside() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    bot.say("ann", "s1", "new 40");
+    let raw = Connection::open(&db).expect("raw");
+    raw.execute("UPDATE games SET notes = x'0102'", [])
+        .expect("damage");
+    let r = bot.say("ann", "s1", "move A1 1");
+    assert!(r.content.contains("could not be read"), "{}", r.content);
+    let damaged: i64 = raw
+        .query_row(
+            "SELECT count(*) FROM games WHERE damaged IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )
+        .expect("count");
+    assert_eq!(damaged, 1);
+}
+
+/// A database file truncated to nothing used to be opened as a new database without a
+/// word (its games gone); `check` called it "integrity: ok". Now both say it is empty.
+#[test]
+fn an_empty_database_file_is_refused_at_open_and_reported_by_check() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, T0, 7);
+    for k in 0..30 {
+        bot.say(&format!("p{k}"), "s1", "new 40");
+    }
+    drop(bot);
+    std::fs::File::create(&db).expect("truncate");
+    assert_eq!(std::fs::metadata(&db).expect("meta").len(), 0);
+
+    match Store::open(&db) {
+        Err(error @ StoreError::EmptyFile(_)) => {
+            let message = error.to_string();
+            assert!(
+                message.contains("empty") && message.contains("holds no data"),
+                "{message}"
+            );
+            assert!(message.contains("backup"), "{message}");
+        }
+        other => panic!("expected EmptyFile, got {:?}", other.map(|_| ())),
+    }
+    assert_eq!(
+        std::fs::metadata(&db).expect("meta").len(),
+        0,
+        "left as it was"
+    );
+
+    let report = store::check(&db).expect("check");
+    assert!(report.is_empty_file());
+    assert!(!report.is_healthy());
+    let text = report.to_string();
+    assert!(
+        text.contains("EMPTY") && text.contains("holds no data"),
+        "{text}"
+    );
+    assert!(!text.contains("upgraded"), "{text}");
+    // A new database (no file yet) still opens.
+    let fresh = db.with_extension("new");
+    assert!(Store::open(&fresh).is_ok());
+}
+
+/// `check` on a file SQLite cannot read at all says so, instead of "run `sudoku-bot
+/// check` for the full report".
+#[test]
+fn check_on_an_unreadable_file_says_so() {
+    let (_dir, db) = temp_db();
+    Bot::open(&db, T0, 7).say("ann", "s1", "new 40");
+    let mut bytes = std::fs::read(&db).expect("read");
+    bytes[..32].fill(b'x');
+    std::fs::write(&db, &bytes).expect("damage");
+    let error = store::check(&db).expect_err("unreadable");
+    let message = error.to_string();
+    assert!(message.contains("damaged beyond reading"), "{message}");
+    assert!(!message.contains("sudoku-bot check"), "{message}");
+    // The bot itself still points at check.
+    let open = Store::open(&db)
+        .map(|_| ())
+        .expect_err("refused")
+        .to_string();
+    assert!(open.contains("sudoku-bot check"), "{open}");
+}
+
 /// Reads that change nothing take no write lock: a long write elsewhere neither blocks
 /// show, stats or leaderboard nor is blocked by them.
 #[test]

@@ -163,6 +163,11 @@ impl Shared<'_> {
         }
     }
 
+    /// The games commands found damaged since the last call (see [`Store::take_damaged`]).
+    pub(crate) fn take_damaged(&self) -> Vec<crate::store::DamagedGame> {
+        self.lock_store().take_damaged()
+    }
+
     fn lock_store(&self) -> MutexGuard<'_, Store> {
         // A panic while holding the lock undid its command's savepoint (see
         // `Store::grouped`), so the store behind a poisoned lock is still consistent.

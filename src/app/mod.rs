@@ -247,6 +247,12 @@ pub const APOLOGY: &str =
 /// retrying will not help, and what was saved is safe.
 pub const STORAGE_FAULT: &str = "The bot's storage has a problem; your last saved move is safe, but nothing new can be saved until it is fixed.";
 
+/// What a player hears when their game's stored data no longer reads.
+pub const DAMAGED_GAME: &str = "⚠️ Your game here could not be read: its stored data is damaged, so it was set aside (the bot's operator can see it). Nothing else of yours is affected; start a new game with `/sudoku new`.";
+
+/// The same, when setting it aside failed too (the storage has a problem).
+pub const DAMAGED_GAME_UNMARKED: &str = "⚠️ Your game here could not be read: its stored data is damaged. The bot's storage has a problem, so it could not be set aside yet.";
+
 /// Why a command did not complete. Either way the transaction rolls back.
 #[derive(Debug)]
 pub(crate) enum Failure {
@@ -330,7 +336,48 @@ impl App {
                 })
             }
         };
+        let reply = self.set_aside_damaged(invocation, reply);
         reply.fit().drawn()
+    }
+
+    /// Marks the games this command (or another just before it) found not to decode, in
+    /// a write of its own: the command's transaction may have rolled back. The player
+    /// whose game it was hears the truth rather than "no game in progress".
+    fn set_aside_damaged(&self, invocation: &Invocation, reply: Reply) -> Reply {
+        let damaged = self.store().take_damaged();
+        if damaged.is_empty() {
+            return reply;
+        }
+        let marked = self.store().write(|tx| {
+            damaged
+                .iter()
+                .try_for_each(|d| tx.set_damaged(d.id, &d.reason))
+        });
+        match &marked {
+            Ok(()) => {
+                for d in &damaged {
+                    tracing::warn!(game = d.id, player = %d.player, place = %d.place, reason = %d.reason, "damaged game set aside");
+                }
+            }
+            Err(error) => {
+                tracing::error!(%error, count = damaged.len(), "setting damaged games aside failed")
+            }
+        }
+        let mine = damaged
+            .iter()
+            .any(|d| d.player == invocation.player.id && d.place == invocation.place.key());
+        if !mine {
+            return reply;
+        }
+        let notice = if marked.is_ok() {
+            DAMAGED_GAME
+        } else {
+            DAMAGED_GAME_UNMARKED
+        };
+        Reply {
+            content: format!("{notice}\n{}", reply.content),
+            ..reply
+        }
     }
 
     /// Whether the player chose boards as pictures (`/sudoku settings board:image`). A
@@ -347,7 +394,7 @@ impl App {
     /// claim counts as due when its lease runs out (see [`POST_CLAIM_LEASE_MS`]).
     pub fn next_daily_post_at(&self) -> Option<Millis> {
         let now = self.now();
-        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
@@ -375,7 +422,7 @@ impl App {
     /// ready instead of waiting for a graded generation. The scheduler calls this.
     pub fn prepare_dailies(&self) {
         let now = self.now();
-        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
@@ -420,7 +467,7 @@ impl App {
     /// [`POST_CLAIM_LEASE_MS`]). Claim them with [`App::claim_daily_posts`].
     pub fn due_daily_posts(&self) -> Vec<DuePost> {
         let now = self.now();
-        let servers = match self.store().write(|tx| tx.scheduled_servers()) {
+        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
@@ -450,7 +497,7 @@ impl App {
         let now = self.now();
         let mut built = Vec::new();
         for wanted in due {
-            let server = match self.store().write(|tx| tx.server_daily(&wanted.place)) {
+            let server = match self.store().read(|tx| tx.server_daily(&wanted.place)) {
                 Ok(server) => server,
                 Err(error) => {
                     tracing::error!(%error, "reading a daily schedule failed");

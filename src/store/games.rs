@@ -76,11 +76,44 @@ const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, s
      (SELECT status IN ('lobby', 'running') FROM races WHERE races.id = games.race), \
      pad_row, pad_col, pad_notes, auto_notes";
 
+/// A game whose stored row does not decode, as a command found it: set aside (marked
+/// `damaged`) and its player told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedGame {
+    pub id: GameId,
+    /// Whose game it was, and where, when those columns still read ("" when not).
+    pub player: String,
+    pub place: String,
+    /// What does not decode.
+    pub reason: String,
+}
+
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
-fn read_record(row: &Row<'_>) -> rusqlite::Result<(GameId, Result<GameRecord, StoreError>)> {
+fn read_record(row: &Row<'_>) -> rusqlite::Result<(GameId, Result<GameRecord, DamagedGame>)> {
     let id: GameId = row.get(0)?;
-    Ok((id, decode_record(id, row)))
+    Ok((
+        id,
+        decode_record(id, row).map_err(|error| DamagedGame {
+            id,
+            player: row.get(1).unwrap_or_default(),
+            place: row.get(2).unwrap_or_default(),
+            reason: error.to_string(),
+        }),
+    ))
+}
+
+/// How many rows of `games` not yet set aside do not decode: what `check` reports, read
+/// with the same decoder as every command.
+pub(super) fn undecodable_games(conn: &rusqlite::Connection) -> Result<i64, StoreError> {
+    let sql = format!("SELECT {COLUMNS} FROM games WHERE damaged IS NULL");
+    let mut stmt = conn.prepare(&sql)?;
+    let mut rows = stmt.query([])?;
+    let mut count = 0;
+    while let Some(row) = rows.next()? {
+        count += i64::from(read_record(row)?.1.is_err());
+    }
+    Ok(count)
 }
 
 fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
@@ -191,7 +224,7 @@ impl Tx<'_> {
         while let Some(row) = rows.next()? {
             match read_record(row)? {
                 (_, Ok(record)) => games.push(record),
-                (id, Err(error)) => self.set_aside(id, &error)?,
+                (_, Err(damaged)) => self.set_aside(damaged)?,
             }
         }
         Ok(games)
@@ -271,26 +304,44 @@ impl Tx<'_> {
         while let Some(row) = rows.next()? {
             match read_record(row)? {
                 (_, Ok(record)) => return Ok(Some(record)),
-                (id, Err(error)) => self.set_aside(id, &error)?,
+                (_, Err(damaged)) => self.set_aside(damaged)?,
             }
         }
         Ok(None)
     }
 
-    fn set_aside(&self, id: GameId, error: &StoreError) -> Result<(), StoreError> {
-        // In a read transaction the row is only skipped; the next write that meets it marks it.
-        tracing::error!(
-            game = id,
-            %error,
-            marked = self.writable,
-            "a stored game does not decode; set aside as damaged"
-        );
+    /// Skips a row that does not decode and reports it to the store: the command's own
+    /// transaction may roll back (a refusal does), so the caller marks it in a write of
+    /// its own (see [`super::Store::take_damaged`]). Marked here too when this is a
+    /// write, so that the rest of the command no longer meets it.
+    fn set_aside(&self, damaged: DamagedGame) -> Result<(), StoreError> {
         if self.writable {
-            self.tx.execute(
-                "UPDATE games SET damaged = ?2 WHERE id = ?1",
-                params![id, error.to_string()],
-            )?;
+            self.set_damaged(damaged.id, &damaged.reason)?;
         }
+        if let Some(found) = self.damaged {
+            let mut found = found.borrow_mut();
+            // Logged once, however often the command reads the row.
+            if !found.iter().any(|d| d.id == damaged.id) {
+                tracing::error!(
+                    game = damaged.id,
+                    player = %damaged.player,
+                    place = %damaged.place,
+                    reason = %damaged.reason,
+                    "a stored game does not decode; it is set aside as damaged"
+                );
+                found.push(damaged);
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks game `id` as damaged (`reason`): no longer anyone's game in progress, still
+    /// counted by `check`.
+    pub fn set_damaged(&self, id: GameId, reason: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE games SET damaged = ?2 WHERE id = ?1 AND damaged IS NULL",
+            params![id, reason],
+        )?;
         Ok(())
     }
 

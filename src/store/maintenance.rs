@@ -60,15 +60,26 @@ pub struct CheckReport {
     pub games: Option<i64>,
     pub active_games: Option<i64>,
     pub damaged_games: Option<i64>,
+    /// Games not set aside yet whose rows do not decode: each is set aside (and its
+    /// player told) the first time a command reads it.
+    pub undecodable_games: Option<i64>,
     pub servers: Option<i64>,
     pub daily_puzzles: Option<i64>,
     pub bytes: u64,
 }
 
 impl CheckReport {
-    /// Sound, and a schema this build can open.
+    /// Sound, holding data, every game readable, and a schema this build can open.
     pub fn is_healthy(&self) -> bool {
-        self.problems.is_empty() && self.schema_version <= self.known_version
+        self.problems.is_empty()
+            && !self.is_empty_file()
+            && self.undecodable_games.unwrap_or(0) == 0
+            && self.schema_version <= self.known_version
+    }
+
+    /// A file of 0 bytes: no tables, nothing stored (the bot refuses to start on it).
+    pub fn is_empty_file(&self) -> bool {
+        self.bytes == 0 && self.schema_version == 0
     }
 }
 
@@ -81,6 +92,13 @@ impl fmt::Display for CheckReport {
             self.path.display(),
             self.bytes
         )?;
+        if self.is_empty_file() {
+            writeln!(
+                f,
+                "EMPTY: the file holds no data (0 bytes, no tables); the bot refuses to start \
+                 on it. Restore it from a backup, or delete it to start a new database"
+            )?;
+        }
         if self.problems.is_empty() {
             writeln!(f, "integrity: ok")?;
         } else {
@@ -90,6 +108,7 @@ impl fmt::Display for CheckReport {
             }
         }
         let note = match self.schema_version.cmp(&self.known_version) {
+            _ if self.is_empty_file() => " (none: the file is empty)",
             std::cmp::Ordering::Greater => " (newer than this build: it will refuse to open it)",
             std::cmp::Ordering::Less => " (older: upgraded at the bot's next start)",
             std::cmp::Ordering::Equal => "",
@@ -107,6 +126,13 @@ impl fmt::Display for CheckReport {
             count(self.active_games),
             count(self.damaged_games)
         )?;
+        if let Some(n) = self.undecodable_games.filter(|&n| n > 0) {
+            writeln!(
+                f,
+                "DAMAGED GAMES: {n} stored games do not decode; each is set aside, and its \
+                 player told, the first time a command reads it"
+            )?;
+        }
         writeln!(f, "servers: {}", count(self.servers))?;
         write!(f, "daily puzzles: {}", count(self.daily_puzzles))
     }
@@ -116,8 +142,16 @@ impl fmt::Display for CheckReport {
 /// Changes nothing, and may run while the bot does. A damaged file gives a report (with
 /// its problems) when SQLite can still read it, an error when it cannot.
 pub fn check(db: &Path) -> Result<CheckReport, StoreError> {
-    let conn = open_existing(db)?;
-    report(&conn, db)
+    let unreadable = |e| match e {
+        StoreError::Damaged(message) => StoreError::Unreadable(message),
+        StoreError::Sqlite(e) => match damage(e) {
+            StoreError::Damaged(message) => StoreError::Unreadable(message),
+            other => other,
+        },
+        other => other,
+    };
+    let conn = open_existing(db).map_err(unreadable)?;
+    report(&conn, db).map_err(unreadable)
 }
 
 fn report(conn: &Connection, path: &Path) -> Result<CheckReport, StoreError> {
@@ -133,8 +167,16 @@ fn report(conn: &Connection, path: &Path) -> Result<CheckReport, StoreError> {
         known_version: MIGRATIONS.len() as i64,
         players: count("SELECT count(*) FROM players"),
         games: count("SELECT count(*) FROM games"),
-        active_games: count("SELECT count(*) FROM games WHERE status = 'active'"),
+        // Before `damaged` existed (schema 5), every active game was in progress.
+        active_games: count(
+            "SELECT count(*) FROM games WHERE status = 'active' AND damaged IS NULL",
+        )
+        .or_else(|| count("SELECT count(*) FROM games WHERE status = 'active'")),
         damaged_games: count("SELECT count(*) FROM games WHERE damaged IS NOT NULL"),
+        // Only at the schema this build reads (older ones lack columns it selects).
+        undecodable_games: (schema_version == MIGRATIONS.len() as i64)
+            .then(|| super::games::undecodable_games(conn).ok())
+            .flatten(),
         servers: count("SELECT count(*) FROM servers"),
         daily_puzzles: count("SELECT count(*) FROM daily_puzzles"),
         bytes: std::fs::metadata(path).map_or(0, |m| m.len()),

@@ -22,7 +22,7 @@ use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
 pub use coop::{CoopId, CoopRecord, CoopStats};
 pub use dailies::ServerDaily;
-pub use games::{DifficultyStats, GameId, GameRecord, PlayerStats, RaceTag};
+pub use games::{DamagedGame, DifficultyStats, GameId, GameRecord, PlayerStats, RaceTag};
 pub use maintenance::{CheckReport, backup, check};
 pub use migrate::{MIGRATIONS, Migration};
 pub use races::{RaceRecord, RaceStanding, RaceStats};
@@ -33,6 +33,20 @@ pub enum StoreError {
     /// same command moments later will most likely succeed.
     #[error("the database is busy: {0}")]
     Busy(rusqlite::Error),
+    /// The file is not a database SQLite can read at all (its header or schema is gone):
+    /// what `check` says instead of pointing at itself.
+    #[error(
+        "the database file is damaged beyond reading ({0}): SQLite cannot read it as a database. \
+         Restore it from a backup"
+    )]
+    Unreadable(String),
+    /// The file exists but holds nothing (0 bytes, no write-ahead log beside it): refused at
+    /// open rather than silently started over as a new database.
+    #[error(
+        "the database file {0} exists but is empty (0 bytes): it holds no data. If its data \
+         was lost, restore it from a backup; to start a new database, delete the empty file"
+    )]
+    EmptyFile(String),
     /// Any other SQLite failure: a read-only file, corrupt pages, a full disk, an I/O
     /// error. Permanent: retrying does not help until an operator acts.
     #[error("database error: {0}")]
@@ -88,6 +102,8 @@ pub struct Store {
     group: std::cell::Cell<Option<Group>>,
     /// The last group's number: groups are numbered 1, 2, … in the order they open.
     groups_opened: u64,
+    /// Games found not to decode by commands, not yet marked: see [`Store::take_damaged`].
+    damaged: std::cell::RefCell<Vec<DamagedGame>>,
 }
 
 /// A write transaction shared by the commands that ran while it was open.
@@ -102,6 +118,9 @@ struct Group {
 /// One transaction: the handle a command uses for everything it reads and writes.
 pub struct Tx<'a> {
     tx: &'a Connection,
+    /// Where games found damaged are reported, to be marked outside the command's own
+    /// transaction (which may roll back).
+    damaged: Option<&'a std::cell::RefCell<Vec<DamagedGame>>>,
     /// False in [`Store::read`]: a damaged row found there is skipped and logged, and set
     /// aside by the next write that meets it.
     writable: bool,
@@ -116,6 +135,7 @@ impl Store {
     /// Refuses, changing nothing, a database from a newer build and a damaged one. Many
     /// processes may open a new database at once: migrations run under the write lock.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        refuse_empty(path)?;
         Store::setup(Connection::open(path)?, MIGRATIONS)
     }
 
@@ -148,6 +168,7 @@ impl Store {
             conn,
             group: std::cell::Cell::new(None),
             groups_opened: 0,
+            damaged: std::cell::RefCell::new(Vec::new()),
         })
     }
 
@@ -196,6 +217,7 @@ impl Store {
             .map_err(StoreError::from)?;
         let handle = Tx {
             tx: &tx,
+            damaged: Some(&self.damaged),
             writable: !matches!(behavior, TransactionBehavior::Deferred),
         };
         let value = work(&handle)?;
@@ -248,6 +270,7 @@ impl Store {
         };
         let result = work(&Tx {
             tx: &self.conn,
+            damaged: Some(&self.damaged),
             writable: !read,
         });
         match result {
@@ -294,6 +317,14 @@ impl Store {
                 "group {number} is not the open group"
             ))),
         }
+    }
+
+    /// The games commands found not to decode since the last call, each reported once.
+    /// A command's own transaction may roll back (a refusal rolls back everything), so
+    /// the caller marks them in a write of their own ([`Tx::set_damaged`]) and tells
+    /// their players.
+    pub fn take_damaged(&mut self) -> Vec<DamagedGame> {
+        std::mem::take(self.damaged.get_mut())
     }
 
     /// Bytes the database's content takes (free pages not counted): for measuring growth.
@@ -345,6 +376,25 @@ impl Drop for Undo<'_> {
             close_if_empty(self.conn, self.group);
         }
     }
+}
+
+/// Refuses an existing file of 0 bytes: SQLite would take it for a new database and the
+/// bot would start over without a word (a truncated file's games gone unnoticed). A 0-byte file with a write-ahead log beside it is
+/// left to SQLite, which recovers the log's transactions.
+fn refuse_empty(path: &Path) -> Result<(), StoreError> {
+    let len = |p: &Path| std::fs::metadata(p).map(|m| m.len()).ok();
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    // Another process opening a new database at the same moment has created the file
+    // and is about to write its header: an empty file is refused only once it has stayed
+    // empty for a second.
+    for _ in 0..20 {
+        if len(path) != Some(0) || len(Path::new(&wal)).unwrap_or(0) != 0 {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    Err(StoreError::EmptyFile(path.display().to_string()))
 }
 
 /// Refuses a damaged database at open, with what SQLite found. `quick_check` reads every

@@ -59,7 +59,7 @@ impl EventHandler for Handler {
             Ok(registered) => tracing::info!(count = registered.len(), "commands registered"),
             Err(error) => {
                 self.registered.store(false, Ordering::SeqCst);
-                tracing::error!(%error, "registering commands failed");
+                tracing::error!(error = %super::discord_error(&error), "registering commands failed");
             }
         }
     }
@@ -153,7 +153,9 @@ impl Handler {
                     })
                     .await;
                 }
-                Err(error) => tracing::warn!(%error, race, "reading a race lobby's id failed"),
+                Err(error) => {
+                    tracing::warn!(error = %super::discord_error(&error), race, "reading a race lobby's id failed")
+                }
             }
         }
     }
@@ -295,7 +297,7 @@ impl Handler {
                     self.race_message_is(race, interaction.message.id).await;
                 }
                 if let Err(error) = deferred {
-                    tracing::warn!(%error, "deferring failed");
+                    tracing::warn!(error = %super::discord_error(&error), "deferring failed");
                 } else if in_place(&reply) {
                     respond_logged(
                         interaction

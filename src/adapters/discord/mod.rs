@@ -53,14 +53,24 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Always added to the log filter: serenity's HTTP module at `warn`. `Http::request` is
-/// `#[instrument]`ed, and its span records the route, whose Debug output holds the
-/// interaction token; at `debug` every line inside that span (and serenity's own
-/// "Unsuccessful response" line, whose URL holds the token too) would print it. The bot
-/// token itself is a secret serenity never prints.
+/// `#[instrument]`ed (at `info`, as spans are by default), and its span records the
+/// route, whose Debug output holds the interaction token; inside that span every line
+/// (and serenity's own "Unsuccessful response" line, whose URL holds the token too) would
+/// print it. The bot token itself is a secret serenity never prints.
 pub const QUIET_HTTP: &str = "serenity::http=warn";
 
-/// The tracing filter for the configured `level`, with [`QUIET_HTTP`] added last so that
-/// no level or directive in the config can bring tokens into the logs.
+/// Whether a span or event comes from serenity's HTTP client (whose spans carry tokens)
+/// and is more verbose than `warn`.
+fn token_bearing(meta: &tracing::Metadata<'_>) -> bool {
+    let target = meta.target();
+    (target == "serenity::http" || target.starts_with("serenity::http::"))
+        && *meta.level() > tracing::Level::WARN
+}
+
+/// The tracing filter for the configured `level`, with [`QUIET_HTTP`] added last. On its
+/// own it is not enough: a more specific directive in the config
+/// (`serenity::http::client=info`) wins over it, which is why [`log_subscriber`] also
+/// drops every token-bearing span and event whatever this filter says.
 pub fn log_filter(level: &str) -> Result<tracing_subscriber::EnvFilter, String> {
     let level = level.trim().trim_end_matches(',');
     let directives = if level.is_empty() {
@@ -69,6 +79,28 @@ pub fn log_filter(level: &str) -> Result<tracing_subscriber::EnvFilter, String> 
         format!("{level},{QUIET_HTTP}")
     };
     tracing_subscriber::EnvFilter::try_new(directives).map_err(|e| e.to_string())
+}
+
+/// The bot's logging: lines to `writer`, filtered by the configured `level`
+/// ([`log_filter`]) and then, unconditionally, without serenity's HTTP spans and
+/// events below `warn` (see [`QUIET_HTTP`]): no directive can bring tokens back.
+pub fn log_subscriber<W>(
+    level: &str,
+    writer: W,
+    ansi: bool,
+) -> Result<impl tracing::Subscriber + Send + Sync + 'static, String>
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
+    use tracing_subscriber::filter::{FilterExt, filter_fn};
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::{Layer, fmt, registry};
+    let quiet = filter_fn(|meta| !token_bearing(meta));
+    let layer = fmt::layer()
+        .with_writer(writer)
+        .with_ansi(ansi)
+        .with_filter(log_filter(level)?.and(quiet));
+    Ok(registry().with(layer))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -208,10 +240,95 @@ pub async fn run_with_scheduler(
 
 /// Whether Discord refused the bot token: at the gateway, or on a REST call (autosharding
 /// asks `/gateway/bot` with the token before connecting).
+/// A failed Discord call, for a log line or an admin's note: for an HTTP error its status,
+/// method, Discord's JSON error `code` and message (and the fields it names); never the
+/// URL, which holds an interaction's token.
+pub(crate) fn discord_error(error: &serenity::Error) -> String {
+    use serenity::http::HttpError;
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            let code = match response.error.code {
+                // serenity's own -1: Discord's body was not the usual JSON error.
+                -1 => "no Discord error code".to_string(),
+                code => format!("Discord error code {code}"),
+            };
+            format!(
+                "HTTP {} on {} ({code}): {}",
+                response.status_code.as_u16(),
+                response.method,
+                error
+            )
+        }
+        other => other.to_string(),
+    }
+}
+
 fn token_rejected(error: &serenity::Error) -> bool {
     match error {
         serenity::Error::Gateway(GatewayError::InvalidAuthentication) => true,
         serenity::Error::Http(http) => http.status_code().map(|s| s.as_u16()) == Some(401),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// What `level` lets through of a line inside a span shaped like serenity's
+    /// `Http::request` (target `serenity::http::client`, at `info`, recording the route
+    /// with a token), of serenity's own debug line there, and of our own info line.
+    fn logged(level: &str) -> String {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = log_subscriber(level, move || writer.clone(), false).expect("filter");
+        tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!(target: "serenity::http::client", "request", req = "tok-secret");
+            let _in = span.enter();
+            tracing::debug!(target: "serenity::http::client", "Unsuccessful response: tok-secret2");
+            tracing::warn!(target: "serenity::http::client", "Mismatched status");
+            tracing::info!("ours");
+        });
+        let bytes = captured.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    #[test]
+    fn no_directive_brings_serenitys_request_spans_back() {
+        for level in [
+            "debug",
+            "trace",
+            "serenity::http::client=info",
+            "serenity::http::client=trace,serenity::http=trace",
+            "info,serenity::http::client[request]=trace",
+            "serenity=trace",
+        ] {
+            let logs = logged(level);
+            assert!(!logs.contains("tok-secret"), "{level}: {logs}");
+            // Warnings of serenity's HTTP client still come through (outside the span's
+            // fields), and so do the bot's own lines at the level asked for.
+            assert!(logs.contains("Mismatched status"), "{level}: {logs}");
+            if !level.starts_with("serenity") {
+                assert!(logs.contains("ours"), "{level}: {logs}");
+            }
+        }
     }
 }

@@ -86,7 +86,7 @@ async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) {
         {
             Outcome::Gone
         }
-        Ok(Err(error)) => Outcome::Failed(error.to_string()),
+        Ok(Err(error)) => Outcome::Failed(super::discord_error(&error)),
         Err(_) => Outcome::Failed("no answer within the timeout".into()),
     };
     let app = app.clone();

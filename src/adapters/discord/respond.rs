@@ -61,7 +61,7 @@ pub(super) async fn answer_with_message(
         .await;
     let reply = joined(name, work.await);
     if let Err(error) = deferred {
-        tracing::warn!(%error, "deferring failed");
+        tracing::warn!(error = %super::discord_error(&error), "deferring failed");
         None
     } else if reply.private && !private {
         let notice = EditInteractionResponse::new()
@@ -77,7 +77,7 @@ pub(super) async fn answer_with_message(
             ),
             Err(error) => tracing::warn!(
                 command = name,
-                %error,
+                error = %super::discord_error(&error),
                 "settling a public deferral failed; its private answer is not sent"
             ),
         }
@@ -199,6 +199,6 @@ pub(super) fn channel_edit(reply: &Reply) -> EditMessage {
 
 pub(super) fn respond_logged(result: serenity::Result<()>) {
     if let Err(error) = result {
-        tracing::warn!(%error, "answering an interaction failed");
+        tracing::warn!(error = %super::discord_error(&error), "answering an interaction failed");
     }
 }

@@ -258,8 +258,10 @@ async fn send_daily(
         .await
         {
             Ok(Ok(sent)) => Ok(sent),
-            Ok(Err(error)) if transient(&error) => Err(Failure::Passing(error.to_string())),
-            Ok(Err(error)) => Err(Failure::ForGood(error.to_string())),
+            Ok(Err(error)) if transient(&error) => {
+                Err(Failure::Passing(super::discord_error(&error)))
+            }
+            Ok(Err(error)) => Err(Failure::ForGood(super::discord_error(&error))),
             Err(_) => Err(Failure::Passing(format!(
                 "no answer within {} s",
                 posting.timeout.as_secs_f32()
