@@ -295,4 +295,40 @@ fn render_writes_a_png_and_says_what_it_shows() {
     );
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("the puzzle"));
+    // With the pad: a taller picture (five rows of components), the chosen cell named.
+    let o = run(
+        &[
+            "render",
+            EASY,
+            "--chosen",
+            "B5",
+            "--controls",
+            "--out",
+            out.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(stdout(&o).join("\n").contains("chosen cell B5"));
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&out).expect("png"),
+    ));
+    let info = decoder.read_info().expect("a PNG").info().clone();
+    assert!(info.height > 800, "{}", info.height);
+    let bad = run(
+        &[
+            "render",
+            EASY,
+            "--chosen",
+            "Z9",
+            "--out",
+            out.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("--chosen: `Z9` is not a cell"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
 }

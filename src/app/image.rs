@@ -481,6 +481,109 @@ fn draw_banner(canvas: &mut Pixmap, banner: &Banner) {
     }
 }
 
+// Discord's dark theme, for the components drawn under a preview.
+const MENU_FILL: Rgb = Rgb(0x1E, 0x1F, 0x22);
+const MENU_EDGE: Rgb = Rgb(0x3F, 0x41, 0x47);
+const MENU_PLACEHOLDER: Rgb = Rgb(0x94, 0x9B, 0xA4);
+const PRIMARY_FILL: Rgb = Rgb(0x58, 0x65, 0xF2);
+const SECONDARY_FILL: Rgb = Rgb(0x4E, 0x50, 0x58);
+const DANGER_FILL: Rgb = Rgb(0xDA, 0x37, 0x3C);
+/// The strip under the board that a preview's components take: a menu or a button row
+/// each, [`CONTROL_ROW`] high.
+const CONTROL_ROW: u32 = 52;
+
+impl BoardPicture {
+    /// The picture with `reply`'s menus and buttons drawn under it, laid out as Discord's
+    /// dark theme shows a message's components (a menu's chosen option as its text, else
+    /// its placeholder; buttons coloured by style). Not what the bot sends: Discord draws
+    /// the components itself. For the README and `sudoku-bot render --controls`.
+    pub fn png_with_controls(&self, reply: &super::reply::Reply) -> Vec<u8> {
+        use super::reply::ButtonStyle;
+        let rows = reply.selects.len() + reply.buttons.len();
+        let height = HEIGHT + rows as u32 * CONTROL_ROW + 12;
+        let Some(mut canvas) = Pixmap::new(WIDTH, height) else {
+            return self.png();
+        };
+        canvas.fill(BACKGROUND.color());
+        // The board at the top: drawn on its own canvas, copied over.
+        let mut board = match Pixmap::new(WIDTH, HEIGHT) {
+            Some(board) => board,
+            None => return self.png(),
+        };
+        let mut plain = self.clone();
+        plain.banner = None;
+        plain.draw(&mut board);
+        canvas.draw_pixmap(
+            0,
+            0,
+            board.as_ref(),
+            &tiny_skia::PixmapPaint::default(),
+            Transform::identity(),
+            None,
+        );
+        let (regular, bold) = fonts();
+        let (left, width) = (ORIGIN as f32 - 1.0, 9.0 * CELL as f32 + 3.0);
+        let shape = |canvas: &mut Pixmap, x: f32, y: f32, w: f32, colour: Rgb| {
+            if let Some(path) = rounded_rect(x, y, w, 40.0, 6.0) {
+                let mut paint = colour.paint();
+                paint.anti_alias = true;
+                canvas.fill_path(
+                    &path,
+                    &paint,
+                    tiny_skia::FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        };
+        let mut top = HEIGHT as f32 + 4.0;
+        for select in &reply.selects {
+            shape(&mut canvas, left, top, width, MENU_EDGE);
+            shape(&mut canvas, left + 1.5, top + 1.5, width - 3.0, MENU_FILL);
+            let (text, colour) = match select.options.iter().find(|o| o.default) {
+                Some(o) => (format!("{}: {}", select.placeholder, o.label), GIVEN),
+                None => (select.placeholder.clone(), MENU_PLACEHOLDER),
+            };
+            if let Some(sprite) = Sprite::text(regular, 17.0, &text, colour) {
+                let w = sprite.pixmap.width() as i32;
+                stamp(
+                    &mut canvas,
+                    &sprite,
+                    left as i32 + 16 + w / 2,
+                    top as i32 + 20,
+                );
+            }
+            if let Some(chevron) = Sprite::text(regular, 17.0, "\u{25BE}", MENU_PLACEHOLDER) {
+                stamp(
+                    &mut canvas,
+                    &chevron,
+                    (left + width) as i32 - 20,
+                    top as i32 + 20,
+                );
+            }
+            top += CONTROL_ROW as f32;
+        }
+        for row in &reply.buttons {
+            let gap = 8.0;
+            let w = (width - gap * 4.0) / 5.0;
+            for (i, button) in row.iter().enumerate() {
+                let x = left + i as f32 * (w + gap);
+                let fill_colour = match button.style {
+                    ButtonStyle::Primary => PRIMARY_FILL,
+                    ButtonStyle::Secondary => SECONDARY_FILL,
+                    ButtonStyle::Danger => DANGER_FILL,
+                };
+                shape(&mut canvas, x, top, w, fill_colour);
+                if let Some(sprite) = Sprite::text(bold, 16.0, &button.label, BANNER_TEXT) {
+                    stamp(&mut canvas, &sprite, (x + w / 2.0) as i32, top as i32 + 20);
+                }
+            }
+            top += CONTROL_ROW as f32;
+        }
+        encode(&canvas)
+    }
+}
+
 fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<tiny_skia::Path> {
     let mut p = PathBuilder::new();
     p.move_to(x + r, y);
@@ -1138,6 +1241,41 @@ mod tests {
         picture.chosen = Cell::parse("B2");
         let none = decode(&picture);
         assert!(same(corner_of(&none, "I9"), CELL_FILL));
+    }
+
+    /// A preview with the pad draws its five rows under the board: the board's pixels as
+    /// the plain picture has them, then the chosen digit's button lit (Primary), the
+    /// others Secondary, and Give up red.
+    #[test]
+    fn a_preview_draws_the_pad_under_the_board() {
+        let puzzle = example_grid(EXAMPLE_PUZZLE);
+        let game = Game::new(puzzle, example_grid(EXAMPLE_SOLUTION), None, 0);
+        let pad = crate::game::Pad {
+            row: Some(0),
+            column: Some(0),
+            notes: false,
+        };
+        let (picture, reply) = crate::app::preview_pad(&game, pad);
+        let image = Pixmap::decode_png(&picture.png_with_controls(&reply)).expect("a PNG");
+        assert_eq!(image.height(), HEIGHT + 5 * CONTROL_ROW + 12);
+        let plain = decode(&picture);
+        for (x, y) in [(100, 100), (300, 420), (590, 590)] {
+            assert_eq!(image.pixel(x, y), plain.pixel(x, y), "({x}, {y})");
+        }
+        // Button rows: A1 holds a 5, so 5 is lit; 1 is not; Give up is the last button.
+        let (left, w, gap) = (
+            ORIGIN as f32 - 1.0,
+            (9.0 * CELL as f32 + 3.0 - 32.0) / 5.0,
+            8.0,
+        );
+        let at = |row: u32, i: f32| {
+            let x = (left + i * (w + gap) + 6.0) as u32;
+            let y = HEIGHT + 4 + row * CONTROL_ROW + 6;
+            image.pixel(x, y).expect("inside")
+        };
+        assert!(same(at(2, 4.0), PRIMARY_FILL), "the 5");
+        assert!(same(at(2, 0.0), SECONDARY_FILL), "the 1");
+        assert!(same(at(4, 4.0), DANGER_FILL), "Give up");
     }
 
     #[test]

@@ -683,3 +683,12 @@ impl App {
         self.settings
     }
 }
+
+/// A free game's board with the pad under it, `pad`'s cell chosen: its picture and its
+/// components, for `sudoku-bot render --controls` (a picture of what a player sees).
+pub fn preview_pad(
+    game: &crate::game::Game,
+    pad: crate::game::Pad,
+) -> (image::BoardPicture, Reply) {
+    commands::board::preview(game, pad)
+}

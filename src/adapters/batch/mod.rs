@@ -229,6 +229,15 @@ pub struct RenderArgs {
     /// Pencil marks: `A4 257 · B1 19` (as under a text board) or `A4:257,B1:19`.
     #[arg(long)]
     pub notes: Option<String>,
+    /// The cell chosen on the pad (e.g. `B5`): framed, its digit lit across the board.
+    #[arg(long)]
+    pub chosen: Option<String>,
+    /// Draw the number pad under the board as Discord shows it (menus and buttons).
+    #[arg(long)]
+    pub controls: bool,
+    /// With `--controls`: the pad in notes mode.
+    #[arg(long, requires = "controls")]
+    pub notes_mode: bool,
     /// Where the PNG goes.
     #[arg(long)]
     pub out: std::path::PathBuf,
@@ -251,8 +260,28 @@ pub fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         Solution::Unique(s) => Some(s),
         _ => None,
     };
-    let picture = BoardPicture::from_parts(&givens, &board, solution.as_ref(), notes);
-    picture.write_png(&args.out)?;
+    let chosen = match &args.chosen {
+        Some(text) => Some(crate::engine::Cell::parse(text).ok_or_else(|| {
+            anyhow::anyhow!("--chosen: `{text}` is not a cell (rows A-I, columns 1-9, e.g. B5)")
+        })?),
+        None => None,
+    };
+    let mut picture = BoardPicture::from_parts(&givens, &board, solution.as_ref(), notes);
+    picture.chosen = chosen;
+    if args.controls {
+        let mut game = crate::game::Game::new(givens, solution.unwrap_or(board), None, 0);
+        game.board = board;
+        game.notes = notes;
+        let pad = crate::game::Pad {
+            row: chosen.map(|c| c.row() as u8),
+            column: chosen.map(|c| c.col() as u8),
+            notes: args.notes_mode,
+        };
+        let (_, reply) = crate::app::preview_pad(&game, pad);
+        std::fs::write(&args.out, picture.png_with_controls(&reply))?;
+    } else {
+        picture.write_png(&args.out)?;
+    }
     println!("{}: {}", args.out.display(), picture.alt_text());
     Ok(ExitCode::SUCCESS)
 }

@@ -386,7 +386,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "move",
             aliases: &["m", "play"],
             description: "Place or erase digits, e.g. B7 4, C3 5 (B7 0 erases)",
-            help: "`/sudoku move <moves>`: e.g. `B7 4`, `b7=4`, `r2c7 4`, several at once: `B7 4, C3 5`. Erase with `B7 0`.",
+            help: "`/sudoku move <moves>`: e.g. `B7 4` (or `r2c7 4`), `B7 4, C3 5`; `B7 0` erases.",
             examples: &["/sudoku move B7 4"],
             options: vec![text("moves", "Cells and digits: B7 4, C3 5", "moves")],
             build: |a| {
@@ -400,7 +400,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "note",
             aliases: &["notes", "n"],
             description: "Toggle pencil marks in a cell",
-            help: "`/sudoku note <cell> <digits>`: toggle pencil marks, e.g. `/sudoku note B7 257`; `/sudoku note auto`: every empty cell's candidates.",
+            help: "`/sudoku note <cell> <digits>`: toggle pencil marks, e.g. `B7 257`; `note auto` fills in every cell's candidates.",
             examples: &["/sudoku note B7 257", "/sudoku note auto"],
             options: vec![
                 text(
@@ -578,7 +578,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "coop",
             aliases: &["co-op"],
             description: "A board the whole channel fills together",
-            help: "`/sudoku coop [empty] [difficulty]`: one board the channel fills together: `/sudoku move B7 4` (if you have no game here) or `coop move`; also `coop note|hint|check|undo|show|end`.",
+            help: "`/sudoku coop [empty] [difficulty]`: one board the channel fills together (`coop move|note|hint|check|undo|show|end`, or plain `move` with no game of your own here).",
             examples: &["/sudoku coop 45", "/sudoku coop move B7 4"],
             options: vec![
                 OptionSpec {

@@ -412,6 +412,11 @@ pub fn buttons(record: &GameRecord) -> Vec<Button> {
         game: record.id,
         version: record.game.version,
     };
+    actions(target, record.race.is_some())
+}
+
+/// The action buttons of a board drawn at `target`; a race's has no Hint.
+fn actions(target: Target, race: bool) -> Vec<Button> {
     let button = |action: &str, label: &str, style| Button {
         custom_id: custom_id(action, target),
         label: label.into(),
@@ -423,8 +428,28 @@ pub fn buttons(record: &GameRecord) -> Vec<Button> {
         button("undo", "Undo", ButtonStyle::Secondary),
         button("giveup", "Give up", ButtonStyle::Danger),
     ];
-    if record.race.is_some() {
+    if race {
         row.remove(0);
     }
     row
+}
+
+/// A free game's board as its player would see it with `pad` under it: the picture (the
+/// chosen cell framed) and the components, for `sudoku-bot render --controls`.
+pub fn preview(game: &Game, pad: Pad) -> (BoardPicture, Reply) {
+    let mut picture = BoardPicture::from_game(game);
+    picture.chosen = pad.cell();
+    let target = Target {
+        game: 1,
+        version: game.version,
+    };
+    let reply = with_pad(
+        Reply::public(String::new()),
+        game,
+        pad,
+        target,
+        "pad",
+        actions(target, false),
+    );
+    (picture, reply)
 }

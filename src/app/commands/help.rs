@@ -5,7 +5,7 @@ use crate::app::command::table::{Family, table};
 
 const HEADER: &str = "**Sudoku**: rows are A-I (top to bottom), columns 1-9 (left to right).";
 const DAILY: &str = "Daily rank: time from opening, pauses included, +30 s per mistake or hint; 3+ mistakes rank last.";
-const FOOTER: &str = "Board: `(5)` your digit, `!5!` a wrong one. A free game's clock counts play: a pause over 5 minutes counts as 5.";
+const FOOTER: &str = "Or tap the pad under any board. `(5)` your digit, `!5!` a wrong one. A free game counts a pause as 5 min at most.";
 
 pub fn run() -> Reply {
     Reply::private(text())

@@ -2,7 +2,7 @@
 //! reply or a [`Failure`]; the dispatcher below is the only place that matches on
 //! [`Command`].
 
-mod board;
+pub(crate) mod board;
 mod coop;
 pub(crate) mod daily;
 mod game;
