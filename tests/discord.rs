@@ -272,7 +272,7 @@ async fn start_up_registers_every_command_with_its_options() {
             "note",
             vec![
                 ("cell", 3, true, grid.clone()),
-                ("digits", 3, true, grid.clone()),
+                ("digits", 3, false, grid.clone()),
             ],
         ),
         ("undo", vec![]),
