@@ -1011,6 +1011,12 @@ fn auto_notes_fill_every_empty_cell_and_undo_takes_them_back() {
         "{}",
         typed.content
     );
+    let extra = bot.say("ann", "g1", "note auto 12");
+    assert!(
+        extra.content.contains("`note auto` takes no digits"),
+        "{}",
+        extra.content
+    );
     let wrong = bot.say("ann", "g1", "note everything");
     assert!(
         wrong

@@ -522,7 +522,12 @@ fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, 
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
         let record = resolve_active(tx, inv, None)?;
-        if crate::app::command::is_auto_notes(cell) && digits.trim().is_empty() {
+        if crate::app::command::is_auto_notes(cell) {
+            if !digits.trim().is_empty() {
+                return Err(user_error(
+                    "Co-op board: `coop note auto` takes no digits: it fills in every empty cell's candidates. Nothing was changed.",
+                ));
+            }
             return auto_notes(tx, inv, record, now);
         }
         let mut record = record;

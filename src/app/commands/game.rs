@@ -577,7 +577,12 @@ pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Rep
         let mut record = resolve_active(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
-        if crate::app::command::is_auto_notes(cell) && digits.trim().is_empty() {
+        if crate::app::command::is_auto_notes(cell) {
+            if !digits.trim().is_empty() {
+                return Err(user_error(
+                    "`note auto` takes no digits: it fills in every empty cell's candidates. Nothing was changed.",
+                ));
+            }
             return apply_auto_notes(tx, inv, record, now);
         }
         let c = Cell::parse(cell).ok_or_else(|| {
@@ -602,9 +607,10 @@ pub(crate) fn auto_notes_said(changed: usize) -> String {
         0 => "Auto-notes: every empty cell already shows its candidates. Nothing was changed."
             .to_string(),
         n => format!(
-            "Auto-notes: {} now {} the digits its row, column and box leave open (your own digits count, right or wrong; undo takes it back). Said on your result, as an aid.",
+            "Auto-notes: {} now {} the digits {} row, column and box leave open (your own digits count, right or wrong). Undo takes it back; your result says you used it.",
             crate::app::render::plural(n as u64, "cell"),
-            if n == 1 { "shows" } else { "show" }
+            if n == 1 { "shows" } else { "show" },
+            if n == 1 { "its" } else { "their" }
         ),
     }
 }
