@@ -940,6 +940,11 @@ fn a_whole_game_is_played_with_the_pad_alone() {
     assert!(r.content.contains(&format!("<{wrong}>")), "{}", r.content);
     r = bot.press("ann", "g1", &r, "Erase");
     assert_eq!(board_of(&r).get(first), None, "{}", r.content);
+    assert!(
+        r.content.starts_with(&format!("Erased {first}.")),
+        "{}",
+        r.content
+    );
 
     // The rest, three taps a cell (or one, when the pad moved on to the right cell).
     for &cell in &cells {

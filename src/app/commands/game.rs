@@ -535,7 +535,23 @@ fn next_buttons(record: &GameRecord, shareable: bool) -> Vec<Button> {
 }
 
 fn move_headline(game: &Game, applied: &[String], outcome: &MoveOutcome) -> String {
-    let mut line = format!("Played {}.", applied.join(", "));
+    // "Played B7 4, erased A6.": an erase reads as one, not as "A6 erase".
+    let (erased, placed): (Vec<&String>, Vec<&String>) =
+        applied.iter().partition(|m| m.ends_with(" erase"));
+    let erased: Vec<&str> = erased
+        .iter()
+        .map(|m| m.trim_end_matches(" erase"))
+        .collect();
+    let mut parts = Vec::new();
+    if !placed.is_empty() {
+        let placed: Vec<&str> = placed.iter().map(|m| m.as_str()).collect();
+        parts.push(format!("Played {}", placed.join(", ")));
+    }
+    if !erased.is_empty() {
+        let verb = if parts.is_empty() { "Erased" } else { "erased" };
+        parts.push(format!("{verb} {}", erased.join(", ")));
+    }
+    let mut line = format!("{}.", parts.join(", "));
     if !outcome.already_empty.is_empty() {
         line.push_str(&format!(
             " {} {} already empty.",
