@@ -541,7 +541,16 @@ impl App {
     /// is not read. Those not due after all (a claim still open, a post already made)
     /// get their next time stored, in one short write.
     pub fn due_daily_posts(&self) -> Vec<DuePost> {
-        self.look_at_due(self.now()).0
+        let now = self.now();
+        // A full batch with none due (posts just settled, whose next time is worked out
+        // now) is no reason to wait: the next batch may hold due ones.
+        for _ in 0..64 {
+            let (due, full) = self.look_at_due(now);
+            if !due.is_empty() || !full {
+                return due;
+            }
+        }
+        Vec::new()
     }
 
     /// The servers whose stored next post time has come, at most [`SCHEDULE_BATCH`]:

@@ -38,9 +38,7 @@ use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use tokio::task::JoinSet;
 
 use super::respond::channel_post;
-use crate::app::{
-    App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, SCHEDULE_BATCH, Settled,
-};
+use crate::app::{App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, Settled};
 
 /// Attempts at a daily post when Discord fails transiently (5xx, 429, network, timeout).
 const POST_ATTEMPTS: u32 = 4;
@@ -102,7 +100,9 @@ pub(super) async fn schedule_dailies(
         let due = tokio::task::spawn_blocking(move || a.due_daily_posts())
             .await
             .unwrap_or_default();
-        let mut more = due.len() >= SCHEDULE_BATCH;
+        // Posts were due: there may be more than one batch of them (at most
+        // `SCHEDULE_BATCH` are read at a time).
+        let mut more = !due.is_empty();
         if !due.is_empty() {
             send_all(&app, &http, posting, due, &stop).await;
         }
