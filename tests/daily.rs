@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Bot, board_of, digit, empties, solution_of};
+use common::{Bot, board_of, digit, empties, solution_of, temp_db};
 use jiff::civil::{Date, date};
 use jiff::tz::TimeZone;
 use sudoku_bot::app::Reply;
@@ -1231,4 +1231,172 @@ fn auto_notes_on_a_daily_show_on_the_leaderboard_and_the_share() {
             .content
             .contains(" · 1 with auto-notes")
     );
+}
+
+/// The scheduler reads only the servers due (an index on their next post time): a server
+/// whose post time has not come is neither posted nor read, also among many; each due
+/// one is posted once; a changed setting is noticed at once.
+#[test]
+fn only_due_servers_are_posted_and_a_changed_time_is_noticed() {
+    let bot = Bot::in_memory(0, 11);
+    bot.at("UTC", date(2026, 11, 22), 7, 0);
+    // More servers than one scheduler batch, all posting at 12:00, and one at 08:00.
+    for k in 0..300 {
+        bot.say_as(
+            "adm",
+            &format!("late{k}"),
+            true,
+            "daily setup channel:<#9> time:12:00",
+        );
+    }
+    bot.say_as("adm", "early", true, "daily setup channel:<#8> time:08:00");
+    assert!(bot.app.take_due_daily_posts().is_empty());
+    assert_eq!(
+        bot.app.next_daily_post_at(),
+        Some(bot.app.now() + 3_600_000),
+        "the next post is early's at 08:00"
+    );
+    bot.at("UTC", date(2026, 11, 22), 8, 0);
+    let posts = bot.app.take_due_daily_posts();
+    let channels: Vec<&str> = posts.iter().map(|p| p.channel.as_str()).collect();
+    assert_eq!(channels, ["8"]);
+    assert!(bot.app.take_due_daily_posts().is_empty(), "once a day");
+    // An admin moves a late server to 08:30: due then, the others still not.
+    bot.say_as("adm", "late7", true, "daily setup time:08:30");
+    assert_eq!(
+        bot.app.next_daily_post_at(),
+        Some(bot.app.now() + 30 * 60_000)
+    );
+    bot.at("UTC", date(2026, 11, 22), 8, 30);
+    let posts = bot.app.take_due_daily_posts();
+    assert_eq!(
+        posts.iter().map(|p| p.place.as_str()).collect::<Vec<_>>(),
+        ["late7"]
+    );
+    // At 12:00 all 299 others, each once, over as many scheduler batches as it takes.
+    bot.at("UTC", date(2026, 11, 22), 12, 0);
+    let mut posted = Vec::new();
+    loop {
+        let posts = bot.app.take_due_daily_posts();
+        if posts.is_empty() {
+            break;
+        }
+        posted.extend(posts.into_iter().map(|p| p.place));
+    }
+    posted.sort();
+    posted.dedup();
+    assert_eq!(posted.len(), 299);
+    assert!(!posted.contains(&"late7".to_string()));
+    // Tomorrow's first post is early's again.
+    assert_eq!(
+        bot.app.next_daily_post_at(),
+        Some(bot.app.now() + 20 * 3_600_000)
+    );
+}
+
+/// `prepare_dailies` makes only what is missing: a second call the same day makes
+/// nothing and changes nothing; the next day adds the day after, keeping what was made.
+#[test]
+fn preparing_dailies_makes_only_the_missing_puzzles() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, 0, 11);
+    let stored = || {
+        let conn = rusqlite::Connection::open(&db).expect("open");
+        let mut stmt = conn
+            .prepare("SELECT place, day, solution FROM daily_puzzles ORDER BY place, day")
+            .expect("prepare");
+        stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })
+        .expect("query")
+        .collect::<Result<Vec<_>, _>>()
+        .expect("rows")
+    };
+    bot.at("UTC", date(2026, 11, 22), 8, 0);
+    bot.say_as(
+        "adm",
+        "s1",
+        true,
+        "daily setup channel:<#1> difficulty:easy",
+    );
+    bot.say_as(
+        "adm",
+        "s2",
+        true,
+        "daily setup channel:<#2> difficulty:easy timezone:Asia/Tokyo",
+    );
+    bot.app.prepare_dailies();
+    let first = stored();
+    let days: Vec<(&str, &str)> = first
+        .iter()
+        .map(|(p, d, _)| (p.as_str(), d.as_str()))
+        .collect();
+    // 08:00 UTC is 17:00 in Tokyo: the same calendar day there.
+    assert_eq!(
+        days,
+        [
+            ("s1", "2026-11-22"),
+            ("s1", "2026-11-23"),
+            ("s2", "2026-11-22"),
+            ("s2", "2026-11-23")
+        ]
+    );
+    bot.at("UTC", date(2026, 11, 22), 14, 0);
+    bot.app.prepare_dailies();
+    assert_eq!(stored(), first, "nothing was missing");
+    // Midnight in Tokyo (15:00 UTC): its day after tomorrow is made, nothing else.
+    bot.at("UTC", date(2026, 11, 22), 15, 1);
+    bot.app.prepare_dailies();
+    let now = stored();
+    assert_eq!(now.len(), 5);
+    assert_eq!(&now[..4], &first[..]);
+    assert_eq!((now[4].0.as_str(), now[4].1.as_str()), ("s2", "2026-11-24"));
+}
+
+/// `/sudoku solve` reads the protected dailies from a cache beside the store: a daily
+/// made after the cache was filled is protected at once, and one whose day is over is
+/// anyone's to solve.
+#[test]
+fn solve_protects_a_daily_made_after_its_last_look() {
+    let (_dir, db) = temp_db();
+    let bot = Bot::open(&db, 0, 11);
+    bot.at("Europe/Madrid", date(2026, 11, 22), 10, 0);
+    bot.say_as(
+        "adm",
+        "s1",
+        true,
+        "daily setup channel:<#42> timezone:Europe/Madrid",
+    );
+    bot.say_as("adm", "s2", true, "daily setup channel:<#43> timezone:UTC");
+    let first = board_of(&bot.say("ann", "s1", "daily"));
+    let r = bot.say("bob", "s3", &format!("solve {}", first.to_line()));
+    assert!(r.content.contains("no spoilers"), "{}", r.content);
+    // s2's daily, made after that solve read the protected puzzles.
+    let second = board_of(&bot.say("ann", "s2", "daily"));
+    let answer = solution_of(&second);
+    for grid in [second, answer] {
+        let r = bot.say("bob", "s3", &format!("solve {}", grid.to_line()));
+        assert!(
+            r.private && r.content.contains("no spoilers"),
+            "{}",
+            r.content
+        );
+    }
+    // An unrelated grid is answered.
+    let r = bot.say(
+        "bob",
+        "s3",
+        "solve 003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    );
+    assert!(r.content.contains("exactly one solution"), "{}", r.content);
+    // s2 moves to Tokyo, where 22 November ends at 15:00 UTC: after that its puzzle of
+    // the 22nd is no longer running, and is answered.
+    bot.say_as("adm", "s2", true, "daily setup timezone:Asia/Tokyo");
+    bot.at("UTC", date(2026, 11, 22), 15, 30);
+    let r = bot.say("bob", "s3", &format!("solve {}", second.to_line()));
+    assert!(r.content.contains("exactly one solution"), "{}", r.content);
 }

@@ -787,3 +787,52 @@ fn every_acknowledged_command_of_concurrent_players_is_durable() {
         );
     }
 }
+
+/// A database from before the schedule's indexes (schema 15) is upgraded in place: its
+/// servers keep their settings and posting state, and the scheduler finds them (their
+/// next post time is worked out on its first run): the one due is posted, the one
+/// already posted today is not, and their puzzles are made.
+#[test]
+fn the_schedule_columns_upgrade_an_old_database_in_place() {
+    let (_dir, db) = temp_db();
+    {
+        let old = Store::open_at_version(&db, 15).expect("old schema");
+        old.connection()
+            .execute_batch(
+                "INSERT INTO servers (place, channel, post_time, timezone, enabled, last_posted_day) \
+                 VALUES ('due', '1', '09:00', 'UTC', 1, '2026-11-21'), \
+                        ('posted', '2', '08:00', 'UTC', 1, '2026-11-22'), \
+                        ('off', '3', '09:00', 'UTC', 0, NULL);",
+            )
+            .expect("old rows");
+    }
+    // 2026-11-22 10:00 UTC.
+    let now = 1_795_341_600_000;
+    let bot = Bot::open(&db, now, 3);
+    let posts = bot.app.take_due_daily_posts();
+    assert_eq!(
+        posts.iter().map(|p| p.place.as_str()).collect::<Vec<_>>(),
+        ["due"]
+    );
+    assert_eq!(
+        posts[0].day,
+        "2026-11-22".parse::<jiff::civil::Date>().expect("day")
+    );
+    assert!(bot.app.take_due_daily_posts().is_empty());
+    // Next: tomorrow's 08:00 post of 'posted'.
+    assert_eq!(bot.app.next_daily_post_at(), Some(now + 22 * 3_600_000));
+    bot.app.prepare_dailies();
+    let conn = Connection::open(&db).expect("open");
+    let made: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM daily_puzzles WHERE place IN ('due', 'posted')",
+            [],
+            |r| r.get(0),
+        )
+        .expect("count");
+    assert_eq!(made, 4, "today's and tomorrow's of both");
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .expect("version");
+    assert_eq!(version, MIGRATIONS.len() as i64);
+}

@@ -15,6 +15,8 @@
 //! whose own work fails is undone alone, by its savepoint. Reads that run while a group is
 //! open see its changes, so they wait for its commit too.
 
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -30,6 +32,9 @@ pub const GROUP_WINDOW: Duration = Duration::from_millis(4);
 pub(crate) struct Commits {
     state: Mutex<CommitState>,
     changed: Condvar,
+    /// The longest time anyone held the store since the last [`Commits::take_longest_hold`],
+    /// in nanoseconds: what every other command may have waited behind.
+    longest_hold: AtomicU64,
 }
 
 #[derive(Default)]
@@ -66,6 +71,11 @@ impl Commits {
         }
         self.changed.notify_all();
         outcome
+    }
+
+    /// The longest hold of the store since the last call (see `bench dailies`).
+    pub(crate) fn take_longest_hold(&self) -> Duration {
+        Duration::from_nanos(self.longest_hold.swap(0, Ordering::Relaxed))
     }
 
     /// How `group`'s commit went, once it is over.
@@ -127,7 +137,7 @@ impl Shared<'_> {
     /// Counts this command as arriving, then takes the store. The count drops after the
     /// store's guard (declare them in this order: the guard is dropped first), so that a
     /// count of one, seen while holding the store, means nobody else is on the way.
-    fn arrive(&self) -> (Arriving<'_>, MutexGuard<'_, Store>) {
+    fn arrive(&self) -> (Arriving<'_>, Held<'_>) {
         self.commits.lock().arriving += 1;
         let arriving = Arriving(self.commits);
         (arriving, self.lock_store())
@@ -168,10 +178,14 @@ impl Shared<'_> {
         self.lock_store().take_damaged()
     }
 
-    fn lock_store(&self) -> MutexGuard<'_, Store> {
+    fn lock_store(&self) -> Held<'_> {
         // A panic while holding the lock undid its command's savepoint (see
         // `Store::grouped`), so the store behind a poisoned lock is still consistent.
-        self.store.lock().unwrap_or_else(|p| p.into_inner())
+        Held {
+            guard: self.store.lock().unwrap_or_else(|p| p.into_inner()),
+            since: Instant::now(),
+            longest: &self.commits.longest_hold,
+        }
     }
 
     /// Waits for `group`'s commit by the command that holds the store when it is due; if
@@ -202,5 +216,33 @@ impl Shared<'_> {
                 .unwrap_or_else(|p| p.into_inner())
                 .0;
         }
+    }
+}
+
+/// The store, held: counts how long it was held when let go.
+struct Held<'a> {
+    guard: MutexGuard<'a, Store>,
+    since: Instant,
+    longest: &'a AtomicU64,
+}
+
+impl Deref for Held<'_> {
+    type Target = Store;
+
+    fn deref(&self) -> &Store {
+        &self.guard
+    }
+}
+
+impl DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut Store {
+        &mut self.guard
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        let held = u64::try_from(self.since.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.longest.fetch_max(held, Ordering::Relaxed);
     }
 }

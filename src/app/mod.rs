@@ -234,10 +234,20 @@ pub struct App {
     /// Servers whose daily post could not be built, and when to try again: a failing
     /// build must not be retried in a tight loop.
     post_retry_at: Mutex<HashMap<String, Millis>>,
+    /// A read-only connection beside the store, for long reads that must not hold it
+    /// (`None` for a database in memory: those go through the store).
+    reader: Option<Mutex<Store>>,
+    /// The dailies `/sudoku solve` protects, as last read (see
+    /// [`commands::solve::DailyCache`]).
+    dailies: Mutex<commands::solve::DailyCache>,
 }
 
 /// How long a server's daily post waits after its puzzle could not be built.
 pub const POST_RETRY_MS: Millis = 10 * 60 * 1000;
+
+/// Servers one scheduler call reads at most (posts due, puzzles to make): each call's
+/// reads and writes stay short however many servers are due at once.
+pub const SCHEDULE_BATCH: usize = 256;
 
 /// What a player hears when the bot failed them: our fault, nothing changed.
 pub const APOLOGY: &str =
@@ -287,7 +297,16 @@ impl App {
     /// `seed` drives every puzzle this app generates: the same seed and commands give the
     /// same games.
     pub fn new(store: Store, clock: Arc<dyn Clock>, seed: u64) -> App {
+        let reader = match store.open_reader() {
+            Ok(reader) => reader.map(Mutex::new),
+            Err(error) => {
+                tracing::warn!(%error, "no read connection beside the store; long reads go through it");
+                None
+            }
+        };
         App {
+            reader,
+            dailies: Mutex::default(),
             store: Mutex::new(store),
             commits: commits::Commits::default(),
             clock,
@@ -390,25 +409,48 @@ impl App {
     }
 
     /// When the next daily post is due (possibly already), over every server with
-    /// dailies on; `None` when none is set up. The scheduler sleeps until then. An open
-    /// claim counts as due when its lease runs out (see [`POST_CLAIM_LEASE_MS`]).
+    /// dailies on; `None` when none is set up. An open claim counts as due when its lease
+    /// runs out (see [`POST_CLAIM_LEASE_MS`]). One step down an index on the stored next
+    /// post times; those not worked out yet (new settings, a claim made) are worked out
+    /// first, a batch at a time (see [`App::due_daily_posts`]).
     pub fn next_daily_post_at(&self) -> Option<Millis> {
         let now = self.now();
-        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
-            Ok(servers) => servers,
+        // Bounded: each round stores a later time for every server it read, or finds
+        // one due now.
+        for _ in 0..64 {
+            let next = match self.store().read(|tx| tx.next_schedule_times()) {
+                Ok((next, _)) => next?,
+                Err(error) => {
+                    tracing::error!(%error, "reading daily schedules failed");
+                    return None;
+                }
+            };
+            if next > now {
+                return Some(next);
+            }
+            if !self.look_at_due(now).0.is_empty() {
+                return Some(now);
+            }
+        }
+        Some(now)
+    }
+
+    /// When the scheduler next has work: the next post (see
+    /// [`App::next_daily_post_at`]), or the next server whose puzzles of today and
+    /// tomorrow must be made (see [`App::prepare_dailies`]).
+    pub fn next_daily_work_at(&self) -> Option<Millis> {
+        let post = self.next_daily_post_at();
+        let prepare = match self.store().read(|tx| tx.next_schedule_times()) {
+            Ok((_, prepare)) => prepare,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
-                return None;
+                None
             }
         };
-        let retry = self.post_retries();
-        servers
-            .iter()
-            .map(|s| match post_due(s, now) {
-                PostDue::Now(_) => retry.get(&s.place).map_or(now, |&at| at.max(now)),
-                PostDue::At(at) => at,
-            })
-            .min()
+        match (post, prepare) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     fn post_retries(&self) -> MutexGuard<'_, HashMap<String, Millis>> {
@@ -417,20 +459,29 @@ impl App {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Makes the puzzles of today and tomorrow of every server with dailies on, if they
-    /// are not stored yet: the first player of a day (and the post) then find the puzzle
-    /// ready instead of waiting for a graded generation. The scheduler calls this.
-    pub fn prepare_dailies(&self) {
+    /// Makes the puzzles of today and tomorrow of the servers whose stored `prepare_at`
+    /// has come (at most [`SCHEDULE_BATCH`] per call), so that the first player of a day
+    /// (and the post) find the puzzle ready instead of waiting for a graded generation.
+    /// A server whose puzzles are made is not read again until its next day starts. The
+    /// scheduler calls this; returns whether servers were left for the next call.
+    pub fn prepare_dailies(&self) -> bool {
         let now = self.now();
-        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
+        let servers = match self
+            .store()
+            .read(|tx| tx.servers_to_prepare(now, SCHEDULE_BATCH))
+        {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
-                return;
+                return false;
             }
         };
+        let more = servers.len() == SCHEDULE_BATCH;
+        let mut next = Vec::with_capacity(servers.len());
         for server in servers {
-            let today = crate::game::daily::server_day(now, &server.settings.tz());
+            let tz = server.settings.tz();
+            let today = crate::game::daily::server_day(now, &tz);
+            let mut ok = true;
             for day in [Some(today), today.tomorrow().ok()].into_iter().flatten() {
                 if let Err(failure) = commands::daily::puzzle_for(
                     self,
@@ -438,11 +489,30 @@ impl App {
                     day,
                     server.settings.difficulty,
                 ) {
+                    ok = false;
                     let reason = failure.reason();
                     tracing::error!(place = %server.place, %day, %reason, "preparing a daily puzzle failed");
                 }
             }
+            // Ready: nothing to do until tomorrow becomes today. Failed: tried again later.
+            let at = if ok {
+                crate::game::daily::end_of_day(today, &tz)
+            } else {
+                now + POST_RETRY_MS
+            };
+            next.push((server.place, at.max(now + 1)));
         }
+        if next.is_empty() {
+            return false;
+        }
+        // One short transaction for the whole batch.
+        if let Err(error) = self.store().write(|tx| {
+            next.iter()
+                .try_for_each(|(place, at)| tx.set_prepare_at(place, *at))
+        }) {
+            tracing::error!(%error, "recording prepared dailies failed");
+        }
+        more
     }
 
     /// Every daily post due now, claimed and settled at once: for an adapter whose
@@ -465,27 +535,66 @@ impl App {
     /// The daily posts due now and not claimed by anyone: today's post of every server
     /// whose posting time has come, and those whose claim was abandoned (see
     /// [`POST_CLAIM_LEASE_MS`]). Claim them with [`App::claim_daily_posts`].
+    ///
+    /// Reads only the servers whose stored `next_post_at` has come, through an index, at
+    /// most [`SCHEDULE_BATCH`] of them (the rest come on the next call): a server not due
+    /// is not read. Those not due after all (a claim still open, a post already made)
+    /// get their next time stored, in one short write.
     pub fn due_daily_posts(&self) -> Vec<DuePost> {
         let now = self.now();
-        let servers = match self.store().read(|tx| tx.scheduled_servers()) {
+        // A full batch with none due (posts just settled, whose next time is worked out
+        // now) is no reason to wait: the next batch may hold due ones.
+        for _ in 0..64 {
+            let (due, full) = self.look_at_due(now);
+            if !due.is_empty() || !full {
+                return due;
+            }
+        }
+        Vec::new()
+    }
+
+    /// The servers whose stored next post time has come, at most [`SCHEDULE_BATCH`]:
+    /// those due now, and whether the batch was full. The others get their next time
+    /// stored.
+    fn look_at_due(&self, now: Millis) -> (Vec<DuePost>, bool) {
+        let servers = match self
+            .store()
+            .read(|tx| tx.servers_post_due(now, SCHEDULE_BATCH))
+        {
             Ok(servers) => servers,
             Err(error) => {
                 tracing::error!(%error, "reading daily schedules failed");
-                return Vec::new();
+                return (Vec::new(), false);
             }
         };
-        let retry = self.post_retries();
-        servers
-            .into_iter()
-            .filter(|s| retry.get(&s.place).is_none_or(|&at| at <= now))
-            .filter_map(|s| match post_due(&s, now) {
-                PostDue::Now(day) => Some(DuePost {
-                    place: s.place,
-                    day,
-                }),
-                PostDue::At(_) => None,
+        let full = servers.len() >= SCHEDULE_BATCH;
+        let mut later = Vec::new();
+        let mut due = Vec::new();
+        {
+            let retry = self.post_retries();
+            for s in servers {
+                match post_due(&s, now) {
+                    PostDue::Now(day) => match retry.get(&s.place) {
+                        Some(&at) if at > now => later.push((s.place, at)),
+                        _ => due.push(DuePost {
+                            place: s.place,
+                            day,
+                        }),
+                    },
+                    PostDue::At(at) => later.push((s.place, at.max(now + 1))),
+                }
+            }
+        }
+        if !later.is_empty()
+            && let Err(error) = self.store().write(|tx| {
+                later
+                    .iter()
+                    .try_for_each(|(place, at)| tx.set_next_post_at(place, *at))
             })
-            .collect()
+        {
+            tracing::error!(%error, "recording daily schedules failed");
+        }
+        (due, full)
     }
 
     /// Builds the posts of `due` and claims them, all claims in one transaction: what is
@@ -524,6 +633,12 @@ impl App {
                     tracing::error!(place = %server.place, %reason, "daily post not built");
                     self.post_retries()
                         .insert(server.place.clone(), now + POST_RETRY_MS);
+                    if let Err(error) = self
+                        .store()
+                        .write(|tx| tx.set_next_post_at(&server.place, now + POST_RETRY_MS))
+                    {
+                        tracing::error!(%error, "recording a daily retry failed");
+                    }
                     self.daily_post_failed(
                         &server.place,
                         &format!("today's puzzle could not be prepared ({reason}); retrying every few minutes"),
@@ -670,6 +785,41 @@ impl App {
             store: &self.store,
             commits: &self.commits,
         }
+    }
+
+    /// The daily puzzles of every server for days `from` to `to` (with their servers'
+    /// zones): what `/sudoku solve` must not give away while their day runs. Read
+    /// through the read connection, never holding the store (a first read of a big bot's
+    /// window takes most of a second), and cached: later calls read only what was stored
+    /// since.
+    pub(crate) fn running_dailies(
+        &self,
+        from: jiff::civil::Date,
+        to: jiff::civil::Date,
+    ) -> Result<Arc<Vec<crate::store::StoredDaily>>, StoreError> {
+        let mut cache = self.dailies.lock().unwrap_or_else(|p| p.into_inner());
+        match &self.reader {
+            Some(reader) => {
+                let mut reader = reader.lock().unwrap_or_else(|p| p.into_inner());
+                reader.read(|tx| cache.refresh(tx, from, to))
+            }
+            None => self.store().read(|tx| cache.refresh(tx, from, to)),
+        }
+    }
+
+    /// The longest any command or scheduler step held the store since the last call:
+    /// what another command may have waited behind. For benchmarks.
+    #[doc(hidden)]
+    pub fn take_longest_store_hold(&self) -> std::time::Duration {
+        self.commits.take_longest_hold()
+    }
+
+    /// A server's daily settings changed: which of its dailies runs may have too.
+    pub(crate) fn dailies_changed(&self) {
+        self.dailies
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
     }
 
     pub(crate) fn next_seed(&self) -> u64 {

@@ -27,6 +27,16 @@ pub struct ServerDaily {
     pub post_error: Option<String>,
 }
 
+/// A server's daily puzzle of one day, with the server's time zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredDaily {
+    pub day: Date,
+    pub place: String,
+    pub zone: String,
+    pub givens: Grid,
+    pub solution: Grid,
+}
+
 fn parse_day(text: Option<String>) -> Result<Option<Date>, StoreError> {
     match text {
         None => Ok(None),
@@ -109,7 +119,8 @@ impl Tx<'_> {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
              ON CONFLICT (place) DO UPDATE SET channel = excluded.channel, \
              post_time = excluded.post_time, timezone = excluded.timezone, \
-             difficulty = excluded.difficulty, enabled = excluded.enabled, post_error = NULL",
+             difficulty = excluded.difficulty, enabled = excluded.enabled, post_error = NULL, \
+             next_post_at = 0, prepare_at = 0",
             params![
                 place,
                 s.channel,
@@ -134,6 +145,79 @@ impl Tx<'_> {
         rows.into_iter().map(server_from_row).collect()
     }
 
+    /// At most `limit` servers with dailies on whose post needs a look at `now` (its
+    /// stored `next_post_at` has come), the earliest first: found through an index, so a
+    /// scheduler run reads only these, however many servers there are.
+    pub fn servers_post_due(
+        &self,
+        now: Millis,
+        limit: usize,
+    ) -> Result<Vec<ServerDaily>, StoreError> {
+        self.servers_where("next_post_at", now, limit)
+    }
+
+    /// At most `limit` servers with dailies on whose puzzles of today and tomorrow must
+    /// be made at `now` (their `prepare_at` has come), the earliest first.
+    pub fn servers_to_prepare(
+        &self,
+        now: Millis,
+        limit: usize,
+    ) -> Result<Vec<ServerDaily>, StoreError> {
+        self.servers_where("prepare_at", now, limit)
+    }
+
+    fn servers_where(
+        &self,
+        column: &str,
+        now: Millis,
+        limit: usize,
+    ) -> Result<Vec<ServerDaily>, StoreError> {
+        // `column` is one of our two column names, never input.
+        let sql = format!(
+            "SELECT {SERVER_COLUMNS} FROM servers \
+             WHERE enabled = 1 AND channel IS NOT NULL AND {column} <= ?1 \
+             ORDER BY {column} LIMIT ?2"
+        );
+        let mut stmt = self.tx.prepare_cached(&sql)?;
+        let rows = stmt
+            .query_map(params![now, limit as i64], read_server)?
+            .collect::<Result<Vec<_>, _>>()?;
+        rows.into_iter().map(server_from_row).collect()
+    }
+
+    /// Records when `place`'s post next needs a look (see [`Tx::servers_post_due`]).
+    pub fn set_next_post_at(&self, place: &str, at: Millis) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE servers SET next_post_at = ?2 WHERE place = ?1",
+            params![place, at],
+        )?;
+        Ok(())
+    }
+
+    /// Records when `place`'s puzzles must next be made (see [`Tx::servers_to_prepare`]).
+    pub fn set_prepare_at(&self, place: &str, at: Millis) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE servers SET prepare_at = ?2 WHERE place = ?1",
+            params![place, at],
+        )?;
+        Ok(())
+    }
+
+    /// The earliest stored `next_post_at` and `prepare_at` over the servers with
+    /// dailies on (each one step down its index); `None` when no server has dailies on.
+    pub fn next_schedule_times(&self) -> Result<(Option<Millis>, Option<Millis>), StoreError> {
+        let min = |column: &str| {
+            self.tx.query_row(
+                &format!(
+                    "SELECT min({column}) FROM servers WHERE enabled = 1 AND channel IS NOT NULL"
+                ),
+                [],
+                |r| r.get::<_, Option<Millis>>(0),
+            )
+        };
+        Ok((min("next_post_at")?, min("prepare_at")?))
+    }
+
     /// Claims `day`'s post for `place` at `now`: true when this call claimed it, false
     /// when it is already claimed (so a post happens once even if two schedulers race).
     /// A claim of the same day still open (never settled) and made before
@@ -146,7 +230,8 @@ impl Tx<'_> {
         abandoned_before: Millis,
     ) -> Result<bool, StoreError> {
         let changed = self.tx.execute(
-            "UPDATE servers SET last_posted_day = ?2, post_claimed_at = ?3, post_message_id = NULL \
+            "UPDATE servers SET last_posted_day = ?2, post_claimed_at = ?3, post_message_id = NULL, \
+             next_post_at = 0 \
              WHERE place = ?1 AND (last_posted_day IS NULL OR last_posted_day < ?2 \
                 OR (last_posted_day = ?2 AND post_claimed_at IS NOT NULL AND post_claimed_at <= ?4))",
             params![place, day.to_string(), now, abandoned_before],
@@ -164,7 +249,7 @@ impl Tx<'_> {
         message: Option<&str>,
     ) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE servers SET post_claimed_at = NULL, post_message_id = ?3 \
+            "UPDATE servers SET post_claimed_at = NULL, post_message_id = ?3, next_post_at = 0 \
              WHERE place = ?1 AND last_posted_day = ?2",
             params![place, day.to_string(), message],
         )?;
@@ -175,7 +260,7 @@ impl Tx<'_> {
     /// again at once (here or after a restart), as if abandoned long ago.
     pub fn release_post(&self, place: &str, day: Date) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE servers SET post_claimed_at = 0 \
+            "UPDATE servers SET post_claimed_at = 0, next_post_at = 0 \
              WHERE place = ?1 AND last_posted_day = ?2 AND post_claimed_at IS NOT NULL",
             params![place, day.to_string()],
         )?;
@@ -295,6 +380,62 @@ impl Tx<'_> {
             ))
         })
         .collect()
+    }
+
+    /// The daily puzzles of every server for the days `from` to `to` stored after row
+    /// `after` (0: all of them), each with its server's time zone, and the highest row
+    /// number stored: what a cache of "the dailies that may be running somewhere" needs to
+    /// catch up with the puzzles made since its last read. Found through the index on the
+    /// day (all) or by row number (those after `after`), never by reading every day.
+    pub fn dailies_stored_after(
+        &self,
+        from: Date,
+        to: Date,
+        after: i64,
+    ) -> Result<(Vec<StoredDaily>, i64), StoreError> {
+        let last: i64 = self.tx.query_row(
+            "SELECT coalesce(max(rowid), 0) FROM daily_puzzles",
+            [],
+            |r| r.get(0),
+        )?;
+        // `+d.day`: with a row number to start from, that range is the narrow one.
+        let sql = if after == 0 {
+            "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
+             JOIN servers s ON s.place = d.place WHERE d.day BETWEEN ?1 AND ?2 AND d.rowid <= ?4"
+        } else {
+            "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
+             JOIN servers s ON s.place = d.place \
+             WHERE d.rowid > ?3 AND d.rowid <= ?4 AND +d.day BETWEEN ?1 AND ?2"
+        };
+        let mut statement = self.tx.prepare_cached(sql)?;
+        let rows = statement.query_map(
+            params![from.to_string(), to.to_string(), after, last],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                ))
+            },
+        )?;
+        let dailies = rows
+            .map(|row| {
+                let (day, place, zone, givens, solution) = row?;
+                let day = day
+                    .parse::<Date>()
+                    .map_err(|_| StoreError::Corrupt(format!("daily day {day:?}")))?;
+                Ok(StoredDaily {
+                    day,
+                    place,
+                    zone,
+                    givens: grid_from_text(&givens)?,
+                    solution: grid_from_text(&solution)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        Ok((dailies, last))
     }
 
     /// The number of `place`'s daily puzzle of `day`: its days with a puzzle so far.

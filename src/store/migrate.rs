@@ -72,6 +72,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0015_auto_notes",
         sql: include_str!("../../migrations/0015_auto_notes.sql"),
     },
+    Migration {
+        name: "0016_schedule_index",
+        sql: include_str!("../../migrations/0016_schedule_index.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

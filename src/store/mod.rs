@@ -21,7 +21,7 @@ use std::path::Path;
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
 pub use coop::{CoopId, CoopRecord, CoopStats};
-pub use dailies::ServerDaily;
+pub use dailies::{ServerDaily, StoredDaily};
 pub use games::{DamagedGame, DifficultyStats, GameId, GameRecord, PlayerStats, RaceTag};
 pub use maintenance::{CheckReport, backup, check};
 pub use migrate::{MIGRATIONS, Migration};
@@ -170,6 +170,27 @@ impl Store {
             groups_opened: 0,
             damaged: std::cell::RefCell::new(Vec::new()),
         })
+    }
+
+    /// A second, read-only connection to the same file, for long reads that must not
+    /// hold this store (WAL lets it read beside the writer, each read one consistent
+    /// snapshot of what was committed). `None` for a database in memory, which no other
+    /// connection can see: read through this store then.
+    pub fn open_reader(&self) -> Result<Option<Store>, StoreError> {
+        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(None);
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.execute_batch(&format!("PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"))?;
+        Ok(Some(Store {
+            conn,
+            group: std::cell::Cell::new(None),
+            groups_opened: 0,
+            damaged: std::cell::RefCell::new(Vec::new()),
+        }))
     }
 
     /// The schema version: how many migrations have been applied.

@@ -61,6 +61,24 @@ pub enum BenchCommand {
         #[arg(long)]
         pad: bool,
     },
+    /// A bot with SERVERS servers posting dailies, each with its puzzles of today and
+    /// tomorrow stored (a few generated puzzles, transformed per server so that all
+    /// differ), in DB (made afresh): times the scheduler's pass over them (the longest
+    /// hold of the store), then MOVES moves with `/sudoku solve` running beside them, then
+    /// SOLVES solves alone. `--servers 0` is the empty database to compare with.
+    #[command(
+        after_help = "Example:\n  sudoku-bot bench dailies --db bench-dailies.db --servers 100000"
+    )]
+    Dailies {
+        #[arg(long, default_value = "bench-dailies.db")]
+        db: PathBuf,
+        #[arg(long, default_value_t = 100_000)]
+        servers: u64,
+        #[arg(long, default_value_t = 2000)]
+        moves: u64,
+        #[arg(long, default_value_t = 5)]
+        solves: u64,
+    },
 }
 
 /// `sudoku-bot bench ...`.
@@ -83,6 +101,12 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
             pictures,
             pad,
         } => moves_line(db, *count, *finished_games, *pictures, *pad),
+        BenchCommand::Dailies {
+            db,
+            servers,
+            moves,
+            solves,
+        } => dailies_line(db, *servers, *moves, *solves),
     }
 }
 
@@ -451,4 +475,226 @@ pub fn bench_grade(puzzles: &[Grid]) -> (f64, [usize; 5]) {
     }
     let secs = (thread_cpu_time() - start).as_secs_f64().max(1e-9);
     (puzzles.len() as f64 / secs, tiers)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn dailies_line(db: &Path, servers: u64, moves: u64, solves: u64) -> anyhow::Result<()> {
+    use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, SystemClock};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
+
+    for suffix in ["", "-wal", "-shm"] {
+        let mut path = db.as_os_str().to_owned();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
+    }
+    let mut store = crate::store::Store::open(db)?;
+    let started = Instant::now();
+    seed_dailies(&mut store, servers)?;
+    println!(
+        "seeded {servers} servers with 2 days of dailies in {:.1} s; {} bytes",
+        started.elapsed().as_secs_f64(),
+        store.size_bytes()?
+    );
+    let app = Arc::new(App::new(store, Arc::new(SystemClock), 1));
+    // The scheduler's first pass (every server's next post worked out, as after the
+    // upgrade), then one run with nothing to do: the longest hold of the store in each.
+    app.take_longest_store_hold();
+    let t = Instant::now();
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        let due = app.due_daily_posts();
+        let next = app.next_daily_work_at();
+        if due.is_empty() && next.is_none_or(|at| at > app.now()) {
+            break;
+        }
+        if rounds > 10_000 {
+            anyhow::bail!("the scheduler's pass does not end: {} due", due.len());
+        }
+    }
+    println!(
+        "scheduler, first pass: {rounds} runs in {:.0} ms, longest hold of the store {:.2} ms",
+        ms(t.elapsed()),
+        ms(app.take_longest_store_hold())
+    );
+    let t = Instant::now();
+    let due = app.due_daily_posts();
+    let more = app.prepare_dailies();
+    let next = app.next_daily_work_at();
+    println!(
+        "scheduler, a run with nothing due: {:.2} ms, longest hold of the store {:.2} ms ({} due, more {more}, next in {} s)",
+        ms(t.elapsed()),
+        ms(app.take_longest_store_hold()),
+        due.len(),
+        next.map_or(-1, |at| (at - app.now()) / 1000)
+    );
+
+    let invocation = |player: &str, command: Command| Invocation {
+        player: Player {
+            id: player.into(),
+            name: player.into(),
+        },
+        place: Place::named("bench"),
+        command,
+        style: BoardStyle::Plain,
+        is_admin: false,
+    };
+    // Unrelated full grids to solve (each answer is itself: the check is all the work).
+    let mut rng = crate::engine::rng::SeededRng::new(7);
+    let grids: Vec<String> = (0..solves.max(1) + 1)
+        .map(|_| {
+            crate::engine::solver::random_solution(&Grid::empty(), &mut rng)
+                .map(|g| g.to_line())
+                .unwrap_or_default()
+        })
+        .collect();
+    let solve = |k: usize| {
+        let t = Instant::now();
+        let reply = app.handle(&invocation(
+            "solver",
+            Command::Solve {
+                grid: grids[k % grids.len()].clone(),
+            },
+        ));
+        (t.elapsed(), reply)
+    };
+
+    // Moves, with a solve running beside them all along.
+    let board = app.handle(&invocation(
+        "bench",
+        Command::New {
+            empty: Some(50),
+            difficulty: None,
+            symmetry: None,
+        },
+    ));
+    let givens = crate::engine::parse::parse_grid(&board.content)
+        .map_err(|e| anyhow::anyhow!("the new board did not parse: {e}"))?;
+    let cell = crate::engine::Cell::all()
+        .find(|&c| givens.get(c).is_none())
+        .ok_or_else(|| anyhow::anyhow!("no empty cell"))?;
+    let stop = AtomicBool::new(false);
+    let (times, beside) = std::thread::scope(|scope| {
+        let solver = scope.spawn(|| {
+            let mut n = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                solve(n as usize);
+                n += 1;
+            }
+            n
+        });
+        let mut times = Vec::with_capacity(moves as usize);
+        for k in 0..moves {
+            let digit = if k % 2 == 0 { k % 9 + 1 } else { 0 };
+            let t = Instant::now();
+            let reply = app.handle(&invocation(
+                "bench",
+                Command::Move {
+                    moves: format!("{cell} {digit}"),
+                },
+            ));
+            times.push(t.elapsed());
+            if reply.private {
+                stop.store(true, Ordering::Relaxed);
+                return Err(anyhow::anyhow!("move {k} was refused: {}", reply.content));
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        Ok((times, solver.join().unwrap_or(0)))
+    })?;
+    let mut times = times;
+    times.sort();
+    println!(
+        "moves: {moves} with solves beside them ({beside} solves ran): p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; longest hold of the store {:.2} ms",
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.99)),
+        ms(times.last().copied().unwrap_or_default()),
+        ms(app.take_longest_store_hold())
+    );
+
+    let mut times = Vec::new();
+    for k in 0..solves {
+        let (took, reply) = solve(k as usize + 1);
+        if !reply.content.starts_with("Solved") {
+            anyhow::bail!("solve {k} was refused: {}", reply.content);
+        }
+        times.push(took);
+    }
+    times.sort();
+    println!(
+        "solves: {solves} unrelated full grids: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.99)),
+        ms(times.last().copied().unwrap_or_default()),
+    );
+    Ok(())
+}
+
+/// `servers` servers posting dailies (zones and times spread over the world), each
+/// already posted today, with the puzzles of its today and tomorrow stored: four
+/// generated puzzles, each server's a random transformation of one of them. A few big
+/// transactions.
+fn seed_dailies(store: &mut crate::store::Store, servers: u64) -> anyhow::Result<()> {
+    use crate::engine::generator::{self, Request};
+    use crate::engine::transform::Transform;
+    use crate::game::daily::{DailySettings, end_of_day, server_day};
+    const ZONES: [&str; 8] = [
+        "UTC",
+        "Europe/Madrid",
+        "America/Los_Angeles",
+        "America/New_York",
+        "Asia/Tokyo",
+        "Asia/Kolkata",
+        "Australia/Sydney",
+        "Pacific/Auckland",
+    ];
+    let puzzles = (0..4)
+        .map(|k| generator::generate(&Request::new(50, k + 1)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let now = crate::app::Clock::now(&crate::app::SystemClock);
+    let mut rng = crate::engine::rng::SeededRng::new(11);
+    let mut k = 0;
+    while k < servers {
+        let batch = (servers - k).min(20_000);
+        store.write(|tx| {
+            for i in k..k + batch {
+                let place = format!("guild:{i}");
+                let zone = ZONES[(i % ZONES.len() as u64) as usize];
+                let settings = DailySettings {
+                    channel: Some(format!("{}", 1_000_000 + i)),
+                    time: jiff::civil::Time::new((i % 24) as i8, ((i / 24) % 60) as i8, 0, 0)
+                        .unwrap_or_default(),
+                    zone: zone.to_string(),
+                    difficulty: crate::engine::Tier::Medium,
+                    enabled: true,
+                };
+                tx.save_daily_settings(&place, &settings)?;
+                let tz = settings.tz();
+                let today = server_day(now, &tz);
+                for day in [Some(today), today.tomorrow().ok()].into_iter().flatten() {
+                    let p = &puzzles[(i % 4) as usize];
+                    let t = Transform::random(&mut rng);
+                    tx.insert_daily_puzzle(
+                        &place,
+                        day,
+                        &t.apply(&p.givens),
+                        &t.apply(&p.solution),
+                        Some(crate::engine::Tier::Medium),
+                    )?;
+                }
+                // Posted today already, its puzzles made: as on a bot that has run.
+                tx.claim_post(&place, today, now, now)?;
+                tx.settle_post(&place, today, Some("1"))?;
+                tx.set_prepare_at(&place, end_of_day(today, &tz))?;
+            }
+            Ok::<_, crate::store::StoreError>(())
+        })?;
+        k += batch;
+    }
+    Ok(())
 }

@@ -94,10 +94,15 @@ pub(super) async fn schedule_dailies(
         );
     }
     loop {
+        // Only the servers due are read (an index on their next post time), a batch at
+        // a time: each store access here is short, whatever the number of servers.
         let a = app.clone();
         let due = tokio::task::spawn_blocking(move || a.due_daily_posts())
             .await
             .unwrap_or_default();
+        // Posts were due: there may be more than one batch of them (at most
+        // `SCHEDULE_BATCH` are read at a time).
+        let mut more = !due.is_empty();
         if !due.is_empty() {
             send_all(&app, &http, posting, due, &stop).await;
         }
@@ -105,18 +110,27 @@ pub(super) async fn schedule_dailies(
             return;
         }
         // Today's and tomorrow's puzzles made now, in the quiet after the posts: the
-        // first player of a day then never waits for a graded generation.
+        // first player of a day then never waits for a graded generation. Only servers
+        // whose next day has begun (or whose settings changed) are touched, a batch at a
+        // time.
         let a = app.clone();
-        let _ = tokio::task::spawn_blocking(move || a.prepare_dailies()).await;
+        more |= tokio::task::spawn_blocking(move || a.prepare_dailies())
+            .await
+            .unwrap_or(false);
         let a = app.clone();
         let wait = tokio::task::spawn_blocking(move || {
-            let next = a.next_daily_post_at();
+            let next = a.next_daily_work_at();
             next.map_or(MAX_SLEEP_MS, |at| (at - a.now()).clamp(0, MAX_SLEEP_MS))
         })
         .await
         .unwrap_or(MAX_SLEEP_MS);
-        // Due now but not taken (a failure to build): back off instead of spinning.
-        let wait = if wait == 0 { 1_000 } else { wait };
+        // A full batch: the next one at once. Otherwise something due now was not taken
+        // (a claim to look at again, a failure to build): back off instead of spinning.
+        let wait = match (more, wait) {
+            (true, _) => 0,
+            (false, 0) => 1_000,
+            (false, wait) => wait,
+        };
         tokio::select! {
             () = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
             () = wake.notified() => {}

@@ -274,7 +274,7 @@ pub fn setup(
             "Only members who can manage this server can set up the daily puzzle.",
         ));
     }
-    app.store().write(|tx| {
+    let reply = app.store().write(|tx| {
         let now = app.now();
         let current = tx.server_daily(inv.place.key())?;
         let mut s = current.settings.clone();
@@ -324,7 +324,11 @@ pub fn setup(
             s.difficulty.title(),
             discord_time(next_post(&saved, now), 'F')
         )))
-    })
+    })?;
+    // Its zone may have changed, and with it which of its dailies is running (after the
+    // commit: a solve reading meanwhile still saw the old zone).
+    app.dailies_changed();
+    Ok(reply)
 }
 
 pub fn off(app: &App, inv: &Invocation) -> Result<Reply, Failure> {

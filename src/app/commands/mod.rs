@@ -11,7 +11,7 @@ mod privacy;
 pub(crate) mod puzzles;
 pub(crate) mod race;
 mod settings;
-mod solve;
+pub(crate) mod solve;
 mod stats;
 
 use super::{App, Command, Failure, Invocation, Reply};
