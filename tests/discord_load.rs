@@ -153,8 +153,9 @@ async fn start_bot(fake: &FakeDiscord) -> (tempfile::TempDir, std::process::Chil
     std::fs::write(
         &config,
         format!(
-            "database = {:?}\nlog_level = \"warn\"\napi_base = {:?}\n",
+            "database = {:?}\nlog_level = {:?}\napi_base = {:?}\n",
             db.display().to_string(),
+            std::env::var("LOAD_LOG").unwrap_or_else(|_| "warn".into()),
             fake.api_base
         ),
     )
@@ -409,6 +410,104 @@ fn pad_presses() {
         println!("{report}");
         for v in violations.iter().take(5) {
             println!("  {v}");
+        }
+    });
+}
+
+/// Defect 1 of issue 31, the soak: the release binary with serenity's rate limiter on
+/// (the fake serves rate-limit headers over TLS) answers `SOAK_TOTAL` interactions
+/// (1,000,000; `/sudoku help` and `/sudoku show` by many players), at most
+/// `SOAK_WINDOW` (500) unanswered at a time; the bot's resident memory (VmRSS) is read
+/// after `SOAK_CHECK` (100,000) and at the end, each time once every interaction sent
+/// was answered. serenity keeps a rate-limit bucket per interaction it answers: were
+/// answers still going through it, memory would grow with every interaction.
+///
+/// ```sh
+/// cargo test --release --test discord_load soak -- --ignored --nocapture
+/// SOAK_TOTAL=300000 cargo test --release --test discord_load soak -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore = "a benchmark: cargo test --release --test discord_load soak -- --ignored --nocapture"]
+fn soak() {
+    let total = setting("SOAK_TOTAL", 1_000_000);
+    let check = setting("SOAK_CHECK", 100_000).min(total);
+    let window = setting("SOAK_WINDOW", 500).max(1);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
+        let (dir, mut bot) = start_bot(&fake).await;
+        let callbacks = "POST /interactions/{}/{}/callback";
+        let answered = |fake: FakeDiscord| async move {
+            fake.counters()
+                .await
+                .per_route
+                .get(callbacks)
+                .copied()
+                .unwrap_or(0)
+        };
+        let base = answered(fake.clone()).await;
+        let mut rng = Rng(0x50A4_0000_0000_0001);
+        let begin = Instant::now();
+        let mut checkpoints = Vec::new();
+        for k in 1..=total {
+            while k - 1 - (answered(fake.clone()).await - base) >= window {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+            let player = rng.below(10_000);
+            let user = FakeDiscord::user(
+                &format!("{}", 300_000_000_000_000_000 + player),
+                &format!("p{player}"),
+            );
+            let guild = server(player % 40);
+            let sub = if rng.below(2) == 0 { "help" } else { "show" };
+            fake.interact(fake.slash(&user, Some(guild.as_str()), sub, json!([])))
+                .await;
+            if k % 20_000 == 0 {
+                fake.forget_history().await;
+            }
+            if k % check == 0 || k == total {
+                while answered(fake.clone()).await - base < k {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                let (peak, rss) = memory_of(bot.id());
+                println!(
+                    "after {k} interactions ({:.0} s): VmRSS {:.1} MB, VmHWM {:.1} MB",
+                    begin.elapsed().as_secs_f64(),
+                    rss as f64 / 1024.0,
+                    peak as f64 / 1024.0
+                );
+                checkpoints.push(rss);
+            }
+        }
+        let counters = fake.counters().await;
+        let violations = fake.violations().await;
+        unsafe { libc::kill(bot.id() as i32, libc::SIGTERM) };
+        let _ = bot.wait();
+        // With LOAD_LOG=warn,sudoku_bot=debug: the pruner's last word on the buckets.
+        let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
+        if let Some(line) = log.lines().rev().find(|l| l.contains("buckets pruned")) {
+            println!("{line}");
+        }
+        println!(
+            "rate: {:.0} interactions/s; 429s served: {}, invalid requests: {}, violations: {}",
+            total as f64 / begin.elapsed().as_secs_f64(),
+            counters.limited,
+            counters.invalid,
+            violations.len()
+        );
+        assert!(
+            violations.is_empty(),
+            "{:#?}",
+            &violations[..violations.len().min(5)]
+        );
+        if let [first, .., last] = checkpoints[..] {
+            let growth = last as f64 / first as f64;
+            println!("RSS at the end / at the check: {growth:.3}");
+            assert!(growth <= 1.10, "memory grew {growth:.3}x");
         }
     });
 }

@@ -11,17 +11,27 @@
 //! against Discord's limits. Whatever breaks a rule is recorded in `violations`, and every
 //! error status the fake answers is recorded too; tests end with `assert_clean`, which
 //! fails on either unless the test said it expected that error.
+//!
+//! It also keeps Discord's rate rules ([`Rules`], on by default): per-route buckets with
+//! the real headers, the global 50 requests a second, about five message edits per five
+//! seconds per channel, 403s in channels the bot may not use, interaction ids that carry
+//! their creation time (snowflakes), and the invalid-request counter that bans a bot past
+//! 10,000 invalid requests in 10 minutes. [`FakeDiscord::counters`] tells what it served.
+//!
+//! It listens for plain HTTP (`plain_base`: serenity's `proxy`, its rate limiter off) and
+//! TLS (`api_base`: the bot keeps serenity's rate limiter on and reaches the fake as
+//! `discord.com`) on the same port.
 
 #![allow(dead_code)]
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Mutex, Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
@@ -36,6 +46,98 @@ pub const GUILD: &str = "800000000000000001";
 pub const CHANNEL: &str = "700000000000000001";
 /// Discord's deadline for the first response to an interaction.
 pub const DEADLINE: Duration = Duration::from_secs(3);
+/// Discord's epoch (2015-01-01), in ms since the Unix epoch: a snowflake is the ms since
+/// it, shifted left by 22 bits.
+pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// The rules of Discord the fake enforces. `Rules::default()` is Discord's; tests that
+/// need the old permissive fake use [`Rules::permissive`].
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Per-route buckets, the per-channel edit limit and the global limit (429s).
+    pub rate_limits: bool,
+    /// Requests a second for the whole bot (interaction routes are exempt, as on Discord).
+    pub global_per_second: u32,
+    /// Invalid requests (401, 403, 429 except shared-scope ones) in 10 minutes past which
+    /// every request is refused.
+    pub invalid_limit: u32,
+    /// Keep every call (with its body) for `calls()`; a soak run turns it off.
+    pub keep_calls: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            rate_limits: true,
+            global_per_second: 50,
+            invalid_limit: 10_000,
+            keep_calls: true,
+        }
+    }
+}
+
+impl Rules {
+    /// No rate limits: never a 429.
+    pub fn permissive() -> Self {
+        Rules {
+            rate_limits: false,
+            ..Rules::default()
+        }
+    }
+}
+
+/// What the fake served, counted (kept even when calls are not).
+#[derive(Clone, Debug, Default)]
+pub struct Counters {
+    /// Requests answered, in all.
+    pub requests: u64,
+    /// 429s answered by the rate rules (not the ones a test scripted).
+    pub limited: u64,
+    /// Of those, global ones.
+    pub limited_global: u64,
+    /// Invalid requests in the last 10 minutes (Discord's ban counter).
+    pub invalid: u64,
+    /// Requests refused because the bot was banned.
+    pub refused_banned: u64,
+    /// Requests per route ("POST /channels/{}/messages"), ids left out.
+    pub per_route: HashMap<String, u64>,
+    /// 429s per route.
+    pub limited_per_route: HashMap<String, u64>,
+}
+
+/// A rate-limit bucket's window.
+struct Bucket {
+    limit: u32,
+    used: u32,
+    resets: Instant,
+    window: Duration,
+}
+
+/// The rate state of the fake Discord.
+#[derive(Default)]
+struct Limits {
+    buckets: HashMap<String, Bucket>,
+    /// The current global second and the requests in it.
+    global_window: Option<Instant>,
+    global_used: u32,
+    /// When each recent invalid request was answered.
+    invalid: VecDeque<Instant>,
+    counters: Counters,
+}
+
+/// The ms since the Unix epoch, now.
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The ms since the Unix epoch at which the snowflake `id` was created.
+pub fn created_ms(id: &str) -> Option<u64> {
+    id.parse::<u64>()
+        .ok()
+        .map(|id| (id >> 22) + DISCORD_EPOCH_MS)
+}
 
 /// One REST call the bot made.
 #[derive(Clone, Debug)]
@@ -47,6 +149,8 @@ pub struct Call {
     pub files: Vec<Upload>,
     /// The status the fake answered with.
     pub status: u16,
+    /// A 429 of the rate rules (the bot's client waits and retries: not an error).
+    pub limited: bool,
 }
 
 /// A file part of a multipart request: `files[N]`.
@@ -91,6 +195,8 @@ enum Scripted {
     /// Never answer. `done`: the message is created first (Discord posted, the answer
     /// was lost).
     Hang { done: bool },
+    /// A 429 (user scope) asking to retry after this long.
+    Limited(Duration),
 }
 
 /// The status recorded for a request the fake never answered.
@@ -132,11 +238,21 @@ struct State {
     identified: Mutex<Vec<[u64; 2]>>,
     sequence: AtomicU64,
     ids: AtomicU64,
+    /// Ids given to interactions created in the past (`created_ago`).
+    aged: AtomicU64,
+    rules: Rules,
+    limits: Mutex<Limits>,
+    /// Channels where the bot may not post or edit: the 403's Discord code (50013
+    /// Missing Permissions, 50001 Missing Access), or 404 Unknown Channel (10003).
+    forbidden: Mutex<HashMap<String, u64>>,
 }
 
 #[derive(Clone)]
 pub struct FakeDiscord {
+    /// `https://127.0.0.1:PORT`: the bot keeps serenity's rate limiter on.
     pub api_base: String,
+    /// `http://127.0.0.1:PORT`: serenity's `proxy`, its rate limiter off.
+    pub plain_base: String,
     state: Arc<State>,
 }
 
@@ -149,11 +265,18 @@ impl FakeDiscord {
     /// Starts the fake, recommending `shards` shards: an interaction then arrives on the
     /// shard that owns its server (`(guild_id >> 22) % shards`), a DM on shard 0.
     pub async fn start_sharded(token: &str, shards: u64) -> FakeDiscord {
+        FakeDiscord::start_with(token, shards, Rules::default()).await
+    }
+
+    /// Starts the fake with `rules`.
+    pub async fn start_with(token: &str, shards: u64, rules: Rules) -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind rest");
         let ws = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind gateway");
-        let api_base = format!("http://{}", rest.local_addr().expect("addr"));
+        let addr = rest.local_addr().expect("addr");
+        let api_base = format!("https://{addr}");
+        let plain_base = format!("http://{addr}");
         let ws_url = format!("ws://{}", ws.local_addr().expect("addr"));
         let state = Arc::new(State {
             token: token.to_string(),
@@ -175,12 +298,17 @@ impl FakeDiscord {
             connections: Mutex::new(HashMap::new()),
             identified: Mutex::new(Vec::new()),
             sequence: AtomicU64::new(0),
-            ids: AtomicU64::new(1_000_000),
+            ids: AtomicU64::new(0),
+            aged: AtomicU64::new(0),
+            rules,
+            limits: Mutex::new(Limits::default()),
+            forbidden: Mutex::new(HashMap::new()),
         });
+        let tls = tls_acceptor();
         let s = state.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = rest.accept().await {
-                tokio::spawn(serve_rest(s.clone(), stream));
+                tokio::spawn(accept_rest(s.clone(), tls.clone(), stream));
             }
         });
         let s = state.clone();
@@ -189,11 +317,86 @@ impl FakeDiscord {
                 tokio::spawn(serve_gateway(s.clone(), stream));
             }
         });
-        FakeDiscord { api_base, state }
+        FakeDiscord {
+            api_base,
+            plain_base,
+            state,
+        }
     }
 
+    /// A new snowflake, created now (unique: never below the last one given).
     pub fn next_id(&self) -> String {
-        self.state.ids.fetch_add(1, Ordering::SeqCst).to_string()
+        snowflake(&self.state).to_string()
+    }
+
+    /// Makes `interaction` one Discord created `age` ago: a new id whose snowflake says
+    /// so (and the token that goes with it). Its 3 seconds count from then.
+    pub fn created_ago(&self, interaction: &mut Value, age: Duration) {
+        let created = now_ms().saturating_sub(age.as_millis() as u64);
+        // Low bits of their own: never an id a fresh interaction of that ms had.
+        let low = (1 << 21) | (self.state.aged.fetch_add(1, Ordering::SeqCst) & 0xFFFFF);
+        let id = ((created - DISCORD_EPOCH_MS) << 22 | low).to_string();
+        interaction["token"] = json!(format!("tok-{id}"));
+        interaction["id"] = json!(id);
+    }
+
+    /// What the fake served so far, counted.
+    pub async fn counters(&self) -> Counters {
+        let mut limits = self.state.limits.lock().await;
+        forget_old_invalid(&mut limits);
+        let mut counters = limits.counters.clone();
+        counters.invalid = limits.invalid.len() as u64;
+        counters
+    }
+
+    /// From now on the bot may not post or edit in `channel`: Discord answers 403 with
+    /// `code` (50013 Missing Permissions, 50001 Missing Access), or 404 Unknown Channel
+    /// when `code` is 10003. `assert_clean` expects these errors.
+    pub async fn forbid(&self, channel: &str, code: u64) {
+        let status = if code == 10003 { 404 } else { 403 };
+        self.expect_error(status, &format!("/channels/{channel}/"))
+            .await;
+        self.state
+            .forbidden
+            .lock()
+            .await
+            .insert(channel.to_string(), code);
+    }
+
+    /// The next request to `path` gets a 429 (user scope) asking to retry after
+    /// `retry_after`, whatever its bucket says; expected by `assert_clean`.
+    pub async fn limit_next(&self, path: &str, retry_after: Duration) {
+        self.expect_error(429, path).await;
+        self.script(path, std::iter::once(Scripted::Limited(retry_after)))
+            .await;
+    }
+
+    /// Forgets the calls and the interactions answered more than a minute ago: a soak
+    /// run's memory stays flat.
+    pub async fn forget_history(&self) {
+        self.state.calls.lock().await.clear();
+        self.state.first_responses.lock().await.clear();
+        let old: Vec<String> = {
+            let mut dispatched = self.state.dispatched.lock().await;
+            let old: Vec<String> = dispatched
+                .iter()
+                .filter(|(_, d)| d.at.elapsed() > Duration::from_secs(60))
+                .map(|(id, _)| id.clone())
+                .collect();
+            for id in &old {
+                dispatched.remove(id);
+            }
+            old
+        };
+        let mut acknowledged = self.state.acknowledged.lock().await;
+        let mut originals = self.state.originals.lock().await;
+        let mut ids = self.state.original_ids.lock().await;
+        for id in old {
+            acknowledged.remove(&id);
+            let token = format!("tok-{id}");
+            originals.remove(&token);
+            ids.remove(&token);
+        }
     }
 
     /// Waits (up to 20 s) for a REST call matching `pred`, from the `skip`-th call on.
@@ -290,14 +493,17 @@ impl FakeDiscord {
         }
         let id = interaction["id"].as_str().expect("id").to_string();
         let kind = interaction["type"].as_u64().unwrap_or(0);
-        // The clock starts before the frame leaves: stricter than Discord, never looser.
-        self.state.dispatched.lock().await.insert(
-            id.clone(),
-            Dispatched {
-                at: Instant::now(),
-                kind,
-            },
-        );
+        // The clock starts when Discord created the interaction (its snowflake says),
+        // and before the frame leaves: stricter than Discord, never looser.
+        let age = created_ms(&id).map_or(0, |created| now_ms().saturating_sub(created));
+        let at = Instant::now()
+            .checked_sub(Duration::from_millis(age))
+            .unwrap_or_else(Instant::now);
+        self.state
+            .dispatched
+            .lock()
+            .await
+            .insert(id.clone(), Dispatched { at, kind });
         let shard = self.shard_of(interaction["guild_id"].as_str());
         self.send(
             shard,
@@ -488,7 +694,7 @@ impl FakeDiscord {
             .lock()
             .await
             .iter()
-            .filter(|c| c.status >= 400)
+            .filter(|c| c.status >= 400 && !c.limited)
             .filter(|c| {
                 !expected
                     .iter()
@@ -687,9 +893,41 @@ impl FakeDiscord {
 
 // ---- REST ---------------------------------------------------------------------------
 
-async fn serve_rest(state: Arc<State>, stream: TcpStream) {
+/// The fake's own certificate for `discord.com` (self-signed, test-only; the bot accepts
+/// it only for a loopback `api_base`).
+fn tls_acceptor() -> tokio_rustls::TlsAcceptor {
+    use tokio_rustls::rustls;
+    use tokio_rustls::rustls::pki_types::pem::PemObject;
+    use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let cert = CertificateDer::from_pem_slice(include_bytes!("tls-cert.pem")).expect("cert");
+    let key = PrivateKeyDer::from_pem_slice(include_bytes!("tls-key.pem")).expect("key");
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .expect("TLS versions")
+        .with_no_client_auth()
+        .with_single_cert(vec![cert], key)
+        .expect("TLS config");
+    tokio_rustls::TlsAcceptor::from(Arc::new(config))
+}
+
+/// Plain HTTP or TLS, told apart by the first byte (a TLS handshake starts with 0x16).
+async fn accept_rest(state: Arc<State>, tls: tokio_rustls::TlsAcceptor, stream: TcpStream) {
     let _ = stream.set_nodelay(true);
-    let (read, mut write) = stream.into_split();
+    let mut first = [0u8; 1];
+    match stream.peek(&mut first).await {
+        Ok(1) if first[0] == 0x16 => {
+            if let Ok(stream) = tls.accept(stream).await {
+                serve_rest(state, stream).await;
+            }
+        }
+        Ok(_) => serve_rest(state, stream).await,
+        Err(_) => {}
+    }
+}
+
+async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream: S) {
+    let (read, mut write) = tokio::io::split(stream);
     let mut reader = BufReader::new(read);
     // Keep-alive: one connection carries many requests.
     loop {
@@ -763,14 +1001,18 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
                 Vec::new(),
             ),
         };
-        let (status, answer) = route(&state, &method, &path, &auth, &body).await;
-        state.calls.lock().await.push(Call {
-            method,
-            path,
-            body,
-            files,
-            status,
-        });
+        let (status, answer, headers) = ruled(&state, &method, &path, &auth, &body).await;
+        let limited = headers.iter().any(|(k, _)| *k == "x-ratelimit-scope") && status == 429;
+        if state.rules.keep_calls {
+            state.calls.lock().await.push(Call {
+                method,
+                path,
+                body,
+                files,
+                status,
+                limited,
+            });
+        }
         state.changed.notify_waiters();
         if status == NO_ANSWER {
             // The client gives up on its own; the connection is never answered.
@@ -782,8 +1024,12 @@ async fn serve_rest(state: Arc<State>, stream: TcpStream) {
         } else {
             answer.to_string()
         };
+        let extra: String = headers
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}\r\n"))
+            .collect();
         let head = format!(
-            "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{extra}\r\n",
             text.len()
         );
         // One write: a head and a body sent apart meet Nagle's algorithm and the client's
@@ -1187,9 +1433,21 @@ fn bot_user() -> Value {
     json!({"id": BOT_ID, "username": "sudoku-bot", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
 }
 
+/// A new snowflake created now, above every one given before.
+fn snowflake(state: &State) -> u64 {
+    let now = now_ms().saturating_sub(DISCORD_EPOCH_MS) << 22;
+    let previous = state
+        .ids
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |last| {
+            Some(now.max(last + 1))
+        })
+        .unwrap_or(0);
+    now.max(previous + 1)
+}
+
 fn message_object(state: &State, body: &Value) -> Value {
     json!({
-        "id": state.ids.fetch_add(1, Ordering::SeqCst).to_string(),
+        "id": snowflake(state).to_string(),
         "channel_id": CHANNEL,
         "author": bot_user(),
         "content": body.get("content").cloned().unwrap_or(json!("")),
@@ -1205,6 +1463,201 @@ fn message_object(state: &State, body: &Value) -> Value {
         "type": 0,
         "flags": body.get("flags").cloned().unwrap_or(json!(0)),
     })
+}
+
+/// A route with its ids left out, for counting: `POST /channels/{}/messages`.
+fn route_name(method: &str, segments: &[&str]) -> String {
+    let shape: Vec<&str> = segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let id_like = s.chars().all(|c| c.is_ascii_digit())
+                || s.starts_with("tok-")
+                || (i > 0 && segments[i - 1] == "interactions");
+            if id_like { "{}" } else { s }
+        })
+        .collect();
+    format!("{method} /{}", shape.join("/"))
+}
+
+/// Discord's bucket for a request: (bucket key with its major parameter, the bucket's
+/// hash as Discord names it, limit, window). None: the route has no bucket here.
+fn bucket_of(method: &str, segments: &[&str]) -> Option<(String, String, u32, Duration)> {
+    let five = Duration::from_secs(5);
+    match (method, segments) {
+        // About five messages per five seconds per channel, and as many edits.
+        ("POST", ["channels", channel, "messages"]) => {
+            Some((format!("post:{channel}"), "b-post".into(), 5, five))
+        }
+        ("PATCH", ["channels", channel, "messages", _]) => {
+            Some((format!("edit:{channel}"), "b-edit".into(), 5, five))
+        }
+        // Interaction callbacks and webhooks: per interaction (its token), generous.
+        ("POST", ["interactions", id, _, "callback"]) => {
+            Some((format!("callback:{id}"), "b-callback".into(), 5, five))
+        }
+        (_, ["webhooks", app, token, ..]) => Some((
+            format!("webhook:{app}:{token}"),
+            "b-webhook".into(),
+            5,
+            Duration::from_secs(2),
+        )),
+        (_, ["applications", app, ..]) => Some((
+            format!("commands:{app}"),
+            "b-commands".into(),
+            10,
+            Duration::from_secs(10),
+        )),
+        _ => None,
+    }
+}
+
+fn forget_old_invalid(limits: &mut Limits) {
+    let window = Duration::from_secs(600);
+    while limits
+        .invalid
+        .front()
+        .is_some_and(|at| at.elapsed() > window)
+    {
+        limits.invalid.pop_front();
+    }
+}
+
+type Headers = Vec<(&'static str, String)>;
+
+fn limited_answer(
+    after: Duration,
+    global: bool,
+    scope: &str,
+    mut headers: Headers,
+) -> (u16, Value, Headers) {
+    let secs = (after.as_secs_f64() * 1000.0).ceil() / 1000.0;
+    headers.push(("retry-after", format!("{secs:.3}")));
+    headers.push(("x-ratelimit-scope", scope.to_string()));
+    if global {
+        headers.push(("x-ratelimit-global", "true".into()));
+    }
+    (
+        429,
+        json!({"message": "You are being rate limited.", "retry_after": secs, "global": global, "code": 0}),
+        headers,
+    )
+}
+
+/// Discord's rules around a request: a ban, the global limit, the route's bucket (with
+/// its headers), and the invalid-request counter; then the request itself.
+async fn ruled(
+    state: &State,
+    method: &str,
+    path: &str,
+    auth: &str,
+    body: &Value,
+) -> (u16, Value, Headers) {
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let name = route_name(method, &segments);
+    let rules = state.rules;
+    let bucket = bucket_of(method, &segments);
+    let mut headers: Headers = Vec::new();
+    {
+        let mut limits = state.limits.lock().await;
+        limits.counters.requests += 1;
+        *limits.counters.per_route.entry(name.clone()).or_default() += 1;
+        forget_old_invalid(&mut limits);
+        if limits.invalid.len() as u64 >= u64::from(rules.invalid_limit) {
+            // Cloudflare's ban: everything refused, for an hour on Discord.
+            limits.counters.refused_banned += 1;
+            return (
+                403,
+                json!({"message": "You are being blocked from accessing our API temporarily due to exceeding our rate limits frequently.", "code": 0}),
+                headers,
+            );
+        }
+        if rules.rate_limits {
+            let now = Instant::now();
+            // Interaction routes are not bound by the global limit.
+            let exempt = matches!(segments.first(), Some(&"interactions") | Some(&"webhooks"))
+                || segments.first() == Some(&"gateway");
+            if !exempt {
+                let start = match limits.global_window {
+                    Some(start) if now.duration_since(start) < Duration::from_secs(1) => start,
+                    _ => {
+                        limits.global_used = 0;
+                        limits.global_window = Some(now);
+                        now
+                    }
+                };
+                if limits.global_used >= rules.global_per_second {
+                    let after = Duration::from_secs(1).saturating_sub(now.duration_since(start));
+                    limits.counters.limited += 1;
+                    limits.counters.limited_global += 1;
+                    *limits.counters.limited_per_route.entry(name).or_default() += 1;
+                    limits.invalid.push_back(now);
+                    return limited_answer(after, true, "global", headers);
+                }
+                limits.global_used += 1;
+            }
+            if let Some((key, hash, limit, window)) = &bucket {
+                let b = limits.buckets.entry(key.clone()).or_insert(Bucket {
+                    limit: *limit,
+                    used: 0,
+                    resets: now + *window,
+                    window: *window,
+                });
+                if now >= b.resets {
+                    b.used = 0;
+                    b.resets = now + b.window;
+                }
+                let after = b.resets.duration_since(now);
+                let reset_at = (now_ms() as f64 + after.as_millis() as f64) / 1000.0;
+                headers.push(("x-ratelimit-limit", b.limit.to_string()));
+                headers.push(("x-ratelimit-reset", format!("{reset_at:.3}")));
+                headers.push((
+                    "x-ratelimit-reset-after",
+                    format!("{:.3}", after.as_secs_f64()),
+                ));
+                headers.push(("x-ratelimit-bucket", hash.clone()));
+                if b.used >= b.limit {
+                    headers.push(("x-ratelimit-remaining", "0".into()));
+                    limits.counters.limited += 1;
+                    *limits.counters.limited_per_route.entry(name).or_default() += 1;
+                    limits.invalid.push_back(now);
+                    return limited_answer(after, false, "user", headers);
+                }
+                b.used += 1;
+                headers.push(("x-ratelimit-remaining", (b.limit - b.used).to_string()));
+            }
+        }
+    }
+    // A channel the bot may not use.
+    if let ["channels", channel, "messages", ..] = segments.as_slice()
+        && method != "GET"
+        && let Some(code) = state.forbidden.lock().await.get(*channel).copied()
+    {
+        let answer = match code {
+            10003 => (404, json!({"message": "Unknown Channel", "code": 10003})),
+            50001 => (403, json!({"message": "Missing Access", "code": 50001})),
+            code => (403, json!({"message": "Missing Permissions", "code": code})),
+        };
+        if answer.0 == 403 {
+            state.limits.lock().await.invalid.push_back(Instant::now());
+        }
+        return (answer.0, answer.1, headers);
+    }
+    let (status, answer) = route(state, method, path, auth, body).await;
+    if status == 429 {
+        // A scripted 429: Discord's always says when to retry.
+        let after = answer["retry_after"].as_f64().unwrap_or(0.05);
+        headers.retain(|(k, _)| *k != "x-ratelimit-remaining");
+        headers.push(("x-ratelimit-remaining", "0".into()));
+        let (status, answer, headers) =
+            limited_answer(Duration::from_secs_f64(after), false, "user", headers);
+        state.limits.lock().await.invalid.push_back(Instant::now());
+        return (status, answer, headers);
+    }
+    if status == 401 || status == 403 {
+        state.limits.lock().await.invalid.push_back(Instant::now());
+    }
+    (status, answer, headers)
 }
 
 async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value) -> (u16, Value) {
@@ -1227,6 +1680,12 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
         None => None,
         Some(Scripted::Hang { done: false }) => return (NO_ANSWER, Value::Null),
         Some(Scripted::Status(status)) => Some(status),
+        Some(Scripted::Limited(after)) => {
+            return (
+                429,
+                json!({"message": "You are being rate limited.", "retry_after": after.as_secs_f64(), "global": false, "code": 0}),
+            );
+        }
         // Done, but answered otherwise: the request is served without taking another
         // scripted item (each item is one request).
         Some(Scripted::Hang { done: true }) => {
@@ -1290,7 +1749,7 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
             let out: Vec<Value> = commands
                 .into_iter()
                 .map(|mut c| {
-                    c["id"] = json!(state.ids.fetch_add(1, Ordering::SeqCst).to_string());
+                    c["id"] = json!(snowflake(state).to_string());
                     c["application_id"] = json!(APP_ID);
                     c["version"] = json!("1");
                     if c.get("type").is_none() {

@@ -5,21 +5,24 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
-    CreateInteractionResponse, EventHandler, Guild, GuildId, Interaction, InteractionId, Member,
-    MessageFlags, MessageId, ModalInteraction, Permissions, Ready, UnavailableGuild, User,
+    CreateInteractionResponse, EventHandler, Guild, GuildId, Http, Interaction, InteractionId,
+    Member, MessageFlags, MessageId, ModalInteraction, Permissions, Ready, UnavailableGuild, User,
 };
-use tokio::sync::Notify;
+use tokio::sync::{Notify, Semaphore};
 
-use super::DEFER_AFTER;
 use super::commands;
 use super::respond::{
-    Answer, answer_now, answer_with_message, edit, followup, joined, message, respond_logged,
+    Answer, Pending, answer_now, answer_with_message, edit, followup, joined, message,
+    respond_logged, retried,
 };
 use super::shutdown::InFlight;
+use super::{DEFER_AFTER, TOO_OLD};
 use crate::app::command::table::Family;
+use crate::app::command::{CoopCommand, RaceCommand};
 use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, Reply};
 
 /// The answer to an interaction that arrives while the bot is shutting down.
@@ -32,12 +35,30 @@ pub(super) struct Handler {
     pub(super) in_flight: Arc<InFlight>,
     /// Whether the commands were registered in this run (see `ready`).
     pub(super) registered: AtomicBool,
+    /// The client for interaction callbacks and webhooks, outside serenity's rate
+    /// limiter (see `run_tuned`).
+    pub(super) interactions: Arc<Http>,
+    /// Commands the core may run at once ([`CORE_WORKERS`](super::CORE_WORKERS)).
+    pub(super) core: Arc<Semaphore>,
+}
+
+/// How long ago Discord created the interaction `id` (its snowflake holds the ms since
+/// Discord's epoch). Zero when the clocks disagree the other way.
+fn age_of(id: InteractionId) -> Duration {
+    const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+    let created = (id.get() >> 22) + DISCORD_EPOCH_MS;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    Duration::from_millis(now.saturating_sub(created))
 }
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(shard = %ctx.shard_id, user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        // The webhooks of interactions are the application's.
+        self.interactions.set_application_id(ready.application.id);
         // READY arrives once per shard, and again after a re-identify: the commands are
         // registered once per run (and tried again on the next READY if that failed).
         if self.registered.swap(true, Ordering::SeqCst) {
@@ -95,7 +116,7 @@ impl EventHandler for Handler {
         self.wake.notify_one();
     }
 
-    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+    async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {
         let (_in_flight, closing) = self.in_flight.enter();
         if closing {
             let target = match &interaction {
@@ -105,14 +126,14 @@ impl EventHandler for Handler {
                 _ => None,
             };
             if let Some((id, token)) = target {
-                answer_now(&ctx.http, id, token, &Reply::private(RESTARTING)).await;
+                answer_now(&self.interactions, id, token, &Reply::private(RESTARTING)).await;
             }
             return;
         }
         match interaction {
-            Interaction::Command(command) => self.on_command(&ctx, &command).await,
-            Interaction::Component(component) => self.on_component(&ctx, &component).await,
-            Interaction::Modal(modal) => self.on_modal(&ctx, &modal).await,
+            Interaction::Command(command) => self.on_command(&command).await,
+            Interaction::Component(component) => self.on_component(&component).await,
+            Interaction::Modal(modal) => self.on_modal(&modal).await,
             _ => {}
         }
     }
@@ -120,32 +141,64 @@ impl EventHandler for Handler {
 
 impl Handler {
     /// Runs the core on a blocking thread (SQLite and generation never stall the
-    /// gateway), racing [`DEFER_AFTER`].
-    async fn start(&self, invocation: Invocation) -> Answer {
-        let app = self.app.clone();
+    /// gateway), racing [`DEFER_AFTER`] counted from when Discord created the interaction
+    /// (its id says), not from when it reached us. `None`: the interaction is already
+    /// too old to be answered ([`TOO_OLD`]), so it is not run at all. At most
+    /// [`CORE_WORKERS`](super::CORE_WORKERS) commands hold a thread; one still waiting
+    /// for its turn when its deferral is due is deferred first and runs only once the
+    /// deferral went through (see [`Pending`]).
+    async fn start(&self, id: InteractionId, invocation: Invocation) -> Option<Answer> {
         let name = invocation.command.name();
-        let mut work = tokio::task::spawn_blocking(move || app.handle(&invocation));
-        tokio::select! {
-            done = &mut work => Answer::Ready(joined(name, done)),
-            () = tokio::time::sleep(DEFER_AFTER) => Answer::Late(name, work),
+        let age = age_of(id);
+        if age >= TOO_OLD {
+            tracing::warn!(
+                command = name,
+                age_ms = age.as_millis() as u64,
+                "an interaction too old to answer is skipped, not run (a backlog, or this machine's clock is ahead)"
+            );
+            return None;
         }
+        let defer_at = tokio::time::Instant::now() + DEFER_AFTER.saturating_sub(age);
+        let app = self.app.clone();
+        let permit = tokio::select! {
+            biased;
+            () = tokio::time::sleep_until(defer_at) => {
+                let core = self.core.clone();
+                let later = async move {
+                    let permit = core.acquire_owned().await;
+                    let done = tokio::task::spawn_blocking(move || {
+                        let _permit = permit;
+                        app.handle(&invocation)
+                    })
+                    .await;
+                    joined(name, done)
+                };
+                return Some(Answer::Late(name, Pending::Queued(Box::pin(later))));
+            }
+            permit = self.core.clone().acquire_owned() => permit,
+        };
+        let mut work = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            app.handle(&invocation)
+        });
+        Some(tokio::select! {
+            biased;
+            done = &mut work => Answer::Ready(joined(name, done)),
+            () = tokio::time::sleep_until(defer_at) => Answer::Late(name, Pending::Running(work)),
+        })
     }
 
     /// Runs `invocation` and answers with a new message, deferred (with the visibility
     /// `private` says) if the core is late.
-    async fn answer(
-        &self,
-        ctx: &Context,
-        id: InteractionId,
-        token: &str,
-        private: bool,
-        invocation: Invocation,
-    ) {
-        let answer = self.start(invocation).await;
-        let sent = answer_with_message(&ctx.http, id, token, private, answer).await;
+    async fn answer(&self, id: InteractionId, token: &str, private: bool, invocation: Invocation) {
+        let Some(answer) = self.start(id, invocation).await else {
+            return;
+        };
+        let http = &self.interactions;
+        let sent = answer_with_message(http, id, token, private, answer).await;
         // A race's lobby: its later changes edit this message, so learn its id.
         if let Some(race) = sent.and_then(|reply| reply.race_message) {
-            match ctx.http.get_original_interaction_response(token).await {
+            match http.get_original_interaction_response(token).await {
                 Ok(message) => {
                     let app = self.app.clone();
                     let _ = tokio::task::spawn_blocking(move || {
@@ -168,15 +221,32 @@ impl Handler {
                 .await;
     }
 
-    async fn on_command(&self, ctx: &Context, interaction: &CommandInteraction) {
+    async fn on_command(&self, interaction: &CommandInteraction) {
         let command = match commands::to_command(interaction) {
             Ok(command) => command,
             Err(problem) => {
                 let reply = Reply::private(format!("I can't run that: {problem}."));
-                answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+                answer_now(
+                    &self.interactions,
+                    interaction.id,
+                    &interaction.token,
+                    &reply,
+                )
+                .await;
                 return;
             }
         };
+        if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
+            let reply = Reply::private(refusal);
+            answer_now(
+                &self.interactions,
+                interaction.id,
+                &interaction.token,
+                &reply,
+            )
+            .await;
+            return;
+        }
         if let Command::DailySetup {
             channel: Some(channel),
             ..
@@ -186,13 +256,23 @@ impl Handler {
             let reply = Reply::private(format!(
                 "I can't post the daily puzzle in <#{channel}>: I need the {missing} permission there. Grant it to the bot (channel settings, Permissions), then run this again."
             ));
-            answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+            answer_now(
+                &self.interactions,
+                interaction.id,
+                &interaction.token,
+                &reply,
+            )
+            .await;
             return;
         }
         if let Some(modal) = commands::modal_for(&command) {
             // Discord flattens a slash option's newlines; a modal keeps a pasted board.
             let response = CreateInteractionResponse::Modal(modal);
-            respond_logged(interaction.create_response(&ctx.http, response).await);
+            respond_logged(
+                interaction
+                    .create_response(&*self.interactions, response)
+                    .await,
+            );
             return;
         }
         let reschedules = matches!(command, Command::DailySetup { .. } | Command::DailyOff);
@@ -209,7 +289,7 @@ impl Handler {
             command,
         );
         invocation.is_admin |= granted;
-        self.answer(ctx, interaction.id, &interaction.token, private, invocation)
+        self.answer(interaction.id, &interaction.token, private, invocation)
             .await;
         if reschedules {
             self.wake.notify_one();
@@ -217,12 +297,18 @@ impl Handler {
     }
 
     /// A submitted modal: its text goes through the core like the slash command.
-    async fn on_modal(&self, ctx: &Context, interaction: &ModalInteraction) {
+    async fn on_modal(&self, interaction: &ModalInteraction) {
         let command = match commands::from_modal(&interaction.data) {
             Ok(command) => command,
             Err(problem) => {
                 let reply = Reply::private(format!("I can't run that: {problem}."));
-                answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+                answer_now(
+                    &self.interactions,
+                    interaction.id,
+                    &interaction.token,
+                    &reply,
+                )
+                .await;
                 return;
             }
         };
@@ -234,11 +320,12 @@ impl Handler {
             interaction.member.as_ref(),
             command,
         );
-        self.answer(ctx, interaction.id, &interaction.token, private, invocation)
+        self.answer(interaction.id, &interaction.token, private, invocation)
             .await;
     }
 
-    async fn on_component(&self, ctx: &Context, interaction: &ComponentInteraction) {
+    async fn on_component(&self, interaction: &ComponentInteraction) {
+        let http = &*self.interactions;
         // A select menu's interaction carries the chosen values (the pad's row or column).
         let values: &[String] = match &interaction.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => values,
@@ -248,9 +335,19 @@ impl Handler {
             let reply = Reply::private(
                 "This button belongs to an older version of the bot; use `/sudoku show` for a fresh board.",
             );
-            answer_now(&ctx.http, interaction.id, &interaction.token, &reply).await;
+            answer_now(http, interaction.id, &interaction.token, &reply).await;
             return;
         };
+        if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
+            answer_now(
+                http,
+                interaction.id,
+                &interaction.token,
+                &Reply::private(refusal),
+            )
+            .await;
+            return;
+        }
         let invocation = invocation(
             &interaction.user,
             interaction.guild_id,
@@ -272,7 +369,10 @@ impl Handler {
                 .race_message
                 .filter(|_| in_place(reply) && !reply.private)
         };
-        match self.start(invocation).await {
+        let Some(answer) = self.start(interaction.id, invocation).await else {
+            return;
+        };
+        match answer {
             Answer::Ready(reply) => {
                 if let Some(race) = anchor(&reply) {
                     self.race_message_is(race, interaction.message.id).await;
@@ -284,15 +384,17 @@ impl Handler {
                 } else {
                     CreateInteractionResponse::Message(message(&reply))
                 };
-                respond_logged(interaction.create_response(&ctx.http, response).await);
+                respond_logged(interaction.create_response(http, response).await);
             }
             Answer::Late(name, work) => {
                 // A deferred update (type 6) shows nothing; `@original` is then the
                 // message the button sits under, and follow-ups are new messages.
                 let deferred = interaction
-                    .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+                    .create_response(http, CreateInteractionResponse::Acknowledge)
                     .await;
-                let reply = joined(name, work.await);
+                let Some(reply) = work.finish(name, deferred.is_ok()).await else {
+                    return;
+                };
                 if let Some(race) = anchor(&reply) {
                     self.race_message_is(race, interaction.message.id).await;
                 }
@@ -300,15 +402,13 @@ impl Handler {
                     tracing::warn!(error = %super::discord_error(&error), "deferring failed");
                 } else if in_place(&reply) {
                     respond_logged(
-                        interaction
-                            .edit_response(&ctx.http, edit(&reply))
+                        retried(|| interaction.edit_response(http, edit(&reply)))
                             .await
                             .map(|_| ()),
                     );
                 } else {
                     respond_logged(
-                        interaction
-                            .create_followup(&ctx.http, followup(&reply))
+                        retried(|| interaction.create_followup(http, followup(&reply)))
                             .await
                             .map(|_| ()),
                     );
@@ -316,6 +416,43 @@ impl Handler {
             }
         }
     }
+}
+
+/// Why a board that lives in the channel (a race, whose scoreboard and result the bot
+/// posts and edits there; a co-op board) cannot be opened here: the permissions the bot
+/// lacks in this channel, when Discord said (`app_permissions`).
+fn board_refused(command: &Command, have: Option<Permissions>) -> Option<String> {
+    let what = match command {
+        Command::Race(
+            RaceCommand::Open { .. } | RaceCommand::Challenge { .. } | RaceCommand::Rematch(_),
+        ) => "run a race",
+        Command::Coop(CoopCommand::Start { .. }) => "start a co-op board",
+        _ => return None,
+    };
+    let missing = missing_of(have?, BOARD_NEEDS)?;
+    Some(format!(
+        "I can't {what} in this channel: I need the {missing} permission here. Grant it to the bot (channel settings, Permissions), then try again."
+    ))
+}
+
+/// What a board in a channel needs: to see the channel, post in it and edit its posts
+/// (the bot's own messages need nothing more than seeing the channel).
+const BOARD_NEEDS: &[(Permissions, &str)] = &[
+    (Permissions::VIEW_CHANNEL, "View Channel"),
+    (Permissions::SEND_MESSAGES, "Send Messages"),
+];
+
+/// The names of the `needed` permissions `have` lacks ("View Channel and Send Messages").
+fn missing_of(have: Permissions, needed: &[(Permissions, &str)]) -> Option<String> {
+    if have.administrator() {
+        return None;
+    }
+    let missing: Vec<&str> = needed
+        .iter()
+        .filter(|(needed, _)| !have.contains(*needed))
+        .map(|(_, name)| *name)
+        .collect();
+    (!missing.is_empty()).then(|| missing.join(" and "))
 }
 
 /// What the bot lacks to post in `channel` ("View Channel and Send Messages"), when
@@ -326,19 +463,7 @@ fn missing_to_post(interaction: &CommandInteraction, channel: &str) -> Option<St
     if interaction.channel_id.to_string() != channel {
         return None;
     }
-    let have = interaction.app_permissions?;
-    if have.administrator() {
-        return None;
-    }
-    let missing: Vec<&str> = [
-        (Permissions::VIEW_CHANNEL, "View Channel"),
-        (Permissions::SEND_MESSAGES, "Send Messages"),
-    ]
-    .into_iter()
-    .filter(|(needed, _)| !have.contains(*needed))
-    .map(|(_, name)| name)
-    .collect();
-    (!missing.is_empty()).then(|| missing.join(" and "))
+    missing_of(interaction.app_permissions?, BOARD_NEEDS)
 }
 
 fn invocation(

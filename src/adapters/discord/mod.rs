@@ -35,8 +35,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, HttpBuilder};
-use tokio::sync::Notify;
+use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder};
+use tokio::sync::{Notify, Semaphore};
 
 use crate::app::App;
 use handler::Handler;
@@ -51,6 +51,30 @@ pub use scheduler::Posting;
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// How long a shutdown waits for interactions in flight (and daily posts being sent).
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
+/// An interaction Discord created this long ago is not run at all: its first answer
+/// could no longer arrive within Discord's 3 seconds (the margin is the callback's own
+/// round trip), and a command committed but never answered is one the player repeats.
+pub const TOO_OLD: Duration = Duration::from_millis(2_800);
+/// Commands run by the core at once (each on a blocking thread). The others wait without
+/// a thread, and are deferred when their time comes.
+pub const CORE_WORKERS: usize = 8;
+
+/// Knobs of [`run_tuned`] that only tests and benchmarks turn.
+pub struct Tuning {
+    /// How often stale buckets are dropped from serenity's rate limiter.
+    pub prune_every: Duration,
+    /// Receives the bot's HTTP client once built (tests read its rate limiter).
+    pub http: Option<tokio::sync::oneshot::Sender<Arc<Http>>>,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            prune_every: Duration::from_secs(60),
+            http: None,
+        }
+    }
+}
 
 /// Always added to the log filter: serenity's HTTP module at `warn`. `Http::request` is
 /// `#[instrument]`ed (at `info`, as spans are by default), and its span records the
@@ -138,11 +162,118 @@ pub async fn run_with_scheduler(
     wake: Arc<Notify>,
     posting: Posting,
 ) -> Result<(), RunError> {
-    let mut http = HttpBuilder::new(token);
-    if let Some(base) = &config.api_base {
-        // serenity ignores the proxy while its own rate limiter is on.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    run_tuned(
+        app,
+        config,
+        token,
+        shutdown,
+        wake,
+        posting,
+        Tuning::default(),
+    )
+    .await
+}
+
+/// Where the HTTP clients send their requests, from `api_base`.
+enum Api {
+    /// Discord itself.
+    Discord,
+    /// `http://...`: serenity's `proxy`, which serenity ignores while its own rate limiter
+    /// is on, so the rate limiter is off.
+    Plain(String),
+    /// `https://127.0.0.1:PORT` (loopback only): `discord.com` is resolved to that
+    /// address and its certificate (a test's own) accepted, so serenity's rate limiter
+    /// stays on against a fake Discord that serves rate-limit headers.
+    Loopback(std::net::SocketAddr),
+}
+
+impl Api {
+    fn of(config: &Config) -> Result<Api, String> {
+        let Some(base) = config.api_base.as_deref() else {
+            return Ok(Api::Discord);
+        };
+        if base.starts_with("http://") {
+            return Ok(Api::Plain(base.to_string()));
+        }
+        let address = base
+            .strip_prefix("https://")
+            .map(|rest| rest.trim_end_matches('/'))
+            .and_then(|rest| rest.parse::<std::net::SocketAddr>().ok())
+            .filter(|address| address.ip().is_loopback());
+        address.map(Api::Loopback).ok_or_else(|| {
+            format!("api_base {base:?}: only http://... or https://<loopback address>:<port>")
+        })
     }
+
+    /// A builder for the bot's client; `limited`: with serenity's rate limiter.
+    fn http(&self, token: &str, limited: bool) -> Result<HttpBuilder, String> {
+        let builder = HttpBuilder::new(token).ratelimiter_disabled(!limited);
+        Ok(match self {
+            Api::Discord => builder,
+            Api::Plain(base) => builder.proxy(base.clone()).ratelimiter_disabled(true),
+            Api::Loopback(address) => {
+                let client = reqwest::Client::builder()
+                    .use_rustls_tls()
+                    .resolve("discord.com", *address)
+                    .danger_accept_invalid_certs(true)
+                    .build()
+                    .map_err(|e| e.to_string())?;
+                builder.client(client)
+            }
+        })
+    }
+}
+
+/// Drops the buckets of serenity's rate limiter that nobody is using and whose window
+/// is over: serenity creates one per route and major parameter (every channel posted in,
+/// every interaction answered through it) and never removes any. A dropped bucket knows
+/// nothing a fresh one would not: its reset has passed. Returns (kept, dropped).
+pub async fn prune_rate_limits(http: &Http) -> (usize, usize) {
+    let Some(limiter) = &http.ratelimiter else {
+        return (0, 0);
+    };
+    let routes = limiter.routes();
+    let mut routes = routes.write().await;
+    let before = routes.len();
+    let now = std::time::SystemTime::now();
+    routes.retain(|_, bucket| {
+        // In use: a request holds it (the map's own reference is the only other).
+        if Arc::strong_count(bucket) > 1 {
+            return true;
+        }
+        match bucket.try_lock() {
+            Ok(bucket) => bucket.reset().is_some_and(|reset| reset > now),
+            Err(_) => true,
+        }
+    });
+    (routes.len(), before - routes.len())
+}
+
+/// How many buckets serenity's rate limiter holds (0 without one).
+pub async fn rate_limit_buckets(http: &Http) -> usize {
+    match &http.ratelimiter {
+        Some(limiter) => limiter.routes().read().await.len(),
+        None => 0,
+    }
+}
+
+/// [`run_with_scheduler`], with the [`Tuning`] knobs.
+pub async fn run_tuned(
+    app: Arc<App>,
+    config: &Config,
+    token: &str,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    wake: Arc<Notify>,
+    posting: Posting,
+    tuning: Tuning,
+) -> Result<(), RunError> {
+    let api = Api::of(config).map_err(RunError::Gateway)?;
+    let http = api.http(token, true).map_err(RunError::Gateway)?;
+    // Interaction callbacks and webhooks go around serenity's rate limiter: Discord
+    // does not count them in the global limit, and serenity would key their buckets by
+    // the interaction (one new bucket, never freed, per interaction) or by the
+    // application (one 429 on any follow-up stalling every deferred answer).
+    let interactions = Arc::new(api.http(token, false).map_err(RunError::Gateway)?.build());
     let in_flight = Arc::new(InFlight::default());
     let handler = Handler {
         app: app.clone(),
@@ -150,12 +281,26 @@ pub async fn run_with_scheduler(
         wake: wake.clone(),
         in_flight: in_flight.clone(),
         registered: AtomicBool::new(false),
+        interactions,
+        core: Arc::new(Semaphore::new(CORE_WORKERS)),
     };
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
     // privileged) brings GUILD_DELETE, when the bot is removed from a server.
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await?;
+    if let Some(sender) = tuning.http {
+        let _ = sender.send(client.http.clone());
+    }
+    let pruned = client.http.clone();
+    let prune_every = tuning.prune_every;
+    let pruner = tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(prune_every).await;
+            let (kept, dropped) = prune_rate_limits(&pruned).await;
+            tracing::debug!(kept, dropped, "rate-limit buckets pruned");
+        }
+    });
     if config.api_base.is_some() {
         // serenity falls back to the real gateway when asking for the URL fails; with
         // another API base that would be wrong, so ask here and fail loudly instead.
@@ -211,6 +356,7 @@ pub async fn run_with_scheduler(
         None => client.start_autosharded().await,
     };
     start_returned.notify_one();
+    pruner.abort();
     in_flight.close();
     // serenity spawns a task per event; one received just before the gateway closed may
     // not have reached the handler (and been counted) yet.

@@ -2,7 +2,12 @@
 //! (scoreboards to edit, lobbies that closed, results to post) and sends it. Moves never
 //! wait for an edit: they only mark the race's message stale, and this task redraws it at
 //! most once per [`EDIT_GAP_MS`] per race, within Discord's edit rate limits.
+//!
+//! A race whose message Discord refuses for good (403: the bot lost its permissions in
+//! the channel; 404 Unknown Channel: the channel is gone) is not tried again every second:
+//! its scoreboard is given up for this run (its result is still tried, once).
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,13 +27,24 @@ pub(super) const EDIT_GAP_MS: i64 = 2_000;
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub(super) async fn tell_races(app: Arc<App>, http: Arc<Http>, stop: Arc<Notify>) {
+    // Races whose channel refused their message for good.
+    let mut refused: HashSet<i64> = HashSet::new();
     loop {
         let a = app.clone();
         let messages = tokio::task::spawn_blocking(move || a.take_race_messages(EDIT_GAP_MS))
             .await
             .unwrap_or_default();
         for message in messages {
-            send(&app, &http, message).await;
+            if refused.contains(&message.race) && !message.is_result {
+                continue;
+            }
+            if message.is_result {
+                refused.remove(&message.race);
+            }
+            let race = message.race;
+            if send(&app, &http, message).await {
+                refused.insert(race);
+            }
         }
         tokio::select! {
             () = tokio::time::sleep(TICK) => {}
@@ -42,10 +58,13 @@ enum Outcome {
     Sent(Option<MessageId>),
     /// The message to edit is gone (deleted by a moderator): post the race anew.
     Gone,
+    /// The channel refuses the bot for good (403, or 404 Unknown Channel).
+    Refused(String),
     Failed(String),
 }
 
-async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) {
+/// Sends one race message; `true` when the channel refused it for good.
+async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) -> bool {
     let Some(channel) = message
         .channel
         .as_deref()
@@ -57,7 +76,7 @@ async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) {
             race = message.race,
             "a race without a channel: nothing to post"
         );
-        return;
+        return false;
     };
     let reply = &message.reply;
     let edit_of = message
@@ -81,14 +100,31 @@ async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) {
     };
     let outcome = match tokio::time::timeout(REQUEST_TIMEOUT, request).await {
         Ok(Ok(id)) => Outcome::Sent(id),
-        Ok(Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r))))
-            if r.status_code.as_u16() == 404 && edit_of.is_some() =>
-        {
-            Outcome::Gone
+        Ok(Err(error @ serenity::Error::Http(HttpError::UnsuccessfulRequest(_)))) => {
+            let (status, code) = match &error {
+                serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+                    (r.status_code.as_u16(), r.error.code)
+                }
+                _ => (0, 0),
+            };
+            match (status, code) {
+                // Unknown Channel: no post or edit will ever get through.
+                (404, 10003) | (403, _) => Outcome::Refused(super::discord_error(&error)),
+                (404, _) if edit_of.is_some() => Outcome::Gone,
+                _ => Outcome::Failed(super::discord_error(&error)),
+            }
         }
         Ok(Err(error)) => Outcome::Failed(super::discord_error(&error)),
         Err(_) => Outcome::Failed("no answer within the timeout".into()),
     };
+    if let Outcome::Refused(error) = &outcome {
+        tracing::warn!(
+            race = message.race,
+            %error,
+            "the race's channel refuses its message; not tried again"
+        );
+        return true;
+    }
     let app = app.clone();
     let race = message.race;
     let is_result = message.is_result;
@@ -96,6 +132,7 @@ async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) {
         Outcome::Sent(Some(id)) if !is_result => app.race_message_sent(race, &id.to_string()),
         Outcome::Sent(_) => {}
         Outcome::Gone => app.race_message_failed(race, true),
+        Outcome::Refused(_) => {}
         // A result is handed out once: a failed post is logged, not repeated, so a post
         // that Discord did make (a timeout after the fact) never shows twice.
         Outcome::Failed(error) if is_result => {
@@ -107,4 +144,5 @@ async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) {
         }
     })
     .await;
+    false
 }

@@ -7,6 +7,11 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
     CreateSelectMenuOption, EditInteractionResponse, EditMessage, Http, InteractionId,
 };
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use serenity::all::HttpError;
 use serenity::builder::Builder;
 use tokio::task::JoinHandle;
 
@@ -18,7 +23,65 @@ const ANSWERED_PRIVATELY: &str = "Answered privately.";
 /// The core's answer: in time for a direct response, or still being worked on.
 pub(super) enum Answer {
     Ready(Reply),
-    Late(&'static str, JoinHandle<Reply>),
+    Late(&'static str, Pending),
+}
+
+/// A command not answered in time for a direct response.
+pub(super) enum Pending {
+    /// The core is running it: it will commit whatever happens to the deferral.
+    Running(JoinHandle<Reply>),
+    /// Not started yet (it waited for its turn): it runs only if the deferral went
+    /// through, so a command whose answer cannot be delivered is never committed.
+    Queued(Pin<Box<dyn Future<Output = Reply> + Send>>),
+}
+
+impl Pending {
+    /// The reply, once the deferral was tried (`deferred`: it went through); `None` for
+    /// a queued command whose deferral failed: it was not run.
+    pub(super) async fn finish(self, name: &str, deferred: bool) -> Option<Reply> {
+        match self {
+            Pending::Running(work) => Some(joined(name, work.await)),
+            Pending::Queued(work) if deferred => Some(work.await),
+            Pending::Queued(_) => {
+                tracing::warn!(
+                    command = name,
+                    "not run: its deferral failed, so its answer could not be delivered"
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Attempts at an interaction's webhook call (an edit of `@original`, a follow-up) that
+/// Discord answers with 429. Those calls go around serenity's rate limiter (each
+/// interaction has its own webhook, so one waiting must not hold up the others): this
+/// interaction alone waits and tries again.
+const WEBHOOK_ATTEMPTS: u32 = 3;
+/// The first wait after a 429 on a webhook call; it doubles. (serenity's error does not
+/// carry Discord's `retry_after`.)
+const WEBHOOK_BACKOFF: Duration = Duration::from_secs(1);
+
+/// `call` again while Discord answers 429, up to [`WEBHOOK_ATTEMPTS`] times.
+pub(super) async fn retried<T, F, Fut>(mut call: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut wait = WEBHOOK_BACKOFF;
+    let mut attempt = 1;
+    loop {
+        match call().await {
+            Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
+                if r.status_code.as_u16() == 429 && attempt < WEBHOOK_ATTEMPTS =>
+            {
+                tokio::time::sleep(wait).await;
+                wait *= 2;
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
 }
 
 /// Answers an interaction at once with `reply` as a new message (private when it is).
@@ -59,7 +122,7 @@ pub(super) async fn answer_with_message(
     let deferred = CreateInteractionResponse::Defer(deferral)
         .execute(http, (id, token))
         .await;
-    let reply = joined(name, work.await);
+    let reply = work.finish(name, deferred.is_ok()).await?;
     if let Err(error) = deferred {
         tracing::warn!(error = %super::discord_error(&error), "deferring failed");
         None
@@ -68,10 +131,9 @@ pub(super) async fn answer_with_message(
             .content(ANSWERED_PRIVATELY)
             .components(Vec::new())
             .allowed_mentions(CreateAllowedMentions::new());
-        match notice.execute(http, token).await {
+        match retried(|| notice.clone().execute(http, token)).await {
             Ok(_) => respond_logged(
-                followup(&reply)
-                    .execute(http, (None, token))
+                retried(|| followup(&reply).execute(http, (None, token)))
                     .await
                     .map(|_| ()),
             ),
@@ -83,7 +145,11 @@ pub(super) async fn answer_with_message(
         }
         None
     } else {
-        respond_logged(edit(&reply).execute(http, token).await.map(|_| ()));
+        respond_logged(
+            retried(|| edit(&reply).execute(http, token))
+                .await
+                .map(|_| ()),
+        );
         (!reply.private && !private).then_some(reply)
     }
 }
