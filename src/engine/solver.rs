@@ -817,8 +817,8 @@ pub fn for_each_solution(grid: &Grid, limit: usize, mut visit: impl FnMut(usize,
     };
     let state = State::new(grid);
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: AVX2 is there (checked just above), which is all `Avx2::run` needs.
+    if avx2::available() {
+        // SAFETY: the features `avx2::run` is compiled with are there (checked just above).
         unsafe { avx2::run(&mut search, state, EVERYTHING) };
         return search.found;
     }
@@ -873,20 +873,33 @@ impl Searches for Portable {
 mod avx2 {
     use super::{Avx2, Changed, Grid, Search, Searches, SeededRng, State, random_node};
 
-    /// `Search::node` compiled with AVX2.
+    /// Whether the machine has what `run` and `random` are compiled with: AVX2 for the
+    /// lanes, and the scalar instructions every AVX2 machine also has (Intel since Haswell,
+    /// AMD since Excavator) but that a plain x86-64 build may not use: POPCNT (without it
+    /// each `count_ones` is a dozen shifts and masks), BMI1 and BMI2 (`tzcnt`, `blsr`, `andn`: the set-bit loops). Detection is cached by
+    /// the standard library: four bit tests per search.
+    #[inline(always)]
+    pub(super) fn available() -> bool {
+        std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+
+    /// `Search::node` compiled with AVX2, POPCNT, BMI1 and BMI2.
     ///
     /// # Safety
-    /// The CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
+    /// The CPU must have them (`available`).
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
     pub(super) unsafe fn run(search: &mut Search, state: State, changed: Changed) -> bool {
         search.node::<Avx2>(state, changed)
     }
 
-    /// `random_node` compiled with AVX2.
+    /// `random_node` compiled with AVX2, POPCNT, BMI1 and BMI2.
     ///
     /// # Safety
-    /// The CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
+    /// The CPU must have them (`available`).
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
     pub(super) unsafe fn random(
         state: State,
         changed: Changed,
@@ -899,7 +912,8 @@ mod avx2 {
         #[inline(always)]
         fn run(search: &mut Search, state: State, changed: Changed) -> bool {
             // SAFETY: `Avx2` lanes are only used inside `run` and `random` above (from
-            // `node` and `random_node`), which are only entered once AVX2 was detected.
+            // `node` and `random_node`), which are only entered once `available` said
+            // yes.
             unsafe { run(search, state, changed) }
         }
         #[inline(always)]
@@ -953,8 +967,9 @@ impl Search<'_> {
 pub fn random_solution(grid: &Grid, rng: &mut SeededRng) -> Option<Grid> {
     let state = State::new(grid);
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: AVX2 is there (checked just above), which is all `avx2::random` needs.
+    if avx2::available() {
+        // SAFETY: the features `avx2::random` is compiled with are there (checked just
+        // above).
         return unsafe { avx2::random(state, EVERYTHING, rng) };
     }
     Portable::random(state, EVERYTHING, rng)
