@@ -728,14 +728,14 @@ impl State {
                 let x = digits.trailing_zeros() as usize & 15;
                 let y = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize & 15;
                 let col = COLUMN[i];
-                let near = (c0[x] as u64 | (c0[y] as u64) << 32) & PEERS[i] as u64 * TWICE;
+                let near = (c0[x] as u64 | (c0[y] as u64) << 32) & (PEERS[i] as u64 * TWICE);
                 let far = ((c1[x] & col) | (c2[x] & col) << 1) as u64
                     | (((c1[y] & col) | (c2[y] & col) << 1) as u64) << 32;
                 let far_bivalue = ((bivalue[o1] & col) | (bivalue[o2] & col) << 1) as u64;
                 let score = near.count_ones()
                     + far.count_ones()
-                    + 2 * (near & bivalue[band] as u64 * TWICE).count_ones()
-                    + 2 * (far & far_bivalue * TWICE).count_ones();
+                    + 2 * (near & (bivalue[band] as u64 * TWICE)).count_ones()
+                    + 2 * (far & (far_bivalue * TWICE)).count_ones();
                 let key = (score as u64) << 32 | (!((band as u64) << 5 | i as u64) & 0xFF);
                 best = best.max(key);
             }
