@@ -114,10 +114,12 @@ proptest! {
 
 /// The playtest's route, deterministic: one given changed so that the answer is a small
 /// swap away from the protected one, plain and transformed: both are near, both refused.
+/// (Seeds 0 to 79 give 19 such copies; the puzzles a seed gives depend on the solver's
+/// branching rule, and seeds 0 to 39 gave only 8 after issue 32 changed it.)
 #[test]
 fn one_changed_given_is_refused_plain_and_transformed() {
     let mut tried = 0;
-    for seed in 0..40 {
+    for seed in 0..80 {
         let Some((protected, pasted, disguised)) = near_copy(seed, 1, 0) else {
             continue;
         };

@@ -8,10 +8,11 @@
 //! tests compare the AVX2 code against; [`Avx2`] is one 256-bit register.
 //!
 //! Code using [`Avx2`] must run inside a function compiled with AVX2 enabled
-//! (`#[target_feature(enable = "avx2")]`), which is only entered after
-//! `is_x86_feature_detected!("avx2")`: the methods here are `#[inline(always)]` so that
-//! the intrinsics are inlined there (they could not be inlined into a function compiled
-//! without AVX2, and would be slow calls).
+//! (`#[target_feature(enable = "avx2,...")]`: the solver's search also enables POPCNT and
+//! BMI), which is only entered after `is_x86_feature_detected!` found all of them, AVX2
+//! included: the methods here are `#[inline(always)]` so that the intrinsics are inlined
+//! there (they could not be inlined into a function compiled without AVX2, and would be
+//! slow calls).
 
 /// Digits 0 to 7 of a band, with the operations the band logic needs.
 pub trait Lanes: Copy {

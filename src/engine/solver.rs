@@ -45,13 +45,14 @@
 //!    *minicolumn* (a column's three cells inside one box) that no such choice can use
 //!    loses the digit. Step 1 covers rows against boxes; this covers columns against
 //!    boxes, and cuts the guesses by about a third on hard sets (top1465: 37 to 26 search
-//!    nodes per puzzle, with the branching rule below).
-//! 4. **Branching** on a bivalue cell, in the box with the most unsolved cells (first
-//!    such cell on ties), else on the cell with the fewest candidates. A crowded box is
-//!    where a guess propagates furthest: against "the first bivalue cell" this rule needs
-//!    30% fewer search nodes on top1465 and 25% fewer on the hardest sets. Each candidate
-//!    but the last is tried on a copy of the 224-byte state; the last reuses the state in
-//!    place. There is no heap allocation in the search.
+//!    nodes per puzzle, with the branching rule then in use).
+//! 4. **Branching** on a bivalue cell: the one whose two placements remove the most
+//!    candidates from its peers, those in bivalue peers (left with a naked single)
+//!    weighted three times (`State::branch_cell`), else on the cell with the fewest
+//!    candidates. Against the rule before (the first bivalue cell of the box with the
+//!    most unsolved cells) this needs about 30% fewer propagations on the hard sets.
+//!    Each candidate but the last is tried on a copy of the 224-byte state; the last
+//!    reuses the state in place. There is no heap allocation in the search.
 //!
 //! The rules only ever remove candidates, and a rule that applies to a state applies to
 //! any smaller one, so the state they settle on does not depend on the order they are
@@ -97,24 +98,6 @@ const ROW_BOXES: [u16; 512] = {
             if (x >> (3 * k)) & 0b111 != 0 {
                 t[x] |= 1 << k;
             }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-};
-
-/// For the nine bits of one row of a band: how many of them fall in each box, as three
-/// 4-bit fields (box `k` at bit `4 * k`). Adding the entries of a band's three rows gives
-/// the box totals (at most 9, so the fields never carry into each other).
-const BOX_COUNTS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let c = (x >> (3 * k) & 1) + (x >> (3 * k + 1) & 1) + (x >> (3 * k + 2) & 1);
-            t[x] |= (c as u16) << (4 * k);
             k += 1;
         }
         x += 1;
@@ -253,6 +236,29 @@ fn rows_of<L: Lanes>(x: L) -> (L, L) {
     let (c, x2) = row(ROW_MASKS[2]);
     (a.or(b).or(c), x0.or(x1).or(x2))
 }
+
+/// For each cell of a band (bit `9 * row + column`), its peers inside the band: the rest
+/// of its row and of its box. (In the other two bands its peers are its column.)
+const PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (ROW_MASKS[i / 9] | BOX0 << (3 * (i % 9 / 3))) & !(1 << i);
+        i += 1;
+    }
+    t
+};
+
+/// For each cell of a band, its column (in all three rows).
+const COLUMN: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = ROW_LOW << (i % 9);
+        i += 1;
+    }
+    t
+};
 
 /// For each band, the other two.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -665,8 +671,7 @@ impl State {
             if self.column_singles::<L>(p)? || self.column_locks::<L>(p)? {
                 continue;
             }
-            let bivalue = self.bivalue;
-            if bivalue == [0; 3] {
+            if self.bivalue == [0; 3] {
                 if self.unsolved == [0; 3] {
                     return Some(Branch {
                         band: SOLVED,
@@ -675,40 +680,71 @@ impl State {
                 }
                 return Some(self.fewest());
             }
-            return Some(self.busiest_box(&bivalue));
+            return Some(self.branch_cell::<L>());
         }
     }
 
-    /// The first bivalue cell of the box with the most unsolved cells (the first such
-    /// box on ties). Out of line: it runs once per branch, not once per step.
-    #[inline(never)]
-    fn busiest_box(&self, bivalue: &[u32; 3]) -> Branch {
-        let mut best = Branch {
-            band: SOLVED,
-            bit: 0,
-        };
-        let mut best_open = 0;
-        for (band, &b) in bivalue.iter().enumerate() {
-            if b == 0 {
-                continue;
-            }
-            let open = self.unsolved[band];
-            let boxes = BOX_COUNTS[(open & 0x1FF) as usize] as u32
-                + BOX_COUNTS[(open >> 9 & 0x1FF) as usize] as u32
-                + BOX_COUNTS[(open >> 18) as usize] as u32;
-            for k in 0..3 {
-                let cells = b & BOX0 << (3 * k);
-                let n = boxes >> (4 * k) & 0xF;
-                if cells != 0 && n > best_open {
-                    best = Branch {
-                        band,
-                        bit: cells & cells.wrapping_neg(),
-                    };
-                    best_open = n;
-                }
+    /// The bivalue cell to branch on: the one whose two placements remove, between them,
+    /// the most candidates from its peers, a candidate counting three times when it sits
+    /// in a bivalue peer (removing it leaves a naked single, which goes on propagating).
+    /// The first such cell, band by band, on ties.
+    ///
+    /// Why: every candidate a placement removes is work propagation does instead of the
+    /// search, and a cell whose *both* branches remove much splits the search where it
+    /// narrows fastest. Against "the first bivalue cell of the box with the most open
+    /// cells" (the rule before) this needs 29% fewer propagations on hardest-11plus
+    /// (199 to 141 per puzzle, counting to two), 31% on hardest-1106 (342 to 235) and 29%
+    /// on top1465 (25.9 to 18.4). Leaving out the column, or the bivalue weight, or
+    /// scoring by the weaker of the two branches does worse; other weights did no better
+    /// (BENCHMARKS.md, issue 32).
+    ///
+    /// It runs once per branch point over every bivalue cell (about ten), so it must be
+    /// cheap: four POPCNTs per cell. It is inlined (`inline(always)`) so that, in the
+    /// AVX2 search, it is compiled with POPCNT like the rest of `avx2::run`; a plain
+    /// x86-64 build counts bits with a dozen shifts and masks instead.
+    #[inline(always)]
+    fn branch_cell<L: Lanes>(&self) -> Branch {
+        // A candidate of the cell's two digits x and y is counted in one of two u64s:
+        // `near` holds the cell's band (its row and box: `PEERS`) with x's mask in the low
+        // half and y's in the high half; `far` holds the cell's column in the other two
+        // bands, the second of them shifted by one column (only column c is kept, so
+        // c and c + 1 never collide), x low and y high.
+        const TWICE: u64 = 1 << 32 | 1;
+        let bivalue = &self.bivalue;
+        // The score in the high half, the cell's position (inverted, so that the first
+        // cell wins ties) in the low byte: the best cell is the largest key.
+        let mut best = 0u64;
+        for (band, &[o1, o2]) in OTHER_BANDS.iter().enumerate() {
+            let (c0, c1, c2) = (&self.cand[band], &self.cand[o1], &self.cand[o2]);
+            let mut cells = bivalue[band];
+            let lanes = L::load(c0);
+            while cells != 0 {
+                let i = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                // The cell's two digits. (`& 15` only spares the bounds checks: a bivalue
+                // cell has two digits, and lanes 9 to 15 exist and are zero.)
+                let digits =
+                    (!lanes.and(L::splat(1 << i)).zero_lanes() & 0xFF) | (c0[8] >> i & 1) << 8;
+                let x = digits.trailing_zeros() as usize & 15;
+                let y = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize & 15;
+                let col = COLUMN[i];
+                let near = (c0[x] as u64 | (c0[y] as u64) << 32) & (PEERS[i] as u64 * TWICE);
+                let far = ((c1[x] & col) | (c2[x] & col) << 1) as u64
+                    | (((c1[y] & col) | (c2[y] & col) << 1) as u64) << 32;
+                let far_bivalue = ((bivalue[o1] & col) | (bivalue[o2] & col) << 1) as u64;
+                let score = near.count_ones()
+                    + far.count_ones()
+                    + 2 * (near & (bivalue[band] as u64 * TWICE)).count_ones()
+                    + 2 * (far & (far_bivalue * TWICE)).count_ones();
+                let key = (score as u64) << 32 | (!((band as u64) << 5 | i as u64) & 0xFF);
+                best = best.max(key);
             }
         }
-        best
+        let at = !best & 0xFF;
+        Branch {
+            band: (at >> 5) as usize,
+            bit: 1 << (at & 31),
+        }
     }
 
     /// The first cell with the fewest candidates, when no cell is bivalue (rare: kept out
@@ -817,8 +853,8 @@ pub fn for_each_solution(grid: &Grid, limit: usize, mut visit: impl FnMut(usize,
     };
     let state = State::new(grid);
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: AVX2 is there (checked just above), which is all `Avx2::run` needs.
+    if avx2::available() {
+        // SAFETY: the features `avx2::run` is compiled with are there (checked just above).
         unsafe { avx2::run(&mut search, state, EVERYTHING) };
         return search.found;
     }
@@ -873,20 +909,35 @@ impl Searches for Portable {
 mod avx2 {
     use super::{Avx2, Changed, Grid, Search, Searches, SeededRng, State, random_node};
 
-    /// `Search::node` compiled with AVX2.
+    /// Whether the machine has what `run` and `random` are compiled with: AVX2 for the
+    /// lanes, and the scalar instructions every AVX2 machine also has (Intel since Haswell,
+    /// AMD since Excavator) but that a plain x86-64 build may not use: POPCNT (without it
+    /// each `count_ones` is a dozen shifts and masks: `State::branch_cell`, which counts
+    /// at every branch point, then sped the hardest sets up by 12–15% instead of 21–24%),
+    /// BMI1 and BMI2 (`tzcnt`, `blsr`, `andn`: the set-bit loops). Detection is cached by
+    /// the standard library: four bit tests per search.
+    #[inline(always)]
+    pub(super) fn available() -> bool {
+        std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+
+    /// `Search::node` compiled with AVX2, POPCNT, BMI1 and BMI2.
     ///
     /// # Safety
-    /// The CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
+    /// The CPU must have them (`available`).
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
     pub(super) unsafe fn run(search: &mut Search, state: State, changed: Changed) -> bool {
         search.node::<Avx2>(state, changed)
     }
 
-    /// `random_node` compiled with AVX2.
+    /// `random_node` compiled with AVX2, POPCNT, BMI1 and BMI2.
     ///
     /// # Safety
-    /// The CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
+    /// The CPU must have them (`available`).
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
     pub(super) unsafe fn random(
         state: State,
         changed: Changed,
@@ -899,7 +950,8 @@ mod avx2 {
         #[inline(always)]
         fn run(search: &mut Search, state: State, changed: Changed) -> bool {
             // SAFETY: `Avx2` lanes are only used inside `run` and `random` above (from
-            // `node` and `random_node`), which are only entered once AVX2 was detected.
+            // `node` and `random_node`), which are only entered once `available` said
+            // yes.
             unsafe { run(search, state, changed) }
         }
         #[inline(always)]
@@ -953,8 +1005,9 @@ impl Search<'_> {
 pub fn random_solution(grid: &Grid, rng: &mut SeededRng) -> Option<Grid> {
     let state = State::new(grid);
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: AVX2 is there (checked just above), which is all `avx2::random` needs.
+    if avx2::available() {
+        // SAFETY: the features `avx2::random` is compiled with are there (checked just
+        // above).
         return unsafe { avx2::random(state, EVERYTHING, rng) };
     }
     Portable::random(state, EVERYTHING, rng)
