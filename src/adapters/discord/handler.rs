@@ -159,10 +159,19 @@ impl Handler {
             return None;
         }
         let defer_at = tokio::time::Instant::now() + DEFER_AFTER.saturating_sub(age);
+        // Already past the deferral: defer before anything else. A sleep until "now"
+        // is not ready at its first poll (the timer rounds up to its next tick), and a
+        // fast command would then win the race below and answer late, directly.
+        let overdue = age >= DEFER_AFTER;
+        let due = async move {
+            if !overdue {
+                tokio::time::sleep_until(defer_at).await;
+            }
+        };
         let app = self.app.clone();
         let permit = tokio::select! {
             biased;
-            () = tokio::time::sleep_until(defer_at) => {
+            () = due => {
                 let core = self.core.clone();
                 let later = async move {
                     let permit = core.acquire_owned().await;
