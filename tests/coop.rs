@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Bot, T0, board_of, digit, empties, solution_of, temp_db};
+use common::{Bot, T0, board_of, digit, empties, open_digits, solution_of, temp_db};
 use sudoku_bot::app::{BoardStyle, Command, Invocation, Place, Player, Reply};
 use sudoku_bot::engine::{Cell, Grid};
 use sudoku_bot::game::coop::Coop;
@@ -671,10 +671,7 @@ fn auto_notes_fill_a_coop_boards_candidates_for_everyone() {
         filled.content
     );
     let cell = empties(&board)[0];
-    let open: String = (1..=9u8)
-        .filter(|&d| !cell.peers().any(|p| board.get(p) == Some(d)))
-        .map(|d| char::from(b'0' + d))
-        .collect();
+    let open = open_digits(&board, cell);
     let shown = bot.say("ann", "chan", "/sudoku coop show");
     assert!(
         shown.content.contains(&format!("{cell} {open}")),

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Bot, T0, board_of, digit, empties, solution_of, temp_db};
+use common::{Bot, T0, board_of, digit, empties, open_digits, solution_of, temp_db};
 use sudoku_bot::app::{Command, Reply};
 use sudoku_bot::engine::{Cell, Grid, Tier, grader};
 use sudoku_bot::store::Store;
@@ -992,10 +992,7 @@ fn auto_notes_fill_every_empty_cell_and_undo_takes_them_back() {
     );
     // Each empty cell's notes are the digits its row, column and box leave open.
     let first = empties(&givens)[0];
-    let open: String = (1..=9u8)
-        .filter(|&d| !first.peers().any(|p| givens.get(p) == Some(d)))
-        .map(|d| char::from(b'0' + d))
-        .collect();
+    let open = open_digits(&givens, first);
     assert!(
         filled.content.contains(&format!("{first} {open}")),
         "{}",

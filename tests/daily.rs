@@ -1204,21 +1204,20 @@ fn auto_notes_on_a_daily_show_on_the_leaderboard_and_the_share() {
     solve_daily(&bot, "ann", "s1");
     solve_daily(&bot, "bob", "s1");
     let board = bot.say("eve", "s1", "leaderboard today");
-    let ann = board
-        .content
-        .lines()
-        .find(|l| l.contains(". ann:"))
-        .unwrap_or_else(|| panic!("{}", board.content));
+    let row_of = |name: &str| {
+        board
+            .content
+            .lines()
+            .find(|l| l.contains(&format!(". {name}:")))
+            .unwrap_or_else(|| panic!("{}", board.content))
+    };
+    let ann = row_of("ann");
     assert!(ann.ends_with(" · auto-notes"), "{ann}");
     assert!(
         ann.contains("0:00 (no mistakes or hints)"),
         "no penalty: {ann}"
     );
-    let bob = board
-        .content
-        .lines()
-        .find(|l| l.contains(". bob:"))
-        .unwrap_or_else(|| panic!("{}", board.content));
+    let bob = row_of("bob");
     assert!(!bob.contains("auto-notes"), "{bob}");
     assert!(
         bot.say("ann", "s1", "share")

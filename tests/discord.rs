@@ -2325,23 +2325,18 @@ async fn a_daily_is_played_by_taps_on_its_private_board() {
     fake.assert_clean().await;
 }
 
-/// A race board with the pad alone: ann's private board from My board, filled by taps
-/// (each an update of that ephemeral message); her last tap wins, in public, and the
-/// channel's scoreboard shows her first.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_race_is_won_by_taps_on_a_private_race_board() {
-    let fake = FakeDiscord::start(TOKEN).await;
-    let (_dir, db) = db();
-    let bot = ready(&fake, &db, 1).await;
+/// ann opens a race of `empty` cells in the channel, bob joins, ann starts it: the
+/// started scoreboard (its type 7 update of the lobby).
+async fn started_race(fake: &FakeDiscord, empty: u64) -> Value {
     let open = fake.slash(
         &ann(),
         Some(GUILD),
         "race",
-        json!([{"name": "empty", "type": 4, "value": 6}]),
+        json!([{"name": "empty", "type": 4, "value": empty}]),
     );
     let token = token_of(&open);
     let id = fake.interact(open).await;
-    let lobby = public_answer(&fake, &id, &token).await;
+    let lobby = public_answer(fake, &id, &token).await;
     let join = fake.button(
         &bob(),
         Some(GUILD),
@@ -2357,7 +2352,18 @@ async fn a_race_is_won_by_taps_on_a_private_race_board() {
         content(&joined),
     );
     let id = fake.interact(start).await;
-    let started = fake.response_to(&id).await;
+    fake.response_to(&id).await
+}
+
+/// A race board with the pad alone: ann's private board from My board, filled by taps
+/// (each an update of that ephemeral message); her last tap wins, in public, and the
+/// channel's scoreboard shows her first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_is_won_by_taps_on_a_private_race_board() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let started = started_race(&fake, 6).await;
     let press = fake.button(
         &ann(),
         Some(GUILD),
@@ -2642,31 +2648,7 @@ async fn a_race_scoreboard_refused_by_its_channel_is_not_edited_again() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
     let bot = ready(&fake, &db, 1).await;
-    let open = fake.slash(
-        &ann(),
-        Some(GUILD),
-        "race",
-        json!([{"name": "empty", "type": 4, "value": 10}]),
-    );
-    let token = token_of(&open);
-    let id = fake.interact(open).await;
-    let lobby = public_answer(&fake, &id, &token).await;
-    let join = fake.button(
-        &bob(),
-        Some(GUILD),
-        &custom_id(&lobby, "Join"),
-        content(&lobby),
-    );
-    let id = fake.interact(join).await;
-    let joined = fake.response_to(&id).await;
-    let start = fake.button(
-        &ann(),
-        Some(GUILD),
-        &custom_id(&joined["data"], "Start"),
-        content(&joined),
-    );
-    let id = fake.interact(start).await;
-    let started = fake.response_to(&id).await;
+    let started = started_race(&fake, 10).await;
     assert_eq!(started["type"], 7, "{started:#}");
     let my_board = custom_id(&started["data"], "My board");
     let press = fake.button(&bob(), Some(GUILD), &my_board, content(&started));

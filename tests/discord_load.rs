@@ -53,6 +53,23 @@ impl Rng {
     }
 }
 
+/// The harness's runtime: two workers, as the machine has two cores.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
+/// Player `p` of a load run.
+fn player_user(p: u64) -> Value {
+    FakeDiscord::user(
+        &format!("{}", 300_000_000_000_000_000 + p),
+        &format!("p{p}"),
+    )
+}
+
 /// The `i`-th server: consecutive ids in Discord's sense, so they alternate between the
 /// two shards (`(id >> 22) % 2`).
 fn server(i: u64) -> String {
@@ -72,10 +89,7 @@ fn interaction(
     started: bool,
     servers: u64,
 ) -> Value {
-    let user = FakeDiscord::user(
-        &format!("{}", 300_000_000_000_000_000 + player),
-        &format!("p{player}"),
-    );
+    let user = player_user(player);
     let guild = server(player % servers);
     let g = Some(guild.as_str());
     if !started {
@@ -184,11 +198,7 @@ fn discord_load() {
     let players = setting("LOAD_PLAYERS", 1_000).max(1);
     let servers = setting("LOAD_SERVERS", 40).max(1);
     let perf = setting("LOAD_PERF", 0) == 1;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
         let (dir, mut bot) = start_bot(&fake).await;
@@ -318,24 +328,14 @@ fn pad_presses() {
     let games = setting("PAD_GAMES", 3).max(1);
     let empty = setting("PAD_EMPTY", 45);
     let pictures = setting("PAD_PICTURES", 1) == 1;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
         let (_dir, mut bot) = start_bot(&fake).await;
-        let user = |p: u64| {
-            FakeDiscord::user(
-                &format!("{}", 300_000_000_000_000_000 + p),
-                &format!("p{p}"),
-            )
-        };
         let one_player = |p: u64| {
             let fake = &fake;
             async move {
-                let me = user(p);
+                let me = player_user(p);
                 let mut waits = Vec::new();
                 for _ in 0..games {
                     // A text board first, to read the puzzle; then pictures, if asked.
@@ -432,11 +432,7 @@ fn soak() {
     let total = setting("SOAK_TOTAL", 1_000_000);
     let check = setting("SOAK_CHECK", 100_000).min(total);
     let window = setting("SOAK_WINDOW", 500).max(1);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let fake = FakeDiscord::start_sharded(TOKEN, 2).await;
         let (dir, mut bot) = start_bot(&fake).await;
@@ -458,10 +454,7 @@ fn soak() {
                 tokio::time::sleep(Duration::from_millis(2)).await;
             }
             let player = rng.below(10_000);
-            let user = FakeDiscord::user(
-                &format!("{}", 300_000_000_000_000_000 + player),
-                &format!("p{player}"),
-            );
+            let user = player_user(player);
             let guild = server(player % 40);
             let sub = if rng.below(2) == 0 { "help" } else { "show" };
             fake.interact(fake.slash(&user, Some(guild.as_str()), sub, json!([])))

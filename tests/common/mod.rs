@@ -175,6 +175,15 @@ pub fn empties(g: &Grid) -> Vec<Cell> {
     Cell::all().filter(|&c| g.get(c).is_none()).collect()
 }
 
+/// The digits `c`'s row, column and box leave open on `g`, as a notes line shows them
+/// (`257`): what auto-notes must fill in.
+pub fn open_digits(g: &Grid, c: Cell) -> String {
+    (1..=9u8)
+        .filter(|&d| !c.peers().any(|p| g.get(p) == Some(d)))
+        .map(|d| char::from(b'0' + d))
+        .collect()
+}
+
 pub fn digit(g: &Grid, c: Cell) -> u8 {
     g.get(c).expect("filled")
 }

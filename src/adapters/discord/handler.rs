@@ -222,6 +222,18 @@ impl Handler {
         }
     }
 
+    /// Answers `interaction` at once, privately, with why it was not run.
+    async fn refuse(&self, interaction: &CommandInteraction, why: String) {
+        let reply = Reply::private(why);
+        answer_now(
+            &self.interactions,
+            interaction.id,
+            &interaction.token,
+            &reply,
+        )
+        .await;
+    }
+
     /// Tells the core which message shows race `race`.
     async fn race_message_is(&self, race: i64, message: MessageId) {
         let app = self.app.clone();
@@ -234,26 +246,13 @@ impl Handler {
         let command = match commands::to_command(interaction) {
             Ok(command) => command,
             Err(problem) => {
-                let reply = Reply::private(format!("I can't run that: {problem}."));
-                answer_now(
-                    &self.interactions,
-                    interaction.id,
-                    &interaction.token,
-                    &reply,
-                )
-                .await;
+                self.refuse(interaction, format!("I can't run that: {problem}."))
+                    .await;
                 return;
             }
         };
         if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
-            let reply = Reply::private(refusal);
-            answer_now(
-                &self.interactions,
-                interaction.id,
-                &interaction.token,
-                &reply,
-            )
-            .await;
+            self.refuse(interaction, refusal).await;
             return;
         }
         if let Command::DailySetup {
@@ -262,15 +261,9 @@ impl Handler {
         } = &command
             && let Some(missing) = missing_to_post(interaction, channel)
         {
-            let reply = Reply::private(format!(
+            self.refuse(interaction, format!(
                 "I can't post the daily puzzle in <#{channel}>: I need the {missing} permission there. Grant it to the bot (channel settings, Permissions), then run this again."
-            ));
-            answer_now(
-                &self.interactions,
-                interaction.id,
-                &interaction.token,
-                &reply,
-            )
+            ))
             .await;
             return;
         }
