@@ -594,7 +594,7 @@ fn the_binary_refuses_a_missing_or_rejected_token_without_printing_it() {
         }
         command.output().expect("run")
     };
-    let out = run(None, "http://127.0.0.1:9");
+    let out = run(None, "https://127.0.0.1:9");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("DISCORD_TOKEN"));
 

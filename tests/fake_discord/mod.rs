@@ -18,9 +18,9 @@
 //! their creation time (snowflakes), and the invalid-request counter that bans a bot past
 //! 10,000 invalid requests in 10 minutes. [`FakeDiscord::counters`] tells what it served.
 //!
-//! It listens for plain HTTP (`plain_base`: serenity's `proxy`, its rate limiter off) and
-//! TLS (`api_base`: the bot keeps serenity's rate limiter on and reaches the fake as
-//! `discord.com`) on the same port.
+//! It answers TLS at `api_base` (the bot keeps serenity's rate limiter on and reaches the
+//! fake as `discord.com`; the bot accepts no other `api_base`) and plain HTTP on the same
+//! port.
 
 #![allow(dead_code)]
 
@@ -251,8 +251,6 @@ struct State {
 pub struct FakeDiscord {
     /// `https://127.0.0.1:PORT`: the bot keeps serenity's rate limiter on.
     pub api_base: String,
-    /// `http://127.0.0.1:PORT`: serenity's `proxy`, its rate limiter off.
-    pub plain_base: String,
     state: Arc<State>,
 }
 
@@ -276,7 +274,6 @@ impl FakeDiscord {
             .expect("bind gateway");
         let addr = rest.local_addr().expect("addr");
         let api_base = format!("https://{addr}");
-        let plain_base = format!("http://{addr}");
         let ws_url = format!("ws://{}", ws.local_addr().expect("addr"));
         let state = Arc::new(State {
             token: token.to_string(),
@@ -319,7 +316,6 @@ impl FakeDiscord {
         });
         FakeDiscord {
             api_base,
-            plain_base,
             state,
         }
     }

@@ -178,9 +178,6 @@ pub async fn run_with_scheduler(
 enum Api {
     /// Discord itself.
     Discord,
-    /// `http://...`: serenity's `proxy`, which serenity ignores while its own rate limiter
-    /// is on, so the rate limiter is off.
-    Plain(String),
     /// `https://127.0.0.1:PORT` (loopback only): `discord.com` is resolved to that
     /// address and its certificate (a test's own) accepted, so serenity's rate limiter
     /// stays on against a fake Discord that serves rate-limit headers.
@@ -192,16 +189,15 @@ impl Api {
         let Some(base) = config.api_base.as_deref() else {
             return Ok(Api::Discord);
         };
-        if base.starts_with("http://") {
-            return Ok(Api::Plain(base.to_string()));
-        }
+        // Only a loopback address: a token must never travel in clear text or to a host
+        // that is not Discord, whatever the config says.
         let address = base
             .strip_prefix("https://")
             .map(|rest| rest.trim_end_matches('/'))
             .and_then(|rest| rest.parse::<std::net::SocketAddr>().ok())
             .filter(|address| address.ip().is_loopback());
         address.map(Api::Loopback).ok_or_else(|| {
-            format!("api_base {base:?}: only http://... or https://<loopback address>:<port>")
+            format!("api_base {base:?}: only https://<loopback address>:<port> (a fake Discord for tests)")
         })
     }
 
@@ -210,7 +206,6 @@ impl Api {
         let builder = HttpBuilder::new(token).ratelimiter_disabled(!limited);
         Ok(match self {
             Api::Discord => builder,
-            Api::Plain(base) => builder.proxy(base.clone()).ratelimiter_disabled(true),
             Api::Loopback(address) => {
                 let client = reqwest::Client::builder()
                     .use_rustls_tls()

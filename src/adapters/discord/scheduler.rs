@@ -100,9 +100,9 @@ pub(super) async fn schedule_dailies(
         let due = tokio::task::spawn_blocking(move || a.due_daily_posts())
             .await
             .unwrap_or_default();
-        // Posts were due: there may be more than one batch of them (at most
+        // A full batch read: there may be more due behind it (at most
         // `SCHEDULE_BATCH` are read at a time).
-        let mut more = !due.is_empty();
+        let mut more = due.len() >= crate::app::SCHEDULE_BATCH;
         if !due.is_empty() {
             send_all(&app, &http, posting, due, &stop).await;
         }
