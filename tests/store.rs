@@ -836,3 +836,54 @@ fn the_schedule_columns_upgrade_an_old_database_in_place() {
         .expect("version");
     assert_eq!(version, MIGRATIONS.len() as i64);
 }
+
+/// The scheduler reads a server's settings, works out its next post time, and stores it
+/// in a later write. A setup in between (a new post time) must win: the time worked out
+/// from the old settings is not stored over the setup's "work it out again".
+#[test]
+fn a_setup_between_the_schedulers_read_and_its_write_wins() {
+    use sudoku_bot::game::daily::{DailySettings, parse_time};
+    let dir = tempfile::tempdir().expect("dir");
+    let mut store = Store::open(&dir.path().join("s.db")).expect("store");
+    let noon = DailySettings {
+        channel: Some("9".into()),
+        time: parse_time("12:00").expect("time"),
+        enabled: true,
+        ..DailySettings::default()
+    };
+    let later = 10_000_000;
+    store
+        .write(|tx| tx.save_daily_settings("g", &noon))
+        .expect("setup");
+    let read = store.read(|tx| tx.servers_post_due(0, 10)).expect("read");
+    assert_eq!(read.len(), 1, "a new server needs a look");
+    // The admin moves the post to 08:30 before the scheduler writes.
+    let early = DailySettings {
+        time: parse_time("08:30").expect("time"),
+        ..noon.clone()
+    };
+    store
+        .write(|tx| tx.save_daily_settings("g", &early))
+        .expect("new setup");
+    store
+        .write(|tx| {
+            tx.set_next_post_at("g", later, &read[0].settings)?;
+            tx.set_prepare_at("g", later, &read[0].settings)
+        })
+        .expect("scheduler write");
+    let due = store.read(|tx| tx.servers_post_due(0, 10)).expect("read");
+    assert_eq!(due.len(), 1, "still to be worked out from the new settings");
+    assert_eq!(due[0].settings, early);
+    let prepare = store.read(|tx| tx.servers_to_prepare(0, 10)).expect("read");
+    assert_eq!(prepare.len(), 1);
+    // With the settings unchanged, the scheduler's time is stored.
+    store
+        .write(|tx| tx.set_next_post_at("g", later, &early))
+        .expect("write");
+    assert!(
+        store
+            .read(|tx| tx.servers_post_due(0, 10))
+            .expect("read")
+            .is_empty()
+    );
+}

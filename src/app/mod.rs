@@ -500,7 +500,7 @@ impl App {
             } else {
                 now + POST_RETRY_MS
             };
-            next.push((server.place, at.max(now + 1)));
+            next.push((server.place, at.max(now + 1), server.settings));
         }
         if next.is_empty() {
             return false;
@@ -508,7 +508,7 @@ impl App {
         // One short transaction for the whole batch.
         if let Err(error) = self.store().write(|tx| {
             next.iter()
-                .try_for_each(|(place, at)| tx.set_prepare_at(place, *at))
+                .try_for_each(|(place, at, read)| tx.set_prepare_at(place, *at, read))
         }) {
             tracing::error!(%error, "recording prepared dailies failed");
         }
@@ -575,13 +575,13 @@ impl App {
             for s in servers {
                 match post_due(&s, now) {
                     PostDue::Now(day) => match retry.get(&s.place) {
-                        Some(&at) if at > now => later.push((s.place, at)),
+                        Some(&at) if at > now => later.push((s.place, at, s.settings)),
                         _ => due.push(DuePost {
                             place: s.place,
                             day,
                         }),
                     },
-                    PostDue::At(at) => later.push((s.place, at.max(now + 1))),
+                    PostDue::At(at) => later.push((s.place, at.max(now + 1), s.settings)),
                 }
             }
         }
@@ -589,7 +589,7 @@ impl App {
             && let Err(error) = self.store().write(|tx| {
                 later
                     .iter()
-                    .try_for_each(|(place, at)| tx.set_next_post_at(place, *at))
+                    .try_for_each(|(place, at, read)| tx.set_next_post_at(place, *at, read))
             })
         {
             tracing::error!(%error, "recording daily schedules failed");
@@ -633,10 +633,9 @@ impl App {
                     tracing::error!(place = %server.place, %reason, "daily post not built");
                     self.post_retries()
                         .insert(server.place.clone(), now + POST_RETRY_MS);
-                    if let Err(error) = self
-                        .store()
-                        .write(|tx| tx.set_next_post_at(&server.place, now + POST_RETRY_MS))
-                    {
+                    if let Err(error) = self.store().write(|tx| {
+                        tx.set_next_post_at(&server.place, now + POST_RETRY_MS, &server.settings)
+                    }) {
                         tracing::error!(%error, "recording a daily retry failed");
                     }
                     self.daily_post_failed(

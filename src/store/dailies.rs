@@ -185,21 +185,51 @@ impl Tx<'_> {
         rows.into_iter().map(server_from_row).collect()
     }
 
-    /// Records when `place`'s post next needs a look (see [`Tx::servers_post_due`]).
-    pub fn set_next_post_at(&self, place: &str, at: Millis) -> Result<(), StoreError> {
-        self.tx.execute(
-            "UPDATE servers SET next_post_at = ?2 WHERE place = ?1",
-            params![place, at],
-        )?;
-        Ok(())
+    /// Records when `place`'s post next needs a look (see [`Tx::servers_post_due`]),
+    /// worked out from `read`, the settings the scheduler read: only while they are
+    /// still the stored ones. A setup in between (it stores 0: "work it out again") wins
+    /// over a time computed from the settings it replaced.
+    pub fn set_next_post_at(
+        &self,
+        place: &str,
+        at: Millis,
+        read: &DailySettings,
+    ) -> Result<(), StoreError> {
+        self.set_schedule("next_post_at", place, at, read)
     }
 
-    /// Records when `place`'s puzzles must next be made (see [`Tx::servers_to_prepare`]).
-    pub fn set_prepare_at(&self, place: &str, at: Millis) -> Result<(), StoreError> {
-        self.tx.execute(
-            "UPDATE servers SET prepare_at = ?2 WHERE place = ?1",
-            params![place, at],
-        )?;
+    /// Records when `place`'s puzzles must next be made (see [`Tx::servers_to_prepare`]),
+    /// as [`Tx::set_next_post_at`] does.
+    pub fn set_prepare_at(
+        &self,
+        place: &str,
+        at: Millis,
+        read: &DailySettings,
+    ) -> Result<(), StoreError> {
+        self.set_schedule("prepare_at", place, at, read)
+    }
+
+    fn set_schedule(
+        &self,
+        column: &str,
+        place: &str,
+        at: Millis,
+        read: &DailySettings,
+    ) -> Result<(), StoreError> {
+        // `column` is one of our two column names, never input.
+        let sql = format!(
+            "UPDATE servers SET {column} = ?2 WHERE place = ?1 AND channel IS ?3 \
+             AND post_time = ?4 AND timezone = ?5 AND difficulty = ?6 AND enabled = ?7"
+        );
+        self.tx.prepare_cached(&sql)?.execute(params![
+            place,
+            at,
+            read.channel,
+            format!("{:02}:{:02}", read.time.hour(), read.time.minute()),
+            read.zone,
+            read.difficulty.name(),
+            read.enabled
+        ])?;
         Ok(())
     }
 

@@ -314,10 +314,7 @@ impl FakeDiscord {
                 tokio::spawn(serve_gateway(s.clone(), stream));
             }
         });
-        FakeDiscord {
-            api_base,
-            state,
-        }
+        FakeDiscord { api_base, state }
     }
 
     /// A new snowflake, created now (unique: never below the last one given).

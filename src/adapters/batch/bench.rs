@@ -690,7 +690,7 @@ fn seed_dailies(store: &mut crate::store::Store, servers: u64) -> anyhow::Result
                 // Posted today already, its puzzles made: as on a bot that has run.
                 tx.claim_post(&place, today, now, now)?;
                 tx.settle_post(&place, today, Some("1"))?;
-                tx.set_prepare_at(&place, end_of_day(today, &tz))?;
+                tx.set_prepare_at(&place, end_of_day(today, &tz), &settings)?;
             }
             Ok::<_, crate::store::StoreError>(())
         })?;
