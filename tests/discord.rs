@@ -410,7 +410,7 @@ async fn a_game_through_discord_moves_buttons_and_strangers() {
     let givens = parse_grid(content(&board)).expect("the board parses");
     assert_eq!(givens.empty_count(), 40);
     let solution = solution_of(&givens);
-    let cells: Vec<Cell> = Cell::all().filter(|&c| givens.get(c).is_none()).collect();
+    let cells = empty_cells(&givens);
 
     // A move: a public board with the digit marked as the player's.
     let (c, d) = (cells[0], solution.get(cells[0]).expect("full"));
@@ -2565,7 +2565,7 @@ async fn an_interaction_too_old_to_answer_is_not_run_one_near_its_deadline_is_de
     let bot = ready(&fake, &db, 1).await;
     new_game(&fake, &ann(), 40).await;
     let (givens, solution) = sudoku_bot_game(&db);
-    let empty: Vec<Cell> = Cell::all().filter(|&c| givens.get(c).is_none()).collect();
+    let empty = empty_cells(&givens);
     let play = |cell: Cell| {
         fake.slash(
             &ann(),
@@ -2657,7 +2657,7 @@ async fn a_race_scoreboard_refused_by_its_channel_is_not_edited_again() {
     let (board, _) = any_answer(&fake, &id, &board_token).await;
     let board = parse_grid(content(&board)).expect("a board");
     let solution = solution_of(&board);
-    let cells: Vec<Cell> = Cell::all().filter(|&c| board.get(c).is_none()).collect();
+    let cells = empty_cells(&board);
 
     fake.forbid(fake_discord::CHANNEL, 50013).await;
     let edits = |calls: &[fake_discord::Call]| {

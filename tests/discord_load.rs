@@ -322,7 +322,7 @@ fn discord_load() {
 fn pad_presses() {
     use fake_discord::pad::{any_board, tap_to_the_end};
     use sudoku_bot::engine::parse::parse_grid;
-    use sudoku_bot::engine::{Cell, Solution, solver};
+    use sudoku_bot::engine::{Solution, solver};
 
     let players = setting("PAD_PLAYERS", 8).max(1);
     let games = setting("PAD_GAMES", 3).max(1);
@@ -366,8 +366,7 @@ fn pad_presses() {
                         );
                         any_board(fake, image).await;
                     }
-                    let cells: Vec<Cell> =
-                        Cell::all().filter(|&c| givens.get(c).is_none()).collect();
+                    let cells = fake_discord::pad::empty_cells(&givens);
                     let (_, mut w) = tap_to_the_end(
                         fake,
                         std::slice::from_ref(&me),

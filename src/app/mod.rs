@@ -240,6 +240,8 @@ pub struct App {
     /// The dailies `/sudoku solve` protects, as last read (see
     /// [`commands::solve::DailyCache`]).
     dailies: Mutex<commands::solve::DailyCache>,
+    /// The store's "a damaged game was found" flag ([`Store::damage_seen`]).
+    damage_seen: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// How long a server's daily post waits after its puzzle could not be built.
@@ -305,6 +307,7 @@ impl App {
             }
         };
         App {
+            damage_seen: store.damage_seen(),
             reader,
             dailies: Mutex::default(),
             store: Mutex::new(store),
@@ -363,6 +366,10 @@ impl App {
     /// a write of its own: the command's transaction may have rolled back. The player
     /// whose game it was hears the truth rather than "no game in progress".
     fn set_aside_damaged(&self, invocation: &Invocation, reply: Reply) -> Reply {
+        // Nearly always nothing: known without waiting for the store.
+        if !self.damage_seen.load(std::sync::atomic::Ordering::Acquire) {
+            return reply;
+        }
         let damaged = self.store().take_damaged();
         if damaged.is_empty() {
             return reply;
@@ -372,15 +379,9 @@ impl App {
                 .iter()
                 .try_for_each(|d| tx.set_damaged(d.id, &d.reason))
         });
-        match &marked {
-            Ok(()) => {
-                for d in &damaged {
-                    tracing::warn!(game = d.id, player = %d.player, place = %d.place, reason = %d.reason, "damaged game set aside");
-                }
-            }
-            Err(error) => {
-                tracing::error!(%error, count = damaged.len(), "setting damaged games aside failed")
-            }
+        // Each was logged when found.
+        if let Err(error) = &marked {
+            tracing::error!(%error, count = damaged.len(), "setting damaged games aside failed")
         }
         let mine = damaged
             .iter()

@@ -23,6 +23,18 @@ pub enum PadAction {
     AutoNotes,
 }
 
+impl PadAction {
+    /// The move a digit (placing it) or Erase makes in `cell`; `None` for the others.
+    pub fn move_at(self, cell: Cell) -> Option<super::Move> {
+        let action = match self {
+            PadAction::Digit(d) => super::Action::Place(d),
+            PadAction::Erase => super::Action::Erase,
+            _ => return None,
+        };
+        Some(super::Move { cell, action })
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pad {
     pub row: Option<u8>,

@@ -269,11 +269,6 @@ impl Tx<'_> {
         Ok(id)
     }
 
-    /// Writes back a board read in this transaction as version `read_at`, after a
-    /// command of `actor`. The version guard cannot fail under `BEGIN IMMEDIATE`; it is
-    /// there so that a change losing another's would be an error, never a silent
-    /// overwrite. Only the actor's row of `coop_players` is written: a command changes
-    /// no one else's part, and a busy channel's board stays one row or two per move.
     /// Stores the pad under co-op board `id`.
     pub fn set_coop_pad(&self, id: CoopId, pad: Pad) -> Result<(), StoreError> {
         self.tx.execute(
@@ -283,6 +278,11 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Writes back a board read in this transaction as version `read_at`, after a
+    /// command of `actor`. The version guard cannot fail under `BEGIN IMMEDIATE`; it is
+    /// there so that a change losing another's would be an error, never a silent
+    /// overwrite. Only the actor's row of `coop_players` is written: a command changes
+    /// no one else's part, and a busy channel's board stays one row or two per move.
     pub fn save_coop(
         &self,
         record: &CoopRecord,

@@ -133,18 +133,6 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Every server with dailies switched on and a channel to post to.
-    pub fn scheduled_servers(&self) -> Result<Vec<ServerDaily>, StoreError> {
-        let sql = format!(
-            "SELECT {SERVER_COLUMNS} FROM servers WHERE enabled = 1 AND channel IS NOT NULL ORDER BY place"
-        );
-        let mut stmt = self.tx.prepare(&sql)?;
-        let rows = stmt
-            .query_map([], read_server)?
-            .collect::<Result<Vec<_>, _>>()?;
-        rows.into_iter().map(server_from_row).collect()
-    }
-
     /// At most `limit` servers with dailies on whose post needs a look at `now` (its
     /// stored `next_post_at` has come), the earliest first: found through an index, so a
     /// scheduler run reads only these, however many servers there are.
@@ -375,41 +363,6 @@ impl Tx<'_> {
             ))
         })
         .transpose()
-    }
-
-    /// The daily puzzles of every server for the days `from` to `to`, each with its day,
-    /// its server's time zone, its givens and its solution: the candidates for "a daily
-    /// being played right now somewhere".
-    pub fn daily_puzzles_between(
-        &self,
-        from: Date,
-        to: Date,
-    ) -> Result<Vec<(Date, String, Grid, Grid)>, StoreError> {
-        let mut statement = self.tx.prepare_cached(
-            "SELECT d.day, s.timezone, d.givens, d.solution FROM daily_puzzles d \
-             JOIN servers s ON s.place = d.place WHERE d.day BETWEEN ?1 AND ?2",
-        )?;
-        let rows = statement.query_map(params![from.to_string(), to.to_string()], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-            ))
-        })?;
-        rows.map(|row| {
-            let (day, zone, givens, solution) = row?;
-            let day = day
-                .parse::<Date>()
-                .map_err(|_| StoreError::Corrupt(format!("daily day {day:?}")))?;
-            Ok((
-                day,
-                zone,
-                grid_from_text(&givens)?,
-                grid_from_text(&solution)?,
-            ))
-        })
-        .collect()
     }
 
     /// The daily puzzles of every server for the days `from` to `to` stored after row

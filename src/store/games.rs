@@ -318,7 +318,8 @@ impl Tx<'_> {
         if self.writable {
             self.set_damaged(damaged.id, &damaged.reason)?;
         }
-        if let Some(found) = self.damaged {
+        if let Some((found, seen)) = self.damaged {
+            seen.store(true, std::sync::atomic::Ordering::Release);
             let mut found = found.borrow_mut();
             // Logged once, however often the command reads the row.
             if !found.iter().any(|d| d.id == damaged.id) {

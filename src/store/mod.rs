@@ -104,6 +104,9 @@ pub struct Store {
     groups_opened: u64,
     /// Games found not to decode by commands, not yet marked: see [`Store::take_damaged`].
     damaged: std::cell::RefCell<Vec<DamagedGame>>,
+    /// Set when a game is added to `damaged`: read without the store's lock (see
+    /// [`Store::damage_seen`]), so that a command finding nothing pays nothing.
+    damage_seen: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// A write transaction shared by the commands that ran while it was open.
@@ -120,7 +123,10 @@ pub struct Tx<'a> {
     tx: &'a Connection,
     /// Where games found damaged are reported, to be marked outside the command's own
     /// transaction (which may roll back).
-    damaged: Option<&'a std::cell::RefCell<Vec<DamagedGame>>>,
+    damaged: Option<(
+        &'a std::cell::RefCell<Vec<DamagedGame>>,
+        &'a std::sync::atomic::AtomicBool,
+    )>,
     /// False in [`Store::read`]: a damaged row found there is skipped and logged, and set
     /// aside by the next write that meets it.
     writable: bool,
@@ -169,6 +175,7 @@ impl Store {
             group: std::cell::Cell::new(None),
             groups_opened: 0,
             damaged: std::cell::RefCell::new(Vec::new()),
+            damage_seen: Default::default(),
         })
     }
 
@@ -190,6 +197,7 @@ impl Store {
             group: std::cell::Cell::new(None),
             groups_opened: 0,
             damaged: std::cell::RefCell::new(Vec::new()),
+            damage_seen: Default::default(),
         }))
     }
 
@@ -238,7 +246,7 @@ impl Store {
             .map_err(StoreError::from)?;
         let handle = Tx {
             tx: &tx,
-            damaged: Some(&self.damaged),
+            damaged: Some((&self.damaged, &self.damage_seen)),
             writable: !matches!(behavior, TransactionBehavior::Deferred),
         };
         let value = work(&handle)?;
@@ -291,7 +299,7 @@ impl Store {
         };
         let result = work(&Tx {
             tx: &self.conn,
-            damaged: Some(&self.damaged),
+            damaged: Some((&self.damaged, &self.damage_seen)),
             writable: !read,
         });
         match result {
@@ -345,7 +353,15 @@ impl Store {
     /// the caller marks them in a write of their own ([`Tx::set_damaged`]) and tells
     /// their players.
     pub fn take_damaged(&mut self) -> Vec<DamagedGame> {
+        self.damage_seen
+            .store(false, std::sync::atomic::Ordering::Release);
         std::mem::take(self.damaged.get_mut())
+    }
+
+    /// Raised when a command found a damaged game, until [`Store::take_damaged`]: the
+    /// core checks it after every command without taking the store's lock.
+    pub fn damage_seen(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        self.damage_seen.clone()
     }
 
     /// Bytes the database's content takes (free pages not counted): for measuring growth.

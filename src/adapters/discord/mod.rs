@@ -379,8 +379,6 @@ pub async fn run_tuned(
     }
 }
 
-/// Whether Discord refused the bot token: at the gateway, or on a REST call (autosharding
-/// asks `/gateway/bot` with the token before connecting).
 /// A failed Discord call, for a log line or an admin's note: for an HTTP error its status,
 /// method, Discord's JSON error `code` and message (and the fields it names); never the
 /// URL, which holds an interaction's token.
@@ -404,6 +402,8 @@ pub(crate) fn discord_error(error: &serenity::Error) -> String {
     }
 }
 
+/// Whether Discord refused the bot token: at the gateway, or on a REST call (autosharding
+/// asks `/gateway/bot` with the token before connecting).
 fn token_rejected(error: &serenity::Error) -> bool {
     match error {
         serenity::Error::Gateway(GatewayError::InvalidAuthentication) => true,

@@ -439,13 +439,7 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
                         board_reply(tx, &record, &headline, inv, now)?
                     }
                     _ => {
-                        let digit = match action {
-                            PadAction::Digit(d) => d,
-                            _ => 0,
-                        };
-                        let moves = parse_moves(&format!("{cell} {digit}")).map_err(|e| {
-                            user_error(format!("Co-op board: {e}. Nothing was changed."))
-                        })?;
+                        let moves: Vec<Move> = action.move_at(cell).into_iter().collect();
                         apply_moves(tx, inv, record, &moves, now, true)?
                     }
                 }

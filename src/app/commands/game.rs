@@ -327,15 +327,24 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
     // A race board its player has not seen yet comes first: its clock runs, and showing
     // it is what lets typed moves reach it. Only then is this a write: a plain show
     // answers while another connection writes.
-    let unseen = app.store().read(|tx| {
+    // So is a player's new name (a read must not write).
+    let (unseen, renamed) = app.store().read(|tx| {
         let open = tx.active_games(&inv.player.id, inv.place.key())?;
-        Ok::<_, Failure>(open.iter().find(|g| !g.shown).map(|g| g.id))
+        let known = tx.player_name(&inv.player.id)?;
+        Ok::<_, Failure>((
+            open.iter().find(|g| !g.shown).map(|g| g.id),
+            known.as_deref() != Some(inv.player.name.as_str()),
+        ))
     })?;
-    if let Some(id) = unseen {
-        app.store().write(|tx| Ok::<_, Failure>(tx.touch(id)?))?;
+    if unseen.is_some() || renamed {
+        app.store().write(|tx| {
+            if let Some(id) = unseen {
+                tx.touch(id)?;
+            }
+            Ok::<_, Failure>(tx.set_player_name(&inv.player.id, &inv.player.name)?)
+        })?;
     }
     app.store().read(|tx| {
-        tx.set_player_name(&inv.player.id, &inv.player.name)?;
         let open = tx.active_games(&inv.player.id, inv.place.key())?;
         let Some((current, others)) = open.split_first() else {
             // Right after a solve or a give-up: the finished board and its result, until
@@ -477,11 +486,10 @@ fn no_game(tx: &Tx<'_>, inv: &Invocation) -> Result<Failure, Failure> {
 }
 
 /// The moves a command applied, as the player wrote them (erasures of empty cells left out).
-fn applied_moves(moves: &[crate::game::Move], outcome: &MoveOutcome) -> Vec<String> {
+fn applied_moves<'a>(moves: &'a [Move], outcome: &MoveOutcome) -> Vec<&'a Move> {
     moves
         .iter()
         .filter(|m| !outcome.already_empty.contains(&m.cell))
-        .map(ToString::to_string)
         .collect()
 }
 
@@ -534,17 +542,15 @@ fn next_buttons(record: &GameRecord, shareable: bool) -> Vec<Button> {
     buttons
 }
 
-fn move_headline(game: &Game, applied: &[String], outcome: &MoveOutcome) -> String {
+fn move_headline(game: &Game, applied: &[&Move], outcome: &MoveOutcome) -> String {
     // "Played B7 4, erased A6.": an erase reads as one, not as "A6 erase".
-    let (erased, placed): (Vec<&String>, Vec<&String>) =
-        applied.iter().partition(|m| m.ends_with(" erase"));
-    let erased: Vec<&str> = erased
+    let (erased, placed): (Vec<&Move>, Vec<&Move>) = applied
         .iter()
-        .map(|m| m.trim_end_matches(" erase"))
-        .collect();
+        .partition(|m| m.action == crate::game::Action::Erase);
+    let erased: Vec<String> = erased.iter().map(|m| m.cell.name()).collect();
     let mut parts = Vec::new();
     if !placed.is_empty() {
-        let placed: Vec<&str> = placed.iter().map(|m| m.as_str()).collect();
+        let placed: Vec<String> = placed.iter().map(ToString::to_string).collect();
         parts.push(format!("Played {}", placed.join(", ")));
     }
     if !erased.is_empty() {
@@ -719,12 +725,7 @@ pub fn pad(
                         apply_notes(tx, inv, record, cell, 1 << d, now)?
                     }
                     _ => {
-                        let digit = match action {
-                            PadAction::Digit(d) => d,
-                            _ => 0,
-                        };
-                        let moves = parse_moves(&format!("{cell} {digit}"))
-                            .map_err(|e| user_error(format!("{e}. Nothing was changed.")))?;
+                        let moves: Vec<Move> = action.move_at(cell).into_iter().collect();
                         apply_moves(tx, inv, record, &moves, now, true)?
                     }
                 }
