@@ -3,6 +3,7 @@
 
 mod fake_discord;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -10,7 +11,7 @@ use std::time::Duration;
 use fake_discord::pad::{
     content, custom_id, empty_cells, ephemeral, menu, menu_count, tap_to_the_end, token_of,
 };
-use fake_discord::{APP_ID, FakeDiscord, GUILD, Upload, decode_png};
+use fake_discord::{APP_ID, FakeDiscord, GUILD, Rules, Upload, decode_png};
 use serde_json::{Value, json};
 use sudoku_bot::adapters::discord::{self, Config, Posting, RunError};
 use sudoku_bot::app::{App, Clock, SystemClock};
@@ -984,6 +985,95 @@ async fn two_shards_identify_answer_and_register_the_commands_once() {
         .filter(|c| c.method == "PUT" && c.path == path)
         .count();
     assert_eq!(registrations, 1, "registered once, not per shard");
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shards_start_bucket_by_bucket_as_fast_as_discord_allows() {
+    // Discord lets 2 shards identify together (max_concurrency 2: buckets {0, 2} and
+    // {1, 3}, each once per 5 s). The bot starts both buckets at once and each at
+    // Discord's pace: all four are up after one wait, not three, and no bucket is
+    // asked twice within 5 s (Discord would refuse the second with INVALID_SESSION).
+    let rules = Rules {
+        max_concurrency: 2,
+        ..Rules::default()
+    };
+    let fake = FakeDiscord::start_with(TOKEN, 4, rules).await;
+    let (_dir, db) = db();
+    let bot = start(&fake, &db, TOKEN);
+    fake.wait_gateway("IDENTIFY", 4).await;
+    let mut times = fake.identify_times().await;
+    times.sort_by_key(|&(_, at)| at);
+    let order: Vec<u64> = times.iter().map(|&(id, _)| id).collect();
+    let first: HashSet<u64> = order[..2].iter().copied().collect();
+    assert_eq!(
+        first,
+        HashSet::from([0, 1]),
+        "one shard of each bucket first: {times:?}"
+    );
+    let together = times[1].1 - times[0].1;
+    assert!(
+        together < Duration::from_secs(4),
+        "the two buckets start side by side: {times:?}"
+    );
+    let all = times[3].1 - times[0].1;
+    assert!(
+        all < Duration::from_secs(9),
+        "four shards in two buckets need one 5 s wait, not three: {times:?}"
+    );
+    let events = fake.gateway_events().await;
+    assert!(
+        !events.iter().any(|e| e == "IDENTIFY_TOO_SOON"),
+        "{events:?}"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spent_session_budget_is_waited_out_not_overdrawn() {
+    // No session starts left, the budget resets in 2 s: identifying now would cost the
+    // bot its token on Discord. The bot waits for the reset, then starts.
+    let rules = Rules {
+        sessions_left: 0,
+        sessions_reset_after: Duration::from_secs(2),
+        ..Rules::default()
+    };
+    let fake = FakeDiscord::start_with(TOKEN, 1, rules).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let times = fake.identify_times().await;
+    assert_eq!(times.len(), 1, "{times:?}");
+    assert!(
+        times[0].1 >= Duration::from_secs(2),
+        "identified only once the budget had reset: {times:?}"
+    );
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "help", json!([])))
+        .await;
+    assert!(!content(&fake.response_to(&id).await).is_empty());
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shutdown_while_waiting_for_the_session_budget_ends_at_once() {
+    let rules = Rules {
+        sessions_left: 0,
+        sessions_reset_after: Duration::from_secs(3_600),
+        ..Rules::default()
+    };
+    let fake = FakeDiscord::start_with(TOKEN, 1, rules).await;
+    let (_dir, db) = db();
+    let bot = start(&fake, &db, TOKEN);
+    fake.wait_call("the gateway budget asked", |c| {
+        c.path == "/api/v10/gateway/bot"
+    })
+    .await;
+    tokio::time::timeout(Duration::from_secs(10), bot.stop())
+        .await
+        .expect("the bot stops without waiting an hour for the budget");
+    assert!(fake.identify_times().await.is_empty(), "never identified");
     fake.assert_clean().await;
 }
 

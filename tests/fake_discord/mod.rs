@@ -63,6 +63,15 @@ pub struct Rules {
     pub invalid_limit: u32,
     /// Keep every call (with its body) for `calls()`; a soak run turns it off.
     pub keep_calls: bool,
+    /// Shards that may identify together: shard `id` is in bucket `id % max_concurrency`,
+    /// and a bucket identifies at most once per 5 s (a second IDENTIFY sooner is a
+    /// violation, as Discord would invalidate it).
+    pub max_concurrency: u64,
+    /// Session starts left in the budget when the fake starts (`session_start_limit`);
+    /// an IDENTIFY with none left is a violation (Discord resets the bot's token).
+    pub sessions_left: u64,
+    /// When the budget resets to 1,000, from the fake's start.
+    pub sessions_reset_after: Duration,
 }
 
 impl Default for Rules {
@@ -72,6 +81,9 @@ impl Default for Rules {
             global_per_second: 50,
             invalid_limit: 10_000,
             keep_calls: true,
+            max_concurrency: 1,
+            sessions_left: 999,
+            sessions_reset_after: Duration::from_secs(86_400),
         }
     }
 }
@@ -236,6 +248,11 @@ struct State {
     connections: Mutex<HashMap<u64, mpsc::UnboundedSender<ToGateway>>>,
     /// The `shard` field of every IDENTIFY: `[id, total]`.
     identified: Mutex<Vec<[u64; 2]>>,
+    /// When each IDENTIFY came, with its shard id.
+    identify_times: Mutex<Vec<(u64, Instant)>>,
+    /// The session start budget: starts left, and when it resets.
+    sessions: Mutex<(u64, Instant)>,
+    started: Instant,
     sequence: AtomicU64,
     ids: AtomicU64,
     /// Ids given to interactions created in the past (`created_ago`).
@@ -294,6 +311,12 @@ impl FakeDiscord {
             shards,
             connections: Mutex::new(HashMap::new()),
             identified: Mutex::new(Vec::new()),
+            identify_times: Mutex::new(Vec::new()),
+            sessions: Mutex::new((
+                rules.sessions_left,
+                Instant::now() + rules.sessions_reset_after,
+            )),
+            started: Instant::now(),
             sequence: AtomicU64::new(0),
             ids: AtomicU64::new(0),
             aged: AtomicU64::new(0),
@@ -436,6 +459,13 @@ impl FakeDiscord {
     /// The `[id, total]` of every IDENTIFY so far.
     pub async fn identified_shards(&self) -> Vec<[u64; 2]> {
         self.state.identified.lock().await.clone()
+    }
+
+    /// Every IDENTIFY so far: its shard id, and when it came (from the fake's start).
+    pub async fn identify_times(&self) -> Vec<(u64, Duration)> {
+        let started = self.state.started;
+        let times = self.state.identify_times.lock().await;
+        times.iter().map(|&(id, at)| (id, at - started)).collect()
     }
 
     /// The shard Discord sends an interaction from `guild` (None: a DM) on.
@@ -1203,6 +1233,50 @@ pub fn decode_png(bytes: &[u8]) -> Result<tiny_skia::Pixmap, String> {
     tiny_skia::Pixmap::decode_png(bytes).map_err(|e| e.to_string())
 }
 
+/// Session starts left and the time until the budget resets (then it is 1,000 again).
+async fn session_budget(state: &State) -> (u64, Duration) {
+    let mut sessions = state.sessions.lock().await;
+    let now = Instant::now();
+    if now >= sessions.1 {
+        *sessions = (1000, now + Duration::from_secs(86_400));
+    }
+    (sessions.0, sessions.1 - now)
+}
+
+/// Discord's limits on starting sessions: one IDENTIFY per bucket per 5 s (one sooner
+/// is refused with INVALID_SESSION, as Discord does: `false` when refused), and none past
+/// the day's budget (a violation: Discord would reset the bot's token).
+async fn identify_allowed(state: &State, shard: u64) -> bool {
+    let now = Instant::now();
+    let concurrency = state.rules.max_concurrency.max(1);
+    let bucket = shard % concurrency;
+    {
+        let mut times = state.identify_times.lock().await;
+        let last = times
+            .iter()
+            .rev()
+            .find(|(id, _)| id % concurrency == bucket)
+            .copied();
+        if let Some((_, at)) = last
+            && now - at < Duration::from_secs(5)
+        {
+            return false;
+        }
+        times.push((shard, now));
+    }
+    let (left, _) = session_budget(state).await;
+    if left == 0 {
+        violation(
+            state,
+            format!("IDENTIFY of shard {shard} with no session starts left"),
+        )
+        .await;
+    } else {
+        state.sessions.lock().await.0 = left - 1;
+    }
+    true
+}
+
 async fn violation(state: &State, what: String) {
     state.violations.lock().await.push(what);
 }
@@ -1711,11 +1785,16 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
     let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     match (method, segments.as_slice()) {
         ("GET", ["gateway"]) => (200, json!({"url": state.ws_url})),
-        ("GET", ["gateway", "bot"]) => (
-            200,
-            json!({"url": state.ws_url, "shards": state.shards, "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}),
-        ),
+        ("GET", ["gateway", "bot"]) => {
+            let (remaining, reset_after) = session_budget(state).await;
+            (
+                200,
+                json!({"url": state.ws_url, "shards": state.shards, "session_start_limit": {
+                    "total": 1000, "remaining": remaining,
+                    "reset_after": reset_after.as_millis() as u64,
+                    "max_concurrency": state.rules.max_concurrency}}),
+            )
+        }
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             let commands = body.as_array().cloned().unwrap_or_default();
@@ -2052,6 +2131,12 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         let given = &payload["d"]["shard"];
                         let pair = [given[0].as_u64().unwrap_or(0), given[1].as_u64().unwrap_or(1)];
                         shard = pair[0];
+                        if !identify_allowed(&state, shard).await {
+                            record(&state, "IDENTIFY_TOO_SOON").await;
+                            let refused = json!({"op": 9, "d": false});
+                            let _ = ws.send(WsMessage::Text(refused.to_string())).await;
+                            continue;
+                        }
                         state.identified.lock().await.push(pair);
                         record(&state, "IDENTIFY").await;
                         let ready = json!({

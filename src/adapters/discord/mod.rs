@@ -28,6 +28,7 @@ mod handler;
 mod races;
 mod respond;
 mod scheduler;
+pub mod shards;
 mod shutdown;
 
 use std::future::Future;
@@ -35,7 +36,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder};
+use serenity::all::{GatewayError, GatewayIntents, GuildId, Http, HttpBuilder};
 use tokio::sync::{Notify, Semaphore};
 
 use crate::app::App;
@@ -281,9 +282,7 @@ pub async fn run_tuned(
     };
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
     // privileged) brings GUILD_DELETE, when the bot is removed from a server.
-    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
-        .event_handler(handler)
-        .await?;
+    let client = shards::Gateway::new(http.build(), GatewayIntents::GUILDS, Arc::new(handler));
     if let Some(sender) = tuning.http {
         let _ = sender.send(client.http.clone());
     }
@@ -296,18 +295,39 @@ pub async fn run_tuned(
             tracing::debug!(kept, dropped, "rate-limit buckets pruned");
         }
     });
-    if config.api_base.is_some() {
-        // serenity falls back to the real gateway when asking for the URL fails; with
-        // another API base that would be wrong, so ask here and fail loudly instead.
-        let gateway = client.http.get_gateway().await.map_err(|e| {
-            if token_rejected(&e) {
-                RunError::TokenRejected
-            } else {
-                RunError::Gateway(e.to_string())
-            }
-        })?;
-        *client.ws_url.lock().await = gateway.url;
-    }
+    // The shutdown signal, as a future the gateway's start and run can both wait on.
+    let (stop_gateway, stopped) = tokio::sync::watch::channel(false);
+    let closing = in_flight.clone();
+    tokio::spawn(async move {
+        shutdown.await;
+        tracing::info!("shutting down: closing the gateway connection");
+        closing.close();
+        let _ = stop_gateway.send(true);
+    });
+    let stop = move || {
+        let mut stopped = stopped.clone();
+        async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+        }
+    };
+    // The gateway's address, the shard count and the session budget, asked before
+    // anything else: a rejected token fails here, before any task starts.
+    let mut before_start = Box::pin(stop());
+    let plan = match client.plan(config.shards, &mut before_start).await {
+        Ok(Some(plan)) => plan,
+        Ok(None) => {
+            pruner.abort();
+            return Ok(());
+        }
+        Err(e) if token_rejected(&e) => {
+            pruner.abort();
+            return Err(RunError::TokenRejected);
+        }
+        Err(e) => {
+            pruner.abort();
+            return Err(RunError::Gateway(discord_error(&e)));
+        }
+    };
     let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
     let app_for_races = app.clone();
     let mut scheduler = tokio::spawn(scheduler::schedule_dailies(
@@ -323,34 +343,10 @@ pub async fn run_tuned(
         client.http.clone(),
         stop_races.clone(),
     ));
-    let shards = client.shard_manager.clone();
-    let closing = in_flight.clone();
-    let start_returned = Arc::new(Notify::new());
-    let returned = start_returned.clone();
-    tokio::spawn(async move {
-        shutdown.await;
-        tracing::info!("shutting down: closing the gateway connection");
-        closing.close();
-        // A shutdown asked for while the shards are still starting would find none to
-        // stop, and a shard starting after it would run on: ask again until `start`
-        // has returned.
-        let returned = returned.notified();
-        tokio::pin!(returned);
-        loop {
-            shards.shutdown_all().await;
-            tokio::select! {
-                () = &mut returned => break,
-                () = tokio::time::sleep(Duration::from_millis(200)) => {}
-            }
-        }
-    });
     // One shard holds at most 2,500 servers; past that Discord closes it (4011) and
-    // serenity would re-identify forever. Autosharding asks Discord for its count.
-    let result = match config.shards {
-        Some(count) => client.start_shards(count.max(1)).await,
-        None => client.start_autosharded().await,
-    };
-    start_returned.notify_one();
+    // serenity would re-identify forever: without `shards` in the config, Discord's
+    // recommended count.
+    let result = client.run(plan, stop()).await;
     pruner.abort();
     in_flight.close();
     // serenity spawns a task per event; one received just before the gateway closed may
