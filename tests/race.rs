@@ -43,7 +43,8 @@ fn grid_text(g: &Grid) -> String {
         .collect()
 }
 
-/// The scheduler's view: what it would send now, each within Discord's limits.
+/// The scheduler's view: what it would send now, each within Discord's limits, each
+/// confirmed by Discord.
 fn tick(bot: &Bot, gap: i64) -> Vec<RaceMessage> {
     let messages = bot.app.take_race_messages(gap);
     for m in &messages {
@@ -52,6 +53,7 @@ fn tick(bot: &Bot, gap: i64) -> Vec<RaceMessage> {
             "{:?}",
             m.reply.limit_violations()
         );
+        bot.app.race_message_delivered(m, None);
     }
     messages
 }
@@ -1140,4 +1142,96 @@ fn a_race_board_is_played_to_the_end_with_the_pad_alone() {
     }
     assert!(r.content.contains("**ann** wins Race #1"), "{}", r.content);
     assert!(r.selects.is_empty(), "a finished race board has no pad");
+}
+
+#[test]
+fn race_messages_are_sent_until_discord_confirms_them() {
+    // The bot dies between handing a message out and Discord's answer: nothing is lost,
+    // the next run sends it again. And a change made while an edit is on its way is
+    // drawn next, not taken as shown.
+    let bot = Bot::in_memory(T0, 21);
+    let board = running_race(&bot, "ann", &["bob"], 5);
+    bot.app.race_message_sent(1, "m1");
+    let (grid, solution) = my_board(&bot, "ann", &board);
+    my_board(&bot, "bob", &board);
+    let cells = empties(&grid);
+    bot.say(
+        "ann",
+        HERE,
+        &format!("move {}", moves(&solution, &cells[..1])),
+    );
+    let first = bot.app.take_race_messages(0);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert!(
+        first[0].reply.content.contains("**ann**: 1/5 filled"),
+        "{}",
+        first[0].reply.content
+    );
+    // bob moves while that edit is in flight; then Discord confirms it.
+    bot.say(
+        "bob",
+        HERE,
+        &format!("move {}", moves(&solution, &cells[..2])),
+    );
+    bot.app.race_message_delivered(&first[0], None);
+    let next = tick(&bot, 0);
+    assert_eq!(next.len(), 1, "bob's move is still to show: {next:?}");
+    assert!(
+        next[0].reply.content.contains("**bob**: 2/5 filled"),
+        "{}",
+        next[0].reply.content
+    );
+    assert!(tick(&bot, 0).is_empty(), "shown once confirmed");
+
+    // ann finishes, bob gives up: the result is handed out, and lost (no answer).
+    bot.say("ann", HERE, &format!("move {}", moves(&solution, &cells)));
+    bot.give_up("bob", HERE);
+    let lost = bot.app.take_race_messages(0);
+    let result = lost.iter().find(|m| m.is_result).expect("a result");
+    assert!(
+        result.reply.content.contains("**ann** wins Race #1"),
+        "{}",
+        result.reply.content
+    );
+    // The next look hands the same result out again, with the final board.
+    let again = tick(&bot, 0);
+    let repeat = again
+        .iter()
+        .find(|m| m.is_result)
+        .expect("the result again");
+    assert_eq!(repeat.reply.content, result.reply.content);
+    assert!(again.iter().any(|m| !m.is_result), "the final board too");
+    assert!(tick(&bot, 0).is_empty(), "posted once Discord confirmed it");
+}
+
+#[test]
+fn a_race_whose_channel_refuses_the_bot_is_not_sent_again_but_still_ends() {
+    let bot = Bot::in_memory(T0, 22);
+    let board = running_race(&bot, "ann", &["bob"], 5);
+    bot.app.race_message_sent(1, "m1");
+    let (grid, solution) = my_board(&bot, "ann", &board);
+    let cells = empties(&grid);
+    bot.say(
+        "ann",
+        HERE,
+        &format!("move {}", moves(&solution, &cells[..1])),
+    );
+    let sent = bot.app.take_race_messages(0);
+    assert_eq!(sent.len(), 1);
+    bot.app.race_message_refused(1);
+    bot.say(
+        "ann",
+        HERE,
+        &format!("move {}", moves(&solution, &cells[1..2])),
+    );
+    assert!(tick(&bot, 0).is_empty(), "no edit for a refused channel");
+    // Its time runs out all the same: the race is over for its players.
+    bot.clock.advance(sudoku_bot::game::race::RACE_LIMIT_MS);
+    assert!(tick(&bot, 0).is_empty(), "no result post either");
+    let r = bot.say("bob", HERE, "race 5");
+    assert!(
+        !r.private && !r.content.contains("already in"),
+        "{}",
+        r.content
+    );
 }

@@ -272,16 +272,19 @@ impl<'a> Session<'a> {
     /// can be pressed, as on Discord.
     fn show_race_messages(&mut self, out: &mut impl Write) -> io::Result<()> {
         for message in self.app.take_race_messages(0) {
-            if message.is_result {
+            let posted = if message.is_result {
                 writeln!(out, "(posted in the channel:)")?;
+                None
             } else if message.edit.is_some() {
                 writeln!(out, "(the race's message, edited:)")?;
+                None
             } else {
-                let id = self.next_message_id();
-                self.app.race_message_sent(message.race, &id);
                 writeln!(out, "(the race's message, posted anew:)")?;
-            }
+                Some(self.next_message_id())
+            };
             self.show_more(&message.reply, out)?;
+            // Shown: a terminal never fails to deliver.
+            self.app.race_message_delivered(&message, posted.as_deref());
         }
         Ok(())
     }

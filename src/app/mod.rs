@@ -728,10 +728,12 @@ impl App {
     }
 
     /// Every race message due now: lobbies that closed and races that ran out of time
-    /// are settled first; a race's own message is edited at most once per `gap` (Discord
-    /// limits edits per channel; the terminal passes 0), and each result is handed out
-    /// once. The adapter sends them and reports back with [`App::race_message_sent`] or
-    /// [`App::race_message_failed`].
+    /// are settled first; a race's own message is handed out at most once per `gap`
+    /// (Discord limits edits per channel; the terminal passes 0), and a result until
+    /// Discord confirmed it. The adapter sends them and reports back with
+    /// [`App::race_message_delivered`], [`App::race_message_failed`] or
+    /// [`App::race_message_refused`]; a message it never reports on (a crash) is handed
+    /// out again.
     pub fn take_race_messages(&self, gap: Millis) -> Vec<RaceMessage> {
         let now = self.now();
         match self
@@ -744,6 +746,34 @@ impl App {
                 tracing::error!(%reason, "collecting race messages failed");
                 Vec::new()
             }
+        }
+    }
+
+    /// Discord confirmed `message` (`posted`: the id of the message it created, for a
+    /// race's own message posted anew): a result is not posted again, and the race's
+    /// message shows the changes it was drawn with.
+    pub fn race_message_delivered(&self, message: &RaceMessage, posted: Option<&str>) {
+        let race = message.race;
+        let result = self.store().write(|tx| {
+            if message.is_result {
+                return tx.race_result_confirmed(race);
+            }
+            if let Some(id) = posted {
+                tx.set_race_message(race, id, false)?;
+            }
+            tx.race_message_confirmed(race, message.drawn)
+        });
+        if let Err(error) = result {
+            // Sent again later: an edit is harmless, a post carries the same nonce.
+            tracing::error!(%error, race, "recording a delivered race message failed");
+        }
+    }
+
+    /// The race's channel refuses the bot for good (no access, no permission, deleted):
+    /// nothing of the race is sent again.
+    pub fn race_message_refused(&self, race: i64) {
+        if let Err(error) = self.store().write(|tx| tx.race_refused(race)) {
+            tracing::error!(%error, race, "recording a refused race channel failed");
         }
     }
 

@@ -76,6 +76,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0016_schedule_index",
         sql: include_str!("../../migrations/0016_schedule_index.sql"),
     },
+    Migration {
+        name: "0017_race_outbox",
+        sql: include_str!("../../migrations/0017_race_outbox.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -20,10 +20,16 @@ pub struct RaceRecord {
     pub channel: Option<String>,
     /// The id of the race's public message (lobby, then scoreboard), once known.
     pub message: Option<String>,
-    /// That message no longer shows the race as it is.
-    pub stale: bool,
-    /// The result of a finished race has been handed out to post.
+    /// How many times the race changed for everyone to see, and how many of those
+    /// changes its message was confirmed showing: due for an edit while `stale > shown`.
+    pub stale: i64,
+    pub shown: i64,
+    /// When its message was last handed out to be sent.
+    pub edited: Option<Millis>,
+    /// The result of a finished race was posted (Discord confirmed it).
     pub announced: bool,
+    /// The race's channel refuses the bot for good: nothing of it is sent any more.
+    pub refused: bool,
     pub race: Race,
 }
 
@@ -50,7 +56,7 @@ pub struct RaceStanding {
 
 const COLUMNS: &str = "id, place, number, room, channel, host, opponent, capacity, autostart, \
      givens, solution, difficulty, status, created_at, started_at, finished_at, version, \
-     message, stale, announced, invited";
+     message, stale, announced, invited, refused, shown, edited_at";
 
 fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
     let givens: String = row.get(9)?;
@@ -66,6 +72,9 @@ fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
         message: row.get(17)?,
         stale: row.get(18)?,
         announced: row.get(19)?,
+        refused: row.get(21)?,
+        shown: row.get(22)?,
+        edited: row.get(23)?,
         race: Race {
             number: row.get(2)?,
             host: row.get(5)?,
@@ -172,7 +181,7 @@ impl Tx<'_> {
     pub fn save_race(&self, id: RaceId, race: &Race) -> Result<(), StoreError> {
         let changed = self.tx.execute(
             "UPDATE races SET status = ?2, started_at = ?3, finished_at = ?4, version = ?5, \
-             stale = 1 WHERE id = ?1",
+             stale = stale + 1 WHERE id = ?1",
             params![
                 id,
                 race.status.name(),
@@ -213,7 +222,7 @@ impl Tx<'_> {
     /// A move in a race changed its scoreboard: the scheduler edits the message later.
     pub fn mark_race_stale(&self, id: RaceId) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE races SET stale = 1 WHERE id = ?1 AND stale = 0",
+            "UPDATE races SET stale = stale + 1 WHERE id = ?1",
             params![id],
         )?;
         Ok(())
@@ -250,10 +259,14 @@ impl Tx<'_> {
     }
 
     /// Races that need the scheduler: a deadline passed (`now`), a message to edit no
-    /// sooner than `gap` after the last edit, or a result to post.
+    /// sooner than `gap` after the last attempt, or a result to post. A race whose channel
+    /// refused the bot comes only for its deadlines.
     pub fn races_to_tell(&self, now: Millis, gap: Millis) -> Result<Vec<RaceId>, StoreError> {
+        // The first part's condition is the partial index's, word for word, so SQLite
+        // reads only the rows it holds.
         let mut stmt = self.tx.prepare_cached(
-            "SELECT id FROM races WHERE (stale = 1 OR (status = 'finished' AND announced = 0)) \
+            "SELECT id FROM races \
+             WHERE (stale > shown OR (status = 'finished' AND announced = 0)) AND refused = 0 \
                AND (edited_at IS NULL OR edited_at <= ?1 - ?2 OR (status = 'finished' AND announced = 0)) \
              UNION \
              SELECT id FROM races WHERE status = 'lobby' AND created_at <= ?1 - ?3 \
@@ -273,12 +286,47 @@ impl Tx<'_> {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The race's message was handed out as it is now.
-    pub fn race_told(&self, id: RaceId, now: Millis, announced: bool) -> Result<(), StoreError> {
+    /// The race's message was handed out to be sent at `now`: the next edit waits at
+    /// least the gap from here.
+    pub fn race_handed_out(&self, id: RaceId, now: Millis) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE races SET stale = 0, edited_at = ?2, announced = announced OR ?3 WHERE id = ?1",
-            params![id, now, announced],
+            "UPDATE races SET edited_at = ?2 WHERE id = ?1",
+            params![id, now],
         )?;
+        Ok(())
+    }
+
+    /// The race's message now shows it as it is (it was drawn in the same transaction as
+    /// the change: a button press answered by the redrawn message).
+    pub fn race_shown(&self, id: RaceId, now: Millis) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE races SET shown = stale, edited_at = ?2 WHERE id = ?1",
+            params![id, now],
+        )?;
+        Ok(())
+    }
+
+    /// Discord confirmed the race's message as drawn after `drawn` changes: those are
+    /// shown; changes made since stay due.
+    pub fn race_message_confirmed(&self, id: RaceId, drawn: i64) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE races SET shown = max(shown, ?2) WHERE id = ?1",
+            params![id, drawn],
+        )?;
+        Ok(())
+    }
+
+    /// Discord confirmed the race's result post.
+    pub fn race_result_confirmed(&self, id: RaceId) -> Result<(), StoreError> {
+        self.tx
+            .execute("UPDATE races SET announced = 1 WHERE id = ?1", params![id])?;
+        Ok(())
+    }
+
+    /// The race's channel refuses the bot for good: nothing of it is sent again.
+    pub fn race_refused(&self, id: RaceId) -> Result<(), StoreError> {
+        self.tx
+            .execute("UPDATE races SET refused = 1 WHERE id = ?1", params![id])?;
         Ok(())
     }
 
@@ -297,10 +345,11 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// An edit that did not go through: try again at the next tick.
+    /// An edit that did not go through (the message stays due): tried again after the
+    /// gap, or at once as a new post when the message is gone (`forget_message`).
     pub fn race_edit_failed(&self, id: RaceId, forget_message: bool) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE races SET stale = 1, edited_at = NULL, \
+            "UPDATE races SET edited_at = CASE WHEN ?2 THEN NULL ELSE edited_at END, \
              message = CASE WHEN ?2 THEN NULL ELSE message END WHERE id = ?1",
             params![id, forget_message],
         )?;

@@ -25,6 +25,7 @@
 pub mod commands;
 pub mod config;
 mod handler;
+mod outbound;
 mod races;
 mod respond;
 mod scheduler;
@@ -328,12 +329,19 @@ pub async fn run_tuned(
             return Err(RunError::Gateway(discord_error(&e)));
         }
     };
+    // Daily posts and race messages share one budget: together under Discord's global
+    // limit, and both stop before the invalid requests they meet could get the bot banned.
+    let budget = Arc::new(outbound::Budget::new(
+        posting.per_second,
+        outbound::INVALID_LIMIT,
+    ));
     let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
     let app_for_races = app.clone();
     let mut scheduler = tokio::spawn(scheduler::schedule_dailies(
         app,
         client.http.clone(),
         posting,
+        budget.clone(),
         wake,
         stopping,
     ));
@@ -341,6 +349,7 @@ pub async fn run_tuned(
     let mut races = tokio::spawn(races::tell_races(
         app_for_races,
         client.http.clone(),
+        budget,
         stop_races.clone(),
     ));
     // One shard holds at most 2,500 servers; past that Discord closes it (4011) and

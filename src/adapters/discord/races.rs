@@ -1,56 +1,171 @@
 //! Race messages out: one task that, every second, asks the core what changed in races
 //! (scoreboards to edit, lobbies that closed, results to post) and sends it. Moves never
-//! wait for an edit: they only mark the race's message stale, and this task redraws it at
-//! most once per [`EDIT_GAP_MS`] per race, within Discord's edit rate limits.
+//! wait for an edit: they only count a change of the race, and this task redraws its
+//! message at most once per [`EDIT_GAP_MS`], within Discord's limits.
 //!
-//! A race whose message Discord refuses for good (403: the bot lost its permissions in
-//! the channel; 404 Unknown Channel: the channel is gone) is not tried again every second:
-//! its scoreboard is given up for this run (its result is still tried, once).
+//! - **Marked sent only once Discord confirmed it.** The core hands a message out without
+//!   marking it sent; this task reports what Discord confirmed, and what was never
+//!   confirmed (a crash, a timeout) is handed out again. A result or a new scoreboard
+//!   post carries a nonce of its race with `enforce_nonce`, so a repeat within Discord's
+//!   nonce window shows once; an edit is harmless to repeat.
+//! - **Side by side, each under a timeout.** Up to [`IN_FLIGHT`] requests at once: one
+//!   request that hangs holds up no other race.
+//! - **Within Discord's budgets.** Every request takes its turn from the bot-wide
+//!   [`Budget`] (under the global 50 a second, shared with daily posts); a channel gets
+//!   at most [`CHANNEL_EDITS`] requests per 5 s (Discord's ~5 edits per 5 s in a
+//!   channel): a race due beyond that stays due and is drawn afresh later, so several
+//!   quick changes make one edit (only the newest scoreboard is sent).
+//! - **A channel that refuses the bot for good** (403, or 404 Unknown Channel) retires
+//!   the race's messages in the store: never tried again, also after a restart, so it
+//!   cannot spend the bot-wide budget of invalid requests.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{ChannelId, Http, HttpError, MessageId};
-use tokio::sync::Notify;
+use serenity::all::{ChannelId, Http, HttpError, MessageId, Nonce};
+use tokio::sync::{Mutex, Notify};
+use tokio::task::JoinSet;
+use tokio::time::Instant;
 
+use super::outbound::{Budget, counts_as_invalid};
 use super::respond::{channel_edit, channel_post};
 use crate::app::{App, RaceMessage};
 
 /// How often the task looks for race changes.
 const TICK: Duration = Duration::from_secs(1);
 /// The least time between two edits of one race's message. Discord allows about five
-/// edits per five seconds in a channel; two races edited every two seconds stay under it,
-/// and serenity's rate limiter queues the rest rather than failing them.
+/// edits per five seconds in a channel; two races edited every two seconds stay under it.
 pub(super) const EDIT_GAP_MS: i64 = 2_000;
 /// One request that hangs must not stall the others for long.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// Requests under way at once.
+const IN_FLIGHT: usize = 16;
+/// Requests in one channel per [`CHANNEL_WINDOW`], one less than Discord's ~5, so an
+/// interaction's own edit in that channel still fits.
+const CHANNEL_EDITS: usize = 4;
+const CHANNEL_WINDOW: Duration = Duration::from_secs(5);
+/// The first pause before a failed result post is tried again; it doubles, up to a minute.
+const RESULT_BACKOFF: Duration = Duration::from_secs(2);
 
-pub(super) async fn tell_races(app: Arc<App>, http: Arc<Http>, stop: Arc<Notify>) {
-    // Races whose channel refused their message for good.
-    let mut refused: HashSet<i64> = HashSet::new();
+/// What the sender remembers between ticks (in memory: the store holds what must last).
+#[derive(Default)]
+struct Sender {
+    /// (race, is_result) of requests under way: not handed to Discord twice at once.
+    in_flight: HashSet<(i64, bool)>,
+    /// Recent requests per channel, for the per-channel pace.
+    channel_sends: HashMap<u64, VecDeque<Instant>>,
+    /// Result posts that failed, and when to try each again (and the pause after that).
+    retry_at: HashMap<i64, (Instant, Duration)>,
+}
+
+impl Sender {
+    /// Whether `channel` has room for one more request now (and takes it).
+    fn channel_room(&mut self, channel: u64, now: Instant) -> bool {
+        let sends = self.channel_sends.entry(channel).or_default();
+        while sends
+            .front()
+            .is_some_and(|&at| now.duration_since(at) >= CHANNEL_WINDOW)
+        {
+            sends.pop_front();
+        }
+        if sends.len() >= CHANNEL_EDITS {
+            return false;
+        }
+        sends.push_back(now);
+        true
+    }
+
+    fn forget_quiet_channels(&mut self, now: Instant) {
+        self.channel_sends.retain(|_, sends| {
+            sends
+                .back()
+                .is_some_and(|&at| now.duration_since(at) < CHANNEL_WINDOW)
+        });
+    }
+}
+
+pub(super) async fn tell_races(
+    app: Arc<App>,
+    http: Arc<Http>,
+    budget: Arc<Budget>,
+    stop: Arc<Notify>,
+) {
+    let sender = Arc::new(Mutex::new(Sender::default()));
+    let mut requests: JoinSet<()> = JoinSet::new();
     loop {
+        // Finished requests leave the set (their outcome is recorded by themselves).
+        while requests.try_join_next().is_some() {}
         let a = app.clone();
         let messages = tokio::task::spawn_blocking(move || a.take_race_messages(EDIT_GAP_MS))
             .await
             .unwrap_or_default();
         for message in messages {
-            if refused.contains(&message.race) && !message.is_result {
+            let Some(channel) = channel_of(&message) else {
+                tracing::warn!(
+                    race = message.race,
+                    "a race without a channel: nothing to post"
+                );
                 continue;
+            };
+            let now = Instant::now();
+            {
+                let mut s = sender.lock().await;
+                let key = (message.race, message.is_result);
+                if s.in_flight.contains(&key) {
+                    continue;
+                }
+                if message.is_result
+                    && s.retry_at
+                        .get(&message.race)
+                        .is_some_and(|&(at, _)| now < at)
+                {
+                    continue;
+                }
+                // Over the channel's pace: stays due, drawn afresh at a later tick.
+                if !s.channel_room(channel.get(), now) {
+                    continue;
+                }
+                s.in_flight.insert(key);
             }
-            if message.is_result {
-                refused.remove(&message.race);
+            while requests.len() >= IN_FLIGHT {
+                requests.join_next().await;
             }
-            let race = message.race;
-            if send(&app, &http, message).await {
-                refused.insert(race);
-            }
+            budget.take(true).await;
+            let (app, http, budget, sender) =
+                (app.clone(), http.clone(), budget.clone(), sender.clone());
+            requests.spawn(async move {
+                let key = (message.race, message.is_result);
+                let outcome = send(&http, channel, &message).await;
+                if let Outcome::Refused(status, _) | Outcome::Failed(Some(status), _) = &outcome
+                    && counts_as_invalid(*status)
+                {
+                    budget.invalid().await;
+                }
+                record(&app, &sender, message, outcome).await;
+                sender.lock().await.in_flight.remove(&key);
+            });
         }
+        sender.lock().await.forget_quiet_channels(Instant::now());
         tokio::select! {
             () = tokio::time::sleep(TICK) => {}
-            () = stop.notified() => return,
+            () = stop.notified() => {
+                // Requests under way are dropped: what they did not get confirmed is
+                // handed out again after the restart.
+                requests.abort_all();
+                return;
+            }
         }
     }
+}
+
+fn channel_of(message: &RaceMessage) -> Option<ChannelId> {
+    message
+        .channel
+        .as_deref()
+        .and_then(|c| c.parse::<u64>().ok())
+        .filter(|&c| c != 0)
+        .map(ChannelId::new)
 }
 
 /// What became of one request.
@@ -59,25 +174,19 @@ enum Outcome {
     /// The message to edit is gone (deleted by a moderator): post the race anew.
     Gone,
     /// The channel refuses the bot for good (403, or 404 Unknown Channel).
-    Refused(String),
-    Failed(String),
+    Refused(u16, String),
+    /// It may pass later (the status, when Discord answered).
+    Failed(Option<u16>, String),
 }
 
-/// Sends one race message; `true` when the channel refused it for good.
-async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) -> bool {
-    let Some(channel) = message
-        .channel
-        .as_deref()
-        .and_then(|c| c.parse::<u64>().ok())
-        .filter(|&c| c != 0)
-        .map(ChannelId::new)
-    else {
-        tracing::warn!(
-            race = message.race,
-            "a race without a channel: nothing to post"
-        );
-        return false;
-    };
+/// The nonce of a race's post: the same for every attempt, in this run or the next.
+/// Discord takes at most 25 characters.
+fn nonce(message: &RaceMessage) -> Nonce {
+    let kind = if message.is_result { "rr" } else { "rb" };
+    Nonce::String(format!("{kind}{}", message.race))
+}
+
+async fn send(http: &Http, channel: ChannelId, message: &RaceMessage) -> Outcome {
     let reply = &message.reply;
     let edit_of = message
         .edit
@@ -93,56 +202,72 @@ async fn send(app: &Arc<App>, http: &Http, message: RaceMessage) -> bool {
                 .await
                 .map(|_| None),
             None => channel
-                .send_message(http, channel_post(reply))
+                .send_message(
+                    http,
+                    channel_post(reply)
+                        .nonce(nonce(message))
+                        .enforce_nonce(true),
+                )
                 .await
                 .map(|m| Some(m.id)),
         }
     };
-    let outcome = match tokio::time::timeout(REQUEST_TIMEOUT, request).await {
+    match tokio::time::timeout(REQUEST_TIMEOUT, request).await {
         Ok(Ok(id)) => Outcome::Sent(id),
-        Ok(Err(error @ serenity::Error::Http(HttpError::UnsuccessfulRequest(_)))) => {
+        Ok(Err(error)) => {
             let (status, code) = match &error {
                 serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-                    (r.status_code.as_u16(), r.error.code)
+                    (Some(r.status_code.as_u16()), r.error.code)
                 }
-                _ => (0, 0),
+                _ => (None, 0),
             };
+            let said = super::discord_error(&error);
             match (status, code) {
                 // Unknown Channel: no post or edit will ever get through.
-                (404, 10003) | (403, _) => Outcome::Refused(super::discord_error(&error)),
-                (404, _) if edit_of.is_some() => Outcome::Gone,
-                _ => Outcome::Failed(super::discord_error(&error)),
+                (Some(404), 10003) | (Some(403), _) => Outcome::Refused(status.unwrap_or(0), said),
+                (Some(404), _) if edit_of.is_some() => Outcome::Gone,
+                _ => Outcome::Failed(status, said),
             }
         }
-        Ok(Err(error)) => Outcome::Failed(super::discord_error(&error)),
-        Err(_) => Outcome::Failed("no answer within the timeout".into()),
-    };
-    if let Outcome::Refused(error) = &outcome {
-        tracing::warn!(
-            race = message.race,
+        Err(_) => Outcome::Failed(None, "no answer within the timeout".into()),
+    }
+}
+
+/// Tells the core what Discord made of `message`.
+async fn record(app: &Arc<App>, sender: &Mutex<Sender>, message: RaceMessage, outcome: Outcome) {
+    let race = message.race;
+    match &outcome {
+        Outcome::Refused(_, error) => tracing::warn!(
+            race,
             %error,
-            "the race's channel refuses its message; not tried again"
-        );
-        return true;
+            "the race's channel refuses its messages; not tried again"
+        ),
+        Outcome::Failed(_, error) if message.is_result => {
+            let mut s = sender.lock().await;
+            let pause = s.retry_at.get(&race).map_or(RESULT_BACKOFF, |&(_, pause)| {
+                (pause * 2).min(Duration::from_secs(60))
+            });
+            s.retry_at.insert(race, (Instant::now() + pause, pause));
+            tracing::warn!(race, %error, retry_in_s = pause.as_secs(), "posting a race result failed; trying again");
+        }
+        Outcome::Failed(_, error) => {
+            tracing::warn!(race, %error, "updating a race message failed; trying again");
+        }
+        Outcome::Sent(_) if message.is_result => {
+            sender.lock().await.retry_at.remove(&race);
+        }
+        Outcome::Sent(_) | Outcome::Gone => {}
     }
     let app = app.clone();
-    let race = message.race;
-    let is_result = message.is_result;
     let _ = tokio::task::spawn_blocking(move || match outcome {
-        Outcome::Sent(Some(id)) if !is_result => app.race_message_sent(race, &id.to_string()),
-        Outcome::Sent(_) => {}
+        Outcome::Sent(posted) => {
+            let posted = posted.map(|id| id.to_string());
+            app.race_message_delivered(&message, posted.as_deref());
+        }
         Outcome::Gone => app.race_message_failed(race, true),
-        Outcome::Refused(_) => {}
-        // A result is handed out once: a failed post is logged, not repeated, so a post
-        // that Discord did make (a timeout after the fact) never shows twice.
-        Outcome::Failed(error) if is_result => {
-            tracing::warn!(race, %error, "posting a race result failed");
-        }
-        Outcome::Failed(error) => {
-            tracing::warn!(race, %error, "updating a race message failed; trying again");
-            app.race_message_failed(race, false);
-        }
+        Outcome::Refused(..) => app.race_message_refused(race),
+        Outcome::Failed(..) if message.is_result => {}
+        Outcome::Failed(..) => app.race_message_failed(race, false),
     })
     .await;
-    false
 }

@@ -37,6 +37,7 @@ use serenity::all::{ChannelId, Http, HttpError, Message, Nonce};
 use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use tokio::task::JoinSet;
 
+use super::outbound::{Budget, counts_as_invalid};
 use super::respond::channel_post;
 use crate::app::{App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, Settled};
 
@@ -54,6 +55,9 @@ pub struct Posting {
     pub timeout: Duration,
     /// The first pause between attempts; it doubles after each.
     pub backoff: Duration,
+    /// The bot's own requests a second, daily posts and race messages together: under
+    /// Discord's global 50, which commands registration and the like share.
+    pub per_second: u32,
 }
 
 impl Default for Posting {
@@ -62,6 +66,7 @@ impl Default for Posting {
             concurrency: 8,
             timeout: Duration::from_secs(10),
             backoff: Duration::from_millis(500),
+            per_second: 40,
         }
     }
 }
@@ -84,6 +89,7 @@ pub(super) async fn schedule_dailies(
     app: Arc<App>,
     http: Arc<Http>,
     posting: Posting,
+    budget: Arc<Budget>,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -104,7 +110,7 @@ pub(super) async fn schedule_dailies(
         // `SCHEDULE_BATCH` are read at a time).
         let mut more = due.len() >= crate::app::SCHEDULE_BATCH;
         if !due.is_empty() {
-            send_all(&app, &http, posting, due, &stop).await;
+            send_all(&app, &http, posting, &budget, due, &stop).await;
         }
         if *stop.borrow() {
             return;
@@ -145,6 +151,7 @@ async fn send_all(
     app: &Arc<App>,
     http: &Arc<Http>,
     posting: Posting,
+    budget: &Arc<Budget>,
     due: Vec<DuePost>,
     stop: &watch::Receiver<bool>,
 ) {
@@ -178,8 +185,9 @@ async fn send_all(
             };
             let Ok(slot) = slot else { break 'claiming };
             let (http, done, stop) = (http.clone(), done.clone(), stop.clone());
+            let budget = budget.clone();
             sends.spawn(async move {
-                let outcome = send_daily(&http, &post, posting, stop).await;
+                let outcome = send_daily(&http, &budget, &post, posting, stop).await;
                 match outcome {
                     Some(outcome) => {
                         let _ = done.send(settled(&post, outcome));
@@ -246,6 +254,7 @@ fn nonce(post: &DailyPost) -> String {
 /// with its outcome unknown.
 async fn send_daily(
     http: &Http,
+    budget: &Budget,
     post: &DailyPost,
     posting: Posting,
     mut stop: watch::Receiver<bool>,
@@ -265,6 +274,13 @@ async fn send_daily(
     let mut pause = posting.backoff;
     let mut attempt = 1;
     loop {
+        tokio::select! {
+            () = budget.take(false) => {}
+            _ = stop.wait_for(|stopping| *stopping) => {
+                // Not sent in this attempt; an earlier attempt's fate is unknown.
+                return (attempt == 1).then_some(PostOutcome::NotSent);
+            }
+        }
         let sent: Result<Message, Failure> = match tokio::time::timeout(
             posting.timeout,
             channel.send_message(http, message.clone()),
@@ -272,10 +288,18 @@ async fn send_daily(
         .await
         {
             Ok(Ok(sent)) => Ok(sent),
-            Ok(Err(error)) if transient(&error) => {
-                Err(Failure::Passing(super::discord_error(&error)))
+            Ok(Err(error)) => {
+                if let serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) = &error
+                    && counts_as_invalid(r.status_code.as_u16())
+                {
+                    budget.invalid().await;
+                }
+                Err(if transient(&error) {
+                    Failure::Passing(super::discord_error(&error))
+                } else {
+                    Failure::ForGood(super::discord_error(&error))
+                })
             }
-            Ok(Err(error)) => Err(Failure::ForGood(super::discord_error(&error))),
             Err(_) => Err(Failure::Passing(format!(
                 "no answer within {} s",
                 posting.timeout.as_secs_f32()

@@ -235,7 +235,7 @@ fn change(
 /// redrawn in place: that answer is the edit, so the scheduler has none left to make.
 fn redrawn(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Reply, Failure> {
     tx.save_race(record.id, &record.race)?;
-    tx.race_told(record.id, now, false)?;
+    tx.race_shown(record.id, now)?;
     Ok(message(tx, record, now)?.updating_board())
 }
 
@@ -960,7 +960,11 @@ pub(crate) fn stats_line(
 }
 
 /// A public message of a race for the adapter: the race's own message to edit (or post
-/// when its id is unknown), or a result to post.
+/// when its id is unknown), or a result to post. Nothing is marked sent when it is handed
+/// out: the adapter reports what Discord confirmed ([`App::race_message_delivered`]), and
+/// what it never confirmed is handed out again (a crash loses nothing).
+///
+/// [`App::race_message_delivered`]: crate::app::App::race_message_delivered
 #[derive(Clone, Debug)]
 pub struct RaceMessage {
     pub race: i64,
@@ -971,11 +975,13 @@ pub struct RaceMessage {
     pub edit: Option<String>,
     /// A result post, not the race's own message.
     pub is_result: bool,
+    /// The race's change count this message shows.
+    pub drawn: i64,
     pub reply: Reply,
 }
 
 /// What the scheduler should send now: deadlines applied, then every race message that
-/// changed (edited at most once per `gap`) and every result not yet posted.
+/// changed (at most once per `gap`) and every result not yet confirmed posted.
 pub(crate) fn take_messages(
     tx: &Tx<'_>,
     now: Millis,
@@ -986,14 +992,22 @@ pub(crate) fn take_messages(
         let Some(mut record) = tx.race(id)? else {
             continue;
         };
+        let mut due_now = false;
         if record.race.tick(now) {
             settle_by_time(tx, &mut record)?;
-            record.stale = true;
+            // `save_race` counted the change; the record read before did not.
+            record.stale += 1;
+            // `races_to_tell` picked due races only past the gap; one whose deadline
+            // just passed changed for everyone and is redrawn at once.
+            due_now = true;
         }
-        // `races_to_tell` picked stale races only past the gap; one whose deadline just
-        // passed changed for everyone and is redrawn at once.
-        let due_edit = record.stale;
+        if record.refused {
+            continue;
+        }
         let due_result = record.race.status == RaceStatus::Finished && !record.announced;
+        // The final scoreboard goes with the result, whatever the gap.
+        let due_edit = record.stale > record.shown
+            && (due_now || due_result || record.edited.is_none_or(|at| at <= now - gap));
         if due_edit || due_result {
             out.push(RaceMessage {
                 race: id,
@@ -1001,8 +1015,10 @@ pub(crate) fn take_messages(
                 channel: record.channel.clone(),
                 edit: record.message.clone(),
                 is_result: false,
+                drawn: record.stale,
                 reply: message(tx, &record, now)?.fit(),
             });
+            tx.race_handed_out(id, now)?;
         }
         if due_result {
             out.push(RaceMessage {
@@ -1011,11 +1027,9 @@ pub(crate) fn take_messages(
                 channel: record.channel.clone(),
                 edit: None,
                 is_result: true,
+                drawn: record.stale,
                 reply: result(tx, &record, now)?.fit(),
             });
-        }
-        if due_edit || due_result {
-            tx.race_told(id, now, due_result)?;
         }
     }
     Ok(out)

@@ -1,0 +1,193 @@
+//! The bot-wide budget of what it sends on its own (daily posts, race messages), shared by
+//! every task that sends.
+//!
+//! Discord allows 50 requests a second for the whole bot; serenity's rate limiter keeps
+//! the per-route buckets, but releases its global lock before sleeping on a global 429, so
+//! many tasks sending at once can still run past it. Interaction answers are exempt from
+//! the global limit (and never come through here): this budget paces only the bot's own
+//! messages, a little under the limit so commands registration and the like keep room.
+//!
+//! Discord also bans the bot's IP for a while after 10,000 invalid requests (401, 403,
+//! 429) in 10 minutes. Each sender reports the ones it meets; once half that many were
+//! met in the window, the budget stops the bot's own messages until the window has room
+//! again, so a server full of channels that refuse the bot cannot cost every other
+//! server its answers.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tokio::sync::Mutex;
+use tokio::time::Instant;
+
+/// Discord's window for invalid requests.
+pub const INVALID_WINDOW: Duration = Duration::from_secs(600);
+/// Invalid requests in the window past which the bot's own messages stop: half of the
+/// 10,000 that get an IP banned, the rest left for interaction answers.
+pub const INVALID_LIMIT: usize = 5_000;
+
+/// Pacing of the bot's own requests.
+pub struct Budget {
+    per_second: f64,
+    burst: f64,
+    invalid_limit: usize,
+    /// Urgent takers waiting: the others let them go first.
+    urgent: AtomicUsize,
+    state: Mutex<State>,
+}
+
+struct State {
+    tokens: f64,
+    refilled: Instant,
+    /// When each invalid request of the window was met.
+    invalid: VecDeque<Instant>,
+}
+
+impl Budget {
+    /// `per_second` requests a second on average (at most `per_second / 5` at once after
+    /// a quiet spell), and no more of them once `invalid_limit` invalid requests were
+    /// met in [`INVALID_WINDOW`].
+    pub fn new(per_second: u32, invalid_limit: usize) -> Budget {
+        let per_second = f64::from(per_second.max(1));
+        let burst = (per_second / 5.0).max(1.0);
+        Budget {
+            per_second,
+            burst,
+            invalid_limit: invalid_limit.max(1),
+            urgent: AtomicUsize::new(0),
+            state: Mutex::new(State {
+                tokens: burst,
+                refilled: Instant::now(),
+                invalid: VecDeque::new(),
+            }),
+        }
+    }
+
+    /// Waits until one more request fits the budget, and takes it. Urgent requests (a
+    /// race's scoreboard, which players watch) go before the others (a daily post due
+    /// in a backlog of thousands can wait a second more).
+    pub async fn take(&self, urgent: bool) {
+        if urgent {
+            self.urgent.fetch_add(1, Ordering::SeqCst);
+        }
+        self.wait_turn(urgent).await;
+        if urgent {
+            self.urgent.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    async fn wait_turn(&self, urgent: bool) {
+        loop {
+            if !urgent && self.urgent.load(Ordering::SeqCst) > 0 {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                continue;
+            }
+            let wait = {
+                let mut state = self.state.lock().await;
+                let now = Instant::now();
+                while state
+                    .invalid
+                    .front()
+                    .is_some_and(|&at| now.duration_since(at) >= INVALID_WINDOW)
+                {
+                    state.invalid.pop_front();
+                }
+                if state.invalid.len() >= self.invalid_limit {
+                    // Until the oldest invalid request leaves the window.
+                    let oldest = state.invalid.front().copied().unwrap_or(now);
+                    (oldest + INVALID_WINDOW).saturating_duration_since(now)
+                } else {
+                    let elapsed = now.duration_since(state.refilled).as_secs_f64();
+                    state.tokens = (state.tokens + elapsed * self.per_second).min(self.burst);
+                    state.refilled = now;
+                    if state.tokens >= 1.0 {
+                        state.tokens -= 1.0;
+                        return;
+                    }
+                    Duration::from_secs_f64((1.0 - state.tokens) / self.per_second)
+                }
+            };
+            tokio::time::sleep(wait.max(Duration::from_millis(1))).await;
+        }
+    }
+
+    /// A request of the bot was refused as Discord counts invalid (401, 403, 429).
+    pub async fn invalid(&self) {
+        let mut state = self.state.lock().await;
+        state.invalid.push_back(Instant::now());
+        if state.invalid.len() == self.invalid_limit {
+            tracing::error!(
+                limit = self.invalid_limit,
+                "many requests refused by Discord in 10 minutes: daily posts and race messages pause until the window clears"
+            );
+        }
+    }
+}
+
+/// Whether Discord counts a response with `status` towards its invalid-request ban.
+pub fn counts_as_invalid(status: u16) -> bool {
+    matches!(status, 401 | 403 | 429)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn urgent_requests_go_before_a_backlog() {
+        let budget = std::sync::Arc::new(Budget::new(10, 100));
+        // Spend the burst, then queue a backlog of 20 ordinary requests.
+        for _ in 0..2 {
+            budget.take(false).await;
+        }
+        let order = std::sync::Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = tokio::task::JoinSet::new();
+        for i in 0..20 {
+            let (b, o) = (budget.clone(), order.clone());
+            tasks.spawn(async move {
+                b.take(false).await;
+                o.lock().await.push(i);
+            });
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let (b, o) = (budget.clone(), order.clone());
+        tasks.spawn(async move {
+            b.take(true).await;
+            o.lock().await.push(100);
+        });
+        while tasks.join_next().await.is_some() {}
+        let order = order.lock().await;
+        let urgent_at = order.iter().position(|&i| i == 100).expect("urgent served");
+        // About 2 of the backlog went in the first 250 ms; the urgent one is next or so.
+        assert!(urgent_at <= 4, "{order:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_budget_keeps_its_rate_after_the_burst() {
+        let budget = Budget::new(40, 100);
+        let start = Instant::now();
+        for _ in 0..(8 + 40) {
+            budget.take(false).await;
+        }
+        // The first 8 at once, then 40 more at 40 a second.
+        let took = start.elapsed();
+        assert!(took >= Duration::from_millis(990), "{took:?}");
+        assert!(took <= Duration::from_millis(1_100), "{took:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn too_many_invalid_requests_stop_sending_until_the_window_clears() {
+        let budget = Budget::new(1_000, 3);
+        for _ in 0..3 {
+            budget.invalid().await;
+        }
+        let start = Instant::now();
+        budget.take(true).await;
+        let waited = start.elapsed();
+        assert!(waited >= INVALID_WINDOW, "{waited:?}");
+        assert!(
+            waited <= INVALID_WINDOW + Duration::from_secs(1),
+            "{waited:?}"
+        );
+    }
+}
