@@ -24,16 +24,23 @@
 //!    since it was last settled). A pass over a band applies locked candidates to all
 //!    nine digits (`keep_lanes`: a minirow stays when it lies on a permutation of open
 //!    minirows, rows against boxes, computed with rotations by rows and by boxes; the
-//!    `KEEP` table for digit 8), then *claims* every row left with one unsolved cell: the
-//!    cell leaves `unsolved`, every other digit leaves the cell, and the digit leaves the
-//!    cell's column in the other two bands, which become dirty. Passes repeat until one
-//!    claims nothing. Then, with the band's masks still in registers, **naked singles**:
-//!    counting with carries across the nine digits gives the cells with no candidate (a
-//!    contradiction), one (placed at once: the digit keeps only that cell in its row, and
-//!    the band goes round again) and two (bivalue, kept in `State::bivalue` for
-//!    branching). Before this (dirty-slot propagation) each of the 27 digit-band masks
-//!    was processed on its own with table lookups, a claim clearing the other digits
-//!    one by one behind an unpredictable branch.
+//!    `KEEP` table for digit 8), then looks for two kinds of single at once: every row
+//!    left with one unsolved cell, and **naked singles** (counting with carries across
+//!    the nine digits gives the cells with no candidate, a contradiction, one, and two:
+//!    bivalue, kept in `State::bivalue` for branching). It *claims* them all: the cell
+//!    leaves `unsolved`, its digit keeps only that cell in its row, every other digit
+//!    leaves the cell, and the digit leaves the cell's column in the other two bands,
+//!    which become dirty. Passes repeat until one finds nothing; the band's masks stay
+//!    in registers meanwhile. A guess is claimed the same way, as the first step of
+//!    settling its band. Each pass is a chain of dependent vector operations ending in
+//!    a branch, so the number of passes is what a band costs: finding both kinds of
+//!    single in one pass, and claiming naked singles and guesses at once instead of
+//!    leaving them to the next pass's row singles, took the passes per puzzle from
+//!    2,574 to 1,756 on hardest-1106 (from 1,547 to 1,067 on the first 2,000 of
+//!    hardest-11plus; lab counter, counting to two). Before the band logic
+//!    (dirty-slot propagation) each of the 27 digit-band masks was processed on its own
+//!    with table lookups, a claim clearing the other digits one by one behind an
+//!    unpredictable branch.
 //! 2. **Column hidden singles**, only for digits whose masks changed since the last look
 //!    (digits 0 to 7 all at once in lanes: for a digit that did not change, the rule
 //!    finds nothing it has not already applied): the three bands' masks are counted with
@@ -52,7 +59,10 @@
 //!    candidates. Against the rule before (the first bivalue cell of the box with the
 //!    most unsolved cells) this needs about 30% fewer propagations on the hard sets.
 //!    Each candidate but the last is tried on a copy of the 224-byte state; the last
-//!    reuses the state in place. There is no heap allocation in the search.
+//!    reuses the state in place. The guess itself is not written into the state: it
+//!    travels with the node (`Changed::guess`) and is applied in registers when its band
+//!    is loaded, which also spares a vector load that would wait on a narrower store.
+//!    There is no heap allocation in the search.
 //!
 //! The rules only ever remove candidates, and a rule that applies to a state applies to
 //! any smaller one, so the state they settle on does not depend on the order they are
@@ -327,6 +337,8 @@ struct State {
 struct Pending {
     /// Bands (bit `band`) whose masks changed since step 1 last settled them.
     dirty: u32,
+    /// A guess not yet applied (`Changed::guess`), applied by the first band settled.
+    guess: Guess,
     /// Digits (bit `digit`) whose masks changed since step 2 last looked at them.
     columns: u32,
     /// Digits whose masks changed since step 3 last looked at them (collected from
@@ -348,12 +360,38 @@ const SOLVED: usize = 3;
 struct Changed {
     bands: u32,
     digits: u32,
+    /// The guess that leads to this node, applied as the first step of settling its
+    /// band (`bands` is then that band alone).
+    guess: Guess,
 }
+
+/// A digit placed by a guess: 0-based `digit` at `bit` (zero when there is none).
+#[derive(Clone, Copy)]
+struct Guess {
+    digit: usize,
+    bit: u32,
+}
+
+/// No guess (no cell; the digit past the lanes keeps `LANE`'s index in bounds).
+const NO_GUESS: Guess = Guess { digit: 9, bit: 0 };
+
+/// Per digit (and 9 for none), all ones in its lane: selects a digit's lane without a
+/// store into the band (which a vector load of the band right after would stall on).
+const LANE: [[u32; 16]; 10] = {
+    let mut t = [[0u32; 16]; 10];
+    let mut d = 0;
+    while d < 9 {
+        t[d][d] = u32::MAX;
+        d += 1;
+    }
+    t
+};
 
 /// Everything changed: a new state.
 const EVERYTHING: Changed = Changed {
     bands: 0b111,
     digits: 0x1FF,
+    guess: NO_GUESS,
 };
 
 impl State {
@@ -389,10 +427,11 @@ impl State {
         }
     }
 
-    /// Step 1 for one band: locked candidates and claims for its nine digits at once
-    /// (digits 0 to 7 in lanes, digit 8 beside them in scalar code), repeated until the
-    /// band makes no claim. A claim also clears columns in the other two bands, which
-    /// become dirty. False on a contradiction.
+    /// Step 1 for one band: a pending guess in it, then locked candidates and claims of
+    /// row and naked singles for its nine digits at once (digits 0 to 7 in lanes, digit
+    /// 8 beside them in scalar code), repeated until the band makes no claim. A claim
+    /// also clears columns in the other two bands, which become dirty. False on a
+    /// contradiction.
     #[inline(always)]
     fn settle_band<L: Lanes>(&mut self, band: usize, p: &mut Pending) -> bool {
         let start = L::load(&self.cand[band]);
@@ -402,6 +441,26 @@ impl State {
         // The digits that claimed something, which may have changed in the other bands.
         let mut claimers = L::splat(0);
         let mut claimer8 = 0;
+        // A guess (in the first band settled after it): the cell is claimed at once. Its
+        // digit keeps only that cell in its row, every other digit leaves the cell, and
+        // the digit leaves its column in the other two bands. Left to the band logic,
+        // the row's lone cell would cost a pass to find and claim; the band's first pass
+        // here already works on the claimed cell. Applied in registers: a store into
+        // the band just before the load above would stall it.
+        let Guess { digit, bit } = p.guess;
+        if bit != 0 {
+            p.guess = NO_GUESS;
+            let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize % 3] & !bit;
+            let sel = L::load(&LANE[digit]);
+            let sel8 = ((digit == 8) as u32).wrapping_neg();
+            m = m.and_not(sel.and(L::splat(row)).or(L::splat(bit).and_not(sel)));
+            m8 &= !(sel8 & row | !sel8 & bit);
+            open &= !bit;
+            let (guessed, guessed8) = (sel.and(L::splat(bit)), sel8 & bit);
+            claimers = claimers.or(guessed);
+            claimer8 |= guessed8;
+            self.clear_columns::<L>(band, guessed, guessed8, p);
+        }
         loop {
             m = keep_lanes(m);
             // `minirows` is below 512: the mask only spares a bounds check.
@@ -413,60 +472,46 @@ impl State {
             // locked candidates a digit's lone cells sit in distinct boxes, hence columns.
             let single = lone_in_row(m).and(L::splat(open));
             let single8 = m8 & !crowded_rows(m8) & open;
-            if single.or(L::splat(single8)).is_zero() {
-                // Naked singles: count each cell's candidates (none, one, two,
-                // three or more) over the nine digits.
-                let (one, two, three) = m.counts();
-                let (one, two, three) = (one | m8, two | one & m8, three | two & m8);
-                // An open cell with no candidate, or a claimed cell with two (two digits
-                // claimed it at once, see below).
-                if open & !one | !open & two & BAND != 0 {
-                    return false;
-                }
-                let cells = open & !two;
-                if cells == 0 {
-                    self.bivalue[band] = open & two & !three;
-                    break;
-                }
-                // Place them: the digit of each such cell keeps only that cell in its
-                // row (the next pass claims it). Two in one row for one digit would empty
-                // the row, one placement at a time: a contradiction.
-                let placed = m.and(L::splat(cells));
-                let placed8 = m8 & cells;
-                let (rows, twice) = rows_of(placed);
-                if !twice.is_zero() | two_in_a_row(placed8) {
-                    return false;
-                }
-                m = m.and_not(rows.and_not(placed));
-                m8 &= !spread_rows(placed8) | placed8;
-                continue;
+            // Naked singles, in the same pass (independent of the lone cells, so the two
+            // overlap in the pipeline, and one branch ends the pass): count each cell's
+            // candidates (none, one, two, three or more) over the nine digits.
+            let (one, two, three) = m.counts();
+            let (one, two, three) = (one | m8, two | one & m8, three | two & m8);
+            // An open cell with no candidate, or a claimed cell with two (two digits
+            // claimed it at once, see below).
+            if open & !one | !open & two & BAND != 0 {
+                return false;
             }
-            // Two digits claiming one cell keep it both (one claim at a time, as the rule
-            // reads, the first would empty the other digit's row): the naked singles above find
-            // such a cell, claimed with two candidates, and reports the contradiction.
-            let all = single.or_all().or(L::splat(single8));
+            let cells = open & !two;
+            if (cells == 0) & single.or(L::splat(single8)).is_zero() {
+                self.bivalue[band] = open & two & !three;
+                break;
+            }
+            // Place the naked singles: the digit of each such cell keeps only that cell
+            // in its row. Two in one row for one digit would empty the row, one placement
+            // at a time: a contradiction.
+            let placed = m.and(L::splat(cells));
+            let placed8 = m8 & cells;
+            let (rows, twice) = rows_of(placed);
+            if !twice.is_zero() | two_in_a_row(placed8) {
+                return false;
+            }
+            m = m.and_not(rows.and_not(placed));
+            m8 &= !spread_rows(placed8) | placed8;
+            // Claim them all, lone and naked (a naked cell can be lone too: the same
+            // digit). Two digits claiming one cell keep it both (one claim at a time, as
+            // the rule reads, the first would empty the other digit's row): the next
+            // pass finds the cell claimed with two candidates, and reports the
+            // contradiction.
+            let (claim, claim8) = (single.or(placed), single8 | placed8);
+            let all = claim.or_all().or(L::splat(claim8));
             open &= !(all.first());
             // Every other digit leaves the claimed cells.
-            m = m.and_not(all.and_not(single));
-            m8 &= !(all.first() & !single8);
-            claimers = claimers.or(single);
-            claimer8 |= single8;
-            // Each digit leaves its claimed cells' columns in the other two bands.
-            let cols = single.or(single.shr::<9>()).or(single.shr::<18>());
-            let cols = cols.and(L::splat(0x1FF));
-            let cols = cols.or(cols.shl::<9>()).or(cols.shl::<18>());
-            let cols8 = spread_columns(fold_columns(single8));
-            // Branch-free: whether a claim reaches another band is close to random.
-            let mut clear = |other: usize| {
-                let c = L::load(&self.cand[other]);
-                let c8 = self.cand[other][8];
-                let hit = !c.and(cols).is_zero() | (c8 & cols8 != 0);
-                c.and_not(cols).store(&mut self.cand[other]);
-                self.cand[other][8] = c8 & !cols8;
-                p.dirty |= (hit as u32) << other;
-            };
-            clear(OTHER_BANDS[band][0]);
-            clear(OTHER_BANDS[band][1]);
+            m = m.and_not(all.and_not(claim));
+            m8 &= !(all.first() & !claim8);
+            claimers = claimers.or(claim);
+            claimer8 |= claim8;
+            self.clear_columns::<L>(band, claim, claim8, p);
         }
         self.unsolved[band] = open;
         m.store(&mut self.cand[band]);
@@ -475,6 +520,28 @@ impl State {
             | (!claimers.zero_lanes() & 0xFF)
             | ((m8 != start8) as u32 | (claimer8 != 0) as u32) << 8;
         true
+    }
+
+    /// Each digit leaves the columns of its cells `single` (lanes) and `single8` (digit
+    /// 8), claimed in `band`, in the other two bands, which become dirty when that
+    /// removed anything.
+    #[inline(always)]
+    fn clear_columns<L: Lanes>(&mut self, band: usize, single: L, single8: u32, p: &mut Pending) {
+        let cols = single.or(single.shr::<9>()).or(single.shr::<18>());
+        let cols = cols.and(L::splat(0x1FF));
+        let cols = cols.or(cols.shl::<9>()).or(cols.shl::<18>());
+        let cols8 = spread_columns(fold_columns(single8));
+        // Branch-free: whether a claim reaches another band is close to random. (A loop
+        // rather than a closure: a closure called from three places stops being inlined,
+        // and the intrinsics in it become calls.)
+        for other in OTHER_BANDS[band] {
+            let c = L::load(&self.cand[other]);
+            let c8 = self.cand[other][8];
+            let hit = !c.and(cols).is_zero() | (c8 & cols8 != 0);
+            c.and_not(cols).store(&mut self.cand[other]);
+            self.cand[other][8] = c8 & !cols8;
+            p.dirty |= (hit as u32) << other;
+        }
     }
 
     /// Step 1: band logic until no band is dirty. False on a contradiction.
@@ -661,6 +728,7 @@ impl State {
     fn propagate<L: Lanes>(&mut self, changed: Changed) -> Option<Branch> {
         let p = &mut Pending {
             dirty: changed.bands,
+            guess: changed.guess,
             columns: changed.digits,
             locks: 0,
         };
@@ -770,16 +838,16 @@ impl State {
         }
     }
 
-    /// Places 0-based `digit` at `bit` of `band` (a candidate of an unsolved cell): clears
-    /// the rest of its row for the digit and leaves the rest to propagation, which claims
-    /// the now single row. Returns what it changed, for `propagate`.
+    /// What placing 0-based `digit` at `bit` of `band` (a candidate of an unsolved cell)
+    /// changes. The state itself changes when the node settles the band: the guess is
+    /// applied then (`settle_band`), in registers. No digit is marked for the column
+    /// steps here: settling the band marks every digit the guess changed.
     #[inline(always)]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) -> Changed {
-        let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
-        self.cand[band][digit] &= !row | bit;
+    fn place(digit: usize, band: usize, bit: u32) -> Changed {
         Changed {
             bands: 1 << band,
-            digits: 1 << digit,
+            digits: 0,
+            guess: Guess { digit, bit },
         }
     }
 
@@ -986,14 +1054,13 @@ impl Search<'_> {
             while options != 0 {
                 let next = options.trailing_zeros() as usize;
                 options &= options - 1;
-                let mut branch = state;
-                let changed = branch.place(current, band, bit);
-                if L::run(self, branch, changed) {
+                // `state` is passed by value: a copy.
+                if L::run(self, state, State::place(current, band, bit)) {
                     return true;
                 }
                 current = next;
             }
-            changed = state.place(current, band, bit);
+            changed = State::place(current, band, bit);
         }
     }
 }
@@ -1041,9 +1108,7 @@ fn random_node<L: Searches>(
     }
     rng.shuffle(&mut digits[..n]);
     for &d in &digits[..n] {
-        let mut branch = state;
-        let changed = branch.place(d, band, bit);
-        if let Some(g) = L::random(branch, changed, rng) {
+        if let Some(g) = L::random(state, State::place(d, band, bit), rng) {
             return Some(g);
         }
     }
@@ -1251,6 +1316,7 @@ mod tests {
             }
             let pending = || Pending {
                 dirty: 0,
+                guess: NO_GUESS,
                 columns: 0xFF,
                 locks: 0xFF,
             };
