@@ -802,11 +802,12 @@ async fn a_failed_daily_post_is_reported_to_admins_not_a_crash() {
         c.path == "/api/v10/channels/404/messages"
     })
     .await;
-    // The bot is still there; the admin hears about it on their next /sudoku daily.
+    // The bot is still there; the channel is gone, so the daily pauses, and the admin
+    // hears about it on their next /sudoku daily.
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
         let said = admin_daily(&fake).await;
-        if said.contains("For admins: the last daily post failed") {
+        if said.contains("For admins: daily posts are paused") {
             assert!(said.contains("<#404>"), "{said}");
             break;
         }
@@ -1448,7 +1449,7 @@ async fn a_daily_post_is_retried_through_transient_failures() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_forbidden_post_is_not_retried_and_a_later_success_clears_it() {
+async fn a_forbidden_post_pauses_the_daily_until_an_admin_sets_it_up_again() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
     let bot = daily_bot(&fake, &db).await;
@@ -1460,46 +1461,100 @@ async fn a_forbidden_post_is_not_retried_and_a_later_success_clears_it() {
     fake.response_to(&id).await;
     bot.clock.set(at("2026-11-22T09:30:00Z"));
     bot.wake.notify_one();
+    fake.wait_call("the refused post", |c| c.path == path).await;
+    // The admin's next command, whatever it is, says the daily is paused and why:
+    // Discord's JSON error code with the status, and no URL (an interaction's URL
+    // holds its token).
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let said = admin_daily(&fake).await;
-        if said.contains("For admins: the last daily post failed") {
-            assert!(said.contains("<#555>"), "{said}");
-            // The failure as the log and the admins get it: Discord's JSON error code,
-            // with the status, and no URL (an interaction's URL holds its token).
-            assert!(
-                said.contains("HTTP 403") && said.contains("Discord error code 50013"),
-                "{said}"
-            );
-            assert!(!said.contains("/api/"), "{said}");
-            break;
+    let told = loop {
+        let id = fake
+            .interact(fake.slash(&ann(), Some(GUILD), "stats", json!([])))
+            .await;
+        let said = content(&fake.response_to(&id).await).to_string();
+        if said.contains("daily posts are paused") {
+            break said;
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "never reported: {said}"
-        );
+        assert!(tokio::time::Instant::now() < deadline, "never told: {said}");
         tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let attempts = fake.calls().await.iter().filter(|c| c.path == path).count();
-    assert_eq!(attempts, 1, "a permanent failure is recorded at once");
+    };
+    assert!(told.contains("<#555>"), "{told}");
+    assert!(
+        told.contains("HTTP 403") && told.contains("Discord error code 50013"),
+        "{told}"
+    );
+    assert!(told.contains("`/sudoku-daily setup`"), "{told}");
+    assert!(!told.contains("/api/"), "{told}");
+    // Told once; `/sudoku daily` still says it to admins.
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "stats", json!([])))
+        .await;
+    let again = content(&fake.response_to(&id).await).to_string();
+    assert!(!again.contains("paused"), "{again}");
+    assert!(admin_daily(&fake).await.contains("daily posts are paused"));
 
-    // The next day's post goes through: the admins stop hearing about the old failure.
+    // Paused: the next day brings no attempt at all.
     bot.clock.set(at("2026-11-23T09:30:00Z"));
     bot.wake.notify_one();
-    fake.wait_call("the next day's post", |c| c.path == path && c.status == 200)
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let attempts = fake.calls().await.iter().filter(|c| c.path == path).count();
+    assert_eq!(attempts, 1, "a paused daily is not posted");
+
+    // The admin fixes the channel and sets the daily up again: posts resume, and the
+    // pause is no longer mentioned.
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
         .await;
+    assert!(content(&fake.response_to(&id).await).contains("Daily Sudoku is on"));
+    bot.clock.set(at("2026-11-24T09:30:00Z"));
+    bot.wake.notify_one();
+    fake.wait_call("the post after the setup", |c| {
+        c.path == path && c.status == 200
+    })
+    .await;
+    let said = admin_daily(&fake).await;
+    assert!(
+        !said.contains("paused") && !said.contains("failed"),
+        "{said}"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_daily_channel_pauses_the_daily_and_the_admins_hear_why() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = daily_bot(&fake, &db).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    // Another channel of the server goes: nothing changes.
+    fake.delete_channel(GUILD, "777").await;
+    fake.delete_channel(GUILD, "555").await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let said = admin_daily(&fake).await;
-        if !said.contains("daily post failed") {
-            break;
+    let told = loop {
+        let id = fake
+            .interact(fake.slash(&ann(), Some(GUILD), "stats", json!([])))
+            .await;
+        let said = content(&fake.response_to(&id).await).to_string();
+        if said.contains("daily posts are paused") {
+            break said;
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the failure is still reported after a successful post: {said}"
-        );
+        assert!(tokio::time::Instant::now() < deadline, "never told: {said}");
         tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    };
+    assert!(told.contains("<#555> was deleted"), "{told}");
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let attempts = fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.path.starts_with("/api/v10/channels/555/"))
+        .count();
+    assert_eq!(attempts, 0, "no post into a deleted channel");
     bot.stop().await;
     fake.assert_clean().await;
 }

@@ -13,7 +13,7 @@ pub mod image;
 pub mod render;
 pub mod reply;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -55,11 +55,22 @@ pub struct Settled {
 pub enum PostOutcome {
     /// Posted; `message` is the platform's id of the message, when it has one.
     Sent { message: Option<String> },
-    /// Will not be posted today (no channel, no permission, or every attempt failed);
-    /// the reason is shown to the server's admins.
+    /// Will not be posted today (every attempt failed); the reason is shown to the
+    /// server's admins, and tomorrow's post is tried.
     Failed(String),
+    /// The channel refuses the bot for good (gone, no access, no permission): the
+    /// server's daily posts are paused until an admin sets them up again, and the
+    /// admins are told why on their next command there.
+    Refused(String),
     /// Known not to have been sent (given up before sending): due again at once.
     NotSent,
+}
+
+/// What the admins of a server whose daily posts are paused read: why, and the way out.
+pub(crate) fn daily_paused_note(why: &str) -> String {
+    format!(
+        "For admins: daily posts are paused: {why}. Once the bot can post there (or in another channel), run `/sudoku-daily setup` to resume."
+    )
 }
 
 /// How long a claimed daily post may stay unsettled before it counts as abandoned and
@@ -242,6 +253,8 @@ pub struct App {
     dailies: Mutex<commands::solve::DailyCache>,
     /// The store's "a damaged game was found" flag ([`Store::damage_seen`]).
     damage_seen: Arc<std::sync::atomic::AtomicBool>,
+    /// Servers whose daily posts were paused in this run, until an admin hears of it.
+    paused_untold: Mutex<HashSet<String>>,
 }
 
 /// How long a server's daily post waits after its puzzle could not be built.
@@ -308,6 +321,7 @@ impl App {
         };
         App {
             damage_seen: store.damage_seen(),
+            paused_untold: Mutex::new(HashSet::new()),
             reader,
             dailies: Mutex::default(),
             store: Mutex::new(store),
@@ -359,6 +373,7 @@ impl App {
             }
         };
         let reply = self.set_aside_damaged(invocation, reply);
+        let reply = self.tell_admins(invocation, reply);
         reply.fit().drawn()
     }
 
@@ -679,6 +694,12 @@ impl App {
                 PostOutcome::Failed(reason) => {
                     tracing::warn!(place = %s.place, day = %s.day, reason, "daily post failed")
                 }
+                PostOutcome::Refused(reason) => tracing::warn!(
+                    place = %s.place,
+                    day = %s.day,
+                    reason,
+                    "daily post refused for good: daily posts paused for the server"
+                ),
                 PostOutcome::Sent { .. } => {
                     tracing::debug!(place = %s.place, day = %s.day, "daily posted")
                 }
@@ -696,6 +717,10 @@ impl App {
                         tx.settle_post(&s.place, s.day, None)?;
                         tx.set_post_error(&s.place, Some(reason))?;
                     }
+                    PostOutcome::Refused(reason) => {
+                        tx.settle_post(&s.place, s.day, None)?;
+                        tx.pause_daily(&s.place, reason)?;
+                    }
                     PostOutcome::NotSent => tx.release_post(&s.place, s.day)?,
                 }
             }
@@ -705,7 +730,67 @@ impl App {
             // The claims stay open: those posts are sent again once their lease runs
             // out, which the adapter's idempotency key makes safe (see the scheduler).
             tracing::error!(%error, count = settled.len(), "recording daily posts failed");
+            return;
         }
+        let paused = settled
+            .iter()
+            .filter(|s| matches!(s.outcome, PostOutcome::Refused(_)))
+            .map(|s| s.place.clone());
+        self.untold_pauses().extend(paused);
+    }
+
+    /// The daily's channel of `place` is gone (deleted, or the bot removed from it):
+    /// its posts pause, and the admins are told on their next command.
+    pub fn daily_channel_gone(&self, place: &str, channel: &str, why: &str) {
+        let paused = self.store().write(|tx| {
+            let server = tx.server_daily(place)?;
+            if !server.settings.enabled || server.settings.channel.as_deref() != Some(channel) {
+                return Ok::<_, StoreError>(false);
+            }
+            tx.pause_daily(place, &format!("<#{channel}> {why}"))?;
+            Ok(true)
+        });
+        match paused {
+            Ok(true) => {
+                tracing::info!(place, "the daily's channel is gone: daily posts paused");
+                self.untold_pauses().insert(place.to_string());
+            }
+            Ok(false) => {}
+            Err(error) => tracing::error!(%error, place, "pausing the daily failed"),
+        }
+    }
+
+    /// Servers whose daily posts were paused in this run and whose admins have not heard.
+    fn untold_pauses(&self) -> MutexGuard<'_, HashSet<String>> {
+        self.paused_untold.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// An admin's first command in a server whose daily posts were just paused carries
+    /// the news (later ones don't; `/sudoku daily` always says it to admins).
+    fn tell_admins(&self, invocation: &Invocation, reply: Reply) -> Reply {
+        if !invocation.is_admin {
+            return reply;
+        }
+        let place = invocation.place.key();
+        {
+            let untold = self.untold_pauses();
+            if untold.is_empty() || !untold.contains(place) {
+                return reply;
+            }
+        }
+        let why = self
+            .store()
+            .glance(|tx| Ok::<_, StoreError>(tx.server_daily(place)?.post_error))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let content = format!("{}\n\n{}", reply.content, daily_paused_note(&why));
+        // A reply too long to carry it (the help) leaves it for the next command.
+        if content.chars().count() > reply::MAX_CONTENT {
+            return reply;
+        }
+        self.untold_pauses().remove(place);
+        Reply { content, ..reply }
     }
 
     /// Records that `place`'s daily post went out: an earlier failure no longer concerns

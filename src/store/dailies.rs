@@ -332,6 +332,16 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// `place`'s daily posts stop until an admin sets them up again (`setup` clears the
+    /// error and switches them on); players can still play the day's puzzle.
+    pub fn pause_daily(&self, place: &str, why: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE servers SET enabled = 0, post_error = ?2 WHERE place = ?1",
+            params![place, why],
+        )?;
+        Ok(())
+    }
+
     pub fn set_post_error(&self, place: &str, error: Option<&str>) -> Result<(), StoreError> {
         self.tx.execute(
             "UPDATE servers SET post_error = ?2 WHERE place = ?1",

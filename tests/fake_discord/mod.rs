@@ -640,6 +640,22 @@ impl FakeDiscord {
             .await;
     }
 
+    /// Deletes text channel `channel` of `guild`: CHANNEL_DELETE to the bot, and posts
+    /// there answer 404 Unknown Channel from now on.
+    pub async fn delete_channel(&self, guild: &str, channel: &str) {
+        let event = json!({
+            "id": channel, "guild_id": guild, "type": 0, "name": "gone", "position": 0,
+            "permission_overwrites": [], "nsfw": false,
+        });
+        if let Err(e) = serde_json::from_value::<serenity::all::GuildChannel>(event.clone()) {
+            panic!("the fake built a CHANNEL_DELETE serenity cannot read: {e}");
+        }
+        self.forbid(channel, 10003).await;
+        let shard = self.shard_of(Some(guild));
+        self.send(shard, ToGateway::Dispatch("CHANNEL_DELETE", event))
+            .await;
+    }
+
     /// Asks the bot's shard 0 to reconnect (gateway op 7); it should RESUME.
     pub async fn force_reconnect(&self) {
         self.send(0, ToGateway::Reconnect).await;

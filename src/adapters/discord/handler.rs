@@ -9,8 +9,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
-    CreateInteractionResponse, EventHandler, Guild, GuildId, Http, Interaction, InteractionId,
-    Member, MessageFlags, MessageId, ModalInteraction, Permissions, Ready, UnavailableGuild, User,
+    CreateInteractionResponse, EventHandler, Guild, GuildChannel, GuildId, Http, Interaction,
+    InteractionId, Member, Message, MessageFlags, MessageId, ModalInteraction, Permissions, Ready,
+    UnavailableGuild, User,
 };
 use tokio::sync::{Notify, Semaphore};
 
@@ -114,6 +115,27 @@ impl EventHandler for Handler {
         joined("daily off", done);
         tracing::info!(guild = %incomplete.id, "removed from a server: its daily posts stop");
         self.wake.notify_one();
+    }
+
+    /// A deleted channel: if it was a server's daily channel, the daily pauses (and its
+    /// admins hear of it) instead of failing there every day.
+    async fn channel_delete(
+        &self,
+        _ctx: Context,
+        channel: GuildChannel,
+        _messages: Option<Vec<Message>>,
+    ) {
+        let (_in_flight, _) = self.in_flight.enter();
+        let app = self.app.clone();
+        let place = Place::guild(channel.guild_id.get());
+        let id = channel.id.get().to_string();
+        let done = tokio::task::spawn_blocking(move || {
+            app.daily_channel_gone(place.key(), &id, "was deleted");
+        })
+        .await;
+        if let Err(error) = done {
+            tracing::error!(%error, "pausing the daily of a deleted channel failed");
+        }
     }
 
     async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {

@@ -296,6 +296,8 @@ async fn send_daily(
                 }
                 Err(if transient(&error) {
                     Failure::Passing(super::discord_error(&error))
+                } else if refuses_for_good(&error) {
+                    Failure::Refused(super::discord_error(&error))
                 } else {
                     Failure::ForGood(super::discord_error(&error))
                 })
@@ -313,6 +315,12 @@ async fn send_daily(
                 });
             }
             Err(Failure::ForGood(error)) => return Some(failed(post, &error)),
+            Err(Failure::Refused(error)) => {
+                return Some(PostOutcome::Refused(format!(
+                    "<#{}> refuses the bot ({error}): it was deleted, or the bot may no longer see it or send messages there",
+                    post.channel
+                )));
+            }
             Err(Failure::Passing(error)) => error,
         };
         if *stop.borrow() {
@@ -334,7 +342,20 @@ async fn send_daily(
 
 enum Failure {
     Passing(String),
+    /// Not this time, but perhaps tomorrow (a request Discord found malformed).
     ForGood(String),
+    /// The channel refuses the bot until someone changes it.
+    Refused(String),
+}
+
+/// Whether the channel refuses the bot until someone changes it: 403 (no access, no
+/// permission) or 404 (the channel is gone).
+fn refuses_for_good(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
+            if matches!(r.status_code.as_u16(), 403 | 404)
+    )
 }
 
 fn failed(post: &DailyPost, error: &str) -> PostOutcome {

@@ -148,6 +148,9 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
     let (puzzle, tier) = puzzle_for(app, place, today, server.settings.difficulty)?;
     // Whatever the player's own game shows, an admin learns that a post failed.
     let admin_note = match (&server.post_error, inv.is_admin) {
+        (Some(error), true) if !server.settings.enabled => {
+            format!("\n{}", crate::app::daily_paused_note(error))
+        }
         (Some(error), true) => format!("\nFor admins: the last daily post failed: {error}."),
         _ => String::new(),
     };
