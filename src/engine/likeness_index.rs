@@ -162,9 +162,9 @@ impl LinePairs {
             sigma: [[[0; 9]; 9]; 9],
             cycle: [[[0; 9]; 9]; 9],
         };
-        for x in 0..9 {
-            for (c, &d) in g[x].iter().enumerate() {
-                lp.pos[x][d as usize] = c as u8;
+        for (line, pos) in g.iter().zip(&mut lp.pos) {
+            for (c, &d) in line.iter().enumerate() {
+                pos[d as usize] = c as u8;
             }
         }
         for x in 0..9 {
@@ -497,12 +497,16 @@ impl LikenessIndex {
     /// Slots of the puzzles whose solution `answer` may be near (see the module doc), in
     /// `out`.
     pub fn answer_candidates(&self, answer: &Grid, out: &mut Vec<u32>) {
+        if self.triples.is_empty() {
+            return;
+        }
         let Some((rows, cols)) = lines(answer) else {
             return;
         };
-        // Per slot, hits of: rows on rows, columns on columns, rows on columns, columns
-        // on rows (a byte each).
-        let mut hits: KeyMap<[u8; 4]> = KeyMap::default();
+        // The postings each lookup found, with which of the four hit kinds they count
+        // as: rows on rows, columns on columns, rows on columns, columns on rows.
+        let mut found: Vec<(&[u32], usize, usize)> = Vec::new();
+        let mut total = 0;
         for (side, g) in [(0, &rows), (COLUMNS, &cols)] {
             let pairs = LinePairs::new(g);
             for a in 0..9 {
@@ -511,27 +515,44 @@ impl LikenessIndex {
                         if a / 3 == c / 3 {
                             continue; // one band: never stored
                         }
-                        let Some(postings) = self.triples.get(&pairs.key([a, b, c])) else {
-                            continue;
-                        };
-                        for &p in postings {
-                            let k = match (side, p & 1) {
-                                (0, 0) => 0,
-                                (0, _) => 2,
-                                (_, 0) => 3,
-                                _ => 1,
-                            };
-                            let h = &mut hits.entry(u64::from(p >> 1)).or_default()[k];
-                            *h = h.saturating_add(1);
+                        if let Some(postings) = self.triples.get(&pairs.key([a, b, c])) {
+                            // Kind of a posting on `P`'s rows, and on its columns.
+                            let kinds = if side == 0 { (0, 2) } else { (3, 1) };
+                            found.push((postings, kinds.0, kinds.1));
+                            total += postings.len();
                         }
                     }
                 }
             }
         }
-        for (slot, [rr, cc, rc, cr]) in hits {
-            if (rr >= HITS && cc >= HITS) || (rc >= HITS && cr >= HITS) {
-                out.push(slot as u32);
+        let tally = |count: &mut dyn FnMut(u32, usize)| {
+            for &(postings, on_rows, on_cols) in &found {
+                for &p in postings {
+                    count(p >> 1, if p & COLUMNS == 0 { on_rows } else { on_cols });
+                }
             }
+        };
+        let near =
+            |[rr, cc, rc, cr]: [u8; 4]| (rr >= HITS && cc >= HITS) || (rc >= HITS && cr >= HITS);
+        // Few postings: count them in a map; many (a common key): in an array by slot.
+        if total * 16 < self.puzzles.len() {
+            let mut hits: KeyMap<[u8; 4]> = KeyMap::default();
+            tally(&mut |slot, k| {
+                let h = &mut hits.entry(u64::from(slot)).or_default()[k];
+                *h = h.saturating_add(1);
+            });
+            out.extend(
+                hits.into_iter()
+                    .filter(|&(_, h)| near(h))
+                    .map(|(s, _)| s as u32),
+            );
+        } else {
+            let mut hits = vec![[0u8; 4]; self.puzzles.len()];
+            tally(&mut |slot, k| {
+                let h = &mut hits[slot as usize][k];
+                *h = h.saturating_add(1);
+            });
+            out.extend((0..hits.len()).filter(|&s| near(hits[s])).map(|s| s as u32));
         }
     }
 
