@@ -758,3 +758,50 @@ mod measure {
         );
     }
 }
+
+#[cfg(test)]
+mod measure_copies {
+    use super::*;
+    use crate::engine::rng::SeededRng;
+    use crate::engine::solver;
+    use crate::engine::transform::Transform;
+    use std::time::Instant;
+
+    /// The benchmark's data (`bench dailies`: every daily a transformation of one of four
+    /// puzzles), 2,000 of them: candidates and time per unrelated answer, slowest first.
+    /// `cargo test --lib engine::likeness_index::measure_copies -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn measure_copies() {
+        let mut rng = SeededRng::new(7);
+        let bases: Vec<Grid> = (0..4)
+            .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
+            .collect();
+        let mut index = LikenessIndex::new();
+        for k in 0..2000 {
+            let s = Transform::random(&mut rng).apply(&bases[k % 4]);
+            index.insert(&Protected {
+                givens: s,
+                solution: s,
+            });
+        }
+        let mut runs = Vec::new();
+        for _ in 0..400 {
+            let a = solver::random_solution(&Grid::empty(), &mut rng).expect("grid");
+            let t = Instant::now();
+            let mut out = Vec::new();
+            index.answer_candidates(&a, &mut out);
+            let n = out.len();
+            let refused = out
+                .iter()
+                .any(|&s| index.puzzles[s as usize].is_answered_by(&a));
+            runs.push((t.elapsed(), n, refused));
+        }
+        runs.sort_by_key(|r| std::cmp::Reverse(r.0));
+        println!("slowest: {:?}", &runs[..8]);
+        println!(
+            "answers with candidates: {} of 400",
+            runs.iter().filter(|r| r.1 > 0).count()
+        );
+    }
+}
