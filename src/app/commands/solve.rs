@@ -159,7 +159,9 @@ impl DailyCache {
 
     /// Brings the cache up to date for the dailies of day `from` on with `tx` (a read).
     pub(crate) fn refresh(&mut self, tx: &Tx<'_>, from: Date, to: Date) -> Result<(), StoreError> {
-        if self.from != Some(from) {
+        // Rows are forgotten only on a reread: only then can puzzles go stale.
+        let reread = self.from != Some(from);
+        if reread {
             self.clear();
         }
         let (new, last) = tx.dailies_stored_after(from, to, self.last_row)?;
@@ -178,8 +180,8 @@ impl DailyCache {
         }
         // Puzzles no row shows any more (days gone by): drop them once they are more
         // than the live ones, so the index follows the window.
-        let live = self.by_slot.iter().filter(|d| !d.is_empty()).count();
-        if self.index.len() > 2 * live + 1024 {
+        let live = || self.by_slot.iter().filter(|d| !d.is_empty()).count();
+        if reread && self.index.len() > 2 * live() + 1024 {
             let remap = self
                 .index
                 .retain(|slot| !self.by_slot[slot as usize].is_empty());
