@@ -10,6 +10,7 @@ use proptest::prelude::*;
 use sudoku_bot::app::Reply;
 use sudoku_bot::engine::generator::{Request, generate};
 use sudoku_bot::engine::likeness::{CLOSE, Protected};
+use sudoku_bot::engine::likeness_index::LikenessIndex;
 use sudoku_bot::engine::rng::SeededRng;
 use sudoku_bot::engine::solver::{self, Solution};
 use sudoku_bot::engine::transform::Transform;
@@ -109,6 +110,100 @@ proptest! {
         let q = generate(&Request::new(45, b)).expect("45 empty cells");
         let protected = Protected { givens: p.givens, solution: p.solution };
         prop_assert!(!protected.is_answered_by(&q.solution));
+    }
+}
+
+/// The indexed check of many protected puzzles (`/sudoku solve` against every running
+/// daily) refuses exactly when the linear check does, puzzle by puzzle: for near copies
+/// (givens changed, dropped, transformed), pure disguises, edited copies (givens dropped
+/// and cells filled in, or a wrong digit), and unrelated grids.
+fn index_agrees_with_linear(puzzles: &[Protected], pasted: &Grid) -> Result<(), TestCaseError> {
+    let mut index = LikenessIndex::new();
+    let slots: Vec<u32> = puzzles.iter().map(|p| index.insert(p)).collect();
+    let answer = printed(pasted);
+    let mut refused = 0;
+    for (p, &slot) in puzzles.iter().zip(&slots) {
+        let linear =
+            p.is_edited_copy(pasted) || answer.as_ref().is_some_and(|a| p.is_answered_by(a));
+        let indexed = index
+            .spoiled(pasted, answer.as_ref(), |s| s == slot)
+            .is_some();
+        prop_assert_eq!(linear, indexed, "slot {}", slot);
+        refused += usize::from(linear);
+    }
+    prop_assert_eq!(
+        refused > 0,
+        index.spoiled(pasted, answer.as_ref(), |_| true).is_some()
+    );
+    Ok(())
+}
+
+/// Protected puzzles for the index tests: `n` generated ones from `seed`.
+fn protected_set(seed: u64, n: u64) -> Vec<Protected> {
+    (0..n)
+        .filter_map(|k| generate(&Request::new(45 + (k as usize % 10), seed ^ (k << 32))).ok())
+        .map(|p| Protected {
+            givens: p.givens,
+            solution: p.solution,
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_index_refuses_near_copies_exactly_as_the_linear_check(
+        seed in any::<u64>(),
+        k in 1usize..=4,
+        drop in 0usize..=4,
+    ) {
+        let Some((protected, pasted, _)) = near_copy(seed, k, drop) else {
+            return Ok(());
+        };
+        let mut puzzles = protected_set(seed.wrapping_add(1), 4);
+        puzzles.insert((seed % 5) as usize, protected);
+        index_agrees_with_linear(&puzzles, &pasted)?;
+    }
+
+    #[test]
+    fn the_index_refuses_disguises_and_edited_copies_exactly_as_the_linear_check(
+        seed in any::<u64>(),
+        kind in 0u8..5,
+        cells in 0usize..40,
+    ) {
+        let puzzles = protected_set(seed, 5);
+        prop_assume!(!puzzles.is_empty());
+        let mut rng = SeededRng::new(seed);
+        let p = &puzzles[rng.below(puzzles.len())];
+        let mut all: Vec<Cell> = Cell::all().collect();
+        rng.shuffle(&mut all);
+        let pasted = match kind {
+            // The solution or the givens, transformed.
+            0 => Transform::random(&mut rng).apply(&p.solution),
+            1 => Transform::random(&mut rng).apply(&p.givens),
+            // Givens dropped and cells filled in from the solution, in place.
+            2 => {
+                let mut g = p.givens;
+                for &c in &all[..cells] {
+                    g.set(c, if c.index() % 2 == 0 { None } else { p.solution.get(c) });
+                }
+                g
+            }
+            // The same with one digit wrong.
+            3 => {
+                let mut g = p.givens;
+                for &c in &all[..cells] {
+                    g.set(c, p.solution.get(c));
+                }
+                let c = all[cells];
+                g.set(c, p.solution.get(c).map(|d| d % 9 + 1));
+                g
+            }
+            // An unrelated puzzle.
+            _ => generate(&Request::new(45, seed ^ 0xdead)).expect("45 empty cells").givens,
+        };
+        index_agrees_with_linear(&puzzles, &pasted)?;
     }
 }
 

@@ -902,24 +902,30 @@ impl App {
         }
     }
 
-    /// The daily puzzles of every server for days `from` to `to` (with their servers'
-    /// zones): what `/sudoku solve` must not give away while their day runs. Read
-    /// through the read connection, never holding the store (a first read of a big bot's
-    /// window takes most of a second), and cached: later calls read only what was stored
-    /// since.
-    pub(crate) fn running_dailies(
+    /// Runs `check` on the daily puzzles of every server from day `from` (with their
+    /// servers' zones, indexed): what `/sudoku solve` must not give away while their
+    /// day runs. Read through the read connection, never holding the store (a first
+    /// read of a big bot's window takes most of a second), and cached: later calls read
+    /// only what was stored since. Days up to `to` may be running; the days just after
+    /// are read too, so that tomorrow's puzzles are indexed as they are stored.
+    pub(crate) fn with_dailies<T>(
         &self,
         from: jiff::civil::Date,
         to: jiff::civil::Date,
-    ) -> Result<Arc<Vec<crate::store::StoredDaily>>, StoreError> {
+        check: impl FnOnce(&commands::solve::DailyCache) -> T,
+    ) -> Result<T, StoreError> {
+        let to = to
+            .checked_add(jiff::Span::new().days(commands::solve::DAYS_AHEAD))
+            .unwrap_or(to);
         let mut cache = self.dailies.lock().unwrap_or_else(|p| p.into_inner());
         match &self.reader {
             Some(reader) => {
                 let mut reader = reader.lock().unwrap_or_else(|p| p.into_inner());
-                reader.read(|tx| cache.refresh(tx, from, to))
+                reader.read(|tx| cache.refresh(tx, from, to))?;
             }
-            None => self.store().read(|tx| cache.refresh(tx, from, to)),
+            None => self.store().read(|tx| cache.refresh(tx, from, to))?,
         }
+        Ok(check(&cache))
     }
 
     /// The longest any command or scheduler step held the store since the last call:

@@ -1,11 +1,11 @@
 //! `/sudoku solve <grid>`: solve any pasted grid, no game needed.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::collections::HashMap;
 
 use crate::app::render;
 use crate::app::{App, Failure, Invocation, Reply, user_error};
 use crate::engine::likeness::Protected;
+use crate::engine::likeness_index::LikenessIndex;
 use crate::engine::parse::parse_puzzle;
 use crate::engine::{Grid, Solution, solver};
 use crate::game::daily::server_day;
@@ -71,9 +71,6 @@ fn spoiler(
             tx.race_puzzles_running()?,
         ))
     })?;
-    // Every server's dailies that may be running somewhere: from a cache that catches up
-    // with what was stored since its last look, read beside the store, not in it.
-    let dailies = app.running_dailies(utc(-12), utc(14))?;
     let spoils = |givens: Grid, solution: Grid| {
         let p = Protected { givens, solution };
         p.is_edited_copy(grid) || answer.is_some_and(|a| p.is_answered_by(a))
@@ -102,64 +99,126 @@ fn spoiler(
             "That is the puzzle of a race being played right now: no spoilers while its players race. Open your own with `/sudoku race`.",
         ));
     }
-    // Servers share a handful of zones: look each up once.
-    let mut zones: HashMap<&str, TimeZone> = HashMap::new();
-    // Servers that share a puzzle share its check.
-    let mut checked: HashSet<(Grid, Grid)> = HashSet::new();
-    let running = dailies.iter().filter(|d| {
-        let tz = zones
-            .entry(d.zone.as_str())
-            .or_insert_with(|| TimeZone::get(&d.zone).unwrap_or(TimeZone::UTC));
-        server_day(now, tz) == d.day
-    });
-    for d in running {
-        if checked.insert((d.givens, d.solution)) && spoils(d.givens, d.solution) {
-            return Ok(Some(
-                "That is today's daily puzzle: no spoilers until its day is over. Play it with `/sudoku daily`; ask me again tomorrow.",
-            ));
-        }
+    // Every server's dailies that may be running somewhere: from a cache that catches up
+    // with what was stored since its last look, read beside the store, not in it, and
+    // checked through its index (only the few dailies the grid might spoil are checked).
+    if app.with_dailies(utc(-12), utc(14), |cache| cache.spoiled(grid, answer, now))? {
+        return Ok(Some(
+            "That is today's daily puzzle: no spoilers until its day is over. Play it with `/sudoku daily`; ask me again tomorrow.",
+        ));
     }
     Ok(None)
 }
 
-/// The daily puzzles of every server for a window of days, as last read, and how far the
-/// reads got: `/sudoku solve` checks a pasted grid against those running, and rereading
-/// them all (one row per server and day) for every solve would take most of a second on
-/// a big bot. Each solve reads only the rows stored since (by row number); a new window
-/// (the UTC day moved on) or a change of a server's settings reads the window afresh.
-#[derive(Default)]
+/// The daily puzzles of every server from a day on, as last read, indexed for `/sudoku
+/// solve` ([`LikenessIndex`]), and how far the reads got: rereading them all (one row per
+/// server and day) and checking each for every solve would take most of a minute on a big
+/// bot. Each solve reads only the rows stored since (by row number) and indexes the new
+/// puzzles; a new window (the UTC day moved on) or a change of a server's settings reads
+/// the rows afresh, but the index keeps the puzzles it has (keyed by their grids), so
+/// only puzzles never seen cost their keys, and those no row refers to any more are
+/// dropped once they outnumber the live ones.
 pub(crate) struct DailyCache {
-    window: Option<(Date, Date)>,
+    from: Option<Date>,
     last_row: i64,
-    dailies: Arc<Vec<StoredDaily>>,
+    dailies: Vec<StoredDaily>,
+    index: LikenessIndex,
+    /// The dailies (positions in `dailies`) showing the puzzle in each slot of `index`.
+    by_slot: Vec<Vec<u32>>,
 }
 
+impl Default for DailyCache {
+    fn default() -> Self {
+        DailyCache {
+            from: None,
+            last_row: 0,
+            dailies: Vec::new(),
+            index: LikenessIndex::new(),
+            by_slot: Vec::new(),
+        }
+    }
+}
+
+/// Days past the last day that may be running somewhere that are read (and indexed)
+/// too: a server's next puzzle is stored a day or so ahead, so it is indexed as it is
+/// stored, not all at once when the UTC day moves on.
+pub(crate) const DAYS_AHEAD: i64 = 3;
+
 impl DailyCache {
-    /// Forgets what was read: the next solve reads the window afresh (a server's zone
-    /// changed, so which of its dailies runs did too).
+    /// Forgets which dailies were read (keeping the index of their puzzles): the next
+    /// solve reads the rows afresh (a server's zone changed, so which of its dailies
+    /// runs did too).
     pub(crate) fn clear(&mut self) {
-        *self = DailyCache::default();
+        self.from = None;
+        self.last_row = 0;
+        self.dailies.clear();
+        for d in &mut self.by_slot {
+            d.clear();
+        }
     }
 
-    /// Brings the cache up to date for days `from` to `to` with `tx` (a read), and
-    /// returns what it holds.
-    pub(crate) fn refresh(
-        &mut self,
-        tx: &Tx<'_>,
-        from: Date,
-        to: Date,
-    ) -> Result<Arc<Vec<StoredDaily>>, StoreError> {
-        if self.window != Some((from, to)) {
+    /// Brings the cache up to date for the dailies of day `from` on with `tx` (a read).
+    pub(crate) fn refresh(&mut self, tx: &Tx<'_>, from: Date, to: Date) -> Result<(), StoreError> {
+        // Rows are forgotten only on a reread: only then can puzzles go stale.
+        let reread = self.from != Some(from);
+        if reread {
             self.clear();
         }
         let (new, last) = tx.dailies_stored_after(from, to, self.last_row)?;
-        if self.window.is_none() {
-            self.dailies = Arc::new(new);
-        } else if !new.is_empty() {
-            Arc::make_mut(&mut self.dailies).extend(new);
-        }
-        self.window = Some((from, to));
+        self.from = Some(from);
         self.last_row = last;
-        Ok(self.dailies.clone())
+        for d in new {
+            let slot = self.index.insert(&Protected {
+                givens: d.givens,
+                solution: d.solution,
+            }) as usize;
+            if self.by_slot.len() <= slot {
+                self.by_slot.resize_with(slot + 1, Vec::new);
+            }
+            self.by_slot[slot].push(self.dailies.len() as u32);
+            self.dailies.push(d);
+        }
+        // Puzzles no row shows any more (days gone by): drop them once they are more
+        // than the live ones, so the index follows the window.
+        let live = || self.by_slot.iter().filter(|d| !d.is_empty()).count();
+        if reread && self.index.len() > 2 * live() + 1024 {
+            let remap = self
+                .index
+                .retain(|slot| !self.by_slot[slot as usize].is_empty());
+            let mut by_slot = vec![Vec::new(); self.index.len()];
+            for (old, new) in remap.iter().enumerate() {
+                if let Some(new) = new {
+                    by_slot[*new as usize] = std::mem::take(&mut self.by_slot[old]);
+                }
+            }
+            self.by_slot = by_slot;
+        }
+        Ok(())
+    }
+
+    /// Whether `grid` (printed as `answer`) would spoil a daily whose day is running
+    /// now in its server's zone: [`Protected::is_edited_copy`] or
+    /// [`Protected::is_answered_by`] for one of them, checked on the index's candidates
+    /// only (the index leaves out no daily those checks would refuse for).
+    pub(crate) fn spoiled(
+        &self,
+        grid: &Grid,
+        answer: Option<&Grid>,
+        now: crate::game::Millis,
+    ) -> bool {
+        // Servers share a handful of zones: look each up once.
+        let mut zones: HashMap<&str, TimeZone> = HashMap::new();
+        let mut running = |slot: u32| {
+            self.by_slot.get(slot as usize).is_some_and(|ds| {
+                ds.iter().any(|&i| {
+                    let d = &self.dailies[i as usize];
+                    let tz = zones
+                        .entry(d.zone.as_str())
+                        .or_insert_with(|| TimeZone::get(&d.zone).unwrap_or(TimeZone::UTC));
+                    server_day(now, tz) == d.day
+                })
+            })
+        };
+        self.index.spoiled(grid, answer, &mut running).is_some()
     }
 }
