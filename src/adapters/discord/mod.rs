@@ -335,6 +335,10 @@ pub async fn run_tuned(
         posting.per_second,
         outbound::INVALID_LIMIT,
     ));
+    // The solve check's index of every stored daily, built beside the start rather than
+    // by the first player to ask.
+    let warming = app.clone();
+    tokio::task::spawn_blocking(move || warming.warm_solve_check());
     let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
     let app_for_races = app.clone();
     let mut scheduler = tokio::spawn(scheduler::schedule_dailies(

@@ -60,8 +60,6 @@ fn spoiler(
     answer: Option<&Grid>,
 ) -> Result<Option<&'static str>, Failure> {
     let now = app.now();
-    // Local dates run from UTC-12 to UTC+14: the candidates for "today" somewhere.
-    let utc = |offset_hours: i64| server_day(now + offset_hours * 3_600_000, &TimeZone::UTC);
     let (own, coops, races) = app.store().read(|tx| {
         Ok::<_, Failure>((
             tx.active_puzzles_of(&inv.player.id)?,
@@ -102,12 +100,20 @@ fn spoiler(
     // Every server's dailies that may be running somewhere: from a cache that catches up
     // with what was stored since its last look, read beside the store, not in it, and
     // checked through its index (only the few dailies the grid might spoil are checked).
-    if app.with_dailies(utc(-12), utc(14), |cache| cache.spoiled(grid, answer, now))? {
+    let (from, to) = running_window(now);
+    if app.with_dailies(from, to, |cache| cache.spoiled(grid, answer, now))? {
         return Ok(Some(
             "That is today's daily puzzle: no spoilers until its day is over. Play it with `/sudoku daily`; ask me again tomorrow.",
         ));
     }
     Ok(None)
+}
+
+/// The days that may be "today" somewhere at `now`: local dates run from UTC-12 to
+/// UTC+14.
+pub(crate) fn running_window(now: crate::game::Millis) -> (Date, Date) {
+    let utc = |offset_hours: i64| server_day(now + offset_hours * 3_600_000, &TimeZone::UTC);
+    (utc(-12), utc(14))
 }
 
 /// The daily puzzles of every server from a day on, as last read, indexed for `/sudoku
