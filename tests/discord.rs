@@ -2863,3 +2863,77 @@ async fn a_race_scoreboard_refused_by_its_channel_is_not_edited_again() {
     bot.stop().await;
     fake.assert_clean().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_race_channel_gets_no_more_scoreboard_edits() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let open = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "race",
+        json!([{"name": "empty", "type": 4, "value": 4}]),
+    );
+    let token = token_of(&open);
+    let id = fake.interact(open).await;
+    let lobby = public_answer(&fake, &id, &token).await;
+    fake.wait_call("the lobby's id", |c| {
+        c.method == "GET" && c.path.ends_with("/messages/@original")
+    })
+    .await;
+    let join = fake.button(
+        &bob(),
+        Some(GUILD),
+        &custom_id(&lobby, "Join"),
+        content(&lobby),
+    );
+    let id = fake.interact(join).await;
+    let joined = fake.response_to(&id).await;
+    let start = fake.button(
+        &ann(),
+        Some(GUILD),
+        &custom_id(&joined["data"], "Start"),
+        content(&joined),
+    );
+    let id = fake.interact(start).await;
+    let started = fake.response_to(&id).await;
+    let press = fake.button(
+        &bob(),
+        Some(GUILD),
+        &custom_id(&started["data"], "My board"),
+        content(&started),
+    );
+    let token = token_of(&press);
+    let id = fake.interact(press).await;
+    let (board, _) = any_answer(&fake, &id, &token).await;
+    let grid = parse_grid(content(&board)).expect("a board");
+    let solution = solution_of(&grid);
+    let cell = Cell::all().find(|&c| grid.get(c).is_none()).expect("empty");
+    // The channel goes; then bob moves: nothing is sent to the channel any more.
+    fake.delete_channel(GUILD, fake_discord::CHANNEL).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = fake.calls().await.len();
+    let moved = fake.slash(
+        &bob(),
+        Some(GUILD),
+        "move",
+        json!([{"name": "moves", "type": 3,
+                "value": format!("{cell} {}", solution.get(cell).expect("full"))}]),
+    );
+    let token = token_of(&moved);
+    let id = fake.interact(moved).await;
+    any_answer(&fake, &id, &token).await;
+    tokio::time::sleep(Duration::from_millis(3_000)).await;
+    let channel_calls: Vec<String> = fake.calls().await[before..]
+        .iter()
+        .filter(|c| {
+            c.path
+                .contains(&format!("/channels/{}/", fake_discord::CHANNEL))
+        })
+        .map(|c| format!("{} {}", c.method, c.path))
+        .collect();
+    assert!(channel_calls.is_empty(), "{channel_calls:?}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}

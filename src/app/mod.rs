@@ -739,9 +739,21 @@ impl App {
         self.untold_pauses().extend(paused);
     }
 
-    /// The daily's channel of `place` is gone (deleted, or the bot removed from it):
-    /// its posts pause, and the admins are told on their next command.
-    pub fn daily_channel_gone(&self, place: &str, channel: &str, why: &str) {
+    /// Channel `channel` of `place` is gone (deleted): the races opened there send
+    /// nothing more, and if it was the daily's channel, the daily posts pause and the
+    /// admins are told on their next command.
+    pub fn channel_gone(&self, place: &str, channel: &str, why: &str) {
+        match self.store().write(|tx| tx.refuse_races_in(channel)) {
+            Ok(0) => {}
+            Ok(races) => tracing::info!(
+                place,
+                races,
+                "a race channel is gone: its races send nothing more"
+            ),
+            Err(error) => {
+                tracing::error!(%error, place, "retiring the races of a gone channel failed")
+            }
+        }
         let paused = self.store().write(|tx| {
             let server = tx.server_daily(place)?;
             if !server.settings.enabled || server.settings.channel.as_deref() != Some(channel) {

@@ -323,6 +323,17 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Channel `channel` is gone: the races opened there send nothing more. Returns how
+    /// many were still to tell.
+    pub fn refuse_races_in(&self, channel: &str) -> Result<usize, StoreError> {
+        Ok(self.tx.execute(
+            "UPDATE races SET refused = 1 WHERE channel = ?1 AND refused = 0 \
+               AND (stale > shown OR (status = 'finished' AND announced = 0) \
+                    OR status IN ('lobby', 'running'))",
+            params![channel],
+        )?)
+    }
+
     /// The race's channel refuses the bot for good: nothing of it is sent again.
     pub fn race_refused(&self, id: RaceId) -> Result<(), StoreError> {
         self.tx
