@@ -1990,6 +1990,14 @@ const POST_DAY: &str = "2026-11-22";
 /// written straight into the store (with today's and tomorrow's puzzles and salts, so
 /// that no puzzle is generated: that is not what these tests are about). Returns each
 /// server's (place, channel).
+/// The fake counts the bot in `servers` (as `many_servers` gives them): READY lists them.
+async fn joined(fake: &FakeDiscord, servers: &[(String, String)]) {
+    let ids = servers
+        .iter()
+        .map(|(place, _)| place.trim_start_matches("guild:").to_string());
+    fake.join(ids).await;
+}
+
 fn many_servers(db: &Path, count: u64) -> Vec<(String, String)> {
     use sudoku_bot::game::daily::{DailySettings, parse_time};
     let givens = parse_grid(
@@ -2081,6 +2089,7 @@ async fn a_thousand_servers_due_at_once_are_all_posted_within_the_minute_none_tw
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
     let servers = many_servers(&db, 1000);
+    joined(&fake, &servers).await;
     // Two posts fail on their first try: one before Discord posted, one after (the 5xx
     // came back although the message was created); both are tried again.
     fake.fail_next(&post_path(&servers[10].1), &[503]).await;
@@ -2113,6 +2122,7 @@ async fn a_hung_post_holds_up_no_other_and_is_retried_without_posting_twice() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
     let servers = many_servers(&db, 20);
+    joined(&fake, &servers).await;
     let hung = post_path(&servers[0].1);
     // Discord creates the message but never answers, attempt after attempt.
     fake.hang_next(&hung, 100, true).await;
@@ -2151,6 +2161,7 @@ async fn a_restart_sends_only_the_posts_left_unsent() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
     let servers = many_servers(&db, 10);
+    joined(&fake, &servers).await;
     // Three posts never get an answer before the bot stops; Discord created the first.
     let stuck = &servers[7..];
     for (i, (_, channel)) in stuck.iter().enumerate() {
@@ -2935,5 +2946,57 @@ async fn a_deleted_race_channel_gets_no_more_scoreboard_edits() {
         .collect();
     assert!(channel_calls.is_empty(), "{channel_calls:?}");
     bot.stop().await;
+    fake.assert_clean().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_removed_the_bot_while_it_was_away_gets_no_more_daily_posts() {
+    // Two servers post dailies; one removes the bot while it is stopped (no
+    // GUILD_DELETE reaches it). The next READY does not list that server: its daily
+    // posts stop; the other's go on.
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let servers = many_servers(&db, 2);
+    joined(&fake, &servers).await;
+    let gone = servers[0].0.trim_start_matches("guild:").to_string();
+    fake.leave_quietly(&gone).await;
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let bot = daily_bot_with(&fake, &db, clock, Posting::default()).await;
+    let mut store = Store::open(&db).expect("store");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while store
+        .read(|tx| tx.server_daily(&servers[0].0))
+        .expect("read")
+        .settings
+        .enabled
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the daily of a server that left is still on"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let other = store
+        .read(|tx| tx.server_daily(&servers[1].0))
+        .expect("read");
+    assert!(
+        other.settings.enabled,
+        "a server still there keeps its daily"
+    );
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    fake.wait_call("the other server's post", |c| {
+        c.path == post_path(&servers[1].1)
+    })
+    .await;
+    bot.stop().await;
+    let posted_there = fake
+        .calls()
+        .await
+        .iter()
+        .any(|c| c.path == post_path(&servers[0].1));
+    assert!(!posted_there, "posted in a server that removed the bot");
     fake.assert_clean().await;
 }

@@ -772,6 +772,43 @@ impl App {
         }
     }
 
+    /// Gateway shard `shard` of `total` connected, carrying the servers `present`: a
+    /// server of that shard posting dailies but not among them removed the bot while it
+    /// was away (no GUILD_DELETE came), so its daily posts stop, as they would have.
+    /// Returns how many stopped.
+    pub fn servers_left_while_away(&self, shard: u32, total: u32, present: &[u64]) -> usize {
+        let present: HashSet<u64> = present.iter().copied().collect();
+        let stopped = self.store().write(|tx| {
+            let mut stopped = 0;
+            for id in tx.daily_servers_of_shard(shard, total)? {
+                if present.contains(&id) {
+                    continue;
+                }
+                let place = Place::guild(id);
+                let mut settings = tx.server_daily(place.key())?.settings;
+                settings.enabled = false;
+                tx.save_daily_settings(place.key(), &settings)?;
+                stopped += 1;
+            }
+            Ok::<_, StoreError>(stopped)
+        });
+        match stopped {
+            Ok(0) => 0,
+            Ok(stopped) => {
+                tracing::info!(
+                    shard,
+                    stopped,
+                    "servers that removed the bot while it was away: their daily posts stop"
+                );
+                stopped
+            }
+            Err(error) => {
+                tracing::error!(%error, shard, "stopping the dailies of servers that left failed");
+                0
+            }
+        }
+    }
+
     /// Servers whose daily posts were paused in this run and whose admins have not heard.
     fn untold_pauses(&self) -> MutexGuard<'_, HashSet<String>> {
         self.paused_untold.lock().unwrap_or_else(|p| p.into_inner())

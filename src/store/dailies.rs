@@ -332,6 +332,24 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// The Discord servers posting dailies that gateway shard `shard` of `total` carries
+    /// (Discord's rule: `(server id >> 22) % total`), by server id.
+    pub fn daily_servers_of_shard(&self, shard: u32, total: u32) -> Result<Vec<u64>, StoreError> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT substr(place, 7) FROM servers WHERE enabled = 1 AND place LIKE 'guild:%'",
+        )?;
+        let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        let mut mine = Vec::new();
+        for id in ids {
+            if let Ok(id) = id?.parse::<u64>()
+                && (id >> 22) % u64::from(total.max(1)) == u64::from(shard)
+            {
+                mine.push(id);
+            }
+        }
+        Ok(mine)
+    }
+
     /// `place`'s daily posts stop until an admin sets them up again (`setup` clears the
     /// error and switches them on); players can still play the day's puzzle.
     pub fn pause_daily(&self, place: &str, why: &str) -> Result<(), StoreError> {

@@ -244,6 +244,9 @@ struct State {
     changed: Notify,
     /// How many shards `/gateway/bot` recommends.
     shards: u64,
+    /// The servers the bot is in (READY lists a shard's own): the test server, every
+    /// server an interaction came from, and those a test joined, less those removed.
+    guilds: Mutex<HashSet<String>>,
     /// Each identified shard's connection, by shard id.
     connections: Mutex<HashMap<u64, mpsc::UnboundedSender<ToGateway>>>,
     /// The `shard` field of every IDENTIFY: `[id, total]`.
@@ -309,6 +312,7 @@ impl FakeDiscord {
             nonces: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             shards,
+            guilds: Mutex::new(HashSet::from([GUILD.to_string()])),
             connections: Mutex::new(HashMap::new()),
             identified: Mutex::new(Vec::new()),
             identify_times: Mutex::new(Vec::new()),
@@ -516,6 +520,9 @@ impl FakeDiscord {
         }
         let id = interaction["id"].as_str().expect("id").to_string();
         let kind = interaction["type"].as_u64().unwrap_or(0);
+        if let Some(guild) = interaction["guild_id"].as_str() {
+            self.state.guilds.lock().await.insert(guild.to_string());
+        }
         // The clock starts when Discord created the interaction (its snowflake says),
         // and before the frame leaves: stricter than Discord, never looser.
         let age = created_ms(&id).map_or(0, |created| now_ms().saturating_sub(created));
@@ -629,8 +636,20 @@ impl FakeDiscord {
             .push((status, path.to_string()));
     }
 
+    /// The bot is in these servers too (READY lists them).
+    pub async fn join(&self, guilds: impl IntoIterator<Item = String>) {
+        self.state.guilds.lock().await.extend(guilds);
+    }
+
+    /// The bot leaves `guild` while it is not connected: no GUILD_DELETE, only the next
+    /// READY no longer lists it.
+    pub async fn leave_quietly(&self, guild: &str) {
+        self.state.guilds.lock().await.remove(guild);
+    }
+
     /// Tells the bot it was removed from `guild` (GUILD_DELETE, `unavailable: false`).
     pub async fn remove_from(&self, guild: &str) {
+        self.state.guilds.lock().await.remove(guild);
         let event = json!({"id": guild, "unavailable": false});
         if let Err(e) = serde_json::from_value::<serenity::all::UnavailableGuild>(event.clone()) {
             panic!("the fake built a GUILD_DELETE serenity cannot read: {e}");
@@ -1247,6 +1266,25 @@ async fn check_uploads(state: &State, path: &str, payload: &Value, files: &[Uplo
 /// Decodes a PNG, as a Discord client would show it.
 pub fn decode_png(bytes: &[u8]) -> Result<tiny_skia::Pixmap, String> {
     tiny_skia::Pixmap::decode_png(bytes).map_err(|e| e.to_string())
+}
+
+/// The servers of shard `[id, total]`, as READY lists them (unavailable until their
+/// GUILD_CREATE, which the fake does not send: the bot does not need it).
+async fn guilds_of(state: &State, [id, total]: [u64; 2]) -> Value {
+    let guilds = state.guilds.lock().await;
+    let mut mine: Vec<&String> = guilds
+        .iter()
+        .filter(|g| {
+            g.parse::<u64>()
+                .is_ok_and(|g| (g >> 22) % total.max(1) == id)
+        })
+        .collect();
+    mine.sort();
+    Value::Array(
+        mine.into_iter()
+            .map(|g| json!({"id": g, "unavailable": true}))
+            .collect(),
+    )
 }
 
 /// Session starts left and the time until the budget resets (then it is 1,000 again).
@@ -2158,7 +2196,7 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
                         let ready = json!({
                             "v": 10,
                             "user": bot_user(),
-                            "guilds": [],
+                            "guilds": guilds_of(&state, pair).await,
                             "session_id": format!("session-{shard}"),
                             "shard": pair,
                             "resume_gateway_url": state.ws_url,

@@ -60,6 +60,21 @@ impl EventHandler for Handler {
         tracing::info!(shard = %ctx.shard_id, user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         // The webhooks of interactions are the application's.
         self.interactions.set_application_id(ready.application.id);
+        // READY lists every server of this shard: one posting dailies that is missing
+        // removed the bot while it was away.
+        if let Some(shard) = ready.shard {
+            let present: Vec<u64> = ready.guilds.iter().map(|g| g.id.get()).collect();
+            let app = self.app.clone();
+            let (id, total) = (shard.id.0, shard.total);
+            let stopped = tokio::task::spawn_blocking(move || {
+                app.servers_left_while_away(id, total, &present)
+            })
+            .await
+            .unwrap_or(0);
+            if stopped > 0 {
+                self.wake.notify_one();
+            }
+        }
         // READY arrives once per shard, and again after a re-identify: the commands are
         // registered once per run (and tried again on the next READY if that failed).
         if self.registered.swap(true, Ordering::SeqCst) {
