@@ -271,3 +271,54 @@ async fn record(app: &Arc<App>, sender: &Mutex<Sender>, message: RaceMessage, ou
     })
     .await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_channel_gets_at_most_four_requests_in_five_seconds() {
+        let mut sender = Sender::default();
+        let start = Instant::now();
+        let at = |ms: u64| start + Duration::from_millis(ms);
+        // Four races of one channel at once; the fifth waits, another channel does not.
+        assert!((0..4).all(|i| sender.channel_room(7, at(i * 10))));
+        assert!(!sender.channel_room(7, at(100)));
+        assert!(sender.channel_room(8, at(100)));
+        // Still full just before the first request leaves the window; room just after.
+        assert!(!sender.channel_room(7, at(4_999)));
+        assert!(sender.channel_room(7, at(5_000)));
+        assert!(!sender.channel_room(7, at(5_001)));
+        // Quiet channels are forgotten.
+        sender.forget_quiet_channels(at(60_000));
+        assert!(sender.channel_sends.is_empty());
+    }
+
+    #[test]
+    fn nonces_name_the_race_and_the_kind_within_discords_length() {
+        let message = |race, is_result| RaceMessage {
+            race,
+            place: "guild:1".into(),
+            channel: Some("1".into()),
+            edit: None,
+            is_result,
+            drawn: 0,
+            reply: crate::app::Reply::public("x"),
+        };
+        let text = |n: Nonce| match n {
+            Nonce::String(s) => s,
+            Nonce::Number(n) => n.to_string(),
+        };
+        let result = text(nonce(&message(i64::MAX, true)));
+        assert!(result.len() <= 25, "{result}");
+        assert_ne!(result, text(nonce(&message(i64::MAX, false))));
+        assert_ne!(
+            text(nonce(&message(1, true))),
+            text(nonce(&message(2, true)))
+        );
+        assert_eq!(
+            text(nonce(&message(3, true))),
+            text(nonce(&message(3, true)))
+        );
+    }
+}
