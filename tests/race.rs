@@ -327,6 +327,16 @@ fn a_race_runs_out_of_time_and_those_still_playing_are_unfinished() {
         "{}",
         r.content
     );
+    // Her board says how it ended: the time ran out, she did not give up.
+    let shown = bot.say("ann", HERE, "show");
+    assert!(
+        shown
+            .content
+            .contains("over (unfinished: the race ran out of time)"),
+        "{}",
+        shown.content
+    );
+    assert!(!shown.content.contains("given up"), "{}", shown.content);
 }
 
 #[test]

@@ -266,6 +266,7 @@ pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis
     let how = match game.status {
         Status::Solved => "solved",
         _ if record.race.is_some() && crate::game::race::is_out(game) => "out: too many mistakes",
+        _ if ran_out_of_time(record) => "unfinished: the race ran out of time",
         _ => "given up",
     };
     let sealed = sealed(record);
@@ -348,6 +349,17 @@ pub fn pictured(reply: Reply, game: &Game, style: BoardStyle, chosen: Option<Cel
     }
 }
 
+/// Whether a race game was ended by the race's time limit, not given up: everyone's
+/// race game starts with the race, so one that lasted the whole limit was ended by it.
+fn ran_out_of_time(record: &GameRecord) -> bool {
+    let game = &record.game;
+    record.race.is_some()
+        && game.status != Status::Solved
+        && game
+            .finished_at
+            .is_some_and(|end| end - game.started_at >= crate::game::race::RACE_LIMIT_MS)
+}
+
 /// The status line of a game: a race's time is wall time since the race started (the
 /// scoreboard's and the result's time), every other game's is play time (pauses capped).
 pub fn status(record: &GameRecord, now: Millis) -> String {
@@ -357,6 +369,8 @@ pub fn status(record: &GameRecord, now: Millis) -> String {
             render::status_line_timed(game, game.finished_at.unwrap_or(now) - game.started_at);
         if crate::game::race::is_out(game) {
             line.replacen("given up", "out of the race", 1)
+        } else if ran_out_of_time(record) {
+            line.replacen("given up", "unfinished", 1)
         } else {
             line
         }
