@@ -1448,6 +1448,23 @@ async fn a_daily_post_is_retried_through_transient_failures() {
     fake.assert_clean().await;
 }
 
+/// The reply to the admin's first command (`/sudoku stats`) once the daily is paused:
+/// the command that carries the news.
+async fn paused_notice(fake: &FakeDiscord) -> String {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let id = fake
+            .interact(fake.slash(&ann(), Some(GUILD), "stats", json!([])))
+            .await;
+        let said = content(&fake.response_to(&id).await).to_string();
+        if said.contains("daily posts are paused") {
+            return said;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "never told: {said}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forbidden_post_pauses_the_daily_until_an_admin_sets_it_up_again() {
     let fake = FakeDiscord::start(TOKEN).await;
@@ -1465,18 +1482,7 @@ async fn a_forbidden_post_pauses_the_daily_until_an_admin_sets_it_up_again() {
     // The admin's next command, whatever it is, says the daily is paused and why:
     // Discord's JSON error code with the status, and no URL (an interaction's URL
     // holds its token).
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    let told = loop {
-        let id = fake
-            .interact(fake.slash(&ann(), Some(GUILD), "stats", json!([])))
-            .await;
-        let said = content(&fake.response_to(&id).await).to_string();
-        if said.contains("daily posts are paused") {
-            break said;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "never told: {said}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let told = paused_notice(&fake).await;
     assert!(told.contains("<#555>"), "{told}");
     assert!(
         told.contains("HTTP 403") && told.contains("Discord error code 50013"),
@@ -1532,18 +1538,7 @@ async fn a_deleted_daily_channel_pauses_the_daily_and_the_admins_hear_why() {
     // Another channel of the server goes: nothing changes.
     fake.delete_channel(GUILD, "777").await;
     fake.delete_channel(GUILD, "555").await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    let told = loop {
-        let id = fake
-            .interact(fake.slash(&ann(), Some(GUILD), "stats", json!([])))
-            .await;
-        let said = content(&fake.response_to(&id).await).to_string();
-        if said.contains("daily posts are paused") {
-            break said;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "never told: {said}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let told = paused_notice(&fake).await;
     assert!(told.contains("<#555> was deleted"), "{told}");
     bot.clock.set(at("2026-11-22T09:30:00Z"));
     bot.wake.notify_one();
@@ -2880,35 +2875,7 @@ async fn a_deleted_race_channel_gets_no_more_scoreboard_edits() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
     let bot = ready(&fake, &db, 1).await;
-    let open = fake.slash(
-        &ann(),
-        Some(GUILD),
-        "race",
-        json!([{"name": "empty", "type": 4, "value": 4}]),
-    );
-    let token = token_of(&open);
-    let id = fake.interact(open).await;
-    let lobby = public_answer(&fake, &id, &token).await;
-    fake.wait_call("the lobby's id", |c| {
-        c.method == "GET" && c.path.ends_with("/messages/@original")
-    })
-    .await;
-    let join = fake.button(
-        &bob(),
-        Some(GUILD),
-        &custom_id(&lobby, "Join"),
-        content(&lobby),
-    );
-    let id = fake.interact(join).await;
-    let joined = fake.response_to(&id).await;
-    let start = fake.button(
-        &ann(),
-        Some(GUILD),
-        &custom_id(&joined["data"], "Start"),
-        content(&joined),
-    );
-    let id = fake.interact(start).await;
-    let started = fake.response_to(&id).await;
+    let started = started_race(&fake, 4).await;
     let press = fake.button(
         &bob(),
         Some(GUILD),

@@ -778,12 +778,26 @@ impl App {
     /// Returns how many stopped.
     pub fn servers_left_while_away(&self, shard: u32, total: u32, present: &[u64]) -> usize {
         let present: HashSet<u64> = present.iter().copied().collect();
+        // Read beside the store (every server posting dailies is looked at); only the
+        // few that left, if any, are written.
+        let left: Result<Vec<u64>, StoreError> = self.with_reader(|tx| {
+            Ok(tx
+                .daily_servers_of_shard(shard, total)?
+                .into_iter()
+                .filter(|id| !present.contains(id))
+                .collect())
+        });
+        let left = match left {
+            Ok(left) if left.is_empty() => return 0,
+            Ok(left) => left,
+            Err(error) => {
+                tracing::error!(%error, shard, "reading the servers posting dailies failed");
+                return 0;
+            }
+        };
         let stopped = self.store().write(|tx| {
             let mut stopped = 0;
-            for id in tx.daily_servers_of_shard(shard, total)? {
-                if present.contains(&id) {
-                    continue;
-                }
+            for &id in &left {
                 let place = Place::guild(id);
                 let mut settings = tx.server_daily(place.key())?.settings;
                 settings.enabled = false;
@@ -957,6 +971,18 @@ impl App {
     /// read of a big bot's window takes most of a second), and cached: later calls read
     /// only what was stored since. Days up to `to` may be running; the days just after
     /// are read too, so that tomorrow's puzzles are indexed as they are stored.
+    /// Runs `read` through the read connection beside the store (never making a
+    /// command wait), or through the store when there is none (an in-memory store).
+    fn with_reader<T>(
+        &self,
+        read: impl FnOnce(&crate::store::Tx<'_>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        match &self.reader {
+            Some(reader) => reader.lock().unwrap_or_else(|p| p.into_inner()).read(read),
+            None => self.store().read(read),
+        }
+    }
+
     pub(crate) fn with_dailies<T>(
         &self,
         from: jiff::civil::Date,
@@ -967,13 +993,7 @@ impl App {
             .checked_add(jiff::Span::new().days(commands::solve::DAYS_AHEAD))
             .unwrap_or(to);
         let mut cache = self.dailies.lock().unwrap_or_else(|p| p.into_inner());
-        match &self.reader {
-            Some(reader) => {
-                let mut reader = reader.lock().unwrap_or_else(|p| p.into_inner());
-                reader.read(|tx| cache.refresh(tx, from, to))?;
-            }
-            None => self.store().read(|tx| cache.refresh(tx, from, to))?,
-        }
+        self.with_reader(|tx| cache.refresh(tx, from, to))?;
         Ok(check(&cache))
     }
 

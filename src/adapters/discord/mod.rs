@@ -411,6 +411,17 @@ pub(crate) fn discord_error(error: &serenity::Error) -> String {
     }
 }
 
+/// Discord's HTTP status and JSON error code of a failed call, when Discord answered
+/// (`None`: no answer, or not an HTTP error).
+pub(crate) fn discord_status(error: &serenity::Error) -> Option<(u16, isize)> {
+    match error {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
+            Some((r.status_code.as_u16(), r.error.code))
+        }
+        _ => None,
+    }
+}
+
 /// Whether Discord refused the bot token: at the gateway, or on a REST call (autosharding
 /// asks `/gateway/bot` with the token before connecting).
 fn token_rejected(error: &serenity::Error) -> bool {

@@ -23,7 +23,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{ChannelId, Http, HttpError, MessageId, Nonce};
+use serenity::all::{ChannelId, Http, MessageId, Nonce};
 use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
@@ -215,18 +215,12 @@ async fn send(http: &Http, channel: ChannelId, message: &RaceMessage) -> Outcome
     match tokio::time::timeout(REQUEST_TIMEOUT, request).await {
         Ok(Ok(id)) => Outcome::Sent(id),
         Ok(Err(error)) => {
-            let (status, code) = match &error {
-                serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-                    (Some(r.status_code.as_u16()), r.error.code)
-                }
-                _ => (None, 0),
-            };
             let said = super::discord_error(&error);
-            match (status, code) {
+            match super::discord_status(&error) {
                 // Unknown Channel: no post or edit will ever get through.
-                (Some(404), 10003) | (Some(403), _) => Outcome::Refused(status.unwrap_or(0), said),
-                (Some(404), _) if edit_of.is_some() => Outcome::Gone,
-                _ => Outcome::Failed(status, said),
+                Some((status @ 404, 10003) | (status @ 403, _)) => Outcome::Refused(status, said),
+                Some((404, _)) if edit_of.is_some() => Outcome::Gone,
+                status => Outcome::Failed(status.map(|(status, _)| status), said),
             }
         }
         Err(_) => Outcome::Failed(None, "no answer within the timeout".into()),

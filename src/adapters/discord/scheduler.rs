@@ -289,9 +289,7 @@ async fn send_daily(
         {
             Ok(Ok(sent)) => Ok(sent),
             Ok(Err(error)) => {
-                if let serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) = &error
-                    && counts_as_invalid(r.status_code.as_u16())
-                {
+                if super::discord_status(&error).is_some_and(|(s, _)| counts_as_invalid(s)) {
                     budget.invalid().await;
                 }
                 Err(if transient(&error) {
@@ -351,11 +349,7 @@ enum Failure {
 /// Whether the channel refuses the bot until someone changes it: 403 (no access, no
 /// permission) or 404 (the channel is gone).
 fn refuses_for_good(error: &serenity::Error) -> bool {
-    matches!(
-        error,
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
-            if matches!(r.status_code.as_u16(), 403 | 404)
-    )
+    matches!(super::discord_status(error), Some((403 | 404, _)))
 }
 
 fn failed(post: &DailyPost, error: &str) -> PostOutcome {
