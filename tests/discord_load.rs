@@ -25,7 +25,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fake_discord::{APP_ID, FakeDiscord, GUILD};
+use fake_discord::{FakeDiscord, GUILD};
 use serde_json::{Value, json};
 
 const TOKEN: &str = "load-token-not-a-secret";
@@ -152,16 +152,28 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
-/// The release binary started against `fake` (two shards), its database in a temporary
-/// folder (under `LOAD_DIR` when set); returns once it has identified and registered.
-async fn start_bot(fake: &FakeDiscord) -> (tempfile::TempDir, std::process::Child) {
+/// A temporary folder for the bot's database (under `LOAD_DIR` when set).
+fn bot_dir() -> tempfile::TempDir {
     // `LOAD_DIR=/dev/shm`: the database where an fsync costs nothing, to tell the
     // disk's share of the time from the rest.
-    let dir = match std::env::var("LOAD_DIR") {
+    match std::env::var("LOAD_DIR") {
         Ok(base) => tempfile::tempdir_in(base),
         Err(_) => tempfile::tempdir(),
     }
-    .expect("temp dir");
+    .expect("temp dir")
+}
+
+/// The release binary started against `fake` (two shards), its database in a temporary
+/// folder; returns once it has identified and registered.
+async fn start_bot(fake: &FakeDiscord) -> (tempfile::TempDir, std::process::Child) {
+    let dir = bot_dir();
+    let bot = spawn_bot(fake, &dir, 2).await;
+    (dir, bot)
+}
+
+/// The release binary started against `fake` on the database `load.db` in `dir`;
+/// returns once its `shards` shards have identified and it has registered its commands.
+async fn spawn_bot(fake: &FakeDiscord, dir: &tempfile::TempDir, shards: u64) -> std::process::Child {
     let db = dir.path().join("load.db");
     let config = dir.path().join("config.toml");
     std::fs::write(
@@ -179,15 +191,26 @@ async fn start_bot(fake: &FakeDiscord) -> (tempfile::TempDir, std::process::Chil
         .args(["run", "--config"])
         .arg(&config)
         .env("DISCORD_TOKEN", TOKEN)
-        .stdout(Stdio::null())
+        // The bot logs to stdout; a panic goes to stderr.
+        .stdout(log.try_clone().expect("log"))
         .stderr(log)
         .spawn()
         .expect("the bot starts");
-    fake.wait_gateway("IDENTIFY", 2).await;
-    let registration = format!("/api/v10/applications/{APP_ID}/commands");
-    fake.wait_call("registration", |c| c.path == registration)
-        .await;
-    (dir, bot)
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while (fake.identified_shards().await.len() as u64) < shards {
+        assert!(Instant::now() < deadline, "the shards did not all identify in 2 minutes");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Counted, not looked up: a load run does not keep the calls.
+    let registered = |fake: FakeDiscord| async move {
+        let counters = fake.counters().await;
+        counters.per_route.get("PUT /applications/{}/commands").copied().unwrap_or(0) > 0
+    };
+    while !registered(fake.clone()).await {
+        assert!(Instant::now() < deadline, "the commands were not registered in 2 minutes");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bot
 }
 
 #[test]
@@ -501,5 +524,610 @@ fn soak() {
             println!("RSS at the end / at the check: {growth:.3}");
             assert!(growth <= 1.10, "memory grew {growth:.3}x");
         }
+    });
+}
+
+// ---- a popular launch: 100,000 servers on one machine (issue 31) -------------------------
+
+/// The daily channel of the `i`-th server, and the channels where its players play
+/// alone, race and play co-op (ids of our own; the fake accepts any).
+fn daily_channel(i: u64) -> String {
+    (510_000_000_000_000_000 + i).to_string()
+}
+fn play_channel(i: u64) -> String {
+    (520_000_000_000_000_000 + i).to_string()
+}
+fn race_channel(i: u64) -> String {
+    (530_000_000_000_000_000 + i).to_string()
+}
+fn coop_channel(i: u64) -> String {
+    (540_000_000_000_000_000 + i).to_string()
+}
+
+/// What the launch run stored before the bot started: today's puzzle of each active
+/// server (a player pasting one into `/sudoku solve` must be refused).
+struct Seeded {
+    todays: Vec<sudoku_bot::engine::Grid>,
+}
+
+/// `servers` servers posting dailies, with today's and tomorrow's puzzles stored (each a
+/// random transformation of one of four generated puzzles). All but the last `due` have
+/// posted today already (their zones and posting times spread over the world); the last
+/// `due` post at midnight UTC and have not posted yet: a rush the bot meets at start.
+fn seed_launch(db: &std::path::Path, servers: u64, due: u64, active: u64) -> Seeded {
+    use sudoku_bot::app::{Clock, Place, SystemClock};
+    use sudoku_bot::engine::generator::{Request, generate};
+    use sudoku_bot::engine::rng::SeededRng;
+    use sudoku_bot::engine::transform::Transform;
+    use sudoku_bot::game::daily::{DailySettings, end_of_day, parse_time, server_day};
+    const ZONES: [&str; 6] = [
+        "UTC",
+        "Europe/Madrid",
+        "America/New_York",
+        "Asia/Tokyo",
+        "Asia/Kolkata",
+        "Australia/Sydney",
+    ];
+    let puzzles: Vec<_> = (0..4)
+        .map(|k| generate(&Request::new(50, k + 1)).expect("a puzzle"))
+        .collect();
+    let now = SystemClock.now();
+    let mut rng = SeededRng::new(11);
+    let mut store = sudoku_bot::store::Store::open(db).expect("store");
+    let mut todays = Vec::new();
+    let mut k = 0;
+    while k < servers {
+        let batch = (servers - k).min(10_000);
+        store
+            .write(|tx| {
+                for i in k..k + batch {
+                    let guild: u64 = server(i).parse().expect("id");
+                    let place = Place::guild(guild).key().to_string();
+                    let rush = i >= servers - due;
+                    let settings = DailySettings {
+                        channel: Some(daily_channel(i)),
+                        time: if rush {
+                            parse_time("00:00").expect("time")
+                        } else {
+                            jiff::civil::Time::new((i % 24) as i8, ((i / 24) % 60) as i8, 0, 0)
+                                .expect("time")
+                        },
+                        zone: if rush {
+                            "UTC".into()
+                        } else {
+                            ZONES[(i % ZONES.len() as u64) as usize].into()
+                        },
+                        enabled: true,
+                        ..DailySettings::default()
+                    };
+                    tx.save_daily_settings(&place, &settings)?;
+                    tx.server_salt(&place, || i)?;
+                    let tz = settings.tz();
+                    let today = server_day(now, &tz);
+                    for day in [Some(today), today.tomorrow().ok()].into_iter().flatten() {
+                        let p = &puzzles[(i % 4) as usize];
+                        let t = Transform::random(&mut rng);
+                        let givens = t.apply(&p.givens);
+                        if day == today && i < active {
+                            todays.push(givens.clone());
+                        }
+                        tx.insert_daily_puzzle(&place, day, &givens, &t.apply(&p.solution), None)?;
+                    }
+                    if !rush {
+                        tx.claim_post(&place, today, now, now)?;
+                        tx.settle_post(&place, today, Some("1"))?;
+                    }
+                    tx.set_prepare_at(&place, end_of_day(today, &tz), &settings)?;
+                }
+                Ok::<_, sudoku_bot::store::StoreError>(())
+            })
+            .expect("servers stored");
+        k += batch;
+    }
+    Seeded { todays }
+}
+
+/// Background player `p`'s next interaction in a launch run: a server's everyday mix.
+/// `state` is what `p` did first: 0 nothing, 1 asked for boards as pictures, 2 playing.
+fn launch_interaction(
+    fake: &FakeDiscord,
+    rng: &mut Rng,
+    p: u64,
+    state: &mut u8,
+    active: u64,
+    puzzles: &[String],
+) -> Value {
+    let user = player_user(p);
+    let guild = server(p % active);
+    let g = Some(guild.as_str());
+    let mut i = if *state == 0 && p % 8 == 0 {
+        // One player in eight sees boards as pictures (a PNG drawn per reply).
+        *state = 1;
+        fake.slash(
+            &user,
+            g,
+            "settings",
+            json!([{"name": "board", "type": 3, "value": "image"}]),
+        )
+    } else if *state < 2 {
+        *state = 2;
+        fake.slash(&user, g, "new", json!([]))
+    } else {
+        let puzzle = &puzzles[rng.below(puzzles.len() as u64) as usize];
+        match rng.below(100) {
+            0..25 => {
+                let moves = format!("{} {}", cell(rng), 1 + rng.below(9));
+                fake.slash(
+                    &user,
+                    g,
+                    "move",
+                    json!([{"name": "moves", "type": 3, "value": moves}]),
+                )
+            }
+            25..33 => {
+                let digits = format!("{}{}", 1 + rng.below(9), 1 + rng.below(9));
+                fake.slash(
+                    &user,
+                    g,
+                    "note",
+                    json!([{"name": "cell", "type": 3, "value": cell(rng)}, {"name": "digits", "type": 3, "value": digits}]),
+                )
+            }
+            33..38 => fake.slash(&user, g, "hint", json!([])),
+            38..41 => fake.slash(&user, g, "check", json!([])),
+            41..46 => fake.slash(&user, g, "show", json!([])),
+            46..49 => fake.slash(&user, g, "undo", json!([])),
+            49..54 => fake.button(&user, g, "sudoku:daily:0:0", "Daily Sudoku"),
+            54..60 => fake.slash(&user, g, "daily", json!([])),
+            60..64 => {
+                let action = if rng.below(2) == 0 { "hint" } else { "show" };
+                let game = 1 + rng.below(2_000);
+                fake.button(&user, g, &format!("sudoku:{action}:{game}:1"), "a board")
+            }
+            64..74 => fake.slash(
+                &user,
+                g,
+                "solve",
+                json!([{"name": "grid", "type": 3, "value": puzzle}]),
+            ),
+            74..78 => fake.solve_message(&user, g, puzzle),
+            78..81 => fake.slash(&user, g, "stats", json!([])),
+            81..84 => fake.slash(&user, g, "leaderboard", json!([])),
+            84..87 => fake.slash(&user, g, "help", json!([])),
+            _ => fake.slash(&user, g, "new", json!([])),
+        }
+    };
+    i["channel_id"] = json!(play_channel(p % active));
+    i
+}
+
+/// What the launch run's flows and checks saw.
+#[derive(Default)]
+struct Tally {
+    /// (channel, race number) of every race run to its end.
+    races: Vec<(String, u64)>,
+    coop_boards: u64,
+    /// Disguised dailies pasted into `/sudoku solve`, and those refused.
+    cheats: u64,
+    cheats_refused: u64,
+    cheat_answers: Vec<String>,
+}
+
+type Shared<T> = std::sync::Arc<std::sync::Mutex<T>>;
+
+fn in_channel(mut interaction: Value, channel: &str) -> Value {
+    interaction["channel_id"] = json!(channel);
+    interaction
+}
+
+fn solved(board: &sudoku_bot::engine::Grid) -> sudoku_bot::engine::Grid {
+    match sudoku_bot::engine::solver::solve(board) {
+        sudoku_bot::engine::Solution::Unique(g) => g,
+        other => panic!("a board with {other:?}"),
+    }
+}
+
+/// Race `k`: three racers open a race (two races share each channel), join, start, and
+/// fill their private boards one cell at a time, over and over until `stop`.
+async fn race_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::atomic::AtomicBool>, tally: Shared<Tally>) {
+    use fake_discord::pad::{content, custom_id};
+    use sudoku_bot::engine::parse::parse_grid;
+    let guild = server(k / 2);
+    let g = Some(guild.as_str());
+    let channel = race_channel(k / 2);
+    let racers: Vec<Value> = (0..3)
+        .map(|r| {
+            FakeDiscord::user(
+                &(410_000_000_000_000_000 + k * 10 + r).to_string(),
+                &format!("racer{k}x{r}"),
+            )
+        })
+        .collect();
+    let mut rng = Rng(0xACE0_0000 + k);
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        let open = fake.slash(&racers[0], g, "race", json!([{"name": "empty", "type": 4, "value": 12}]));
+        let mut lobby = fake.ask(in_channel(open, &channel)).await;
+        let text = content(&lobby).to_string();
+        let number: u64 = text
+            .split("Race #")
+            .nth(1)
+            .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect::<String>())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no race number in {lobby:#}"));
+        for racer in &racers[1..] {
+            let join = fake.button(racer, g, &custom_id(&lobby, "Join"), content(&lobby));
+            lobby = fake.ask(in_channel(join, &channel)).await;
+        }
+        let start = fake.button(&racers[0], g, &custom_id(&lobby, "Start"), content(&lobby));
+        let started = fake.ask(in_channel(start, &channel)).await;
+        let mut todo = Vec::new();
+        for racer in &racers {
+            let press = fake.button(racer, g, &custom_id(&started, "My board"), content(&started));
+            let board = fake.ask(in_channel(press, &channel)).await;
+            let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
+            let solution = solved(&givens);
+            let mut cells: Vec<_> = sudoku_bot::engine::Cell::all()
+                .filter(|&c| givens.get(c).is_none())
+                .map(|c| format!("{c} {}", solution.get(c).unwrap_or(0)))
+                .collect();
+            // Each racer fills in an order of their own.
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            todo.push(cells);
+        }
+        while todo.iter().any(|t| !t.is_empty()) {
+            tokio::time::sleep(Duration::from_millis(250 + rng.below(500))).await;
+            let r = rng.below(3) as usize;
+            let Some(next) = todo[r].pop() else { continue };
+            let play = fake.slash(&racers[r], g, "move", json!([{"name": "moves", "type": 3, "value": next}]));
+            fake.ask(in_channel(play, &channel)).await;
+        }
+        tally.lock().expect("tally").races.push((channel.clone(), number));
+    }
+}
+
+/// Co-op board `k`: three players fill a board of their channel together, one cell
+/// each in turn, over and over until `stop`.
+async fn coop_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::atomic::AtomicBool>, tally: Shared<Tally>) {
+    use fake_discord::pad::content;
+    use sudoku_bot::engine::parse::parse_grid;
+    let guild = server(100 + k);
+    let g = Some(guild.as_str());
+    let channel = coop_channel(k);
+    let players: Vec<Value> = (0..3)
+        .map(|r| {
+            FakeDiscord::user(
+                &(420_000_000_000_000_000 + k * 10 + r).to_string(),
+                &format!("coop{k}x{r}"),
+            )
+        })
+        .collect();
+    let mut rng = Rng(0xC0_0000 + k);
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        let open = fake.slash(&players[0], g, "coop", json!([{"name": "empty", "type": 4, "value": 24}]));
+        let board = fake.ask(in_channel(open, &channel)).await;
+        let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
+        let solution = solved(&givens);
+        for c in sudoku_bot::engine::Cell::all().filter(|&c| givens.get(c).is_none()) {
+            tokio::time::sleep(Duration::from_millis(150 + rng.below(300))).await;
+            let player = &players[rng.below(3) as usize];
+            let text = format!("{c} {}", solution.get(c).unwrap_or(0));
+            let play = fake.slash(player, g, "move", json!([{"name": "moves", "type": 3, "value": text}]));
+            fake.ask(in_channel(play, &channel)).await;
+        }
+        tally.lock().expect("tally").coop_boards += 1;
+    }
+}
+
+/// A cheater pasting today's daily of some server, disguised (rows, columns and digits
+/// shuffled), into `/sudoku solve` in another server, once a second until `stop`.
+async fn cheat_flow(fake: FakeDiscord, todays: Vec<sudoku_bot::engine::Grid>, active: u64, stop: std::sync::Arc<std::sync::atomic::AtomicBool>, tally: Shared<Tally>) {
+    use fake_discord::pad::content;
+    use sudoku_bot::engine::rng::SeededRng;
+    use sudoku_bot::engine::transform::Transform;
+    let mut rng = SeededRng::new(0xC4EA7);
+    let cheater = FakeDiscord::user("430000000000000001", "cheater");
+    let mut k = 0u64;
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) && !todays.is_empty() {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        k += 1;
+        let daily = &todays[(k * 7919) as usize % todays.len()];
+        let pasted = Transform::random(&mut rng).apply(daily).to_line();
+        let elsewhere = server((k * 31 + 1) % active);
+        let ask = fake.slash(&cheater, Some(&elsewhere), "solve", json!([{"name": "grid", "type": 3, "value": pasted}]));
+        let answer = fake.ask(ask).await;
+        let text = content(&answer).to_string();
+        let mut t = tally.lock().expect("tally");
+        t.cheats += 1;
+        if text.contains("today's daily puzzle") {
+            t.cheats_refused += 1;
+        } else if t.cheat_answers.len() < 3 {
+            t.cheat_answers.push(text);
+        }
+    }
+}
+
+/// A popular launch on one machine (issue 31): 100,000 servers configured for dailies
+/// (two days of puzzles each stored), the last 3,000 of them due to post when the bot
+/// starts, 50 shards (2,000 servers each) started in Discord's `max_concurrency` buckets
+/// of 16, serenity's rate limiter on and the fake enforcing Discord's limits. Then, for
+/// `LAUNCH_SECONDS`: background players in 2,000 servers (moves, notes, hints, checks,
+/// dailies, `/sudoku solve` and the Solve Sudoku message command on fresh puzzles,
+/// stats, leaderboards; one in eight with boards as pictures) at `LAUNCH_RATE`/s, plus
+/// races (three racers, two races a channel, the scoreboard edited as they move), co-op
+/// boards, and a cheater pasting disguised dailies into `/sudoku solve`.
+///
+/// ```sh
+/// cargo test --release --test discord_load launch -- --ignored --nocapture
+/// LAUNCH_SECONDS=60 LAUNCH_SERVERS=10000 cargo test --release --test discord_load launch -- --ignored --nocapture
+/// ```
+///
+/// Prints the first-response latency of every interaction (p50, p99, max), the rate,
+/// the bot's VmRSS every 30 s, 429s and invalid requests by route, and checks that
+/// nothing was lost: every interaction answered, every race's result posted once, every
+/// due daily posted once, every disguised daily refused.
+#[test]
+#[ignore = "a benchmark: cargo test --release --test discord_load launch -- --ignored --nocapture"]
+fn launch() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    let servers = setting("LAUNCH_SERVERS", 100_000).max(200);
+    let active = setting("LAUNCH_ACTIVE", 2_000).clamp(120, servers);
+    let players = setting("LAUNCH_PLAYERS", 5_000).max(1);
+    let rate = setting("LAUNCH_RATE", 160).max(1);
+    let seconds = setting("LAUNCH_SECONDS", 300);
+    let races = setting("LAUNCH_RACES", 16);
+    let coops = setting("LAUNCH_COOPS", 8);
+    let due = setting("LAUNCH_DUE", 3_000).min(servers - active);
+    let shards = setting("LAUNCH_SHARDS", 50).max(1);
+
+    let dir = bot_dir();
+    let begin = Instant::now();
+    let seeded = seed_launch(&dir.path().join("load.db"), servers, due, active);
+    println!(
+        "seeded {servers} servers ({due} due) in {:.1} s",
+        begin.elapsed().as_secs_f64()
+    );
+    // Fresh puzzles to solve: none is anybody's daily.
+    let puzzles: Vec<String> = (0..64)
+        .map(|k| {
+            sudoku_bot::engine::generator::generate(&sudoku_bot::engine::generator::Request::new(
+                52,
+                1_000 + k,
+            ))
+            .expect("a puzzle")
+            .givens
+            .to_line()
+        })
+        .collect();
+
+    let runtime = runtime();
+    runtime.block_on(async {
+        let rules = fake_discord::Rules {
+            keep_calls: false,
+            max_concurrency: 16,
+            ..fake_discord::Rules::default()
+        };
+        let fake = FakeDiscord::start_with(TOKEN, shards, rules).await;
+        fake.join((0..servers).map(server)).await;
+        let started = Instant::now();
+        let mut bot = spawn_bot(&fake, &dir, shards).await;
+        let connected = started.elapsed();
+        // The first solve waits for the index of every stored daily (built at start).
+        let warm = fake
+            .ask(fake.slash(
+                &player_user(0),
+                Some(&server(0)),
+                "solve",
+                json!([{"name": "grid", "type": 3, "value": puzzles[0]}]),
+            ))
+            .await;
+        assert!(fake_discord::pad::content(&warm).contains("Solved"), "{warm:#}");
+        println!(
+            "bot: {shards} shards identified and commands registered after {:.1} s; first solve answered after {:.1} s",
+            connected.as_secs_f64(),
+            started.elapsed().as_secs_f64()
+        );
+        fake.forget_first_responses().await;
+        let (sent_before, _) = fake.first_response_times().await;
+
+        let stop = Arc::new(AtomicBool::new(false));
+        let tally: Shared<Tally> = Arc::new(Mutex::new(Tally::default()));
+        let mut flows = Vec::new();
+        for k in 0..races {
+            flows.push(tokio::spawn(race_flow(fake.clone(), k, stop.clone(), tally.clone())));
+        }
+        for k in 0..coops {
+            flows.push(tokio::spawn(coop_flow(fake.clone(), k, stop.clone(), tally.clone())));
+        }
+        flows.push(tokio::spawn(cheat_flow(
+            fake.clone(),
+            seeded.todays.clone(),
+            active,
+            stop.clone(),
+            tally.clone(),
+        )));
+        // The bot's memory every 30 s, and when the daily rush was all posted.
+        let rush: Vec<String> = (servers - due..servers).map(daily_channel).collect();
+        let sampler = {
+            let fake = fake.clone();
+            let stop = stop.clone();
+            let pid = bot.id();
+            let rush = rush.clone();
+            tokio::spawn(async move {
+                let t0 = Instant::now();
+                let mut memory = Vec::new();
+                let mut rush_done = None;
+                let mut next = Duration::ZERO;
+                while !stop.load(Ordering::Relaxed) {
+                    if t0.elapsed() >= next {
+                        memory.push((t0.elapsed(), memory_of(pid).1));
+                        next += Duration::from_secs(30);
+                    }
+                    if rush_done.is_none() {
+                        let posts = fake.posts_per_channel().await;
+                        if rush.iter().all(|c| posts.get(c).copied().unwrap_or(0) > 0) {
+                            rush_done = Some(t0.elapsed());
+                        }
+                    }
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+                memory.push((t0.elapsed(), memory_of(pid).1));
+                (memory, rush_done)
+            })
+        };
+
+        let mut rng = Rng(0x1A0C_0000_0000_0001);
+        let mut state = vec![0u8; players as usize];
+        let period = Duration::from_secs_f64(1.0 / rate as f64);
+        let load_begin = Instant::now();
+        let mut ticker = tokio::time::interval(period);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+        let mut k = 0u64;
+        while load_begin.elapsed() < Duration::from_secs(seconds) {
+            ticker.tick().await;
+            let p = if k < players { k } else { rng.below(players) };
+            k += 1;
+            let i = launch_interaction(&fake, &mut rng, p, &mut state[p as usize], active, &puzzles);
+            fake.interact(i).await;
+        }
+        let sending = load_begin.elapsed();
+        stop.store(true, Ordering::Relaxed);
+        for flow in flows {
+            // A flow ends its race or board first.
+            let _ = tokio::time::timeout(Duration::from_secs(120), flow).await;
+        }
+        let (memory, rush_done) = sampler.await.expect("sampler");
+        let mut last = (0, Instant::now());
+        loop {
+            let (sent, times) = fake.first_response_times().await;
+            if times.len() + sent_before >= sent {
+                break;
+            }
+            if times.len() != last.0 {
+                last = (times.len(), Instant::now());
+            } else if last.1.elapsed() > Duration::from_secs(10) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // The last race results and the rest of the rush.
+        let tally = std::mem::take(&mut *tally.lock().expect("tally"));
+        let wait_until = Instant::now() + Duration::from_secs(120);
+        let (results_missing, results_twice, rush_missing, rush_twice) = loop {
+            let mut missing = 0;
+            let mut twice = 0;
+            for (channel, n) in &tally.races {
+                let needle = format!("wins Race #{n} ");
+                let posts = fake.posted_in(channel).await;
+                match posts.iter().filter(|m| fake_discord::pad::content(m).contains(&needle)).count() {
+                    0 => missing += 1,
+                    1 => {}
+                    _ => twice += 1,
+                }
+            }
+            let posts = fake.posts_per_channel().await;
+            let rush_missing = rush.iter().filter(|c| !posts.contains_key(*c)).count();
+            let rush_twice = rush.iter().filter(|c| posts.get(*c).copied().unwrap_or(0) > 1).count();
+            if (missing == 0 && rush_missing == 0) || Instant::now() > wait_until {
+                break (missing, twice, rush_missing, rush_twice);
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        };
+        // What the channel of a race without a result shows, for the report.
+        let mut unposted = Vec::new();
+        for (channel, n) in &tally.races {
+            let needle = format!("wins Race #{n} ");
+            let posts = fake.posted_in(channel).await;
+            if !posts.iter().any(|m| fake_discord::pad::content(m).contains(&needle)) {
+                let shown: Vec<String> = posts
+                    .iter()
+                    .map(|m| fake_discord::pad::content(m).lines().next().unwrap_or("").to_string())
+                    .collect();
+                unposted.push(format!("Race #{n} in {channel}: posts there {shown:?}"));
+            }
+        }
+        let (sent, times) = fake.first_response_times().await;
+        let (peak_kb, _) = memory_of(bot.id());
+        let counters = fake.counters().await;
+        let violations = fake.violations().await;
+        unsafe { libc::kill(bot.id() as i32, libc::SIGTERM) };
+        let status = bot.wait().expect("the bot stops");
+
+        let mut measured = times.clone();
+        measured.sort();
+        let sent = sent - sent_before;
+        let lost = sent.saturating_sub(times.len());
+        let late = times.iter().filter(|t| **t > fake_discord::DEADLINE).count();
+        let rss: Vec<String> = memory
+            .iter()
+            .map(|(at, kb)| format!("{:.0}s {:.1}", at.as_secs_f64(), *kb as f64 / 1024.0))
+            .collect();
+        let edits = "PATCH /channels/{}/messages/{}";
+        let posts = "POST /channels/{}/messages";
+        let report = format!(
+            "launch: {servers} servers ({due} due at start), {shards} shards, {active} active servers, {players} players\n\
+             interactions: {sent} in {:.1} s ({:.0}/s: background {rate}/s, {races} races, {coops} co-op boards, a cheater)\n\
+             first response: p50 {} ms, p99 {} ms, max {} ms; {late} past 3 s; {lost} never answered\n\
+             races run to the end: {}, results missing {results_missing}, posted twice {results_twice}; co-op boards filled: {}\n\
+             disguised dailies refused: {} of {}\n\
+             daily rush: {due} posts due, all posted after {}; missing {rush_missing}, twice {rush_twice}\n\
+             REST: {} requests; channel posts {} (429s {}), channel edits {} (429s {}); 429s in all {} (global {}); invalid requests {} ; banned {}\n\
+             bot memory (VmRSS, MB): {}; peak {:.1} MB (VmHWM); exit {status}\n\
+             rule violations: {}",
+            sending.as_secs_f64(),
+            sent as f64 / sending.as_secs_f64(),
+            percentile(&measured, 0.50).as_millis(),
+            percentile(&measured, 0.99).as_millis(),
+            measured.last().copied().unwrap_or_default().as_millis(),
+            tally.races.len(),
+            tally.coop_boards,
+            tally.cheats_refused,
+            tally.cheats,
+            rush_done.map_or("-".to_string(), |d| format!("{:.0} s", d.as_secs_f64())),
+            counters.requests,
+            counters.per_route.get(posts).copied().unwrap_or(0),
+            counters.limited_per_route.get(posts).copied().unwrap_or(0),
+            counters.per_route.get(edits).copied().unwrap_or(0),
+            counters.limited_per_route.get(edits).copied().unwrap_or(0),
+            counters.limited,
+            counters.limited_global,
+            counters.invalid,
+            counters.refused_banned,
+            rss.join(", "),
+            peak_kb as f64 / 1024.0,
+            violations.len(),
+        );
+        println!("{report}");
+        if let Ok(mut out) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(concat!(env!("CARGO_MANIFEST_DIR"), "/target/discord-launch.txt"))
+        {
+            let _ = writeln!(out, "{report}\n");
+        }
+        for v in violations.iter().take(5) {
+            println!("  {v}");
+        }
+        for u in unposted.iter().take(3) {
+            println!("  no result: {u}");
+        }
+        for a in &tally.cheat_answers {
+            println!("  a disguised daily answered: {a}");
+        }
+        let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
+        for line in log.lines().filter(|l| l.contains("ERROR")).take(5) {
+            println!("  bot: {line}");
+        }
+        if setting("LAUNCH_KEEP", 0) == 1 {
+            println!("database and log kept in {}", dir.path().display());
+            std::mem::forget(dir);
+        }
+        assert!(violations.is_empty(), "Discord's rules broken");
+        assert_eq!(lost, 0, "interactions never answered");
+        assert_eq!((results_missing, results_twice), (0, 0), "race results lost or doubled");
+        assert_eq!((rush_missing, rush_twice), (0, 0), "daily posts lost or doubled");
+        assert_eq!(tally.cheats_refused, tally.cheats, "a disguised daily was solved");
     });
 }

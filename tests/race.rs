@@ -1215,6 +1215,30 @@ fn race_messages_are_sent_until_discord_confirms_them() {
 }
 
 #[test]
+fn a_result_waiting_for_its_post_does_not_redraw_a_scoreboard_already_shown() {
+    // Found by the launch load run: the final scoreboard was handed out again beside
+    // every retry of the result, so a channel where several races ended spent its pace
+    // on those edits and the results never went out.
+    let bot = Bot::in_memory(T0, 23);
+    let board = running_race(&bot, "ann", &["bob"], 5);
+    bot.app.race_message_sent(1, "m1");
+    let (grid, solution) = my_board(&bot, "ann", &board);
+    my_board(&bot, "bob", &board);
+    let cells = empties(&grid);
+    bot.say("ann", HERE, &format!("move {}", moves(&solution, &cells)));
+    bot.give_up("bob", HERE);
+    let out = bot.app.take_race_messages(0);
+    let final_board = out.iter().find(|m| !m.is_result).expect("the final board");
+    assert!(out.iter().any(|m| m.is_result), "{out:?}");
+    // Discord shows the final board; the result's post is still unanswered.
+    bot.app.race_message_delivered(final_board, None);
+    let again = bot.app.take_race_messages(0);
+    assert_eq!(again.len(), 1, "{again:?}");
+    assert!(again[0].is_result, "only the result: {again:?}");
+    assert!(again[0].reply.content.contains("**ann** wins Race #1"));
+}
+
+#[test]
 fn a_race_whose_channel_refuses_the_bot_is_not_sent_again_but_still_ends() {
     let bot = Bot::in_memory(T0, 22);
     let board = running_race(&bot, "ann", &["bob"], 5);

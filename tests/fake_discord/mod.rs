@@ -238,6 +238,12 @@ struct State {
     failures: Mutex<HashMap<String, VecDeque<Scripted>>>,
     /// Messages created in each channel (by `POST /channels/{id}/messages`).
     posted: Mutex<HashMap<String, Vec<Value>>>,
+    /// Interaction ids and tokens whose answers a test awaits with [`FakeDiscord::ask`]
+    /// (kept apart from `calls`, which a load run does not keep).
+    watched: Mutex<HashSet<String>>,
+    /// The answers to watched interactions: the callback body by interaction id, the
+    /// edit of a deferral by token.
+    answers: Mutex<HashMap<String, Value>>,
     /// (channel, nonce) of messages created with `enforce_nonce`: a repeat gets the
     /// same message back, as on Discord.
     nonces: Mutex<HashMap<(String, String), Value>>,
@@ -309,6 +315,8 @@ impl FakeDiscord {
             expected_errors: Mutex::new(Vec::new()),
             failures: Mutex::new(HashMap::new()),
             posted: Mutex::new(HashMap::new()),
+            watched: Mutex::new(HashSet::new()),
+            answers: Mutex::new(HashMap::new()),
             nonces: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             shards,
@@ -698,6 +706,44 @@ impl FakeDiscord {
         }
     }
 
+    /// Sends `interaction` and waits (up to 20 s) for what its player sees: the message
+    /// of the first response (type 4 or 7), or, after a deferral (type 5), the edit that
+    /// settles it. Works when calls are not kept (a load run), and forgets the answer
+    /// once returned.
+    pub async fn ask(&self, interaction: Value) -> Value {
+        let id = interaction["id"].as_str().expect("id").to_string();
+        let token = interaction["token"].as_str().expect("token").to_string();
+        {
+            let mut watched = self.state.watched.lock().await;
+            watched.insert(id.clone());
+            watched.insert(token.clone());
+        }
+        self.interact(interaction).await;
+        let first = self.watched_answer(&id).await;
+        let answer = match first["type"].as_u64() {
+            Some(5 | 6) => self.watched_answer(&token).await,
+            _ => first["data"].clone(),
+        };
+        let mut watched = self.state.watched.lock().await;
+        watched.remove(&id);
+        watched.remove(&token);
+        self.state.answers.lock().await.remove(&token);
+        answer
+    }
+
+    async fn watched_answer(&self, key: &str) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let notified = self.state.changed.notified();
+            if let Some(answer) = self.state.answers.lock().await.remove(key) {
+                return answer;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("no answer to {key} within 20 s");
+            }
+        }
+    }
+
     /// The id the fake gave the original message of the interaction `token`, if the bot
     /// asked for it.
     pub async fn original_id(&self, token: &str) -> Option<String> {
@@ -1061,6 +1107,9 @@ async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream
         };
         let (status, answer, headers) = ruled(&state, &method, &path, &auth, &body).await;
         let limited = headers.iter().any(|(k, _)| *k == "x-ratelimit-scope") && status == 429;
+        if (200..300).contains(&status) {
+            keep_watched_answer(&state, &method, &path, &body).await;
+        }
         if state.rules.keep_calls {
             state.calls.lock().await.push(Call {
                 method,
@@ -2248,6 +2297,24 @@ async fn serve_gateway(state: Arc<State>, stream: TcpStream) {
         }
     }
     record(&state, "CLOSED").await;
+}
+
+/// Keeps the answer to an interaction a test awaits (see [`FakeDiscord::ask`]): its
+/// callback, or the edit settling its deferral.
+async fn keep_watched_answer(state: &State, method: &str, path: &str, body: &Value) {
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let key = match (method, segments.as_slice()) {
+        ("POST", ["api", "v10", "interactions", id, _, "callback"]) => *id,
+        ("PATCH", ["api", "v10", "webhooks", _, token, "messages", "@original"]) => *token,
+        _ => return,
+    };
+    if state.watched.lock().await.contains(key) {
+        state
+            .answers
+            .lock()
+            .await
+            .insert(key.to_string(), body.clone());
+    }
 }
 
 async fn record(state: &State, event: &str) {

@@ -97,9 +97,12 @@ pub(super) async fn tell_races(
         // Finished requests leave the set (their outcome is recorded by themselves).
         while requests.try_join_next().is_some() {}
         let a = app.clone();
-        let messages = tokio::task::spawn_blocking(move || a.take_race_messages(EDIT_GAP_MS))
+        let mut messages = tokio::task::spawn_blocking(move || a.take_race_messages(EDIT_GAP_MS))
             .await
             .unwrap_or_default();
+        // Results first: a channel's pace goes to what its players wait for, before the
+        // scoreboards of races still running there.
+        messages.sort_by_key(|m| !m.is_result);
         for message in messages {
             let Some(channel) = channel_of(&message) else {
                 tracing::warn!(
@@ -113,6 +116,7 @@ pub(super) async fn tell_races(
                 let mut s = sender.lock().await;
                 let key = (message.race, message.is_result);
                 if s.in_flight.contains(&key) {
+                    tracing::trace!(race = message.race, result = message.is_result, "still under way");
                     continue;
                 }
                 if message.is_result
@@ -124,6 +128,7 @@ pub(super) async fn tell_races(
                 }
                 // Over the channel's pace: stays due, drawn afresh at a later tick.
                 if !s.channel_room(channel.get(), now) {
+                    tracing::trace!(race = message.race, result = message.is_result, "no room in the channel yet");
                     continue;
                 }
                 s.in_flight.insert(key);
@@ -136,7 +141,9 @@ pub(super) async fn tell_races(
                 (app.clone(), http.clone(), budget.clone(), sender.clone());
             requests.spawn(async move {
                 let key = (message.race, message.is_result);
+                tracing::trace!(race = message.race, result = message.is_result, "sending");
                 let outcome = send(&http, channel, &message).await;
+                tracing::trace!(race = message.race, result = message.is_result, "sent");
                 if let Outcome::Refused(status, _) | Outcome::Failed(Some(status), _) = &outcome
                     && counts_as_invalid(*status)
                 {

@@ -1005,10 +1005,13 @@ pub(crate) fn take_messages(
             continue;
         }
         let due_result = record.race.status == RaceStatus::Finished && !record.announced;
-        // The final scoreboard goes with the result, whatever the gap.
+        // The final scoreboard goes with the result, whatever the gap; but once Discord
+        // shows it, a result still waiting for its post does not redraw it: those edits
+        // would spend the channel's pace, and with several races ending in one channel
+        // the results would never get a turn.
         let due_edit = record.stale > record.shown
             && (due_now || due_result || record.edited.is_none_or(|at| at <= now - gap));
-        if due_edit || due_result {
+        if due_edit {
             out.push(RaceMessage {
                 race: id,
                 place: record.place.clone(),
