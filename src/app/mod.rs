@@ -1006,7 +1006,7 @@ impl App {
 
     /// Reads and indexes every stored daily that `/sudoku solve` checks against, so the
     /// first solve after a start does not pay for it (a big bot's first read and index
-    /// take seconds: 8–9 s at 100,000 servers in `bench dailies`). The adapters call it
+    /// take seconds: 6–9 s at 100,000 servers in `bench dailies`). The adapters call it
     /// at start, beside everything else; solves asked meanwhile wait for it.
     pub fn warm_solve_check(&self) {
         let started = std::time::Instant::now();
