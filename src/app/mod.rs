@@ -1006,8 +1006,8 @@ impl App {
 
     /// Reads and indexes every stored daily that `/sudoku solve` checks against, so the
     /// first solve after a start does not pay for it (a big bot's first read and index
-    /// take seconds: 18.7 s at 100,000 servers). The adapters call it at start, beside
-    /// everything else; solves asked meanwhile wait for it.
+    /// take seconds: 6–9 s at 100,000 servers in `bench dailies`). The adapters call it
+    /// at start, beside everything else; solves asked meanwhile wait for it.
     pub fn warm_solve_check(&self) {
         let started = std::time::Instant::now();
         let (from, to) = commands::solve::running_window(self.now());

@@ -17,9 +17,9 @@
 //!   permuted inside their stacks and the stacks permuted, and its digits relabelled;
 //!   rows keep their band company. So three untouched rows of `A` are three lines of `P`
 //!   up to: relabelling, a stack-preserving permutation of positions, the order of the
-//!   three lines. [`triple_key`] is invariant under exactly those (and records which of
-//!   the three share a band), so it is the same for the three rows of `A` and the three
-//!   lines of `P` they show.
+//!   three lines. [`triple_key`] is invariant under those (and records which of the
+//!   three share a band; proof below), so it is the same for the three rows of `A` and
+//!   the three lines of `P` they show.
 //! - `P` stores the keys of a family of its row triples, [`STORED`] (52 of the 84, none
 //!   inside one band), such that every 4 of the 9 rows contain **two** of them (checked
 //!   by a test), and of its column triples the same. The four untouched rows of `A` show
@@ -31,17 +31,70 @@
 //!   columns too); with one, `A` rows hit `P` columns and `A` columns hit `P` rows.
 //!   That is what keeps unrelated puzzles out: one key has about half a million values
 //!   in practice (some structured triples are common), so single hits by chance are
-//!   frequent; four at once are not (measured: 7 candidates for 200 unrelated answers
-//!   among 20,000 random puzzles; with a 30-triple covering family and one hit per side,
-//!   744).
+//!   frequent; four at once are not (measured with the key below: 10 candidates for 200
+//!   unrelated answers among 20,000 random puzzles; with the former canonical key, 7;
+//!   with a 30-triple covering family and one hit per side, 744).
+//! - A query counts, per side of `A`, the lookups that found anything: a candidate needs
+//!   two on each side (a puzzle has one posting per key and side), so with fewer it
+//!   stops there, however long the postings found (a key thousands of puzzles share).
 //!
 //! So every puzzle `is_answered_by` refuses for is a candidate, and since
 //! [`LikenessIndex::spoiled`] runs the exact checks on candidates, the indexed check
 //! refuses exactly when checking every puzzle would (`tests/likeness.rs` checks that on
 //! random near copies, disguises and edited copies).
 //!
-//! Cost (measured on the shared 2-core VM, see BENCHMARKS.md): about 1 µs per key; a
-//! query computes 162 keys (0.3 ms); indexing a puzzle 104 keys (about 0.2 ms).
+//! ## The key of three lines
+//! For lines `x ≠ y`, `σ_xy` maps each digit `d` to the digit of `y` below `d` in `x`.
+//! What may happen to three lines between `P` and `A`: a relabelling `π` of the digits,
+//! one permutation of positions for all three that keeps stacks whole (inside them and
+//! whole stacks), another order of the lines.
+//! - A position permutation leaves every `σ` as it is (the same digits stay one below
+//!   the other) and keeps which positions share a stack.
+//! - A relabelling turns `σ_xy` into `π σ_xy π⁻¹`: digit `π(d)` has the cycle, the
+//!   neighbours (relabelled) and the stack company that `d` had.
+//! - `σ_yx = σ_xy⁻¹` has the same cycles.
+//!
+//! So a digit's feature on the pair `{x, y}` (the length of its cycle in `σ_xy`, whether
+//! it sits in the same stack in `x` and `y`) follows the digit under a relabelling and
+//! does not change otherwise, and a pair's hash (the multiset of its nine features: a
+//! sum of random table entries, which no order of the digits changes) does not change at
+//! all. [`Shape::ordered`] hashes the lines in a given order `x, y, z`: each digit gets
+//! a colour from its three pair features, then a second one from its colour, the colours
+//! of its six neighbours (`σ_xy(d)`, `σ_xz(d)`, `σ_yz(d)` and the inverses') and those of
+//! its stack company in each line (one round of colour refinement); the hash is the
+//! multiset of second colours with the order's band pattern. Every colour follows its
+//! digit under a relabelling and stays under a position permutation, so the hash is
+//! invariant under both. The key sums that hash over the orders whose three pairs come in
+//! non-decreasing (shares a band, pair hash): another order of the lines maps those orders
+//! onto the same orders of the same lines, so the sum does not change (usually the pairs
+//! differ and one order is hashed). Its top [`PREFIX_BITS`] bits are a hash of the three
+//! pairs alone (a sum, so no order matters), invariant for the same reasons: a query
+//! works out the rest only for triples whose prefix some stored key has.
+//!
+//! The key is coarser than a canonical form (two different triples may share it, as they
+//! may any 64-bit key): that only adds candidates, which the exact checks drop. Measured
+//! (`measure` below, 20,000 random puzzles): 599,594 distinct keys (the former
+//! canonical code, as measured for it: 494,000).
+//!
+//! Cost (test profile, shared 2-core VM under load; see BENCHMARKS.md for the bot's
+//! figures): a grid's pairs 3–5 µs, then 0.15–0.2 µs per key (the former canonical code,
+//! as measured for it: 0.5–1.5 µs); indexing a puzzle, its 104 keys and bitsets, 55–95 µs. On puzzles that
+//! are transformations of a few (the benchmark's dailies) most prefixes a query meets are
+//! not stored: 2,000 such puzzles, 400 unrelated answers, 31 µs at worst (`measure_copies`;
+//! 0.7–0.8 ms before the prefixes and the per-side stop).
+//!
+//! **Saturation.** Triple keys have about half a million values in practice, and the
+//! common ones are very common: among 20,000 random puzzles, 142 of a query's 162
+//! lookups find postings (about 1,340 postings walked per answer, 10 candidates in 200
+//! answers). With 200,000 distinct random puzzles (a big bot whose dailies are all made
+//! afresh) the postings walked grow about tenfold (not measured); a key over four lines
+//! would have far more values but needs every 4-set of lines stored.
+//!
+//! ## Postings
+//! Keys merged so far sit sorted in one array, found through a directory by their bits
+//! below the prefix, with their postings (`slot << 1 | side`) in one byte array as varint
+//! gaps (a key's postings come in slot order); postings added since sit in a small map,
+//! merged in once they pass an eighth of the rest. Puzzles are kept in 81 bytes each.
 //!
 //! ## Edited copies: a bitset per cell and digit
 //! `is_edited_copy` needs every pasted digit to be the protected solution's digit in
@@ -49,7 +102,10 @@
 //! and digit the index keeps the set of puzzles whose solution has that digit there; the
 //! intersection over the pasted digits is exactly the puzzles that agree with the pasted
 //! grid everywhere. Held givens are at most the pasted digits, so when twice the pasted
-//! digits do not exceed the fewest givens indexed, no puzzle can be an edited copy.
+//! digits do not exceed the fewest givens indexed, no puzzle can be an edited copy. A
+//! full pasted grid that is its own answer skips the bitsets (a pass over every slot):
+//! it is an edited copy only of puzzles whose solution it is, which `is_answered_by`
+//! refuses and the triple index names.
 //!
 //! [`CLOSE`]: super::likeness::CLOSE
 
@@ -119,6 +175,29 @@ pub const STORED: [[usize; 3]; 52] = [
     [5, 7, 8],
 ];
 
+/// The triples a query looks up, on each side: all that do not lie in one band (81).
+const QUERIED: [[usize; 3]; 81] = {
+    let mut t = [[0usize; 3]; 81];
+    let mut n = 0;
+    let mut a = 0;
+    while a < 9 {
+        let mut b = a + 1;
+        while b < 9 {
+            let mut c = b + 1;
+            while c < 9 {
+                if a / 3 != c / 3 {
+                    t[n] = [a, b, c];
+                    n += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// Hits a puzzle needs on each side (rows, columns) before it is a candidate: the
 /// untouched rows of a near answer hit at least this many stored triples.
 const HITS: u8 = 2;
@@ -130,172 +209,206 @@ type Lines = [[u8; 9]; 9];
 /// does not change when the digits are relabelled, the positions permuted inside their
 /// groups of three (stacks) and the groups permuted, or the three lines taken in another
 /// order; it also records which of the three lines share a group of three (a band).
-///
-/// With line `x` first, `σ_y(d)` is the digit of line `y` below digit `d` of line `x`;
-/// `(σ_y, σ_z)` and the stack of each `d` describe the lines up to position order, and
-/// a relabelling conjugates them. From a start digit, a breadth-first walk over
-/// `σ_y, σ_z` labels the digits it reaches in order of discovery; the code is the
-/// labelled `σ_y`, `σ_z` and stacks (numbered by first appearance) of that orbit. The
-/// key is the smallest code over the (line order, start) pairs whose cheap invariant
-/// (band pattern, the start's cycle lengths under `σ_y` and `σ_z`) is smallest: a
-/// relabelling, position permutation or line reordering maps those pairs onto the same
-/// pairs of the changed lines with the same codes, so the minimum does not change.
+/// `g` holds each digit 0–8 once per line (a solved grid's).
 pub fn triple_key(g: &Lines, l: [usize; 3]) -> u64 {
-    LinePairs::new(g).key(l)
+    Shape::new(g).key(l)
 }
 
-/// For every ordered pair of lines `(x, y)` of a grid: `σ` (the digit of `y` below each
-/// digit of `x`) and each digit's cycle length in it, worked out once for all triples.
-struct LinePairs {
-    band: [usize; 9],
-    /// `pos[x][d]`: position of digit `d` in line `x`.
-    pos: [[u8; 9]; 9],
+/// Index of the unordered pair of lines `{x, y}` (`x != y`), 0–35.
+const PAIR: [[u8; 9]; 9] = {
+    let mut t = [[0u8; 9]; 9];
+    let mut n = 0;
+    let mut x = 0;
+    while x < 9 {
+        let mut y = x + 1;
+        while y < 9 {
+            t[x][y] = n;
+            t[y][x] = n;
+            n += 1;
+            y += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Random 64-bit values for the multiset hash of per-digit features.
+static TABLE: [u64; 1 << 12] = {
+    let mut t = [0u64; 1 << 12];
+    let mut i = 0;
+    while i < t.len() {
+        t[i] = mix((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        i += 1;
+    }
+    t
+};
+
+/// What a grid's lines look like pairwise, worked out once for all its triples.
+struct Shape {
+    /// The grid, by line and position.
+    g: Lines,
+    /// `sigma[x][y][d]`: the digit of line `y` below digit `d` of line `x`.
     sigma: [[[u8; 9]; 9]; 9],
-    cycle: [[[u8; 9]; 9]; 9],
+    /// For each pair of lines (see [`PAIR`]), a feature of each digit: the length of
+    /// its cycle in `σ` (less 2: lines differ in every position, so no digit is fixed)
+    /// and whether it sits in the same stack in both lines.
+    edge: [[u8; 9]; 36],
+    /// For each pair, a hash of the multiset of its digits' features.
+    pair_hash: [u64; 36],
+    /// The same with whether the pair shares a band, mixed: the parts of a key's prefix.
+    pair_mix: [u64; 36],
 }
 
-impl LinePairs {
-    fn new(g: &Lines) -> LinePairs {
-        let mut lp = LinePairs {
-            band: std::array::from_fn(|x| x / 3),
-            pos: [[0; 9]; 9],
-            sigma: [[[0; 9]; 9]; 9],
-            cycle: [[[0; 9]; 9]; 9],
-        };
-        for (line, pos) in g.iter().zip(&mut lp.pos) {
+impl Shape {
+    fn new(g: &Lines) -> Shape {
+        let mut pos = [[0u8; 9]; 9];
+        for (line, pos) in g.iter().zip(&mut pos) {
             for (c, &d) in line.iter().enumerate() {
                 pos[d as usize] = c as u8;
             }
         }
+        let mut shape = Shape {
+            g: *g,
+            sigma: [[[0; 9]; 9]; 9],
+            edge: [[0; 9]; 36],
+            pair_hash: [0; 36],
+            pair_mix: [0; 36],
+        };
         for x in 0..9 {
-            for y in (0..9).filter(|&y| y != x) {
-                let s = &mut lp.sigma[x][y];
+            for y in x + 1..9 {
                 for d in 0..9 {
-                    s[d] = g[y][lp.pos[x][d] as usize];
+                    let e = g[y][pos[x][d] as usize];
+                    shape.sigma[x][y][d] = e;
+                    shape.sigma[y][x][e as usize] = d as u8;
                 }
-                let s = lp.sigma[x][y];
-                let len = &mut lp.cycle[x][y];
+                let sigma = shape.sigma[x][y];
+                let same = |d: usize| pos[x][d] / 3 == pos[y][d] / 3;
+                let p = PAIR[x][y] as usize;
+                let f = &mut shape.edge[p];
+                let mut seen = [false; 9];
                 for d0 in 0..9 {
-                    if len[d0] != 0 {
+                    if seen[d0] {
                         continue;
                     }
                     let (mut d, mut n) = (d0, 0u8);
                     loop {
-                        d = s[d] as usize;
+                        seen[d] = true;
+                        d = sigma[d] as usize;
                         n += 1;
                         if d == d0 {
                             break;
                         }
                     }
-                    let mut d = d0;
                     loop {
-                        len[d] = n;
-                        d = s[d] as usize;
+                        f[d] = n.saturating_sub(2).min(7) << 1 | u8::from(same(d));
+                        d = sigma[d] as usize;
                         if d == d0 {
                             break;
                         }
                     }
                 }
+                shape.pair_hash[p] = f
+                    .iter()
+                    .fold(0u64, |h, &v| h.wrapping_add(TABLE[usize::from(v)]));
+                shape.pair_mix[p] = mix(shape.pair_hash[p] ^ u64::from(x / 3 == y / 3));
             }
         }
-        lp
+        shape
     }
 
     /// [`triple_key`] of lines `l`.
     fn key(&self, l: [usize; 3]) -> u64 {
-        let b = &self.band;
-        let invariant = |x: usize, y: usize, z: usize, d: usize| {
-            let pattern =
-                u8::from(b[x] == b[y]) << 2 | u8::from(b[x] == b[z]) << 1 | u8::from(b[y] == b[z]);
-            (
-                pattern,
-                self.cycle[x][y][d],
-                self.cycle[x][z][d],
-                self.cycle[y][z][d],
-            )
-        };
-        let orders = super::ORDERS_OF_THREE.map(|o| (l[o[0]], l[o[1]], l[o[2]]));
-        let mut least = (u8::MAX, u8::MAX, u8::MAX, u8::MAX);
-        for &(x, y, z) in &orders {
-            for d in 0..9 {
-                least = least.min(invariant(x, y, z, d));
+        self.key_with(l, self.prefix(l))
+    }
+
+    /// The top [`PREFIX_BITS`] bits of [`triple_key`]: a hash of the three pairs' own
+    /// features alone, a few operations where the whole key takes a hundred or so.
+    fn prefix(&self, [x, y, z]: [usize; 3]) -> u64 {
+        let m = &self.pair_mix;
+        let sum = m[PAIR[x][y] as usize]
+            .wrapping_add(m[PAIR[x][z] as usize])
+            .wrapping_add(m[PAIR[y][z] as usize]);
+        mix(sum) >> (64 - PREFIX_BITS)
+    }
+
+    /// [`triple_key`] of lines `l` whose [`Shape::prefix`] is `prefix`.
+    fn key_with(&self, l: [usize; 3], prefix: u64) -> u64 {
+        let rank = |p: usize, q: usize| (p / 3 == q / 3, self.pair_hash[PAIR[p][q] as usize]);
+        let mut key = 0u64;
+        for o in super::ORDERS_OF_THREE {
+            let (x, y, z) = (l[o[0]], l[o[1]], l[o[2]]);
+            if rank(x, y) <= rank(x, z) && rank(x, z) <= rank(y, z) {
+                key = key.wrapping_add(self.ordered(x, y, z));
             }
         }
-        let mut best = u128::MAX;
-        for &(x, y, z) in &orders {
-            for start in (0..9).filter(|&d| invariant(x, y, z, d) == least) {
-                if let Some(code) = code_from(
-                    least.0,
-                    &self.pos[x],
-                    &self.sigma[x][y],
-                    &self.sigma[x][z],
-                    start,
-                    best,
-                ) {
-                    best = best.min(code);
+        prefix << (64 - PREFIX_BITS) | key >> PREFIX_BITS
+    }
+
+    /// A hash of lines `x, y, z` taken in that order.
+    fn ordered(&self, x: usize, y: usize, z: usize) -> u64 {
+        let (fxy, fxz, fyz) = (
+            &self.edge[PAIR[x][y] as usize],
+            &self.edge[PAIR[x][z] as usize],
+            &self.edge[PAIR[y][z] as usize],
+        );
+        let mut c0 = [0u64; 9];
+        for d in 0..9 {
+            let (a, b, c) = (fxy[d], fxz[d], fyz[d]);
+            c0[d] = TABLE[usize::from(a) | usize::from(b) << 4 | usize::from(c) << 8];
+        }
+        // Each digit's company in its stack, in each line.
+        let mut seg = [[0u64; 9]; 3];
+        for (k, &line) in [x, y, z].iter().enumerate() {
+            for s in 0..3 {
+                let t = &self.g[line][3 * s..3 * s + 3];
+                let sum = c0[t[0] as usize]
+                    .wrapping_add(c0[t[1] as usize])
+                    .wrapping_add(c0[t[2] as usize]);
+                for &d in t {
+                    seg[k][d as usize] = sum;
                 }
             }
         }
-        // Fold to 64 bits: a collision only adds a candidate, which the exact check drops.
-        let (lo, hi) = (best as u64, (best >> 64) as u64);
-        mix(lo ^ mix(hi))
+        let sg = &self.sigma;
+        let band = |p: usize, q: usize| u64::from(p / 3 == q / 3);
+        let mut h = band(x, y) << 2 | band(x, z) << 1 | band(y, z);
+        for d in 0..9 {
+            let n = |s: &[u8; 9]| c0[s[d] as usize];
+            let v = c0[d]
+                .wrapping_add(n(&sg[x][y]).wrapping_mul(K[0]))
+                .wrapping_add(n(&sg[x][z]).wrapping_mul(K[1]))
+                .wrapping_add(n(&sg[y][z]).wrapping_mul(K[2]))
+                .wrapping_add(n(&sg[y][x]).wrapping_mul(K[3]))
+                .wrapping_add(n(&sg[z][x]).wrapping_mul(K[4]))
+                .wrapping_add(n(&sg[z][y]).wrapping_mul(K[5]))
+                .wrapping_add(seg[0][d].wrapping_mul(K[6]))
+                .wrapping_add(seg[1][d].wrapping_mul(K[7]))
+                .wrapping_add(seg[2][d].wrapping_mul(K[8]));
+            h = h.wrapping_add(mix(v));
+        }
+        mix(h)
     }
 }
 
-/// The code of the orbit of `start` (see [`triple_key`]): 3 bits of band pattern, 10
-/// bits per labelled digit, 4 bits of orbit size; `None` as soon as it must exceed
-/// `best`.
-fn code_from(
-    pattern: u8,
-    pos: &[u8; 9],
-    sy: &[u8; 9],
-    sz: &[u8; 9],
-    start: usize,
-    best: u128,
-) -> Option<u128> {
-    let mut label = [u8::MAX; 9];
-    let mut list = [0u8; 9];
-    let mut stack_id = [u8::MAX; 3];
-    let mut stacks = 0u8;
-    label[start] = 0;
-    list[0] = start as u8;
-    let mut n = 1usize;
-    let mut code = u128::from(pattern);
-    // Whether the code so far is already below `best`'s prefix: no more checks.
-    let mut below = false;
-    let mut i = 0;
-    while i < n {
-        let d = list[i] as usize;
-        for e in [sy[d], sz[d]] {
-            if label[e as usize] == u8::MAX {
-                label[e as usize] = n as u8;
-                list[n] = e;
-                n += 1;
-            }
-        }
-        let s = (pos[d] / 3) as usize;
-        if stack_id[s] == u8::MAX {
-            stack_id[s] = stacks;
-            stacks += 1;
-        }
-        let v = u128::from(label[sy[d] as usize]) << 6
-            | u128::from(label[sz[d] as usize]) << 2
-            | u128::from(stack_id[s]);
-        code = code << 10 | v;
-        i += 1;
-        if !below {
-            let prefix = best >> (97 - 3 - 10 * i);
-            if code > prefix {
-                return None;
-            }
-            below = code < prefix;
-        }
-    }
-    Some(code << (10 * (9 - n) + 4) | n as u128)
-}
+/// Bits of a key that depend on its triple's pairs alone (see [`Shape::prefix`]): a
+/// query looks up a triple only when some stored key has its prefix.
+const PREFIX_BITS: u32 = 20;
+
+/// Odd multipliers that tell a digit's neighbours apart in [`Shape::ordered`].
+const K: [u64; 9] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xBF58_476D_1CE4_E5B9,
+    0x94D0_49BB_1331_11EB,
+    0xD6E8_FEB8_6659_FD93,
+    0xA076_1D64_78BD_642F,
+    0xE703_7ED1_A0B4_28DB,
+    0x8EBC_6AF0_9C88_C6E3,
+    0x5899_65CC_7537_4CC3,
+    0x1D8E_4E27_C47D_124F,
+];
 
 /// A strong 64-bit mix (splitmix64's finaliser).
-fn mix(mut x: u64) -> u64 {
+const fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
@@ -342,14 +455,250 @@ type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 /// A posting: puzzle slot and whether the key is of its rows (0) or columns (1).
 const COLUMNS: u32 = 1;
 
+/// Postings by triple key, compact: the keys merged so far sorted in one array (found
+/// through a directory by their top bits) with their postings in one byte array, each
+/// key's as increasing numbers stored as the varint gaps between them, and those added
+/// since in a small map, merged in once they pass an eighth of the rest (so a build
+/// copies each posting a few times, and a query looks in two places).
+#[derive(Default)]
+struct Postings {
+    /// The keys whose top `bits` bits are `b` are `keys[dir[b]..dir[b + 1]]`.
+    dir: Vec<u32>,
+    bits: u32,
+    /// Sorted, each turned by [`Postings::order`].
+    keys: Vec<u64>,
+    /// Postings of `keys[i]`: `post[start[i]..start[i + 1]]`, gap-coded.
+    start: Vec<u32>,
+    post: Vec<u8>,
+    /// Postings merged in, as a count (`post` holds bytes).
+    merged_len: usize,
+    fresh: KeyMap<Vec<u32>>,
+    fresh_len: usize,
+    /// Bit `p`: some key, merged or fresh, has prefix `p` (its top [`PREFIX_BITS`]).
+    prefixes: Vec<u64>,
+}
+
+/// The postings of one key: merged (gap-coded) and fresh.
+#[derive(Clone, Copy)]
+struct Found<'a> {
+    merged: &'a [u8],
+    fresh: &'a [u32],
+}
+
+impl Found<'_> {
+    fn is_empty(&self) -> bool {
+        self.merged.is_empty() && self.fresh.is_empty()
+    }
+
+    /// At least one a posting (a byte each at most), for sizing.
+    fn len_bound(&self) -> usize {
+        self.merged.len() + self.fresh.len()
+    }
+
+    fn for_each(&self, mut f: impl FnMut(u32)) {
+        decode(self.merged, &mut f);
+        self.fresh.iter().for_each(|&p| f(p));
+    }
+}
+
+/// Postings added since the last merge that do not yet call for one.
+const FRESH_MIN: usize = 1 << 16;
+
+/// Increasing numbers as the varint gaps between them (the first from 0), appended to
+/// `out`.
+fn encode(posts: &[u32], out: &mut Vec<u8>) {
+    let mut last = 0u32;
+    for &p in posts {
+        let mut gap = p.wrapping_sub(last);
+        last = p;
+        while gap >= 0x80 {
+            out.push(gap as u8 | 0x80);
+            gap >>= 7;
+        }
+        out.push(gap as u8);
+    }
+}
+
+fn decode(bytes: &[u8], f: &mut impl FnMut(u32)) {
+    let (mut last, mut gap, mut shift) = (0u32, 0u32, 0);
+    for &b in bytes {
+        gap |= u32::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            last = last.wrapping_add(gap);
+            f(last);
+            (gap, shift) = (0, 0);
+        } else {
+            shift += 7;
+        }
+    }
+}
+
+impl Postings {
+    fn is_empty(&self) -> bool {
+        self.keys.is_empty() && self.fresh.is_empty()
+    }
+
+    /// How a key is sorted and found: its prefix (the top bits) says little apart among
+    /// the keys that share it, so the bits below it come first.
+    fn order(key: u64) -> u64 {
+        key.rotate_left(PREFIX_BITS)
+    }
+
+    /// Whether some key has prefix `p`.
+    fn may_hold(&self, p: u64) -> bool {
+        self.prefixes
+            .get((p / 64) as usize)
+            .is_some_and(|w| w & 1 << (p % 64) != 0)
+    }
+
+    fn mark(&mut self, key: u64) {
+        if self.prefixes.is_empty() {
+            self.prefixes = vec![0; (1 << PREFIX_BITS) / 64];
+        }
+        let p = key >> (64 - PREFIX_BITS);
+        self.prefixes[(p / 64) as usize] |= 1 << (p % 64);
+    }
+
+    /// Adds a posting to `key` (compact when they come in increasing order per key, as
+    /// new slots do).
+    fn add(&mut self, key: u64, posting: u32) {
+        self.mark(key);
+        self.fresh.entry(key).or_default().push(posting);
+        self.fresh_len += 1;
+        if self.fresh_len > FRESH_MIN.max(self.merged_len / 8) {
+            self.rebuild(Some);
+        }
+    }
+
+    fn bucket(&self, k: u64) -> usize {
+        if self.bits == 0 {
+            0
+        } else {
+            (k >> (64 - self.bits)) as usize
+        }
+    }
+
+    /// The postings of `key`.
+    fn get(&self, key: u64) -> Found<'_> {
+        let mut merged: &[u8] = &[];
+        if !self.keys.is_empty() {
+            let k = Self::order(key);
+            let b = self.bucket(k);
+            for i in self.dir[b] as usize..self.dir[b + 1] as usize {
+                if self.keys[i] == k {
+                    merged = &self.post[self.start[i] as usize..self.start[i + 1] as usize];
+                    break;
+                }
+            }
+        }
+        let fresh = self.fresh.get(&key).map_or(&[][..], Vec::as_slice);
+        Found { merged, fresh }
+    }
+
+    /// Merges the fresh postings in, each posting `p` replaced by `remap(p)` (dropped
+    /// when `None`; it must keep their order), and keys left without postings dropped.
+    fn rebuild(&mut self, remap: impl Fn(u32) -> Option<u32>) {
+        let mut fresh: Vec<(u64, Vec<u32>)> = std::mem::take(&mut self.fresh)
+            .into_iter()
+            .map(|(k, v)| (Self::order(k), v))
+            .collect();
+        fresh.sort_unstable_by_key(|e| e.0);
+        let n = self.keys.len() + fresh.len();
+        let mut keys = Vec::with_capacity(n);
+        let mut start = Vec::with_capacity(n + 1);
+        let mut post = Vec::with_capacity(self.post.len() + self.fresh_len * 2);
+        let mut list = Vec::new();
+        let (mut i, mut j) = (0, 0);
+        let mut count = 0;
+        loop {
+            let key = match (self.keys.get(i), fresh.get(j)) {
+                (Some(&a), Some(b)) => a.min(b.0),
+                (Some(&a), None) => a,
+                (None, Some(b)) => b.0,
+                (None, None) => break,
+            };
+            list.clear();
+            if self.keys.get(i) == Some(&key) {
+                let old = &self.post[self.start[i] as usize..self.start[i + 1] as usize];
+                decode(old, &mut |p| list.extend(remap(p)));
+                i += 1;
+            }
+            if fresh.get(j).is_some_and(|e| e.0 == key) {
+                list.extend(fresh[j].1.iter().filter_map(|&p| remap(p)));
+                j += 1;
+            }
+            if !list.is_empty() {
+                keys.push(key);
+                start.push(post.len() as u32);
+                encode(&list, &mut post);
+                count += list.len();
+            }
+        }
+        start.push(post.len() as u32);
+        // About one key per directory entry.
+        let bits = keys.len().next_power_of_two().trailing_zeros();
+        self.bits = bits;
+        let mut dir = Vec::with_capacity((1 << bits) + 1);
+        for (i, &k) in keys.iter().enumerate() {
+            let b = self.bucket(k);
+            while dir.len() <= b {
+                dir.push(i as u32);
+            }
+        }
+        dir.resize((1 << bits) + 1, keys.len() as u32);
+        self.dir = dir;
+        self.prefixes.fill(0);
+        for &k in &keys {
+            self.mark(k.rotate_right(PREFIX_BITS));
+        }
+        keys.shrink_to_fit();
+        start.shrink_to_fit();
+        post.shrink_to_fit();
+        self.keys = keys;
+        self.start = start;
+        self.post = post;
+        self.merged_len = count;
+        self.fresh_len = 0;
+    }
+}
+
+/// A protected puzzle in 81 bytes (half of [`Protected`]): each cell's given (high
+/// four bits) and solution digit (low four bits), 0 for none.
+#[derive(Clone, PartialEq, Eq)]
+struct Packed([u8; 81]);
+
+impl Packed {
+    fn new(p: &Protected) -> Packed {
+        let mut b = [0u8; 81];
+        for cell in Cell::all() {
+            b[cell.index()] =
+                p.givens.get(cell).unwrap_or(0) << 4 | p.solution.get(cell).unwrap_or(0);
+        }
+        Packed(b)
+    }
+
+    fn unpack(&self) -> Protected {
+        let mut p = Protected {
+            givens: Grid::empty(),
+            solution: Grid::empty(),
+        };
+        for cell in Cell::all() {
+            let b = self.0[cell.index()];
+            p.givens.set(cell, Some(b >> 4));
+            p.solution.set(cell, Some(b & 15));
+        }
+        p
+    }
+}
+
 /// Protected puzzles, each under a slot number, with the two indexes above.
 #[derive(Default)]
 pub struct LikenessIndex {
-    puzzles: Vec<Protected>,
+    puzzles: Vec<Packed>,
     /// Slot of a puzzle by a hash of its grids (checked against `puzzles`).
     slot_of: KeyMap<u32>,
     /// Triple key → postings `slot << 1 | side`.
-    triples: KeyMap<Vec<u32>>,
+    triples: Postings,
     /// For cell `c` and digit `d` (0–8), at `c * 9 + d`: bitset of slots whose
     /// solution has `d + 1` in `c`.
     cells: Vec<Vec<u64>>,
@@ -376,21 +725,22 @@ impl LikenessIndex {
     }
 
     /// The puzzle in `slot`.
-    pub fn puzzle(&self, slot: u32) -> Option<&Protected> {
-        self.puzzles.get(slot as usize)
+    pub fn puzzle(&self, slot: u32) -> Option<Protected> {
+        self.puzzles.get(slot as usize).map(Packed::unpack)
     }
 
     /// The slot of `p`, indexing it first if it is new (the same puzzle twice shares one).
     pub fn insert(&mut self, p: &Protected) -> u32 {
         let h = grid_hash(&p.givens, &p.solution);
+        let packed = Packed::new(p);
         if let Some(&slot) = self.slot_of.get(&h)
-            && self.puzzles.get(slot as usize) == Some(p)
+            && self.puzzles.get(slot as usize) == Some(&packed)
         {
             return slot;
         }
         let slot = self.puzzles.len() as u32;
         self.slot_of.entry(h).or_insert(slot);
-        self.puzzles.push(p.clone());
+        self.puzzles.push(packed);
         self.min_givens = self.min_givens.min(p.givens.filled_count());
         let word = slot as usize / 64;
         for set in &mut self.cells {
@@ -407,13 +757,13 @@ impl LikenessIndex {
         // (`Protected::likeness` is `None`, and no answer equals it).
         if let Some((rows, cols)) = lines(&p.solution) {
             for (side, g) in [(0, &rows), (COLUMNS, &cols)] {
-                let pairs = LinePairs::new(g);
-                for t in STORED {
-                    let postings = self.triples.entry(pairs.key(t)).or_default();
-                    let posting = slot << 1 | side;
-                    // Triples of one puzzle may share a key: one posting is enough.
-                    if postings.last() != Some(&posting) {
-                        postings.push(posting);
+                let shape = Shape::new(g);
+                let mut keys = STORED.map(|t| shape.key(t));
+                // Triples of one puzzle may share a key: one posting is enough.
+                keys.sort_unstable();
+                for (k, &key) in keys.iter().enumerate() {
+                    if k == 0 || keys[k - 1] != key {
+                        self.triples.add(key, slot << 1 | side);
                     }
                 }
             }
@@ -434,17 +784,8 @@ impl LikenessIndex {
                 remap.push(None);
             }
         }
-        self.triples.retain(|_, postings| {
-            postings.retain_mut(|p| match remap[(*p >> 1) as usize] {
-                Some(new) => {
-                    *p = new << 1 | (*p & 1);
-                    true
-                }
-                None => false,
-            });
-            postings.shrink_to_fit();
-            !postings.is_empty()
-        });
+        self.triples
+            .rebuild(|p| remap[(p >> 1) as usize].map(|new| new << 1 | (p & COLUMNS)));
         self.slot_of.clear();
         self.min_givens = usize::MAX;
         let words = kept.len().div_ceil(64);
@@ -452,7 +793,7 @@ impl LikenessIndex {
             set.clear();
             set.resize(words, 0);
         }
-        for (slot, p) in kept.iter().enumerate() {
+        for (slot, p) in kept.iter().map(Packed::unpack).enumerate() {
             self.slot_of
                 .entry(grid_hash(&p.givens, &p.solution))
                 .or_insert(slot as u32);
@@ -505,31 +846,42 @@ impl LikenessIndex {
         };
         // The postings each lookup found, with which of the four hit kinds they count
         // as: rows on rows, columns on columns, rows on columns, columns on rows.
-        let mut found: Vec<(&[u32], usize, usize)> = Vec::new();
+        let mut found: Vec<(Found<'_>, usize, usize)> = Vec::new();
         let mut total = 0;
+        // Lookups that found anything, by side of the answer.
+        let mut hit = [0u8; 2];
         for (side, g) in [(0, &rows), (COLUMNS, &cols)] {
-            let pairs = LinePairs::new(g);
-            for a in 0..9 {
-                for b in a + 1..9 {
-                    for c in b + 1..9 {
-                        if a / 3 == c / 3 {
-                            continue; // one band: never stored
-                        }
-                        if let Some(postings) = self.triples.get(&pairs.key([a, b, c])) {
-                            // Kind of a posting on `P`'s rows, and on its columns.
-                            let kinds = if side == 0 { (0, 2) } else { (3, 1) };
-                            found.push((postings, kinds.0, kinds.1));
-                            total += postings.len();
-                        }
-                    }
+            let shape = Shape::new(g);
+            // Kind of a posting on `P`'s rows, and on its columns.
+            let (on_rows, on_cols) = if side == 0 { (0, 2) } else { (3, 1) };
+            let hit = &mut hit[side as usize];
+            for t in QUERIED {
+                // Most triples' prefixes are not stored: the whole key is not needed.
+                let prefix = shape.prefix(t);
+                if !self.triples.may_hold(prefix) {
+                    continue;
                 }
+                let postings = self.triples.get(shape.key_with(t, prefix));
+                if !postings.is_empty() {
+                    found.push((postings, on_rows, on_cols));
+                    total += postings.len_bound();
+                    *hit += 1;
+                }
+            }
+            // A candidate is hit twice through the answer's rows and twice through its
+            // columns (straight or transposed), each time by another lookup (a puzzle
+            // has one posting per key and side): with fewer lookups that found
+            // anything on a side, no puzzle is, however long the postings (a key many
+            // puzzles share), and the other side need not be looked at.
+            if *hit < HITS {
+                return;
             }
         }
         let tally = |count: &mut dyn FnMut(u32, usize)| {
             for &(postings, on_rows, on_cols) in &found {
-                for &p in postings {
+                postings.for_each(|p| {
                     count(p >> 1, if p & COLUMNS == 0 { on_rows } else { on_cols });
-                }
+                });
             }
         };
         let near =
@@ -567,9 +919,14 @@ impl LikenessIndex {
         mut keep: impl FnMut(u32) -> bool,
     ) -> Option<u32> {
         let mut slots = Vec::new();
-        self.copy_candidates(pasted, &mut slots);
+        // A full grid that is its own answer is an edited copy only of puzzles with that
+        // very solution, which `is_answered_by` refuses and the answer's candidates hold:
+        // no need to go through the bitsets (a pass over all slots).
+        if answer != Some(pasted) || pasted.filled_count() < 81 {
+            self.copy_candidates(pasted, &mut slots);
+        }
         for &slot in &slots {
-            if keep(slot) && self.puzzles[slot as usize].is_edited_copy(pasted) {
+            if keep(slot) && self.puzzles[slot as usize].unpack().is_edited_copy(pasted) {
                 return Some(slot);
             }
         }
@@ -580,7 +937,7 @@ impl LikenessIndex {
         slots.sort_unstable();
         slots
             .into_iter()
-            .find(|&slot| keep(slot) && self.puzzles[slot as usize].is_answered_by(answer))
+            .find(|&slot| keep(slot) && self.puzzles[slot as usize].unpack().is_answered_by(answer))
     }
 }
 
@@ -620,6 +977,13 @@ mod tests {
                 .iter()
                 .all(|t| !(t[0] / 3 == t[1] / 3 && t[1] / 3 == t[2] / 3))
         );
+        // A query looks up every triple a puzzle may store, each once.
+        assert!(
+            QUERIED
+                .iter()
+                .all(|t| t[0] < t[1] && t[1] < t[2] && t[0] / 3 != t[2] / 3)
+        );
+        assert!(STORED.iter().all(|t| QUERIED.contains(t)));
     }
 
     #[test]
@@ -659,6 +1023,63 @@ mod tests {
             };
             assert_eq!(all(&rows, &cols), all(&hr, &hc));
             let _ = keys;
+        }
+    }
+}
+
+#[cfg(test)]
+mod postings {
+    use super::*;
+    use crate::engine::rng::SeededRng;
+    use crate::engine::solver;
+    use crate::engine::transform::Transform;
+
+    #[test]
+    fn gaps_decode_to_the_postings_in_any_order() {
+        let posts = [0, 1, 5, 300, 70_000, 70_001, 12, u32::MAX, 3];
+        let mut bytes = Vec::new();
+        encode(&posts, &mut bytes);
+        let mut back = Vec::new();
+        decode(&bytes, &mut |p| back.push(p));
+        assert_eq!(back, posts);
+    }
+
+    /// Enough puzzles that postings are merged into the compact arrays (and some still
+    /// fresh): a disguise of any of them names it, before and after dropping a third.
+    #[test]
+    fn merged_and_retained_postings_still_name_every_disguise() {
+        let mut rng = SeededRng::new(17);
+        let grids: Vec<Grid> = (0..800)
+            .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
+            .collect();
+        let mut index = LikenessIndex::new();
+        for g in &grids {
+            index.insert(&Protected {
+                givens: *g,
+                solution: *g,
+            });
+        }
+        assert!(!index.triples.keys.is_empty(), "some postings merged");
+        assert!(!index.triples.fresh.is_empty(), "some postings fresh");
+        let named = |index: &LikenessIndex, k: usize, rng: &mut SeededRng| {
+            let answer = Transform::random(rng).apply(&grids[k]);
+            let mut out = Vec::new();
+            index.answer_candidates(&answer, &mut out);
+            (out, index.spoiled(&answer, Some(&answer), |_| true))
+        };
+        for k in (0..800).step_by(23) {
+            let (out, spoiled) = named(&index, k, &mut rng);
+            assert!(out.contains(&(k as u32)), "puzzle {k}");
+            assert!(spoiled.is_some(), "puzzle {k}");
+        }
+        let remap = index.retain(|s| s % 3 != 0);
+        assert!(index.triples.fresh.is_empty());
+        for k in (0..800).step_by(23) {
+            let (out, spoiled) = named(&index, k, &mut rng);
+            match remap[k] {
+                Some(new) => assert!(out.contains(&new), "puzzle {k}, now {new}"),
+                None => assert_eq!(spoiled, None, "dropped puzzle {k}"),
+            }
         }
     }
 }
@@ -708,7 +1129,7 @@ mod measure {
             "indexed {n} puzzles in {:.2} s ({:.1} µs each); {} distinct keys",
             build.as_secs_f64(),
             build.as_secs_f64() * 1e6 / n as f64,
-            index.triples.len()
+            index.triples.keys.len() + index.triples.fresh.len()
         );
         let mut total = 0usize;
         let mut times = Vec::new();
@@ -719,6 +1140,41 @@ mod measure {
             times.push(t.elapsed());
             total += out.len();
         }
+        let t = Instant::now();
+        let (mut nf, mut np, mut xk) = (0usize, 0usize, 0u64);
+        for g in &grids[n..] {
+            let (rows, cols) = lines(g).expect("solved");
+            for side in [&rows, &cols] {
+                let shape = Shape::new(side);
+                for tr in QUERIED {
+                    let k = shape.key(tr);
+                    xk ^= k;
+                    let found = index.triples.get(k);
+                    nf += usize::from(!found.is_empty());
+                    found.for_each(|_| np += 1);
+                }
+            }
+        }
+        println!(
+            "keys + lookups per answer: {:.1} µs; lookups that found: {:.1}, postings: {:.1} ({xk})",
+            t.elapsed().as_secs_f64() * 1e6 / 200.0,
+            nf as f64 / 200.0,
+            np as f64 / 200.0
+        );
+        let t = Instant::now();
+        for g in &grids[n..] {
+            let (rows, cols) = lines(g).expect("solved");
+            for side in [&rows, &cols] {
+                let shape = Shape::new(side);
+                for tr in QUERIED {
+                    xk ^= shape.key(tr);
+                }
+            }
+        }
+        println!(
+            "keys alone per answer: {:.1} µs ({xk})",
+            t.elapsed().as_secs_f64() * 1e6 / 200.0
+        );
         times.sort();
         println!(
             "answer queries: p50 {:.1} µs, p99 {:.1} µs; {total} candidates for 200 unrelated answers",
@@ -738,7 +1194,7 @@ mod measure {
         let t = Instant::now();
         for g in &grids[..1000] {
             let (rows, _) = lines(g).expect("solved");
-            let pairs = LinePairs::new(&rows);
+            let pairs = Shape::new(&rows);
             for tr in STORED {
                 x ^= pairs.key(tr);
             }
@@ -750,7 +1206,7 @@ mod measure {
         let t = Instant::now();
         for g in &grids[..1000] {
             let (rows, _) = lines(g).expect("solved");
-            x ^= LinePairs::new(&rows).sigma[1][2][3] as u64;
+            x ^= Shape::new(&rows).pair_hash[3];
         }
         println!(
             "pairs: {:.2} µs ({x})",
@@ -794,7 +1250,7 @@ mod measure_copies {
             let n = out.len();
             let refused = out
                 .iter()
-                .any(|&s| index.puzzles[s as usize].is_answered_by(&a));
+                .any(|&s| index.puzzles[s as usize].unpack().is_answered_by(&a));
             runs.push((t.elapsed(), n, refused));
         }
         runs.sort_by_key(|r| std::cmp::Reverse(r.0));

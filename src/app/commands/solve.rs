@@ -9,7 +9,7 @@ use crate::engine::likeness_index::LikenessIndex;
 use crate::engine::parse::parse_puzzle;
 use crate::engine::{Grid, Solution, solver};
 use crate::game::daily::server_day;
-use crate::store::{StoreError, StoredDaily, Tx};
+use crate::store::{StoreError, Tx};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 
@@ -127,11 +127,28 @@ pub(crate) fn running_window(now: crate::game::Millis) -> (Date, Date) {
 pub(crate) struct DailyCache {
     from: Option<Date>,
     last_row: i64,
-    dailies: Vec<StoredDaily>,
+    /// Each daily read: its day and its server's zone (in `zones`). Its puzzle is in the
+    /// index, its server's name not needed: a few bytes a daily.
+    dailies: Vec<Running>,
+    /// The zones dailies were read in, each looked up once.
+    zones: Vec<TimeZone>,
+    zone_ids: HashMap<String, u16>,
     index: LikenessIndex,
-    /// The dailies (positions in `dailies`) showing the puzzle in each slot of `index`.
-    by_slot: Vec<Vec<u32>>,
+    /// The first daily (position in `dailies`) showing the puzzle in each slot of
+    /// `index`, and for each daily the next one showing the same puzzle ([`NONE`]: no
+    /// more): the dailies of a slot without a vector each.
+    first: Vec<u32>,
+    next: Vec<u32>,
 }
+
+/// A daily as `/sudoku solve` needs it: whether its day is running.
+struct Running {
+    day: Date,
+    zone: u16,
+}
+
+/// No daily.
+const NONE: u32 = u32::MAX;
 
 impl Default for DailyCache {
     fn default() -> Self {
@@ -139,8 +156,11 @@ impl Default for DailyCache {
             from: None,
             last_row: 0,
             dailies: Vec::new(),
+            zones: Vec::new(),
+            zone_ids: HashMap::new(),
             index: LikenessIndex::new(),
-            by_slot: Vec::new(),
+            first: Vec::new(),
+            next: Vec::new(),
         }
     }
 }
@@ -158,9 +178,8 @@ impl DailyCache {
         self.from = None;
         self.last_row = 0;
         self.dailies.clear();
-        for d in &mut self.by_slot {
-            d.clear();
-        }
+        self.next.clear();
+        self.first.fill(NONE);
     }
 
     /// Brings the cache up to date for the dailies of day `from` on with `tx` (a read).
@@ -178,26 +197,36 @@ impl DailyCache {
                 givens: d.givens,
                 solution: d.solution,
             }) as usize;
-            if self.by_slot.len() <= slot {
-                self.by_slot.resize_with(slot + 1, Vec::new);
+            if self.first.len() <= slot {
+                self.first.resize(slot + 1, NONE);
             }
-            self.by_slot[slot].push(self.dailies.len() as u32);
-            self.dailies.push(d);
+            let zone = match self.zone_ids.get(&d.zone) {
+                Some(&z) => z,
+                None => {
+                    let z = self.zones.len() as u16;
+                    // An unknown zone counts as UTC, as the daily's own commands do.
+                    self.zones
+                        .push(TimeZone::get(&d.zone).unwrap_or(TimeZone::UTC));
+                    self.zone_ids.insert(d.zone, z);
+                    z
+                }
+            };
+            self.next.push(self.first[slot]);
+            self.first[slot] = self.dailies.len() as u32;
+            self.dailies.push(Running { day: d.day, zone });
         }
         // Puzzles no row shows any more (days gone by): drop them once they are more
         // than the live ones, so the index follows the window.
-        let live = || self.by_slot.iter().filter(|d| !d.is_empty()).count();
+        let live = || self.first.iter().filter(|&&i| i != NONE).count();
         if reread && self.index.len() > 2 * live() + 1024 {
-            let remap = self
-                .index
-                .retain(|slot| !self.by_slot[slot as usize].is_empty());
-            let mut by_slot = vec![Vec::new(); self.index.len()];
+            let remap = self.index.retain(|slot| self.first[slot as usize] != NONE);
+            let mut first = vec![NONE; self.index.len()];
             for (old, new) in remap.iter().enumerate() {
                 if let Some(new) = new {
-                    by_slot[*new as usize] = std::mem::take(&mut self.by_slot[old]);
+                    first[*new as usize] = self.first[old];
                 }
             }
-            self.by_slot = by_slot;
+            self.first = first;
         }
         Ok(())
     }
@@ -212,19 +241,16 @@ impl DailyCache {
         answer: Option<&Grid>,
         now: crate::game::Millis,
     ) -> bool {
-        // Servers share a handful of zones: look each up once.
-        let mut zones: HashMap<&str, TimeZone> = HashMap::new();
-        let mut running = |slot: u32| {
-            self.by_slot.get(slot as usize).is_some_and(|ds| {
-                ds.iter().any(|&i| {
-                    let d = &self.dailies[i as usize];
-                    let tz = zones
-                        .entry(d.zone.as_str())
-                        .or_insert_with(|| TimeZone::get(&d.zone).unwrap_or(TimeZone::UTC));
-                    server_day(now, tz) == d.day
-                })
-            })
+        let running = |slot: u32| {
+            let mut i = self.first.get(slot as usize).copied().unwrap_or(NONE);
+            while let Some(d) = self.dailies.get(i as usize) {
+                if server_day(now, &self.zones[usize::from(d.zone)]) == d.day {
+                    return true;
+                }
+                i = self.next[i as usize];
+            }
+            false
         };
-        self.index.spoiled(grid, answer, &mut running).is_some()
+        self.index.spoiled(grid, answer, running).is_some()
     }
 }
