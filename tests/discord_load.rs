@@ -173,7 +173,11 @@ async fn start_bot(fake: &FakeDiscord) -> (tempfile::TempDir, std::process::Chil
 
 /// The release binary started against `fake` on the database `load.db` in `dir`;
 /// returns once its `shards` shards have identified and it has registered its commands.
-async fn spawn_bot(fake: &FakeDiscord, dir: &tempfile::TempDir, shards: u64) -> std::process::Child {
+async fn spawn_bot(
+    fake: &FakeDiscord,
+    dir: &tempfile::TempDir,
+    shards: u64,
+) -> std::process::Child {
     let db = dir.path().join("load.db");
     let config = dir.path().join("config.toml");
     std::fs::write(
@@ -198,16 +202,27 @@ async fn spawn_bot(fake: &FakeDiscord, dir: &tempfile::TempDir, shards: u64) -> 
         .expect("the bot starts");
     let deadline = Instant::now() + Duration::from_secs(120);
     while (fake.identified_shards().await.len() as u64) < shards {
-        assert!(Instant::now() < deadline, "the shards did not all identify in 2 minutes");
+        assert!(
+            Instant::now() < deadline,
+            "the shards did not all identify in 2 minutes"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // Counted, not looked up: a load run does not keep the calls.
     let registered = |fake: FakeDiscord| async move {
         let counters = fake.counters().await;
-        counters.per_route.get("PUT /applications/{}/commands").copied().unwrap_or(0) > 0
+        counters
+            .per_route
+            .get("PUT /applications/{}/commands")
+            .copied()
+            .unwrap_or(0)
+            > 0
     };
     while !registered(fake.clone()).await {
-        assert!(Instant::now() < deadline, "the commands were not registered in 2 minutes");
+        assert!(
+            Instant::now() < deadline,
+            "the commands were not registered in 2 minutes"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     bot
@@ -609,7 +624,7 @@ fn seed_launch(db: &std::path::Path, servers: u64, due: u64, active: u64) -> See
                         let t = Transform::random(&mut rng);
                         let givens = t.apply(&p.givens);
                         if day == today && i < active {
-                            todays.push(givens.clone());
+                            todays.push(givens);
                         }
                         tx.insert_daily_puzzle(&place, day, &givens, &t.apply(&p.solution), None)?;
                     }
@@ -640,7 +655,7 @@ fn launch_interaction(
     let user = player_user(p);
     let guild = server(p % active);
     let g = Some(guild.as_str());
-    let mut i = if *state == 0 && p % 8 == 0 {
+    let mut i = if *state == 0 && p.is_multiple_of(8) {
         // One player in eight sees boards as pictures (a PNG drawn per reply).
         *state = 1;
         fake.slash(
@@ -729,7 +744,12 @@ fn solved(board: &sudoku_bot::engine::Grid) -> sudoku_bot::engine::Grid {
 
 /// Race `k`: three racers open a race (two races share each channel), join, start, and
 /// fill their private boards one cell at a time, over and over until `stop`.
-async fn race_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::atomic::AtomicBool>, tally: Shared<Tally>) {
+async fn race_flow(
+    fake: FakeDiscord,
+    k: u64,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    tally: Shared<Tally>,
+) {
     use fake_discord::pad::{content, custom_id};
     use sudoku_bot::engine::parse::parse_grid;
     let guild = server(k / 2);
@@ -745,13 +765,22 @@ async fn race_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::at
         .collect();
     let mut rng = Rng(0xACE0_0000 + k);
     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-        let open = fake.slash(&racers[0], g, "race", json!([{"name": "empty", "type": 4, "value": 12}]));
+        let open = fake.slash(
+            &racers[0],
+            g,
+            "race",
+            json!([{"name": "empty", "type": 4, "value": 12}]),
+        );
         let mut lobby = fake.ask(in_channel(open, &channel)).await;
         let text = content(&lobby).to_string();
         let number: u64 = text
             .split("Race #")
             .nth(1)
-            .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect::<String>())
+            .map(|rest| {
+                rest.chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+            })
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("no race number in {lobby:#}"));
         for racer in &racers[1..] {
@@ -762,7 +791,12 @@ async fn race_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::at
         let started = fake.ask(in_channel(start, &channel)).await;
         let mut todo = Vec::new();
         for racer in &racers {
-            let press = fake.button(racer, g, &custom_id(&started, "My board"), content(&started));
+            let press = fake.button(
+                racer,
+                g,
+                &custom_id(&started, "My board"),
+                content(&started),
+            );
             let board = fake.ask(in_channel(press, &channel)).await;
             let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
             let solution = solved(&givens);
@@ -780,16 +814,30 @@ async fn race_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::at
             tokio::time::sleep(Duration::from_millis(250 + rng.below(500))).await;
             let r = rng.below(3) as usize;
             let Some(next) = todo[r].pop() else { continue };
-            let play = fake.slash(&racers[r], g, "move", json!([{"name": "moves", "type": 3, "value": next}]));
+            let play = fake.slash(
+                &racers[r],
+                g,
+                "move",
+                json!([{"name": "moves", "type": 3, "value": next}]),
+            );
             fake.ask(in_channel(play, &channel)).await;
         }
-        tally.lock().expect("tally").races.push((channel.clone(), number));
+        tally
+            .lock()
+            .expect("tally")
+            .races
+            .push((channel.clone(), number));
     }
 }
 
 /// Co-op board `k`: three players fill a board of their channel together, one cell
 /// each in turn, over and over until `stop`.
-async fn coop_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::atomic::AtomicBool>, tally: Shared<Tally>) {
+async fn coop_flow(
+    fake: FakeDiscord,
+    k: u64,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    tally: Shared<Tally>,
+) {
     use fake_discord::pad::content;
     use sudoku_bot::engine::parse::parse_grid;
     let guild = server(100 + k);
@@ -805,7 +853,12 @@ async fn coop_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::at
         .collect();
     let mut rng = Rng(0xC0_0000 + k);
     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-        let open = fake.slash(&players[0], g, "coop", json!([{"name": "empty", "type": 4, "value": 24}]));
+        let open = fake.slash(
+            &players[0],
+            g,
+            "coop",
+            json!([{"name": "empty", "type": 4, "value": 24}]),
+        );
         let board = fake.ask(in_channel(open, &channel)).await;
         let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
         let solution = solved(&givens);
@@ -813,7 +866,12 @@ async fn coop_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::at
             tokio::time::sleep(Duration::from_millis(150 + rng.below(300))).await;
             let player = &players[rng.below(3) as usize];
             let text = format!("{c} {}", solution.get(c).unwrap_or(0));
-            let play = fake.slash(player, g, "move", json!([{"name": "moves", "type": 3, "value": text}]));
+            let play = fake.slash(
+                player,
+                g,
+                "move",
+                json!([{"name": "moves", "type": 3, "value": text}]),
+            );
             fake.ask(in_channel(play, &channel)).await;
         }
         tally.lock().expect("tally").coop_boards += 1;
@@ -822,7 +880,13 @@ async fn coop_flow(fake: FakeDiscord, k: u64, stop: std::sync::Arc<std::sync::at
 
 /// A cheater pasting today's daily of some server, disguised (rows, columns and digits
 /// shuffled), into `/sudoku solve` in another server, once a second until `stop`.
-async fn cheat_flow(fake: FakeDiscord, todays: Vec<sudoku_bot::engine::Grid>, active: u64, stop: std::sync::Arc<std::sync::atomic::AtomicBool>, tally: Shared<Tally>) {
+async fn cheat_flow(
+    fake: FakeDiscord,
+    todays: Vec<sudoku_bot::engine::Grid>,
+    active: u64,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    tally: Shared<Tally>,
+) {
     use fake_discord::pad::content;
     use sudoku_bot::engine::rng::SeededRng;
     use sudoku_bot::engine::transform::Transform;
@@ -835,7 +899,12 @@ async fn cheat_flow(fake: FakeDiscord, todays: Vec<sudoku_bot::engine::Grid>, ac
         let daily = &todays[(k * 7919) as usize % todays.len()];
         let pasted = Transform::random(&mut rng).apply(daily).to_line();
         let elsewhere = server((k * 31 + 1) % active);
-        let ask = fake.slash(&cheater, Some(&elsewhere), "solve", json!([{"name": "grid", "type": 3, "value": pasted}]));
+        let ask = fake.slash(
+            &cheater,
+            Some(&elsewhere),
+            "solve",
+            json!([{"name": "grid", "type": 3, "value": pasted}]),
+        );
         let answer = fake.ask(ask).await;
         let text = content(&answer).to_string();
         let mut t = tally.lock().expect("tally");

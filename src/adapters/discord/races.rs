@@ -116,7 +116,11 @@ pub(super) async fn tell_races(
                 let mut s = sender.lock().await;
                 let key = (message.race, message.is_result);
                 if s.in_flight.contains(&key) {
-                    tracing::trace!(race = message.race, result = message.is_result, "still under way");
+                    tracing::trace!(
+                        race = message.race,
+                        result = message.is_result,
+                        "still under way"
+                    );
                     continue;
                 }
                 if message.is_result
@@ -128,7 +132,11 @@ pub(super) async fn tell_races(
                 }
                 // Over the channel's pace: stays due, drawn afresh at a later tick.
                 if !s.channel_room(channel.get(), now) {
-                    tracing::trace!(race = message.race, result = message.is_result, "no room in the channel yet");
+                    tracing::trace!(
+                        race = message.race,
+                        result = message.is_result,
+                        "no room in the channel yet"
+                    );
                     continue;
                 }
                 s.in_flight.insert(key);
