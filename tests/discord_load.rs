@@ -19,6 +19,7 @@
 //! answered, answered past Discord's 3 s, the rate actually sent and answered, and the
 //! bot's peak memory (VmHWM of its process).
 
+mod common;
 mod fake_discord;
 
 use std::io::Write;
@@ -81,6 +82,42 @@ fn cell(rng: &mut Rng) -> String {
     format!("{row}{}", 1 + rng.below(9))
 }
 
+/// `/sudoku move` of a random digit into a random cell, as `user` in `guild`.
+fn random_move(fake: &FakeDiscord, rng: &mut Rng, user: &Value, guild: Option<&str>) -> Value {
+    let moves = format!("{} {}", cell(rng), 1 + rng.below(9));
+    fake.slash(
+        user,
+        guild,
+        "move",
+        json!([{"name": "moves", "type": 3, "value": moves}]),
+    )
+}
+
+/// `/sudoku note` of two random digits in a random cell.
+fn random_note(fake: &FakeDiscord, rng: &mut Rng, user: &Value, guild: Option<&str>) -> Value {
+    let digits = format!("{}{}", 1 + rng.below(9), 1 + rng.below(9));
+    fake.slash(
+        user,
+        guild,
+        "note",
+        json!([{"name": "cell", "type": 3, "value": cell(rng)}, {"name": "digits", "type": 3, "value": digits}]),
+    )
+}
+
+/// Hint or Show pressed under one of the first `games` boards (the player's own or
+/// another's: a stranger's press is refused, privately).
+fn board_button(
+    fake: &FakeDiscord,
+    rng: &mut Rng,
+    user: &Value,
+    guild: Option<&str>,
+    games: u64,
+) -> Value {
+    let action = if rng.below(2) == 0 { "hint" } else { "show" };
+    let game = 1 + rng.below(games);
+    fake.button(user, guild, &format!("sudoku:{action}:{game}:1"), "a board")
+}
+
 /// The next interaction of `player` (whose first is always `new`).
 fn interaction(
     fake: &FakeDiscord,
@@ -96,35 +133,15 @@ fn interaction(
         return fake.slash(&user, g, "new", json!([]));
     }
     match rng.below(100) {
-        0..35 => {
-            let moves = format!("{} {}", cell(rng), 1 + rng.below(9));
-            fake.slash(
-                &user,
-                g,
-                "move",
-                json!([{"name": "moves", "type": 3, "value": moves}]),
-            )
-        }
-        35..50 => {
-            let digits = format!("{}{}", 1 + rng.below(9), 1 + rng.below(9));
-            fake.slash(
-                &user,
-                g,
-                "note",
-                json!([{"name": "cell", "type": 3, "value": cell(rng)}, {"name": "digits", "type": 3, "value": digits}]),
-            )
-        }
+        0..35 => random_move(fake, rng, &user, g),
+        35..50 => random_note(fake, rng, &user, g),
         50..60 => fake.slash(&user, g, "hint", json!([])),
         60..65 => fake.slash(&user, g, "check", json!([])),
         65..70 => fake.slash(&user, g, "show", json!([])),
         // Buttons: the daily's Play, and Hint or Show under some board (the player's
         // own or another's: a stranger's press is refused, privately).
         70..75 => fake.button(&user, g, "sudoku:daily:0:0", "Daily Sudoku"),
-        75..85 => {
-            let action = if rng.below(2) == 0 { "hint" } else { "show" };
-            let game = 1 + rng.below(1000);
-            fake.button(&user, g, &format!("sudoku:{action}:{game}:1"), "a board")
-        }
+        75..85 => board_button(fake, rng, &user, g, 1_000),
         85..95 => fake.slash(&user, g, "daily", json!([])),
         _ => fake.slash(&user, g, "new", json!([])),
     }
@@ -670,35 +687,15 @@ fn launch_interaction(
     } else {
         let puzzle = &puzzles[rng.below(puzzles.len() as u64) as usize];
         match rng.below(100) {
-            0..25 => {
-                let moves = format!("{} {}", cell(rng), 1 + rng.below(9));
-                fake.slash(
-                    &user,
-                    g,
-                    "move",
-                    json!([{"name": "moves", "type": 3, "value": moves}]),
-                )
-            }
-            25..33 => {
-                let digits = format!("{}{}", 1 + rng.below(9), 1 + rng.below(9));
-                fake.slash(
-                    &user,
-                    g,
-                    "note",
-                    json!([{"name": "cell", "type": 3, "value": cell(rng)}, {"name": "digits", "type": 3, "value": digits}]),
-                )
-            }
+            0..25 => random_move(fake, rng, &user, g),
+            25..33 => random_note(fake, rng, &user, g),
             33..38 => fake.slash(&user, g, "hint", json!([])),
             38..41 => fake.slash(&user, g, "check", json!([])),
             41..46 => fake.slash(&user, g, "show", json!([])),
             46..49 => fake.slash(&user, g, "undo", json!([])),
             49..54 => fake.button(&user, g, "sudoku:daily:0:0", "Daily Sudoku"),
             54..60 => fake.slash(&user, g, "daily", json!([])),
-            60..64 => {
-                let action = if rng.below(2) == 0 { "hint" } else { "show" };
-                let game = 1 + rng.below(2_000);
-                fake.button(&user, g, &format!("sudoku:{action}:{game}:1"), "a board")
-            }
+            60..64 => board_button(fake, rng, &user, g, 2_000),
             64..74 => fake.slash(
                 &user,
                 g,
@@ -733,13 +730,6 @@ type Shared<T> = std::sync::Arc<std::sync::Mutex<T>>;
 fn in_channel(mut interaction: Value, channel: &str) -> Value {
     interaction["channel_id"] = json!(channel);
     interaction
-}
-
-fn solved(board: &sudoku_bot::engine::Grid) -> sudoku_bot::engine::Grid {
-    match sudoku_bot::engine::solver::solve(board) {
-        sudoku_bot::engine::Solution::Unique(g) => g,
-        other => panic!("a board with {other:?}"),
-    }
 }
 
 /// Race `k`: three racers open a race (two races share each channel), join, start, and
@@ -799,7 +789,7 @@ async fn race_flow(
             );
             let board = fake.ask(in_channel(press, &channel)).await;
             let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
-            let solution = solved(&givens);
+            let solution = common::solution_of(&givens);
             let mut cells: Vec<_> = sudoku_bot::engine::Cell::all()
                 .filter(|&c| givens.get(c).is_none())
                 .map(|c| format!("{c} {}", solution.get(c).unwrap_or(0)))
@@ -861,7 +851,7 @@ async fn coop_flow(
         );
         let board = fake.ask(in_channel(open, &channel)).await;
         let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
-        let solution = solved(&givens);
+        let solution = common::solution_of(&givens);
         for c in sudoku_bot::engine::Cell::all().filter(|&c| givens.get(c).is_none()) {
             tokio::time::sleep(Duration::from_millis(150 + rng.below(300))).await;
             let player = &players[rng.below(3) as usize];
