@@ -192,7 +192,7 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
         Arc::new(SystemClock),
         SeededRng::fresh_seed(),
     ));
-    let runtime = tokio::runtime::Runtime::new()?;
+    let runtime = discord::runtime()?;
     let result = runtime.block_on(discord::run(app, &config, &token, shutdown_signal()));
     // Dropping the runtime waits for in-flight commands on blocking threads; the last
     // reference to the app (and the database) goes with them.
