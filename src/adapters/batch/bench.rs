@@ -78,6 +78,12 @@ pub enum BenchCommand {
         moves: u64,
         #[arg(long, default_value_t = 5)]
         solves: u64,
+        /// How many distinct puzzles the dailies are transformations of. A bot makes
+        /// each daily from its own seed, so all differ: `--bases 200000` at 100,000
+        /// servers is that (generating them takes minutes); the default, a few, seeds
+        /// quickly but suits the solve check's index more than real dailies do.
+        #[arg(long, default_value_t = 4)]
+        bases: u64,
     },
 }
 
@@ -106,7 +112,8 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
             servers,
             moves,
             solves,
-        } => dailies_line(db, *servers, *moves, *solves),
+            bases,
+        } => dailies_line(db, *servers, *moves, *solves, *bases),
     }
 }
 
@@ -481,7 +488,13 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-fn dailies_line(db: &Path, servers: u64, moves: u64, solves: u64) -> anyhow::Result<()> {
+fn dailies_line(
+    db: &Path,
+    servers: u64,
+    moves: u64,
+    solves: u64,
+    bases: u64,
+) -> anyhow::Result<()> {
     use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, SystemClock};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -494,9 +507,9 @@ fn dailies_line(db: &Path, servers: u64, moves: u64, solves: u64) -> anyhow::Res
     }
     let mut store = crate::store::Store::open(db)?;
     let started = Instant::now();
-    seed_dailies(&mut store, servers)?;
+    seed_dailies(&mut store, servers, bases)?;
     println!(
-        "seeded {servers} servers with 2 days of dailies in {:.1} s; {} bytes",
+        "seeded {servers} servers with 2 days of dailies ({bases} distinct puzzles, transformed) in {:.1} s; {} bytes",
         started.elapsed().as_secs_f64(),
         store.size_bytes()?
     );
@@ -661,7 +674,7 @@ fn vm_rss() -> String {
 /// already posted today, with the puzzles of its today and tomorrow stored: four
 /// generated puzzles, each server's a random transformation of one of them. A few big
 /// transactions.
-fn seed_dailies(store: &mut crate::store::Store, servers: u64) -> anyhow::Result<()> {
+fn seed_dailies(store: &mut crate::store::Store, servers: u64, bases: u64) -> anyhow::Result<()> {
     use crate::engine::generator::{self, Request};
     use crate::engine::transform::Transform;
     use crate::game::daily::{DailySettings, end_of_day, server_day};
@@ -675,9 +688,33 @@ fn seed_dailies(store: &mut crate::store::Store, servers: u64) -> anyhow::Result
         "Australia/Sydney",
         "Pacific/Auckland",
     ];
-    let puzzles = (0..4)
-        .map(|k| generator::generate(&Request::new(50, k + 1)))
-        .collect::<Result<Vec<_>, _>>()?;
+    // At most one base per daily stored; generated on every core (about 2 ms each).
+    let bases = bases.clamp(1, (2 * servers).max(1));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let puzzles = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..bases)
+                        .step_by(threads as usize)
+                        .map(|k| (k, generator::generate(&Request::new(50, k + 1))))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for worker in workers {
+            all.extend(
+                worker
+                    .join()
+                    .map_err(|_| anyhow::anyhow!("a generator thread panicked"))?,
+            );
+        }
+        all.sort_by_key(|(k, _)| *k);
+        all.into_iter()
+            .map(|(_, p)| p.map_err(anyhow::Error::from))
+            .collect::<anyhow::Result<Vec<_>>>()
+    })?;
     let now = crate::app::Clock::now(&crate::app::SystemClock);
     let mut rng = crate::engine::rng::SeededRng::new(11);
     let mut k = 0;
@@ -698,8 +735,10 @@ fn seed_dailies(store: &mut crate::store::Store, servers: u64) -> anyhow::Result
                 tx.save_daily_settings(&place, &settings)?;
                 let tz = settings.tz();
                 let today = server_day(now, &tz);
-                for day in [Some(today), today.tomorrow().ok()].into_iter().flatten() {
-                    let p = &puzzles[(i % 4) as usize];
+                let days = [Some(today), today.tomorrow().ok()];
+                for (d, day) in days.into_iter().enumerate() {
+                    let Some(day) = day else { continue };
+                    let p = &puzzles[((2 * i + d as u64) % bases) as usize];
                     let t = Transform::random(&mut rng);
                     tx.insert_daily_puzzle(
                         &place,
