@@ -1345,6 +1345,17 @@ async fn daily_bot_with(
     clock: Arc<sudoku_bot::app::ManualClock>,
     posting: Posting,
 ) -> DailyBot {
+    daily_bot_tuned(fake, db, clock, posting, discord::Tuning::default()).await
+}
+
+/// [`daily_bot_with`], with `tuning`'s knobs.
+async fn daily_bot_tuned(
+    fake: &FakeDiscord,
+    db: &Path,
+    clock: Arc<sudoku_bot::app::ManualClock>,
+    posting: Posting,
+    tuning: discord::Tuning,
+) -> DailyBot {
     let config = Config {
         database: db.to_path_buf(),
         api_base: Some(fake.api_base.clone()),
@@ -1362,7 +1373,7 @@ async fn daily_bot_with(
     let (stop, stopped) = oneshot::channel::<()>();
     let w = wake.clone();
     let task = tokio::spawn(async move {
-        discord::run_with_scheduler(
+        discord::run_tuned(
             app,
             &config,
             TOKEN,
@@ -1371,6 +1382,7 @@ async fn daily_bot_with(
             },
             w,
             posting,
+            tuning,
         )
         .await
     });
@@ -2649,6 +2661,7 @@ async fn tuned_bot(
     let tuning = discord::Tuning {
         prune_every,
         http: Some(tx),
+        ..discord::Tuning::default()
     };
     let task = tokio::spawn(async move {
         discord::run_tuned(
@@ -3137,6 +3150,60 @@ async fn races_sharing_a_channel_keep_its_pace_and_all_end_with_their_results() 
     );
     assert_eq!(counters.limited, 0, "{counters:?}");
     assert_eq!(counters.invalid, 0, "{counters:?}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// Interaction answers Discord refuses (403, 401, 429) count towards its IP ban as much
+/// as the bot's own requests do. Once they alone reach the budget's limit (3 here), the
+/// bot's own messages pause: the day's post does not go out. Interactions are still
+/// answered: the pause is the bot's own messages only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_interaction_answers_pause_the_bots_own_posts_not_its_answers() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let tuning = discord::Tuning {
+        invalid_limit: 3,
+        ..discord::Tuning::default()
+    };
+    let bot = daily_bot_tuned(&fake, &db, clock, Posting::default(), tuning).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    for status in [403, 401, 429] {
+        let help = fake.slash(&bob(), Some(GUILD), "help", json!([]));
+        let path = format!(
+            "/api/v10/interactions/{}/{}/callback",
+            help["id"].as_str().expect("id"),
+            token_of(&help)
+        );
+        fake.fail_next(&path, &[status]).await;
+        fake.interact(help).await;
+        fake.wait_call("the refused answer", |c| {
+            c.path == path && c.status == status
+        })
+        .await;
+    }
+    assert_eq!(fake.counters().await.invalid, 3, "Discord counted them");
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    // Still answered.
+    let answer = fake
+        .ask(fake.slash(&ann(), Some(GUILD), "help", json!([])))
+        .await;
+    assert!(!content(&answer).is_empty(), "{answer:#}");
+    // The daily post is due, but paused (it would go out at once otherwise, as in
+    // `a_daily_post_is_retried_through_transient_failures`).
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let post = "/api/v10/channels/555/messages";
+    assert!(
+        !fake.calls().await.iter().any(|c| c.path == post),
+        "the daily was posted although the budget of invalid requests was spent"
+    );
     bot.stop().await;
     fake.assert_clean().await;
 }
