@@ -1345,6 +1345,17 @@ async fn daily_bot_with(
     clock: Arc<sudoku_bot::app::ManualClock>,
     posting: Posting,
 ) -> DailyBot {
+    daily_bot_tuned(fake, db, clock, posting, discord::Tuning::default()).await
+}
+
+/// [`daily_bot_with`], with `tuning`'s knobs.
+async fn daily_bot_tuned(
+    fake: &FakeDiscord,
+    db: &Path,
+    clock: Arc<sudoku_bot::app::ManualClock>,
+    posting: Posting,
+    tuning: discord::Tuning,
+) -> DailyBot {
     let config = Config {
         database: db.to_path_buf(),
         api_base: Some(fake.api_base.clone()),
@@ -1362,7 +1373,7 @@ async fn daily_bot_with(
     let (stop, stopped) = oneshot::channel::<()>();
     let w = wake.clone();
     let task = tokio::spawn(async move {
-        discord::run_with_scheduler(
+        discord::run_tuned(
             app,
             &config,
             TOKEN,
@@ -1371,6 +1382,7 @@ async fn daily_bot_with(
             },
             w,
             posting,
+            tuning,
         )
         .await
     });
@@ -2504,8 +2516,14 @@ async fn a_daily_is_played_by_taps_on_its_private_board() {
 /// ann opens a race of `empty` cells in the channel, bob joins, ann starts it: the
 /// started scoreboard (its type 7 update of the lobby).
 async fn started_race(fake: &FakeDiscord, empty: u64) -> Value {
+    started_race_by(fake, &ann(), &bob(), empty).await
+}
+
+/// `host` opens a race of `empty` cells in the channel, `guest` joins, `host` starts
+/// it: the started scoreboard (its type 7 update of the lobby).
+async fn started_race_by(fake: &FakeDiscord, host: &Value, guest: &Value, empty: u64) -> Value {
     let open = fake.slash(
-        &ann(),
+        host,
         Some(GUILD),
         "race",
         json!([{"name": "empty", "type": 4, "value": empty}]),
@@ -2514,7 +2532,7 @@ async fn started_race(fake: &FakeDiscord, empty: u64) -> Value {
     let id = fake.interact(open).await;
     let lobby = public_answer(fake, &id, &token).await;
     let join = fake.button(
-        &bob(),
+        guest,
         Some(GUILD),
         &custom_id(&lobby, "Join"),
         content(&lobby),
@@ -2522,7 +2540,7 @@ async fn started_race(fake: &FakeDiscord, empty: u64) -> Value {
     let id = fake.interact(join).await;
     let joined = fake.response_to(&id).await;
     let start = fake.button(
-        &ann(),
+        host,
         Some(GUILD),
         &custom_id(&joined["data"], "Start"),
         content(&joined),
@@ -2643,6 +2661,7 @@ async fn tuned_bot(
     let tuning = discord::Tuning {
         prune_every,
         http: Some(tx),
+        ..discord::Tuning::default()
     };
     let task = tokio::spawn(async move {
         discord::run_tuned(
@@ -2965,5 +2984,246 @@ async fn a_server_that_removed_the_bot_while_it_was_away_gets_no_more_daily_post
         .iter()
         .any(|c| c.path == post_path(&servers[0].1));
     assert!(!posted_there, "posted in a server that removed the bot");
+    fake.assert_clean().await;
+}
+
+// ---- issue 31: per-channel pacing, invalid requests of interaction answers ------------
+
+/// The number of the race a message shows (`**Race #N**`).
+fn race_number(message: &Value) -> u64 {
+    content(message)
+        .split("Race #")
+        .nth(1)
+        .and_then(|rest| {
+            rest.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no race number in {message:#}"))
+}
+
+/// Six races at once in one channel, two racers each filling their boards cell by cell
+/// (every scoreboard keeps changing), then all finishing together. With Discord's rules on, the
+/// channel's pace is kept (no 429 on its posts or edits, no invalid request), and
+/// players see what they wait for: each race's result posted once, each scoreboard
+/// ending on the finish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn races_sharing_a_channel_keep_its_pace_and_all_end_with_their_results() {
+    const RACES: u64 = 6;
+    const EMPTY: usize = 3;
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+    let mut races = Vec::new();
+    for r in 0..RACES {
+        let racers: Vec<Value> = (0..2)
+            .map(|i| {
+                FakeDiscord::user(
+                    &(300_000_000_000_000_000 + r * 10 + i).to_string(),
+                    &format!("racer{r}x{i}"),
+                )
+            })
+            .collect();
+        let started = started_race_by(&fake, &racers[0], &racers[1], EMPTY as u64).await;
+        assert_eq!(started["type"], 7, "{started:#}");
+        let number = race_number(&started["data"]);
+        // Each racer's private board, and the moves that fill it.
+        let mut moves = Vec::new();
+        for racer in &racers {
+            let press = fake.button(
+                racer,
+                Some(GUILD),
+                &custom_id(&started["data"], "My board"),
+                content(&started["data"]),
+            );
+            let token = token_of(&press);
+            let id = fake.interact(press).await;
+            let (board, _) = any_answer(&fake, &id, &token).await;
+            let givens = parse_grid(content(&board)).expect("a board");
+            let solution = solution_of(&givens);
+            let cells: Vec<String> = empty_cells(&givens)
+                .into_iter()
+                .map(|c| format!("{c} {}", solution.get(c).expect("full")))
+                .collect();
+            assert_eq!(cells.len(), EMPTY);
+            moves.push(cells);
+        }
+        races.push((number, racers, moves));
+    }
+    // One cell per racer per round, in every race: the scoreboards change every round,
+    // more often than the channel's pace lets the bot redraw them all.
+    let play = |racer: &Value, cell: &str| {
+        fake.slash(
+            racer,
+            Some(GUILD),
+            "move",
+            json!([{"name": "moves", "type": 3, "value": cell}]),
+        )
+    };
+    for round in 0..EMPTY - 1 {
+        for (_, racers, moves) in &races {
+            for (racer, cells) in racers.iter().zip(moves) {
+                let play = play(racer, &cells[round]);
+                let token = token_of(&play);
+                let id = fake.interact(play).await;
+                any_answer(&fake, &id, &token).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    // Every racer's last cell at once: all the races end together, their results and
+    // final scoreboards due in the channel at the same moment (more than Discord lets a
+    // channel take at once: the bot must spread them).
+    let mut last = tokio::task::JoinSet::new();
+    for (_, racers, moves) in &races {
+        for (racer, cells) in racers.iter().zip(moves) {
+            let (fake, play) = (fake.clone(), play(racer, &cells[EMPTY - 1]));
+            last.spawn(async move {
+                let token = token_of(&play);
+                let id = fake.interact(play).await;
+                any_answer(&fake, &id, &token).await
+            });
+        }
+    }
+    while let Some(done) = last.join_next().await {
+        let (answer, _) = done.expect("a last move");
+        assert!(content(&answer).contains("Race #"), "{answer:#}");
+    }
+
+    let posts = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL);
+    let edits = format!("{posts}/");
+    // What the channel shows of race `n`: its result posts, and its scoreboard's last
+    // edit Discord accepted.
+    let shown = |n: u64, posted: &[Value], calls: &[fake_discord::Call]| {
+        let results = posted
+            .iter()
+            .filter(|m| content(m).contains(&format!("wins Race #{n} in")))
+            .count();
+        let last_board = calls
+            .iter()
+            .filter(|c| c.method == "PATCH" && c.path.starts_with(&edits) && c.status == 200)
+            .map(|c| content(&c.body).to_string())
+            .rfind(|text| text.contains(&format!("**Race #{n}**")));
+        (results, last_board)
+    };
+    let settled = |posted: &[Value], calls: &[fake_discord::Call]| {
+        races.iter().all(|(n, _, _)| {
+            let (results, board) = shown(*n, posted, calls);
+            results == 1 && board.is_some_and(|b| b.contains("finished after"))
+        })
+    };
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
+    while !settled(
+        &fake.posted_in(fake_discord::CHANNEL).await,
+        &fake.calls().await,
+    ) {
+        if tokio::time::Instant::now() > deadline {
+            let posted = fake.posted_in(fake_discord::CHANNEL).await;
+            let calls = fake.calls().await;
+            let seen: Vec<_> = races
+                .iter()
+                .map(|(n, _, _)| (*n, shown(*n, &posted, &calls)))
+                .collect();
+            panic!("not every race ended in the channel: {seen:#?}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // A couple more of the sender's ticks: nothing posted twice, no scoreboard redrawn
+    // back from its finish.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    let (posted, calls) = (
+        fake.posted_in(fake_discord::CHANNEL).await,
+        fake.calls().await,
+    );
+    for (n, _, _) in &races {
+        let (results, board) = shown(*n, &posted, &calls);
+        assert_eq!(results, 1, "race {n}'s result posted {results} times");
+        let board = board.expect("a scoreboard");
+        assert!(board.contains("finished after"), "race {n}: {board}");
+        // Both racers finished: the scoreboard ranks them.
+        assert!(
+            board.contains("1. **") && board.contains("2. **"),
+            "{board}"
+        );
+    }
+    let counters = fake.counters().await;
+    for route in [
+        "POST /channels/{}/messages",
+        "PATCH /channels/{}/messages/{}",
+    ] {
+        assert_eq!(
+            counters.limited_per_route.get(route).copied().unwrap_or(0),
+            0,
+            "429s on {route}: {counters:?}"
+        );
+    }
+    assert!(
+        counters
+            .per_route
+            .get("PATCH /channels/{}/messages/{}")
+            .copied()
+            .unwrap_or(0)
+            >= RACES,
+        "the scoreboards were edited in the channel: {counters:?}"
+    );
+    assert_eq!(counters.limited, 0, "{counters:?}");
+    assert_eq!(counters.invalid, 0, "{counters:?}");
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// Interaction answers Discord refuses (403, 401, 429) count towards its IP ban as much
+/// as the bot's own requests do. Once they alone reach the budget's limit (3 here), the
+/// bot's own messages pause: the day's post does not go out. Interactions are still
+/// answered: the pause is the bot's own messages only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_interaction_answers_pause_the_bots_own_posts_not_its_answers() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let tuning = discord::Tuning {
+        invalid_limit: 3,
+        ..discord::Tuning::default()
+    };
+    let bot = daily_bot_tuned(&fake, &db, clock, Posting::default(), tuning).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    for status in [403, 401, 429] {
+        let help = fake.slash(&bob(), Some(GUILD), "help", json!([]));
+        let path = format!(
+            "/api/v10/interactions/{}/{}/callback",
+            help["id"].as_str().expect("id"),
+            token_of(&help)
+        );
+        fake.fail_next(&path, &[status]).await;
+        fake.interact(help).await;
+        fake.wait_call("the refused answer", |c| {
+            c.path == path && c.status == status
+        })
+        .await;
+    }
+    assert_eq!(fake.counters().await.invalid, 3, "Discord counted them");
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    // Still answered.
+    let answer = fake
+        .ask(fake.slash(&ann(), Some(GUILD), "help", json!([])))
+        .await;
+    assert!(!content(&answer).is_empty(), "{answer:#}");
+    // The daily post is due, but paused (it would go out at once otherwise, as in
+    // `a_daily_post_is_retried_through_transient_failures`).
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let post = "/api/v10/channels/555/messages";
+    assert!(
+        !fake.calls().await.iter().any(|c| c.path == post),
+        "the daily was posted although the budget of invalid requests was spent"
+    );
+    bot.stop().await;
     fake.assert_clean().await;
 }

@@ -16,8 +16,9 @@ use serenity::all::{
 use tokio::sync::{Notify, Semaphore};
 
 use super::commands;
+use super::outbound::Budget;
 use super::respond::{
-    Answer, Pending, answer_now, answer_with_message, edit, followup, joined, message,
+    Answer, Pending, answer_now, answer_with_message, counted, edit, followup, joined, message,
     respond_logged, retried,
 };
 use super::shutdown::InFlight;
@@ -39,6 +40,9 @@ pub(super) struct Handler {
     /// The client for interaction callbacks and webhooks, outside serenity's rate
     /// limiter (see `run_tuned`).
     pub(super) interactions: Arc<Http>,
+    /// The bot-wide budget: interaction answers Discord refuses are reported to it (they
+    /// count towards Discord's IP ban), but never wait on it.
+    pub(super) budget: Arc<Budget>,
     /// Commands the core may run at once ([`CORE_WORKERS`](super::CORE_WORKERS)).
     pub(super) core: Arc<Semaphore>,
 }
@@ -163,7 +167,14 @@ impl EventHandler for Handler {
                 _ => None,
             };
             if let Some((id, token)) = target {
-                answer_now(&self.interactions, id, token, &Reply::private(RESTARTING)).await;
+                answer_now(
+                    &self.interactions,
+                    &self.budget,
+                    id,
+                    token,
+                    &Reply::private(RESTARTING),
+                )
+                .await;
             }
             return;
         }
@@ -241,10 +252,15 @@ impl Handler {
             return;
         };
         let http = &self.interactions;
-        let sent = answer_with_message(http, id, token, private, answer).await;
+        let sent = answer_with_message(http, &self.budget, id, token, private, answer).await;
         // A race's lobby: its later changes edit this message, so learn its id.
         if let Some(race) = sent.and_then(|reply| reply.race_message) {
-            match http.get_original_interaction_response(token).await {
+            match counted(
+                &self.budget,
+                http.get_original_interaction_response(token).await,
+            )
+            .await
+            {
                 Ok(message) => {
                     let app = self.app.clone();
                     let _ = tokio::task::spawn_blocking(move || {
@@ -264,6 +280,7 @@ impl Handler {
         let reply = Reply::private(why);
         answer_now(
             &self.interactions,
+            &self.budget,
             interaction.id,
             &interaction.token,
             &reply,
@@ -308,9 +325,13 @@ impl Handler {
             // Discord flattens a slash option's newlines; a modal keeps a pasted board.
             let response = CreateInteractionResponse::Modal(modal);
             respond_logged(
-                interaction
-                    .create_response(&*self.interactions, response)
-                    .await,
+                counted(
+                    &self.budget,
+                    interaction
+                        .create_response(&*self.interactions, response)
+                        .await,
+                )
+                .await,
             );
             return;
         }
@@ -343,6 +364,7 @@ impl Handler {
                 let reply = Reply::private(format!("I can't run that: {problem}."));
                 answer_now(
                     &self.interactions,
+                    &self.budget,
                     interaction.id,
                     &interaction.token,
                     &reply,
@@ -365,6 +387,7 @@ impl Handler {
 
     async fn on_component(&self, interaction: &ComponentInteraction) {
         let http = &*self.interactions;
+        let budget = &*self.budget;
         // A select menu's interaction carries the chosen values (the pad's row or column).
         let values: &[String] = match &interaction.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => values,
@@ -374,12 +397,13 @@ impl Handler {
             let reply = Reply::private(
                 "This button belongs to an older version of the bot; use `/sudoku show` for a fresh board.",
             );
-            answer_now(http, interaction.id, &interaction.token, &reply).await;
+            answer_now(http, budget, interaction.id, &interaction.token, &reply).await;
             return;
         };
         if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
             answer_now(
                 http,
+                budget,
                 interaction.id,
                 &interaction.token,
                 &Reply::private(refusal),
@@ -423,14 +447,20 @@ impl Handler {
                 } else {
                     CreateInteractionResponse::Message(message(&reply))
                 };
-                respond_logged(interaction.create_response(http, response).await);
+                respond_logged(
+                    counted(budget, interaction.create_response(http, response).await).await,
+                );
             }
             Answer::Late(name, work) => {
                 // A deferred update (type 6) shows nothing; `@original` is then the
                 // message the button sits under, and follow-ups are new messages.
-                let deferred = interaction
-                    .create_response(http, CreateInteractionResponse::Acknowledge)
-                    .await;
+                let deferred = counted(
+                    budget,
+                    interaction
+                        .create_response(http, CreateInteractionResponse::Acknowledge)
+                        .await,
+                )
+                .await;
                 let Some(reply) = work.finish(name, deferred.is_ok()).await else {
                     return;
                 };
@@ -441,15 +471,17 @@ impl Handler {
                     tracing::warn!(error = %super::discord_error(&error), "deferring failed");
                 } else if in_place(&reply) {
                     respond_logged(
-                        retried(|| interaction.edit_response(http, edit(&reply)))
+                        retried(budget, || interaction.edit_response(http, edit(&reply)))
                             .await
                             .map(|_| ()),
                     );
                 } else {
                     respond_logged(
-                        retried(|| interaction.create_followup(http, followup(&reply)))
-                            .await
-                            .map(|_| ()),
+                        retried(budget, || {
+                            interaction.create_followup(http, followup(&reply))
+                        })
+                        .await
+                        .map(|_| ()),
                     );
                 }
             }

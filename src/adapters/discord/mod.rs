@@ -101,6 +101,9 @@ pub struct Tuning {
     pub prune_every: Duration,
     /// Receives the bot's HTTP client once built (tests read its rate limiter).
     pub http: Option<tokio::sync::oneshot::Sender<Arc<Http>>>,
+    /// Invalid requests met in Discord's 10 minutes past which the bot's own messages
+    /// pause (5,000 by default, half of Discord's ban; tests make it small).
+    pub invalid_limit: usize,
 }
 
 impl Default for Tuning {
@@ -108,6 +111,7 @@ impl Default for Tuning {
         Tuning {
             prune_every: Duration::from_secs(60),
             http: None,
+            invalid_limit: outbound::INVALID_LIMIT,
         }
     }
 }
@@ -308,6 +312,13 @@ pub async fn run_tuned(
     // application (one 429 on any follow-up stalling every deferred answer).
     let interactions = Arc::new(api.http(token, false).map_err(RunError::Gateway)?.build());
     let in_flight = Arc::new(InFlight::default());
+    // Daily posts and race messages share one budget: together under Discord's global
+    // limit, and both stop before the invalid requests met (theirs and those of
+    // interaction answers, which only report to it) could get the bot banned.
+    let budget = Arc::new(outbound::Budget::new(
+        posting.per_second,
+        tuning.invalid_limit,
+    ));
     let handler = Handler {
         app: app.clone(),
         guild: config.guild_id.map(GuildId::new),
@@ -315,6 +326,7 @@ pub async fn run_tuned(
         in_flight: in_flight.clone(),
         registered: AtomicBool::new(false),
         interactions,
+        budget: budget.clone(),
         core: Arc::new(Semaphore::new(CORE_WORKERS)),
     };
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
@@ -365,12 +377,6 @@ pub async fn run_tuned(
             return Err(RunError::Gateway(discord_error(&e)));
         }
     };
-    // Daily posts and race messages share one budget: together under Discord's global
-    // limit, and both stop before the invalid requests they meet could get the bot banned.
-    let budget = Arc::new(outbound::Budget::new(
-        posting.per_second,
-        outbound::INVALID_LIMIT,
-    ));
     // The solve check's index of every stored daily, built beside the start rather than
     // by the first player to ask.
     let warming = app.clone();

@@ -4,26 +4,29 @@
 //! Discord allows 50 requests a second for the whole bot; serenity's rate limiter keeps
 //! the per-route buckets, but releases its global lock before sleeping on a global 429, so
 //! many tasks sending at once can still run past it. Interaction answers are exempt from
-//! the global limit (and never come through here): this budget paces only the bot's own
+//! the global limit (and never wait here): this budget paces only the bot's own
 //! messages, a little under the limit so commands registration and the like keep room.
 //!
 //! Discord also bans the bot's IP for a while after 10,000 invalid requests (401, 403,
-//! 429) in 10 minutes. Each sender reports the ones it meets; once half that many were
-//! met in the window, the budget stops the bot's own messages until the window has room
-//! again, so a server full of channels that refuse the bot cannot cost every other
-//! server its answers.
+//! 429) in 10 minutes, whatever the request: a refused interaction answer counts as much
+//! as a refused post. Every sender reports the ones it meets, interaction answers
+//! included; once half that many were met in the window, the budget stops the bot's own
+//! messages until the window has room again, so a server full of channels that refuse
+//! the bot cannot cost every other server its answers. Interaction answers are never
+//! stopped: a player waits for them, and they keep the other half of the ban's count.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, Notify};
 use tokio::time::Instant;
 
 /// Discord's window for invalid requests.
 pub const INVALID_WINDOW: Duration = Duration::from_secs(600);
-/// Invalid requests in the window past which the bot's own messages stop: half of the
-/// 10,000 that get an IP banned, the rest left for interaction answers.
+/// Invalid requests in the window (the bot's own messages and interaction answers
+/// together) past which the bot's own messages stop: half of the 10,000 that get an IP
+/// banned, the rest left for interaction answers, which never stop.
 pub const INVALID_LIMIT: usize = 5_000;
 
 /// Pacing of the bot's own requests.
@@ -33,6 +36,9 @@ pub struct Budget {
     invalid_limit: usize,
     /// Urgent takers waiting: the others let them go first.
     urgent: AtomicUsize,
+    /// Woken when the last urgent taker is served (or gives up): the others waiting on
+    /// it try again.
+    urgent_done: Notify,
     state: Mutex<State>,
 }
 
@@ -55,6 +61,7 @@ impl Budget {
             burst,
             invalid_limit: invalid_limit.max(1),
             urgent: AtomicUsize::new(0),
+            urgent_done: Notify::new(),
             state: Mutex::new(State {
                 tokens: burst,
                 refilled: Instant::now(),
@@ -67,20 +74,30 @@ impl Budget {
     /// race's scoreboard, which players watch) go before the others (a daily post due
     /// in a backlog of thousands can wait a second more).
     pub async fn take(&self, urgent: bool) {
-        if urgent {
-            self.urgent.fetch_add(1, Ordering::SeqCst);
-        }
+        // Counted while waiting, and uncounted by the guard however the wait ends: a
+        // taker dropped mid-wait (a shutdown) must not hold the others back for good.
+        let _urgent = urgent.then(|| UrgentTaker::new(self));
         self.wait_turn(urgent).await;
-        if urgent {
-            self.urgent.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// Until no urgent taker waits (at once when none does).
+    async fn no_urgent_waiting(&self) {
+        loop {
+            let notified = self.urgent_done.notified();
+            tokio::pin!(notified);
+            // Registered before the count is read: a wake-up between the two is kept.
+            notified.as_mut().enable();
+            if self.urgent.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            notified.await;
         }
     }
 
     async fn wait_turn(&self, urgent: bool) {
         loop {
-            if !urgent && self.urgent.load(Ordering::SeqCst) > 0 {
-                tokio::time::sleep(Duration::from_millis(5)).await;
-                continue;
+            if !urgent {
+                self.no_urgent_waiting().await;
             }
             let wait = {
                 let mut state = self.state.lock().await;
@@ -124,6 +141,24 @@ impl Budget {
     }
 }
 
+/// An urgent taker waiting, counted in [`Budget::urgent`] while it lives.
+struct UrgentTaker<'a>(&'a Budget);
+
+impl<'a> UrgentTaker<'a> {
+    fn new(budget: &'a Budget) -> UrgentTaker<'a> {
+        budget.urgent.fetch_add(1, Ordering::SeqCst);
+        UrgentTaker(budget)
+    }
+}
+
+impl Drop for UrgentTaker<'_> {
+    fn drop(&mut self) {
+        if self.0.urgent.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.urgent_done.notify_waiters();
+        }
+    }
+}
+
 /// Whether Discord counts a response with `status` towards its invalid-request ban.
 pub fn counts_as_invalid(status: u16) -> bool {
     matches!(status, 401 | 403 | 429)
@@ -155,11 +190,47 @@ mod tests {
             b.take(true).await;
             o.lock().await.push(100);
         });
-        while tasks.join_next().await.is_some() {}
+        // The backlog waits on the urgent one and must be woken once it is served (a
+        // paused clock: the timeout only says "never").
+        let drained = tokio::time::timeout(Duration::from_secs(60), async {
+            while tasks.join_next().await.is_some() {}
+        })
+        .await;
+        assert!(drained.is_ok(), "the backlog was never woken");
         let order = order.lock().await;
         let urgent_at = order.iter().position(|&i| i == 100).expect("urgent served");
         // About 2 of the backlog went in the first 250 ms; the urgent one is next or so.
         assert!(urgent_at <= 4, "{order:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_backlog_is_not_held_back_by_an_abandoned_urgent_request() {
+        let budget = std::sync::Arc::new(Budget::new(10, 100));
+        for _ in 0..2 {
+            budget.take(false).await;
+        }
+        // An urgent request waits for a token, an ordinary one waits behind it; then the
+        // urgent one is abandoned (its task stopped, as at a shutdown).
+        let urgent = {
+            let b = budget.clone();
+            tokio::spawn(async move { b.take(true).await })
+        };
+        tokio::task::yield_now().await;
+        assert_eq!(budget.urgent.load(Ordering::SeqCst), 1);
+        let ordinary = {
+            let b = budget.clone();
+            tokio::spawn(async move { b.take(false).await })
+        };
+        tokio::task::yield_now().await;
+        urgent.abort();
+        let _ = urgent.await;
+        // The ordinary one wakes and is served (a paused clock: the timeout only says
+        // "never").
+        let served = tokio::time::timeout(Duration::from_secs(60), ordinary).await;
+        assert!(
+            matches!(served, Ok(Ok(()))),
+            "the ordinary request waited on an abandoned urgent one"
+        );
     }
 
     #[tokio::test(start_paused = true)]

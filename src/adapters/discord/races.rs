@@ -144,7 +144,15 @@ pub(super) async fn tell_races(
             while requests.len() >= IN_FLIGHT {
                 requests.join_next().await;
             }
-            budget.take(true).await;
+            // The budget may be paused for minutes (too many invalid requests): a
+            // shutdown does not wait for it.
+            tokio::select! {
+                () = budget.take(true) => {}
+                () = stop.notified() => {
+                    requests.abort_all();
+                    return;
+                }
+            }
             let (app, http, budget, sender) =
                 (app.clone(), http.clone(), budget.clone(), sender.clone());
             requests.spawn(async move {

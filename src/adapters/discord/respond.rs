@@ -11,10 +11,10 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use serenity::all::HttpError;
 use serenity::builder::Builder;
 use tokio::task::JoinHandle;
 
+use super::outbound::{Budget, counts_as_invalid};
 use crate::app::{APOLOGY, ButtonStyle, Reply};
 
 /// What a late private reply leaves in the channel in place of the public deferral.
@@ -62,8 +62,9 @@ const WEBHOOK_ATTEMPTS: u32 = 3;
 /// carry Discord's `retry_after`.)
 const WEBHOOK_BACKOFF: Duration = Duration::from_secs(1);
 
-/// `call` again while Discord answers 429, up to [`WEBHOOK_ATTEMPTS`] times.
-pub(super) async fn retried<T, F, Fut>(mut call: F) -> serenity::Result<T>
+/// `call` again while Discord answers 429, up to [`WEBHOOK_ATTEMPTS`] times. Every
+/// refusal Discord counts as invalid is reported to `budget` (see [`counted`]).
+pub(super) async fn retried<T, F, Fut>(budget: &Budget, mut call: F) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -71,23 +72,47 @@ where
     let mut wait = WEBHOOK_BACKOFF;
     let mut attempt = 1;
     loop {
-        match call().await {
-            Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
-                if r.status_code.as_u16() == 429 && attempt < WEBHOOK_ATTEMPTS =>
+        let result = counted(budget, call().await).await;
+        match &result {
+            Err(error)
+                if super::discord_status(error).is_some_and(|(status, _)| status == 429)
+                    && attempt < WEBHOOK_ATTEMPTS =>
             {
                 tokio::time::sleep(wait).await;
                 wait *= 2;
                 attempt += 1;
             }
-            other => return other,
+            _ => return result,
         }
     }
 }
 
+/// `result` of an interaction answer, after reporting to `budget` a refusal that Discord
+/// counts towards its IP ban (401, 403, 429): the ban counts every request, so these
+/// bring the pause of the bot's own messages nearer. The answers themselves never wait
+/// on the budget.
+pub(super) async fn counted<T>(
+    budget: &Budget,
+    result: serenity::Result<T>,
+) -> serenity::Result<T> {
+    if let Err(error) = &result
+        && super::discord_status(error).is_some_and(|(status, _)| counts_as_invalid(status))
+    {
+        budget.invalid().await;
+    }
+    result
+}
+
 /// Answers an interaction at once with `reply` as a new message (private when it is).
-pub(super) async fn answer_now(http: &Http, id: InteractionId, token: &str, reply: &Reply) {
+pub(super) async fn answer_now(
+    http: &Http,
+    budget: &Budget,
+    id: InteractionId,
+    token: &str,
+    reply: &Reply,
+) {
     let response = CreateInteractionResponse::Message(message(reply));
-    respond_logged(response.execute(http, (id, token)).await);
+    respond_logged(counted(budget, response.execute(http, (id, token)).await).await);
 }
 
 /// Answers a slash command or a submitted modal with a new message: directly when the
@@ -106,6 +131,7 @@ pub(super) async fn answer_now(http: &Http, id: InteractionId, token: &str, repl
 /// the message a race's later edits go to.
 pub(super) async fn answer_with_message(
     http: &Http,
+    budget: &Budget,
     id: InteractionId,
     token: &str,
     private: bool,
@@ -113,15 +139,19 @@ pub(super) async fn answer_with_message(
 ) -> Option<Reply> {
     let (name, work) = match answer {
         Answer::Ready(reply) => {
-            answer_now(http, id, token, &reply).await;
+            answer_now(http, budget, id, token, &reply).await;
             return (!reply.private).then_some(reply);
         }
         Answer::Late(name, work) => (name, work),
     };
     let deferral = CreateInteractionResponseMessage::new().ephemeral(private);
-    let deferred = CreateInteractionResponse::Defer(deferral)
-        .execute(http, (id, token))
-        .await;
+    let deferred = counted(
+        budget,
+        CreateInteractionResponse::Defer(deferral)
+            .execute(http, (id, token))
+            .await,
+    )
+    .await;
     let reply = work.finish(name, deferred.is_ok()).await?;
     if let Err(error) = deferred {
         tracing::warn!(error = %super::discord_error(&error), "deferring failed");
@@ -131,9 +161,9 @@ pub(super) async fn answer_with_message(
             .content(ANSWERED_PRIVATELY)
             .components(Vec::new())
             .allowed_mentions(CreateAllowedMentions::new());
-        match retried(|| notice.clone().execute(http, token)).await {
+        match retried(budget, || notice.clone().execute(http, token)).await {
             Ok(_) => respond_logged(
-                retried(|| followup(&reply).execute(http, (None, token)))
+                retried(budget, || followup(&reply).execute(http, (None, token)))
                     .await
                     .map(|_| ()),
             ),
@@ -146,7 +176,7 @@ pub(super) async fn answer_with_message(
         None
     } else {
         respond_logged(
-            retried(|| edit(&reply).execute(http, token))
+            retried(budget, || edit(&reply).execute(http, token))
                 .await
                 .map(|_| ()),
         );
