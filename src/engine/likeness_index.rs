@@ -346,6 +346,17 @@ impl Shape {
 
     /// A hash of lines `x, y, z` taken in that order.
     fn ordered(&self, x: usize, y: usize, z: usize) -> u64 {
+        let band = |p: usize, q: usize| u64::from(p / 3 == q / 3);
+        let h = band(x, y) << 2 | band(x, z) << 1 | band(y, z);
+        mix(self
+            .colours(x, y, z)
+            .iter()
+            .fold(h, |h, &c| h.wrapping_add(c)))
+    }
+
+    /// Each digit's colour after one round of refinement on lines `x, y, z` taken in
+    /// that order (see [`Shape::ordered`]), mixed.
+    fn colours(&self, x: usize, y: usize, z: usize) -> [u64; 9] {
         let (fxy, fxz, fyz) = (
             &self.edge[PAIR[x][y] as usize],
             &self.edge[PAIR[x][z] as usize],
@@ -370,8 +381,7 @@ impl Shape {
             }
         }
         let sg = &self.sigma;
-        let band = |p: usize, q: usize| u64::from(p / 3 == q / 3);
-        let mut h = band(x, y) << 2 | band(x, z) << 1 | band(y, z);
+        let mut out = [0u64; 9];
         for d in 0..9 {
             let n = |s: &[u8; 9]| c0[s[d] as usize];
             let v = c0[d]
@@ -384,9 +394,28 @@ impl Shape {
                 .wrapping_add(seg[0][d].wrapping_mul(K[6]))
                 .wrapping_add(seg[1][d].wrapping_mul(K[7]))
                 .wrapping_add(seg[2][d].wrapping_mul(K[8]));
-            h = h.wrapping_add(mix(v));
+            out[d] = mix(v);
         }
-        mix(h)
+        out
+    }
+
+    /// Each digit's colour on lines `l` in any order: the sum of [`Shape::colours`]
+    /// over the orders [`Shape::key_with`] hashes, so it follows the digit under a
+    /// relabelling and stays under a position permutation or another order of `l`.
+    #[cfg(test)]
+    fn digit_colours(&self, l: [usize; 3]) -> [u64; 9] {
+        let rank = |p: usize, q: usize| (p / 3 == q / 3, self.pair_hash[PAIR[p][q] as usize]);
+        let mut out = [0u64; 9];
+        for o in super::ORDERS_OF_THREE {
+            let (x, y, z) = (l[o[0]], l[o[1]], l[o[2]]);
+            if rank(x, y) <= rank(x, z) && rank(x, z) <= rank(y, z) {
+                let c = self.colours(x, y, z);
+                for d in 0..9 {
+                    out[d] = out[d].wrapping_add(c[d]);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -1259,5 +1288,299 @@ mod measure_copies {
             "answers with candidates: {} of 400",
             runs.iter().filter(|r| r.1 > 0).count()
         );
+    }
+}
+
+#[cfg(test)]
+mod measure_quads {
+    use super::*;
+    use crate::engine::rng::SeededRng;
+    use crate::engine::solver;
+    use crate::engine::transform::Transform;
+    use std::time::Instant;
+
+    /// Bits of an entry below the key: the slot (2^26 puzzles).
+    const SLOT_BITS: u32 = 26;
+    /// Directory over the keys' top bits.
+    const DIR_BITS: u32 = 22;
+
+    fn all_triples() -> Vec<[usize; 3]> {
+        let mut t = Vec::new();
+        for a in 0..9 {
+            for b in a + 1..9 {
+                for c in b + 1..9 {
+                    t.push([a, b, c]);
+                }
+            }
+        }
+        t
+    }
+
+    /// The 126 sets of four lines, each with its four sub-triples as indexes into
+    /// [`all_triples`].
+    fn quads() -> Vec<[usize; 4]> {
+        let tri = all_triples();
+        let idx = |t: [usize; 3]| tri.iter().position(|&u| u == t).expect("triple");
+        let mut out = Vec::new();
+        for a in 0..9 {
+            for b in a + 1..9 {
+                for c in b + 1..9 {
+                    for d in c + 1..9 {
+                        // Experiment: LIKENESS_NOBAND leaves out 4-sets holding a band.
+                        let band = |x: usize, y: usize, z: usize| x / 3 == z / 3 && x / 3 == y / 3;
+                        if std::env::var("LIKENESS_NOBAND").is_ok()
+                            && (band(a, b, c) || band(a, b, d) || band(a, c, d) || band(b, c, d))
+                        {
+                            continue;
+                        }
+                        out.push([
+                            idx([a, b, c]),
+                            idx([a, b, d]),
+                            idx([a, c, d]),
+                            idx([b, c, d]),
+                        ]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Keys of all 84 triples of `g`, and of its 126 4-sets: a 4-set's key is the
+    /// multiset of its four triples' keys (each invariant under what may happen to the
+    /// four lines together, so the multiset is too, whatever order the lines come in).
+    fn keys(g: &Lines, quads: &[[usize; 4]], tri: &[[usize; 3]]) -> (Vec<u64>, Vec<u64>) {
+        let shape = Shape::new(g);
+        let t: Vec<u64> = tri.iter().map(|&l| shape.key(l)).collect();
+        if std::env::var("LIKENESS_DIGITS").is_ok() {
+            // Finer: each digit's colour in the 4-set is the multiset of (triple key,
+            // its colour in that triple) over the four triples; the key is the multiset
+            // of digit colours. Ties the triples together through the digits.
+            let dc: Vec<[u64; 9]> = tri.iter().map(|&l| shape.digit_colours(l)).collect();
+            let q = quads
+                .iter()
+                .map(|q| {
+                    let colour = |d: usize| {
+                        q.iter().fold(0u64, |c, &i| {
+                            c.wrapping_add(mix(t[i].wrapping_add(dc[i][d].wrapping_mul(K[1]))))
+                        })
+                    };
+                    mix((0..9).fold(0u64, |h, d| h.wrapping_add(mix(colour(d) ^ 0x77))))
+                })
+                .collect();
+            return (t, q);
+        }
+        let q = quads
+            .iter()
+            .map(|q| {
+                mix(q
+                    .iter()
+                    .fold(0u64, |h, &i| h.wrapping_add(mix(t[i] ^ 0x5151))))
+            })
+            .collect();
+        (t, q)
+    }
+
+    /// Prototype of a 4-line index. Every puzzle `P` stores the keys of its 126 row
+    /// 4-sets (one sorted `u64` per posting: the key's top 38 bits and the slot) and the
+    /// low 32 bits of its 52 `STORED` column-triple keys. An answer `A` near `T(P)` has
+    /// ≥ 4 untouched rows and ≥ 4 untouched columns; one side of `A` shows `P`'s rows
+    /// (rows without transposition, columns with), the other `P`'s columns. So `P` is a
+    /// candidate when a 4-set of one side of `A` has a key `P` stores and ≥ 2 of `P`'s
+    /// column-triple keys are among the other side's triple keys.
+    /// `LIKENESS_N` distinct random puzzles (default 200,000).
+    /// `cargo test --lib engine::likeness_index::measure_quads -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn measure_quads() {
+        let n: usize = std::env::var("LIKENESS_N")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(200_000);
+        let mut rng = SeededRng::new(99);
+        let t = Instant::now();
+        let grids: Vec<Grid> = (0..n + 400)
+            .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
+            .collect();
+        println!(
+            "{} random solutions in {:.1} s",
+            grids.len(),
+            t.elapsed().as_secs_f64()
+        );
+        let quads = quads();
+        let tri = all_triples();
+        let stored_idx: Vec<usize> = STORED
+            .iter()
+            .map(|&s| tri.iter().position(|&u| u == s).expect("stored"))
+            .collect();
+        let mask = !((1u64 << SLOT_BITS) - 1);
+        let t = Instant::now();
+        let mut entries: Vec<u64> = Vec::with_capacity(n * 126);
+        let mut col_keys: Vec<[u32; 52]> = Vec::with_capacity(n);
+        for (slot, g) in grids[..n].iter().enumerate() {
+            let (rows, cols) = lines(g).expect("solved");
+            let (_, mut q) = keys(&rows, &quads, &tri);
+            q.sort_unstable();
+            q.dedup();
+            entries.extend(q.iter().map(|k| k & mask | slot as u64));
+            let shape = Shape::new(&cols);
+            col_keys.push(STORED.map(|l| shape.key(l) as u32));
+        }
+        let keyed = t.elapsed();
+        entries.sort_unstable();
+        let mut dir = vec![0u32; (1 << DIR_BITS) + 1];
+        for &e in &entries {
+            dir[(e >> (64 - DIR_BITS)) as usize + 1] += 1;
+        }
+        for b in 0..1 << DIR_BITS {
+            dir[b + 1] += dir[b];
+        }
+        println!(
+            "keys of {n} puzzles {:.2} s ({:.1} µs each), sort + directory {:.2} s; {} postings",
+            keyed.as_secs_f64(),
+            keyed.as_secs_f64() * 1e6 / n as f64,
+            t.elapsed().as_secs_f64() - keyed.as_secs_f64(),
+            entries.len(),
+        );
+        let mut runs: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < entries.len() {
+            let k = entries[i] & mask;
+            let j = entries[i..].partition_point(|e| e & mask == k) + i;
+            runs.push(j - i);
+            i = j;
+        }
+        runs.sort_unstable_by(|a, b| b.cmp(a));
+        let shared: usize = runs.iter().filter(|&&r| r > 1).sum();
+        println!(
+            "{} distinct 4-set keys; postings on keys shared by >1 puzzle: {shared}; longest: {:?}",
+            runs.len(),
+            &runs[..runs.len().min(12)]
+        );
+        let lookup = |k: u64| -> &[u64] {
+            let k = k & mask;
+            let b = (k >> (64 - DIR_BITS)) as usize;
+            let bucket = &entries[dir[b] as usize..dir[b + 1] as usize];
+            let lo = bucket.partition_point(|&e| e < k);
+            let hi = bucket[lo..].partition_point(|&e| e & mask == k) + lo;
+            &bucket[lo..hi]
+        };
+        // (quad-hit slots, candidates) per query.
+        let mut bitmap = vec![0u64; 1 << 10];
+        let mut query = |a: &Grid, out: &mut Vec<u32>| -> (usize, usize) {
+            let (rows, cols) = lines(a).expect("solved");
+            let sides = [keys(&rows, &quads, &tri), keys(&cols, &quads, &tri)];
+            let mut hits = 0;
+            let mut pass2 = 0;
+            out.clear();
+            for s in 0..2 {
+                let other = &sides[1 - s].0;
+                let mut other_q = sides[1 - s].1.clone();
+                other_q.sort_unstable();
+                for &k in other {
+                    let k = k as u16 as usize;
+                    bitmap[k / 64] |= 1 << (k % 64);
+                }
+                for &k in &sides[s].1 {
+                    for e in lookup(k) {
+                        hits += 1;
+                        let slot = (e & !mask) as u32;
+                        let held = col_keys[slot as usize]
+                            .iter()
+                            .filter(|&&c| {
+                                let b = c as u16 as usize;
+                                bitmap[b / 64] & 1 << (b % 64) != 0
+                                    && other.iter().any(|&k| k as u32 == c)
+                            })
+                            .count();
+                        if held >= 2 && !out.contains(&slot) {
+                            pass2 += 1;
+                            // Third stage: the puzzle's column 4-sets, worked out now.
+                            let (_, pc) = lines(&grids[slot as usize]).expect("solved");
+                            let (_, pq) = keys(&pc, &quads, &tri);
+                            if pq.iter().any(|k| other_q.binary_search(k).is_ok()) {
+                                out.push(slot);
+                            }
+                        }
+                    }
+                }
+                for &k in other {
+                    bitmap[k as u16 as usize / 64] = 0;
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            (hits, pass2)
+        };
+        let mut out = Vec::new();
+        let (mut times, mut cands, mut hits, mut with, mut p2) = (Vec::new(), 0, 0, 0, 0);
+        let mut checks = Vec::new();
+        // Random solutions are not all far apart: some "unrelated" answers are near a
+        // stored puzzle, and a solve would rightly be refused.
+        let mut refusals = 0;
+        for g in &grids[n..] {
+            let t = Instant::now();
+            let (h, q) = query(g, &mut out);
+            hits += h;
+            p2 += q;
+            times.push(t.elapsed());
+            cands += out.len();
+            with += usize::from(!out.is_empty());
+            for &slot in &out {
+                let p = Protected {
+                    givens: grids[slot as usize],
+                    solution: grids[slot as usize],
+                };
+                let t = Instant::now();
+                let refused = p.is_answered_by(g);
+                checks.push(t.elapsed());
+                refusals += usize::from(refused);
+            }
+        }
+        checks.sort();
+        if !checks.is_empty() {
+            println!(
+                "exact checks of candidates: {}, {refusals} refused (truly near), p50 {:.1} µs, max {:.1} µs",
+                checks.len(),
+                checks[checks.len() / 2].as_secs_f64() * 1e6,
+                checks[checks.len() - 1].as_secs_f64() * 1e6
+            );
+        }
+        times.sort();
+        println!(
+            "400 unrelated answers: p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs; 4-set hits {hits}, \
+             after the column-triple check {p2}, after the column 4-set check {cands} \
+             ({with} answers with any)",
+            times[200].as_secs_f64() * 1e6,
+            times[396].as_secs_f64() * 1e6,
+            times[399].as_secs_f64() * 1e6
+        );
+        let mut found = 0;
+        let mut times = Vec::new();
+        for k in (0..n).step_by((n / 400).max(1)) {
+            let a = Transform::random(&mut rng).apply(&grids[k]);
+            let t = Instant::now();
+            query(&a, &mut out);
+            times.push(t.elapsed());
+            assert!(out.contains(&(k as u32)), "disguise of {k} not named");
+            found += out.len();
+        }
+        times.sort();
+        println!(
+            "{} disguises all named ({found} candidates); p50 {:.1} µs",
+            times.len(),
+            times[times.len() / 2].as_secs_f64() * 1e6
+        );
+        let t = Instant::now();
+        let mut x = 0u64;
+        for g in &grids[n..] {
+            let (rows, cols) = lines(g).expect("solved");
+            x ^= keys(&rows, &quads, &tri).1[0] ^ keys(&cols, &quads, &tri).1[0];
+        }
+        println!(
+            "keys alone (2 × 84 triples, 2 × 126 sets) per answer: {:.1} µs ({x})",
+            t.elapsed().as_secs_f64() * 1e6 / 400.0
+        );
+        let _ = stored_idx;
     }
 }
