@@ -1399,3 +1399,73 @@ fn solve_protects_a_daily_made_after_its_last_look() {
     let r = bot.say("bob", "s3", &format!("solve {}", second.to_line()));
     assert!(r.content.contains("exactly one solution"), "{}", r.content);
 }
+
+/// A daily paused (its channel deleted) is news for the admins' next command, even when
+/// the bot restarted in between; they hear it once, and a player never does.
+#[test]
+fn admins_hear_of_a_paused_daily_once_even_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("d.db");
+    let day = date(2026, 11, 22);
+    {
+        let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
+        bot.at("UTC", day, 8, 0);
+        bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
+        bot.app.channel_gone("s1", "42", "was deleted");
+    }
+    // A restart: a new app on the same file.
+    let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
+    bot.at("UTC", day, 9, 0);
+    let player = bot.say("ann", "s1", "stats");
+    assert!(
+        !player.content.contains("daily posts are paused"),
+        "{}",
+        player.content
+    );
+    let first = bot.say_as("adm", "s1", true, "stats");
+    assert!(
+        first
+            .content
+            .contains("daily posts are paused: <#42> was deleted"),
+        "{}",
+        first.content
+    );
+    let second = bot.say_as("adm", "s1", true, "stats");
+    assert!(
+        !second.content.contains("daily posts are paused"),
+        "{}",
+        second.content
+    );
+    // Told once: another restart does not tell again.
+    drop(bot);
+    let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
+    bot.at("UTC", day, 10, 0);
+    let later = bot.say_as("adm", "s1", true, "stats");
+    assert!(
+        !later.content.contains("daily posts are paused"),
+        "{}",
+        later.content
+    );
+}
+
+/// An admin who sets the daily up again right after a pause, before any other command,
+/// gets the setup's answer, not a notice of a pause that just ended.
+#[test]
+fn setting_the_daily_up_again_ends_the_untold_pause() {
+    let bot = Bot::in_memory(0, 11);
+    bot.at("UTC", date(2026, 11, 22), 8, 0);
+    bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
+    bot.app.channel_gone("s1", "42", "was deleted");
+    let setup = bot.say_as("adm", "s1", true, "daily setup channel:<#43>");
+    assert!(
+        !setup.content.contains("daily posts are paused"),
+        "{}",
+        setup.content
+    );
+    let next = bot.say_as("adm", "s1", true, "stats");
+    assert!(
+        !next.content.contains("daily posts are paused"),
+        "{}",
+        next.content
+    );
+}

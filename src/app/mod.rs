@@ -311,7 +311,7 @@ pub(crate) fn user_error(message: impl Into<String>) -> Failure {
 impl App {
     /// `seed` drives every puzzle this app generates: the same seed and commands give the
     /// same games.
-    pub fn new(store: Store, clock: Arc<dyn Clock>, seed: u64) -> App {
+    pub fn new(mut store: Store, clock: Arc<dyn Clock>, seed: u64) -> App {
         let reader = match store.open_reader() {
             Ok(reader) => reader.map(Mutex::new),
             Err(error) => {
@@ -319,9 +319,16 @@ impl App {
                 None
             }
         };
+        // Pauses from before a restart whose admins have not heard yet.
+        let untold = store
+            .write(|tx| tx.untold_pauses())
+            .unwrap_or_else(|error| {
+                tracing::error!(%error, "reading the daily pauses admins have not heard of failed");
+                Vec::new()
+            });
         App {
             damage_seen: store.damage_seen(),
-            paused_untold: Mutex::new(HashSet::new()),
+            paused_untold: Mutex::new(untold.into_iter().collect()),
             reader,
             dailies: Mutex::default(),
             store: Mutex::new(store),
@@ -841,16 +848,26 @@ impl App {
                 return reply;
             }
         }
-        let why = self
-            .store()
-            .glance(|tx| Ok::<_, StoreError>(tx.server_daily(place)?.post_error))
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let why = match self.store().glance(|tx| tx.untold_pause(place)) {
+            Ok(Some(why)) => why,
+            // Told already, or set up again since (this very command, maybe).
+            Ok(None) => {
+                self.untold_pauses().remove(place);
+                return reply;
+            }
+            Err(error) => {
+                tracing::error!(%error, place, "reading a daily pause failed");
+                return reply;
+            }
+        };
         let content = format!("{}\n\n{}", reply.content, daily_paused_note(&why));
         // A reply too long to carry it (the help) leaves it for the next command.
         if content.chars().count() > reply::MAX_CONTENT {
             return reply;
+        }
+        if let Err(error) = self.store().write(|tx| tx.pause_told(place)) {
+            // Told now; at worst told once more after a restart.
+            tracing::error!(%error, place, "recording that admins heard of a daily pause failed");
         }
         self.untold_pauses().remove(place);
         Reply { content, ..reply }

@@ -120,7 +120,7 @@ impl Tx<'_> {
              ON CONFLICT (place) DO UPDATE SET channel = excluded.channel, \
              post_time = excluded.post_time, timezone = excluded.timezone, \
              difficulty = excluded.difficulty, enabled = excluded.enabled, post_error = NULL, \
-             next_post_at = 0, prepare_at = 0",
+             pause_untold = 0, next_post_at = 0, prepare_at = 0",
             params![
                 place,
                 s.channel,
@@ -354,8 +354,42 @@ impl Tx<'_> {
     /// error and switches them on); players can still play the day's puzzle.
     pub fn pause_daily(&self, place: &str, why: &str) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE servers SET enabled = 0, post_error = ?2 WHERE place = ?1",
+            "UPDATE servers SET enabled = 0, post_error = ?2, pause_untold = 1 WHERE place = ?1",
             params![place, why],
+        )?;
+        Ok(())
+    }
+
+    /// Servers whose daily posts were paused and whose admins have not been told yet.
+    pub fn untold_pauses(&self) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self
+            .tx
+            .prepare_cached("SELECT place FROM servers WHERE pause_untold = 1")?;
+        let places = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(places)
+    }
+
+    /// Why `place`'s daily posts were paused, while its admins have not been told
+    /// (`None`: told already, set up again since, or never paused).
+    pub fn untold_pause(&self, place: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT post_error FROM servers WHERE place = ?1 AND pause_untold = 1",
+                params![place],
+                |r| r.get::<_, Option<String>>(0),
+            )
+            .optional()?
+            .map(Option::unwrap_or_default))
+    }
+
+    /// `place`'s admins have been told its daily posts are paused.
+    pub fn pause_told(&self, place: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE servers SET pause_untold = 0 WHERE place = ?1",
+            params![place],
         )?;
         Ok(())
     }

@@ -80,6 +80,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0017_race_outbox",
         sql: include_str!("../../migrations/0017_race_outbox.sql"),
     },
+    Migration {
+        name: "0018_pause_untold",
+        sql: include_str!("../../migrations/0018_pause_untold.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {
