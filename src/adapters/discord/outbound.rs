@@ -102,13 +102,7 @@ impl Budget {
             let wait = {
                 let mut state = self.state.lock().await;
                 let now = Instant::now();
-                while state
-                    .invalid
-                    .front()
-                    .is_some_and(|&at| now.duration_since(at) >= INVALID_WINDOW)
-                {
-                    state.invalid.pop_front();
-                }
+                state.forget_invalid_before(now);
                 if state.invalid.len() >= self.invalid_limit {
                     // Until the oldest invalid request leaves the window.
                     let oldest = state.invalid.front().copied().unwrap_or(now);
@@ -131,12 +125,30 @@ impl Budget {
     /// A request of the bot was refused as Discord counts invalid (401, 403, 429).
     pub async fn invalid(&self) {
         let mut state = self.state.lock().await;
-        state.invalid.push_back(Instant::now());
+        let now = Instant::now();
+        // Pruned here too: refused interaction answers are counted while the bot's own
+        // messages may not be taking turns (nothing due), so the window must not keep
+        // what has left it.
+        state.forget_invalid_before(now);
+        state.invalid.push_back(now);
         if state.invalid.len() == self.invalid_limit {
             tracing::error!(
                 limit = self.invalid_limit,
                 "many requests refused by Discord in 10 minutes: daily posts and race messages pause until the window clears"
             );
+        }
+    }
+}
+
+impl State {
+    /// Drops the invalid requests that have left the window ending at `now`.
+    fn forget_invalid_before(&mut self, now: Instant) {
+        while self
+            .invalid
+            .front()
+            .is_some_and(|&at| now.duration_since(at) >= INVALID_WINDOW)
+        {
+            self.invalid.pop_front();
         }
     }
 }
