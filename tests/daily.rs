@@ -1400,6 +1400,11 @@ fn solve_protects_a_daily_made_after_its_last_look() {
     assert!(r.content.contains("exactly one solution"), "{}", r.content);
 }
 
+/// Whether `reply` carries the news, for admins, that the server's daily posts are paused.
+fn tells_of_a_pause(reply: &Reply) -> bool {
+    reply.content.contains("daily posts are paused")
+}
+
 /// A daily paused (its channel deleted) is news for the admins' next command, even when
 /// the bot restarted in between; they hear it once, and a player never does.
 #[test]
@@ -1407,21 +1412,19 @@ fn admins_hear_of_a_paused_daily_once_even_after_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("d.db");
     let day = date(2026, 11, 22);
-    {
+    let restarted = |hour| {
         let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
-        bot.at("UTC", day, 8, 0);
+        bot.at("UTC", day, hour, 0);
+        bot
+    };
+    {
+        let bot = restarted(8);
         bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
         bot.app.channel_gone("s1", "42", "was deleted");
     }
-    // A restart: a new app on the same file.
-    let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
-    bot.at("UTC", day, 9, 0);
+    let bot = restarted(9);
     let player = bot.say("ann", "s1", "stats");
-    assert!(
-        !player.content.contains("daily posts are paused"),
-        "{}",
-        player.content
-    );
+    assert!(!tells_of_a_pause(&player), "{}", player.content);
     let first = bot.say_as("adm", "s1", true, "stats");
     assert!(
         first
@@ -1431,21 +1434,11 @@ fn admins_hear_of_a_paused_daily_once_even_after_a_restart() {
         first.content
     );
     let second = bot.say_as("adm", "s1", true, "stats");
-    assert!(
-        !second.content.contains("daily posts are paused"),
-        "{}",
-        second.content
-    );
+    assert!(!tells_of_a_pause(&second), "{}", second.content);
     // Told once: another restart does not tell again.
     drop(bot);
-    let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
-    bot.at("UTC", day, 10, 0);
-    let later = bot.say_as("adm", "s1", true, "stats");
-    assert!(
-        !later.content.contains("daily posts are paused"),
-        "{}",
-        later.content
-    );
+    let later = restarted(10).say_as("adm", "s1", true, "stats");
+    assert!(!tells_of_a_pause(&later), "{}", later.content);
 }
 
 /// An admin who sets the daily up again right after a pause, before any other command,
@@ -1457,15 +1450,7 @@ fn setting_the_daily_up_again_ends_the_untold_pause() {
     bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
     bot.app.channel_gone("s1", "42", "was deleted");
     let setup = bot.say_as("adm", "s1", true, "daily setup channel:<#43>");
-    assert!(
-        !setup.content.contains("daily posts are paused"),
-        "{}",
-        setup.content
-    );
+    assert!(!tells_of_a_pause(&setup), "{}", setup.content);
     let next = bot.say_as("adm", "s1", true, "stats");
-    assert!(
-        !next.content.contains("daily posts are paused"),
-        "{}",
-        next.content
-    );
+    assert!(!tells_of_a_pause(&next), "{}", next.content);
 }

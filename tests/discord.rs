@@ -9,7 +9,8 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use fake_discord::pad::{
-    content, custom_id, empty_cells, ephemeral, menu, menu_count, tap_to_the_end, token_of,
+    content, custom_id, empty_cells, ephemeral, filling_moves, menu, menu_count, race_number,
+    tap_to_the_end, token_of,
 };
 use fake_discord::{APP_ID, FakeDiscord, GUILD, Rules, Upload, decode_png};
 use serde_json::{Value, json};
@@ -2989,21 +2990,6 @@ async fn a_server_that_removed_the_bot_while_it_was_away_gets_no_more_daily_post
 
 // ---- issue 31: per-channel pacing, invalid requests of interaction answers ------------
 
-/// The number of the race a message shows (`**Race #N**`).
-fn race_number(message: &Value) -> u64 {
-    content(message)
-        .split("Race #")
-        .nth(1)
-        .and_then(|rest| {
-            rest.chars()
-                .take_while(char::is_ascii_digit)
-                .collect::<String>()
-                .parse()
-                .ok()
-        })
-        .unwrap_or_else(|| panic!("no race number in {message:#}"))
-}
-
 /// Six races at once in one channel, two racers each filling their boards cell by cell
 /// (every scoreboard keeps changing), then all finishing together. With Discord's rules on, the
 /// channel's pace is kept (no 429 on its posts or edits, no invalid request), and
@@ -3018,14 +3004,7 @@ async fn races_sharing_a_channel_keep_its_pace_and_all_end_with_their_results() 
     let bot = ready(&fake, &db, 1).await;
     let mut races = Vec::new();
     for r in 0..RACES {
-        let racers: Vec<Value> = (0..2)
-            .map(|i| {
-                FakeDiscord::user(
-                    &(300_000_000_000_000_000 + r * 10 + i).to_string(),
-                    &format!("racer{r}x{i}"),
-                )
-            })
-            .collect();
+        let racers = FakeDiscord::users(300_000_000_000_000_000 + r * 10, &format!("racer{r}"), 2);
         let started = started_race_by(&fake, &racers[0], &racers[1], EMPTY as u64).await;
         assert_eq!(started["type"], 7, "{started:#}");
         let number = race_number(&started["data"]);
@@ -3042,11 +3021,7 @@ async fn races_sharing_a_channel_keep_its_pace_and_all_end_with_their_results() 
             let id = fake.interact(press).await;
             let (board, _) = any_answer(&fake, &id, &token).await;
             let givens = parse_grid(content(&board)).expect("a board");
-            let solution = solution_of(&givens);
-            let cells: Vec<String> = empty_cells(&givens)
-                .into_iter()
-                .map(|c| format!("{c} {}", solution.get(c).expect("full")))
-                .collect();
+            let cells = filling_moves(&givens, &solution_of(&givens));
             assert_eq!(cells.len(), EMPTY);
             moves.push(cells);
         }

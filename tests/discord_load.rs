@@ -740,19 +740,12 @@ async fn race_flow(
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     tally: Shared<Tally>,
 ) {
-    use fake_discord::pad::{content, custom_id};
+    use fake_discord::pad::{content, custom_id, filling_moves, race_number};
     use sudoku_bot::engine::parse::parse_grid;
     let guild = server(k / 2);
     let g = Some(guild.as_str());
     let channel = race_channel(k / 2);
-    let racers: Vec<Value> = (0..3)
-        .map(|r| {
-            FakeDiscord::user(
-                &(410_000_000_000_000_000 + k * 10 + r).to_string(),
-                &format!("racer{k}x{r}"),
-            )
-        })
-        .collect();
+    let racers = FakeDiscord::users(410_000_000_000_000_000 + k * 10, &format!("racer{k}"), 3);
     let mut rng = Rng(0xACE0_0000 + k);
     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
         let open = fake.slash(
@@ -762,17 +755,7 @@ async fn race_flow(
             json!([{"name": "empty", "type": 4, "value": 12}]),
         );
         let mut lobby = fake.ask(in_channel(open, &channel)).await;
-        let text = content(&lobby).to_string();
-        let number: u64 = text
-            .split("Race #")
-            .nth(1)
-            .map(|rest| {
-                rest.chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect::<String>()
-            })
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("no race number in {lobby:#}"));
+        let number = race_number(&lobby);
         for racer in &racers[1..] {
             let join = fake.button(racer, g, &custom_id(&lobby, "Join"), content(&lobby));
             lobby = fake.ask(in_channel(join, &channel)).await;
@@ -789,11 +772,7 @@ async fn race_flow(
             );
             let board = fake.ask(in_channel(press, &channel)).await;
             let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
-            let solution = common::solution_of(&givens);
-            let mut cells: Vec<_> = sudoku_bot::engine::Cell::all()
-                .filter(|&c| givens.get(c).is_none())
-                .map(|c| format!("{c} {}", solution.get(c).unwrap_or(0)))
-                .collect();
+            let mut cells = filling_moves(&givens, &common::solution_of(&givens));
             // Each racer fills in an order of their own.
             for i in (1..cells.len()).rev() {
                 cells.swap(i, rng.below(i as u64 + 1) as usize);
@@ -828,19 +807,12 @@ async fn coop_flow(
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     tally: Shared<Tally>,
 ) {
-    use fake_discord::pad::content;
+    use fake_discord::pad::{content, filling_moves};
     use sudoku_bot::engine::parse::parse_grid;
     let guild = server(100 + k);
     let g = Some(guild.as_str());
     let channel = coop_channel(k);
-    let players: Vec<Value> = (0..3)
-        .map(|r| {
-            FakeDiscord::user(
-                &(420_000_000_000_000_000 + k * 10 + r).to_string(),
-                &format!("coop{k}x{r}"),
-            )
-        })
-        .collect();
+    let players = FakeDiscord::users(420_000_000_000_000_000 + k * 10, &format!("coop{k}"), 3);
     let mut rng = Rng(0xC0_0000 + k);
     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
         let open = fake.slash(
@@ -851,11 +823,9 @@ async fn coop_flow(
         );
         let board = fake.ask(in_channel(open, &channel)).await;
         let givens = parse_grid(content(&board)).unwrap_or_else(|e| panic!("{e}: {board:#}"));
-        let solution = common::solution_of(&givens);
-        for c in sudoku_bot::engine::Cell::all().filter(|&c| givens.get(c).is_none()) {
+        for text in filling_moves(&givens, &common::solution_of(&givens)) {
             tokio::time::sleep(Duration::from_millis(150 + rng.below(300))).await;
             let player = &players[rng.below(3) as usize];
-            let text = format!("{c} {}", solution.get(c).unwrap_or(0));
             let play = fake.slash(
                 player,
                 g,

@@ -1154,17 +1154,24 @@ fn a_race_board_is_played_to_the_end_with_the_pad_alone() {
     assert!(r.selects.is_empty(), "a finished race board has no pad");
 }
 
-#[test]
-fn race_messages_are_sent_until_discord_confirms_them() {
-    // The bot dies between handing a message out and Discord's answer: nothing is lost,
-    // the next run sends it again. And a change made while an edit is on its way is
-    // drawn next, not taken as shown.
-    let bot = Bot::in_memory(T0, 21);
+/// ann and bob racing on 5 empty cells in `HERE` (the core knows its scoreboard's
+/// message), both with their boards open: the bot, the solution, the cells to fill.
+fn race_under_way(seed: u64) -> (Bot, Grid, Vec<Cell>) {
+    let bot = Bot::in_memory(T0, seed);
     let board = running_race(&bot, "ann", &["bob"], 5);
     bot.app.race_message_sent(1, "m1");
     let (grid, solution) = my_board(&bot, "ann", &board);
     my_board(&bot, "bob", &board);
     let cells = empties(&grid);
+    (bot, solution, cells)
+}
+
+#[test]
+fn race_messages_are_sent_until_discord_confirms_them() {
+    // The bot dies between handing a message out and Discord's answer: nothing is lost,
+    // the next run sends it again. And a change made while an edit is on its way is
+    // drawn next, not taken as shown.
+    let (bot, solution, cells) = race_under_way(21);
     bot.say(
         "ann",
         HERE,
@@ -1219,12 +1226,7 @@ fn a_result_waiting_for_its_post_does_not_redraw_a_scoreboard_already_shown() {
     // Found by the launch load run: the final scoreboard was handed out again beside
     // every retry of the result, so a channel where several races ended spent its pace
     // on those edits and the results never went out.
-    let bot = Bot::in_memory(T0, 23);
-    let board = running_race(&bot, "ann", &["bob"], 5);
-    bot.app.race_message_sent(1, "m1");
-    let (grid, solution) = my_board(&bot, "ann", &board);
-    my_board(&bot, "bob", &board);
-    let cells = empties(&grid);
+    let (bot, solution, cells) = race_under_way(23);
     bot.say("ann", HERE, &format!("move {}", moves(&solution, &cells)));
     bot.give_up("bob", HERE);
     let out = bot.app.take_race_messages(0);

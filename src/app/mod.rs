@@ -253,7 +253,9 @@ pub struct App {
     dailies: Mutex<commands::solve::DailyCache>,
     /// The store's "a damaged game was found" flag ([`Store::damage_seen`]).
     damage_seen: Arc<std::sync::atomic::AtomicBool>,
-    /// Servers whose daily posts were paused in this run, until an admin hears of it.
+    /// Servers whose daily pause their admins have not heard of: a copy of the store's
+    /// `pause_untold` flags (read at start, added to with each pause) so that an admin's
+    /// command reads the store only when its server is here; the store has the last word.
     paused_untold: Mutex<HashSet<String>>,
 }
 
@@ -830,7 +832,7 @@ impl App {
         }
     }
 
-    /// Servers whose daily posts were paused in this run and whose admins have not heard.
+    /// Servers whose admins may not have heard of their daily's pause (see `paused_untold`).
     fn untold_pauses(&self) -> MutexGuard<'_, HashSet<String>> {
         self.paused_untold.lock().unwrap_or_else(|p| p.into_inner())
     }

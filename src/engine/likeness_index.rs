@@ -1120,19 +1120,17 @@ mod measure {
     use crate::engine::solver;
     use std::time::Instant;
 
-    /// `cargo test --release --lib engine::likeness_index::measure -- --ignored --nocapture`:
-    /// cost of a key, of indexing a puzzle, of a query, and how many unrelated candidates
-    /// a random answer gets among `LIKENESS_N` (default 20,000) random puzzles.
-    #[test]
-    #[ignore]
-    fn measure() {
-        let n: usize = std::env::var("LIKENESS_N")
+    /// `LIKENESS_N` (default `n`) random solutions to index, and `extra` more to ask
+    /// with, all from one seed; says how long they took. Returns the count to index, the
+    /// grids, and the random stream to go on with.
+    pub(super) fn random_grids(n: usize, extra: usize) -> (usize, Vec<Grid>, SeededRng) {
+        let n = std::env::var("LIKENESS_N")
             .ok()
             .and_then(|v| v.parse().ok())
-            .unwrap_or(20_000);
+            .unwrap_or(n);
         let mut rng = SeededRng::new(99);
         let t = Instant::now();
-        let grids: Vec<Grid> = (0..n + 200)
+        let grids: Vec<Grid> = (0..n + extra)
             .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
             .collect();
         println!(
@@ -1140,6 +1138,16 @@ mod measure {
             grids.len(),
             t.elapsed().as_secs_f64()
         );
+        (n, grids, rng)
+    }
+
+    /// `cargo test --release --lib engine::likeness_index::measure -- --ignored --nocapture`:
+    /// cost of a key, of indexing a puzzle, of a query, and how many unrelated candidates
+    /// a random answer gets among `LIKENESS_N` (default 20,000) random puzzles.
+    #[test]
+    #[ignore]
+    fn measure() {
+        let (n, grids, _) = random_grids(20_000, 200);
         let mut index = LikenessIndex::new();
         let t = Instant::now();
         for g in &grids[..n] {
@@ -1294,8 +1302,6 @@ mod measure_copies {
 #[cfg(test)]
 mod measure_quads {
     use super::*;
-    use crate::engine::rng::SeededRng;
-    use crate::engine::solver;
     use crate::engine::transform::Transform;
     use std::time::Instant;
 
@@ -1393,20 +1399,7 @@ mod measure_quads {
     #[test]
     #[ignore]
     fn measure_quads() {
-        let n: usize = std::env::var("LIKENESS_N")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(200_000);
-        let mut rng = SeededRng::new(99);
-        let t = Instant::now();
-        let grids: Vec<Grid> = (0..n + 400)
-            .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
-            .collect();
-        println!(
-            "{} random solutions in {:.1} s",
-            grids.len(),
-            t.elapsed().as_secs_f64()
-        );
+        let (n, grids, mut rng) = super::measure::random_grids(200_000, 400);
         let quads = quads();
         let tri = all_triples();
         let stored_idx: Vec<usize> = STORED

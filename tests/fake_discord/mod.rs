@@ -818,6 +818,13 @@ impl FakeDiscord {
         json!({"id": id, "username": name, "discriminator": "0", "global_name": name, "avatar": null})
     }
 
+    /// `count` players, ids `first`, `first + 1`, … and names `{name}x0`, `{name}x1`, ….
+    pub fn users(first: u64, name: &str, count: u64) -> Vec<Value> {
+        (0..count)
+            .map(|i| FakeDiscord::user(&(first + i).to_string(), &format!("{name}x{i}")))
+            .collect()
+    }
+
     fn base(&self, kind: u8, user: &Value, guild: Option<&str>, data: Value) -> Value {
         self.base_with(kind, user, guild, "2147483647", data)
     }

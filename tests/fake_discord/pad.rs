@@ -208,3 +208,26 @@ pub async fn tap_to_the_end(
 pub fn empty_cells(grid: &Grid) -> Vec<Cell> {
     Cell::all().filter(|&c| grid.get(c).is_none()).collect()
 }
+
+/// The moves that fill `givens` to `solution`, one per empty cell in order (`"A3 7"`).
+pub fn filling_moves(givens: &Grid, solution: &Grid) -> Vec<String> {
+    empty_cells(givens)
+        .into_iter()
+        .map(|c| format!("{c} {}", solution.get(c).expect("a full solution")))
+        .collect()
+}
+
+/// The number of the race a message shows (`Race #N`).
+pub fn race_number(message: &Value) -> u64 {
+    content(message)
+        .split("Race #")
+        .nth(1)
+        .and_then(|rest| {
+            rest.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no race number in {message:#}"))
+}
