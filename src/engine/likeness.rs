@@ -13,8 +13,16 @@
 //!   givens dropped too, transformed or not. What was done to the pasted
 //!   grid does not matter, only how close the printed answer is.
 //!
-//! Finding the transformation is the hard part: there are about 1.2 × 10¹² of them. The
-//! aligner ([`align`]) lays one box of the answer on each box of the protected solution
+//! Finding the transformation is the hard part: there are about 1.2 × 10¹² of them.
+//! Whether one brings the answer within [`CLOSE`] cells is decided exactly
+//! ([`Protected::is_answered_by`], through [`is_near`]): such an answer leaves four
+//! lines on each side untouched, four untouched lines force the relabelling and the
+//! position map, and the rest is counted (proof at `is_near`'s module). It replaced an
+//! aligner that could miss a transformation; the aligner stays as the measuring tool for
+//! any distance ([`Protected::likeness`]: how close unrelated grids come, which is what
+//! chose `CLOSE`).
+//!
+//! The aligner ([`align`]) lays one box of the answer on each box of the protected solution
 //! in each of the 36 line orders (the nine cells fix the relabelling), keeps the seeds
 //! whose band and stack agree with that guess, and refines the best few by turns: columns
 //! by a vote of all rows, the relabelling by a vote of all cells, rows by a vote of all
@@ -23,6 +31,8 @@
 //! with no difference at all. Every count it reports is achieved by a real transformation
 //! (any row, column and digit maps it settles on are valid ones), so it can under-estimate
 //! closeness, never invent it.
+//!
+//! [`is_near`]: super::likeness_index::is_near
 //!
 //! An earlier fingerprint (the sorted cycle types of `σ_a ∘ σ_b⁻¹`, with `σ_d` mapping a
 //! row to the column of digit `d`) caught exact disguises only, and unrelated grids
@@ -75,9 +85,11 @@ impl Protected {
         2 * held > self.givens.filled_count()
     }
 
-    /// Whether printing `answer` would give this puzzle's solution away, in any disguise.
+    /// Whether printing `answer` would give this puzzle's solution away, in any disguise:
+    /// it is within [`CLOSE`] cells of some transformation of the solution (decided
+    /// exactly).
     pub fn is_answered_by(&self, answer: &Grid) -> bool {
-        *answer == self.solution || self.likeness(answer).is_some_and(|l| l.is_close())
+        super::likeness_index::is_near(&self.solution, answer)
     }
 }
 
@@ -166,7 +178,7 @@ type Answer = [[u8; 9]; 9];
 /// mapping answer line `a` to source line `s` earns. Bands are matched whole and lines
 /// within matched bands (6 × 6³ assignments, searched band pair by band pair, since the
 /// score of a band pairing is the sum of its three lines' scores).
-fn best_lines(score: &[[u16; 9]; 9]) -> [u8; 9] {
+pub(super) fn best_lines(score: &[[u16; 9]; 9]) -> [u8; 9] {
     // within[a][s]: the best order of source band s's lines under answer band a.
     let mut within = [[(0u16, 0usize); 3]; 3];
     for (a, row) in within.iter_mut().enumerate() {

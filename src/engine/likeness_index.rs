@@ -1,100 +1,41 @@
-//! An index over many protected puzzles (every server's running daily) that names the
-//! few a pasted grid might spoil, so that `/sudoku solve` runs the exact checks of
-//! [`Protected`] on those few instead of on all of them. The refusal rule stays exactly
-//! the one of [`Protected::is_edited_copy`] and [`Protected::is_answered_by`]: the index
-//! only leaves out puzzles those checks cannot refuse for (proof below), and
-//! [`LikenessIndex::spoiled`] runs them on every candidate.
+//! An index over many protected puzzles (every server's running daily) that finds the
+//! ones a pasted grid would spoil without checking them all: `/sudoku solve` on a bot
+//! with 100,000 servers checks against 200,000 or more dailies. The refusal rule is
+//! exactly the one of [`Protected::is_edited_copy`] and [`Protected::is_answered_by`].
 //!
-//! ## Near answers: row triples
-//! `is_answered_by` refuses only when the answer differs from some transformation `T`
-//! of the protected solution in at most [`CLOSE`] cells (the aligner never invents a
-//! closeness that no real transformation achieves). Take such an answer `A` and `T(P)`:
+//! ## Near answers: sets of four rows
+//! `is_answered_by` refuses when the answer `A` differs from some transformation `T(P)`
+//! of the protected solution in at most [`CLOSE`] cells. Then:
 //! - A row of `A` that differs from the same row of `T(P)` differs in two cells at
 //!   least (both rows hold each digit once). So at most `CLOSE / 2 = 5` rows are
 //!   touched and **at least four rows of `A` are identical** to those of `T(P)`; the
 //!   same for columns.
-//! - A row of `T(P)` is a row of `P` (or, if `T` transposes, a column), with its columns
-//!   permuted inside their stacks and the stacks permuted, and its digits relabelled;
-//!   rows keep their band company. So three untouched rows of `A` are three lines of `P`
-//!   up to: relabelling, a stack-preserving permutation of positions, the order of the
-//!   three lines. [`triple_key`] is invariant under those (and records which of the
-//!   three share a band; proof below), so it is the same for the three rows of `A` and
-//!   the three lines of `P` they show.
-//! - `P` stores the keys of a family of its row triples, [`STORED`] (52 of the 84, none
-//!   inside one band), such that every 4 of the 9 rows contain **two** of them (checked
-//!   by a test), and of its column triples the same. The four untouched rows of `A` show
-//!   four rows of `P` (or columns), which contain two stored triples, whose rows in `A`
-//!   are two different triples that `A` looks up (`A` looks up all its row and column
-//!   triples that do not lie in one band) and whose keys are stored for `P`.
-//! - Both sides must hit twice ([`HITS`]): without a transposition, two `A` row triples
-//!   hit `P` row keys *and* two `A` column triples hit `P` column keys (four untouched
-//!   columns too); with one, `A` rows hit `P` columns and `A` columns hit `P` rows.
-//!   That is what keeps unrelated puzzles out: one key has about half a million values
-//!   in practice (some structured triples are common), so single hits by chance are
-//!   frequent; four at once are not (measured with the key below: 10 candidates for 200
-//!   unrelated answers among 20,000 random puzzles; with the former canonical key, 7;
-//!   with a 30-triple covering family and one hit per side, 744).
-//! - A query counts, per side of `A`, the lookups that found anything: a candidate needs
-//!   two on each side (a puzzle has one posting per key and side), so with fewer it
-//!   stops there, however long the postings found (a key thousands of puzzles share).
+//! - Without a transposition, rows of `A` show rows of `P`; with one, columns of `A`
+//!   show rows of `P`. So one side of `A` shows `P`'s rows, four of them untouched: up
+//!   to a relabelling of the digits, one stack-preserving permutation of positions for
+//!   all four, another order of the four, band company kept.
+//! - [`quad_keys`] gives each set of four lines a key that survives exactly that (proof
+//!   there and at [`triple_key`]). `P` posts the keys of all 126 sets of four of its rows
+//!   (any four may be the untouched ones); `A` looks up the 126 sets of its rows and the
+//!   126 of its columns. The untouched four and the rows they show have the same key,
+//!   so the pair is found.
+//! - Each pair found (a set of `A`'s lines, a set of `P`'s rows, same key) is a guess
+//!   that [`close_through`] settles exactly: it tries every transformation under which
+//!   those four lines are untouched and shows them (the line order, the relabelling they
+//!   force, the position map that follows) and counts the best line map for the rest.
+//!   So a puzzle is refused exactly when some transformation brings it within `CLOSE`
+//!   cells: [`is_near`] is the same decision for one puzzle, and `is_answered_by` is it.
 //!
-//! So every puzzle `is_answered_by` refuses for is a candidate, and since
-//! [`LikenessIndex::spoiled`] runs the exact checks on candidates, the indexed check
-//! refuses exactly when checking every puzzle would (`tests/likeness.rs` checks that on
-//! random near copies, disguises and edited copies).
-//!
-//! ## The key of three lines
-//! For lines `x ≠ y`, `σ_xy` maps each digit `d` to the digit of `y` below `d` in `x`.
-//! What may happen to three lines between `P` and `A`: a relabelling `π` of the digits,
-//! one permutation of positions for all three that keeps stacks whole (inside them and
-//! whole stacks), another order of the lines.
-//! - A position permutation leaves every `σ` as it is (the same digits stay one below
-//!   the other) and keeps which positions share a stack.
-//! - A relabelling turns `σ_xy` into `π σ_xy π⁻¹`: digit `π(d)` has the cycle, the
-//!   neighbours (relabelled) and the stack company that `d` had.
-//! - `σ_yx = σ_xy⁻¹` has the same cycles.
-//!
-//! So a digit's feature on the pair `{x, y}` (the length of its cycle in `σ_xy`, whether
-//! it sits in the same stack in `x` and `y`) follows the digit under a relabelling and
-//! does not change otherwise, and a pair's hash (the multiset of its nine features: a
-//! sum of random table entries, which no order of the digits changes) does not change at
-//! all. [`Shape::ordered`] hashes the lines in a given order `x, y, z`: each digit gets
-//! a colour from its three pair features, then a second one from its colour, the colours
-//! of its six neighbours (`σ_xy(d)`, `σ_xz(d)`, `σ_yz(d)` and the inverses') and those of
-//! its stack company in each line (one round of colour refinement); the hash is the
-//! multiset of second colours with the order's band pattern. Every colour follows its
-//! digit under a relabelling and stays under a position permutation, so the hash is
-//! invariant under both. The key sums that hash over the orders whose three pairs come in
-//! non-decreasing (shares a band, pair hash): another order of the lines maps those orders
-//! onto the same orders of the same lines, so the sum does not change (usually the pairs
-//! differ and one order is hashed). Its top [`PREFIX_BITS`] bits are a hash of the three
-//! pairs alone (a sum, so no order matters), invariant for the same reasons: a query
-//! works out the rest only for triples whose prefix some stored key has.
-//!
-//! The key is coarser than a canonical form (two different triples may share it, as they
-//! may any 64-bit key): that only adds candidates, which the exact checks drop. Measured
-//! (`measure` below, 20,000 random puzzles): 599,594 distinct keys (the former
-//! canonical code, as measured for it: 494,000).
-//!
-//! Cost (test profile, shared 2-core VM under load; see BENCHMARKS.md for the bot's
-//! figures): a grid's pairs 3–5 µs, then 0.15–0.2 µs per key (the former canonical code,
-//! as measured for it: 0.5–1.5 µs); indexing a puzzle, its 104 keys and bitsets, 55–95 µs. On puzzles that
-//! are transformations of a few (the benchmark's dailies) most prefixes a query meets are
-//! not stored: 2,000 such puzzles, 400 unrelated answers, 31 µs at worst (`measure_copies`;
-//! 0.7–0.8 ms before the prefixes and the per-side stop).
-//!
-//! **Saturation.** Triple keys have about half a million values in practice, and the
-//! common ones are very common: among 20,000 random puzzles, 142 of a query's 162
-//! lookups find postings (about 1,340 postings walked per answer, 10 candidates in 200
-//! answers). With 200,000 distinct random puzzles (a big bot whose dailies are all made
-//! afresh) the postings walked grow about tenfold (not measured); a key over four lines
-//! would have far more values but needs every 4-set of lines stored.
+//! Keys of four lines have far more values than keys of three, so few postings are
+//! walked: 200,000 random puzzles post 25.2 million, and a random answer meets 59 of
+//! them (`measure` below). Most of those are real: four rows of the answer and four of
+//! a puzzle alike up to all that (common in structured lines such as whole bands); each
+//! costs one exact check, mostly refused after a few pair types or two rows' votes.
 //!
 //! ## Postings
-//! Keys merged so far sit sorted in one array, found through a directory by their bits
-//! below the prefix, with their postings (`slot << 1 | side`) in one byte array as varint
-//! gaps (a key's postings come in slot order); postings added since sit in a small map,
-//! merged in once they pass an eighth of the rest. Puzzles are kept in 81 bytes each.
+//! `slot << 7 | set` under the key: merged ones in directory order, with one byte of
+//! key beside each (five bytes a posting); fresh ones sorted; pending ones (since the
+//! last [`LikenessIndex::settle`]) searched one by one. Puzzles are kept in 81 bytes.
 //!
 //! ## Edited copies: a bitset per cell and digit
 //! `is_edited_copy` needs every pasted digit to be the protected solution's digit in
@@ -105,102 +46,15 @@
 //! digits do not exceed the fewest givens indexed, no puzzle can be an edited copy. A
 //! full pasted grid that is its own answer skips the bitsets (a pass over every slot):
 //! it is an edited copy only of puzzles whose solution it is, which `is_answered_by`
-//! refuses and the triple index names.
+//! refuses and the postings name.
 //!
 //! [`CLOSE`]: super::likeness::CLOSE
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::likeness::Protected;
+use super::likeness::{CLOSE, Protected, best_lines};
 use super::{Cell, Grid};
-
-/// The row triples of a protected solution whose keys are stored (and the same for its
-/// columns): every 4 of the nine rows contain **two** of them (checked by a test), and
-/// none lies in one band (keys of a whole band tell little apart). Found by a greedy
-/// search that leaves out as many triples as it can while no 4 rows hold more than two
-/// left-out ones (each 4-set has four triples); 52 of the 84 (at least 42 are needed).
-pub const STORED: [[usize; 3]; 52] = [
-    [0, 1, 3],
-    [0, 1, 4],
-    [0, 1, 5],
-    [0, 1, 6],
-    [0, 2, 4],
-    [0, 2, 5],
-    [0, 2, 6],
-    [0, 2, 7],
-    [0, 2, 8],
-    [0, 3, 5],
-    [0, 3, 6],
-    [0, 3, 8],
-    [0, 4, 5],
-    [0, 4, 7],
-    [0, 5, 6],
-    [0, 6, 8],
-    [0, 7, 8],
-    [1, 2, 3],
-    [1, 2, 6],
-    [1, 2, 7],
-    [1, 2, 8],
-    [1, 3, 5],
-    [1, 3, 7],
-    [1, 4, 5],
-    [1, 4, 6],
-    [1, 4, 8],
-    [1, 5, 7],
-    [1, 5, 8],
-    [1, 6, 7],
-    [1, 6, 8],
-    [1, 7, 8],
-    [2, 3, 4],
-    [2, 3, 7],
-    [2, 4, 5],
-    [2, 4, 7],
-    [2, 5, 6],
-    [2, 5, 8],
-    [2, 6, 8],
-    [2, 7, 8],
-    [3, 4, 6],
-    [3, 4, 7],
-    [3, 4, 8],
-    [3, 5, 6],
-    [3, 5, 7],
-    [3, 5, 8],
-    [3, 6, 7],
-    [3, 6, 8],
-    [4, 5, 8],
-    [4, 6, 7],
-    [4, 6, 8],
-    [5, 6, 7],
-    [5, 7, 8],
-];
-
-/// The triples a query looks up, on each side: all that do not lie in one band (81).
-const QUERIED: [[usize; 3]; 81] = {
-    let mut t = [[0usize; 3]; 81];
-    let mut n = 0;
-    let mut a = 0;
-    while a < 9 {
-        let mut b = a + 1;
-        while b < 9 {
-            let mut c = b + 1;
-            while c < 9 {
-                if a / 3 != c / 3 {
-                    t[n] = [a, b, c];
-                    n += 1;
-                }
-                c += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
-/// Hits a puzzle needs on each side (rows, columns) before it is a candidate: the
-/// untouched rows of a near answer hit at least this many stored triples.
-const HITS: u8 = 2;
 
 /// Digits 0–8 by line and position.
 type Lines = [[u8; 9]; 9];
@@ -255,8 +109,6 @@ struct Shape {
     edge: [[u8; 9]; 36],
     /// For each pair, a hash of the multiset of its digits' features.
     pair_hash: [u64; 36],
-    /// The same with whether the pair shares a band, mixed: the parts of a key's prefix.
-    pair_mix: [u64; 36],
 }
 
 impl Shape {
@@ -272,7 +124,6 @@ impl Shape {
             sigma: [[[0; 9]; 9]; 9],
             edge: [[0; 9]; 36],
             pair_hash: [0; 36],
-            pair_mix: [0; 36],
         };
         for x in 0..9 {
             for y in x + 1..9 {
@@ -310,29 +161,15 @@ impl Shape {
                 shape.pair_hash[p] = f
                     .iter()
                     .fold(0u64, |h, &v| h.wrapping_add(TABLE[usize::from(v)]));
-                shape.pair_mix[p] = mix(shape.pair_hash[p] ^ u64::from(x / 3 == y / 3));
             }
         }
         shape
     }
 
-    /// [`triple_key`] of lines `l`.
+    /// [`triple_key`] of lines `l`: the sum of the hashes of the orders whose three
+    /// pairs come in non-decreasing (shares a band, pair hash), which another order of
+    /// the same lines leaves the same.
     fn key(&self, l: [usize; 3]) -> u64 {
-        self.key_with(l, self.prefix(l))
-    }
-
-    /// The top [`PREFIX_BITS`] bits of [`triple_key`]: a hash of the three pairs' own
-    /// features alone, a few operations where the whole key takes a hundred or so.
-    fn prefix(&self, [x, y, z]: [usize; 3]) -> u64 {
-        let m = &self.pair_mix;
-        let sum = m[PAIR[x][y] as usize]
-            .wrapping_add(m[PAIR[x][z] as usize])
-            .wrapping_add(m[PAIR[y][z] as usize]);
-        mix(sum) >> (64 - PREFIX_BITS)
-    }
-
-    /// [`triple_key`] of lines `l` whose [`Shape::prefix`] is `prefix`.
-    fn key_with(&self, l: [usize; 3], prefix: u64) -> u64 {
         let rank = |p: usize, q: usize| (p / 3 == q / 3, self.pair_hash[PAIR[p][q] as usize]);
         let mut key = 0u64;
         for o in super::ORDERS_OF_THREE {
@@ -341,7 +178,7 @@ impl Shape {
                 key = key.wrapping_add(self.ordered(x, y, z));
             }
         }
-        prefix << (64 - PREFIX_BITS) | key >> PREFIX_BITS
+        key
     }
 
     /// A hash of lines `x, y, z` taken in that order.
@@ -398,30 +235,7 @@ impl Shape {
         }
         out
     }
-
-    /// Each digit's colour on lines `l` in any order: the sum of [`Shape::colours`]
-    /// over the orders [`Shape::key_with`] hashes, so it follows the digit under a
-    /// relabelling and stays under a position permutation or another order of `l`.
-    #[cfg(test)]
-    fn digit_colours(&self, l: [usize; 3]) -> [u64; 9] {
-        let rank = |p: usize, q: usize| (p / 3 == q / 3, self.pair_hash[PAIR[p][q] as usize]);
-        let mut out = [0u64; 9];
-        for o in super::ORDERS_OF_THREE {
-            let (x, y, z) = (l[o[0]], l[o[1]], l[o[2]]);
-            if rank(x, y) <= rank(x, z) && rank(x, z) <= rank(y, z) {
-                let c = self.colours(x, y, z);
-                for d in 0..9 {
-                    out[d] = out[d].wrapping_add(c[d]);
-                }
-            }
-        }
-        out
-    }
 }
-
-/// Bits of a key that depend on its triple's pairs alone (see [`Shape::prefix`]): a
-/// query looks up a triple only when some stored key has its prefix.
-const PREFIX_BITS: u32 = 20;
 
 /// Odd multipliers that tell a digit's neighbours apart in [`Shape::ordered`].
 const K: [u64; 9] = [
@@ -481,213 +295,568 @@ impl Hasher for KeyHasher {
 
 type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
-/// A posting: puzzle slot and whether the key is of its rows (0) or columns (1).
-const COLUMNS: u32 = 1;
+/// The 84 triples of lines, in increasing order.
+const TRIPLES: [[usize; 3]; 84] = {
+    let mut t = [[0usize; 3]; 84];
+    let mut n = 0;
+    let mut a = 0;
+    while a < 9 {
+        let mut b = a + 1;
+        while b < 9 {
+            let mut c = b + 1;
+            while c < 9 {
+                t[n] = [a, b, c];
+                n += 1;
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
-/// Postings by triple key, compact: the keys merged so far sorted in one array (found
-/// through a directory by their top bits) with their postings in one byte array, each
-/// key's as increasing numbers stored as the varint gaps between them, and those added
-/// since in a small map, merged in once they pass an eighth of the rest (so a build
-/// copies each posting a few times, and a query looks in two places).
-#[derive(Default)]
-struct Postings {
-    /// The keys whose top `bits` bits are `b` are `keys[dir[b]..dir[b + 1]]`.
-    dir: Vec<u32>,
-    bits: u32,
-    /// Sorted, each turned by [`Postings::order`].
-    keys: Vec<u64>,
-    /// Postings of `keys[i]`: `post[start[i]..start[i + 1]]`, gap-coded.
-    start: Vec<u32>,
-    post: Vec<u8>,
-    /// Postings merged in, as a count (`post` holds bytes).
-    merged_len: usize,
-    fresh: KeyMap<Vec<u32>>,
-    fresh_len: usize,
-    /// Bit `p`: some key, merged or fresh, has prefix `p` (its top [`PREFIX_BITS`]).
-    prefixes: Vec<u64>,
-}
-
-/// The postings of one key: merged (gap-coded) and fresh.
+/// A set of four lines (increasing) and its four sub-triples, as places in [`TRIPLES`].
 #[derive(Clone, Copy)]
-struct Found<'a> {
-    merged: &'a [u8],
-    fresh: &'a [u32],
+struct Quad {
+    lines: [usize; 4],
+    triples: [usize; 4],
 }
 
-impl Found<'_> {
-    fn is_empty(&self) -> bool {
-        self.merged.is_empty() && self.fresh.is_empty()
-    }
-
-    /// At least one a posting (a byte each at most), for sizing.
-    fn len_bound(&self) -> usize {
-        self.merged.len() + self.fresh.len()
-    }
-
-    fn for_each(&self, mut f: impl FnMut(u32)) {
-        decode(self.merged, &mut f);
-        self.fresh.iter().for_each(|&p| f(p));
-    }
-}
-
-/// Postings added since the last merge that do not yet call for one.
-const FRESH_MIN: usize = 1 << 16;
-
-/// Increasing numbers as the varint gaps between them (the first from 0), appended to
-/// `out`.
-fn encode(posts: &[u32], out: &mut Vec<u8>) {
-    let mut last = 0u32;
-    for &p in posts {
-        let mut gap = p.wrapping_sub(last);
-        last = p;
-        while gap >= 0x80 {
-            out.push(gap as u8 | 0x80);
-            gap >>= 7;
+/// The 126 sets of four lines.
+const QUADS: [Quad; 126] = {
+    const fn place(l: [usize; 3]) -> usize {
+        let mut n = 0;
+        while TRIPLES[n][0] != l[0] || TRIPLES[n][1] != l[1] || TRIPLES[n][2] != l[2] {
+            n += 1;
         }
-        out.push(gap as u8);
+        n
+    }
+    let mut q = [Quad {
+        lines: [0; 4],
+        triples: [0; 4],
+    }; 126];
+    let mut n = 0;
+    let mut a = 0;
+    while a < 9 {
+        let mut b = a + 1;
+        while b < 9 {
+            let mut c = b + 1;
+            while c < 9 {
+                let mut d = c + 1;
+                while d < 9 {
+                    q[n] = Quad {
+                        lines: [a, b, c, d],
+                        triples: [
+                            place([a, b, c]),
+                            place([a, b, d]),
+                            place([a, c, d]),
+                            place([b, c, d]),
+                        ],
+                    };
+                    n += 1;
+                    d += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    q
+};
+
+/// The 24 orders of four lines.
+const ORDERS_OF_FOUR: [[usize; 4]; 24] = {
+    let mut t = [[0usize; 4]; 24];
+    let mut n = 0;
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut c = 0;
+            while c < 4 {
+                if a != b && a != c && b != c {
+                    t[n] = [a, b, c, 6 - a - b - c];
+                    n += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// Keys of the 126 sets of four lines of `g` (rows; the transposed grid for columns), in
+/// the order of [`QUADS`]: the multiset of its four sub-triples' [`triple_key`]s. What
+/// may happen to four untouched lines between a protected solution and an answer
+/// (relabelling, one stack-preserving permutation of positions for all, another order
+/// of the lines, the band company kept) maps each sub-triple onto a sub-triple of the
+/// image with the same key, so the multiset, and the key, do not change.
+fn quad_keys(g: &Lines) -> [u64; 126] {
+    let shape = Shape::new(g);
+    // Mixed before they are summed: triple keys are sums themselves.
+    let t = TRIPLES.map(|l| mix(shape.key(l) ^ 0x5151_5151));
+    QUADS.map(|q| mix(q.triples.iter().fold(0u64, |h, &i| h.wrapping_add(t[i]))))
+}
+
+/// A solved grid's lines with where each digit sits in each line, and in which line
+/// it sits at each position.
+struct Sheet {
+    g: Lines,
+    /// `pos[line][digit]`: the digit's position in the line.
+    pos: Lines,
+    /// `line_of[position][digit]`: the line holding the digit at that position.
+    line_of: Lines,
+}
+
+impl Sheet {
+    fn new(g: &Lines) -> Sheet {
+        let mut pos = [[0u8; 9]; 9];
+        let mut line_of = [[0u8; 9]; 9];
+        for (l, (line, pos)) in g.iter().zip(&mut pos).enumerate() {
+            for (c, &d) in line.iter().enumerate() {
+                pos[usize::from(d)] = c as u8;
+                line_of[c][usize::from(d)] = l as u8;
+            }
+        }
+        Sheet {
+            g: *g,
+            pos,
+            line_of,
+        }
+    }
+
+    /// For lines `l`, the [`cycle_type`] of each pair's `τ` (the digit of one line below
+    /// each digit of the other; the inverse order gives the inverse, of the same type).
+    fn pair_types(&self, l: [usize; 4]) -> [[u32; 4]; 4] {
+        let mut k = [[0u32; 4]; 4];
+        for i in 0..4 {
+            for j in i + 1..4 {
+                let t = std::array::from_fn(|d| self.g[l[j]][usize::from(self.pos[l[i]][d])]);
+                k[i][j] = cycle_type(&t);
+                k[j][i] = k[i][j];
+            }
+        }
+        k
     }
 }
 
-fn decode(bytes: &[u8], f: &mut impl FnMut(u32)) {
-    let (mut last, mut gap, mut shift) = (0u32, 0u32, 0);
-    for &b in bytes {
-        gap |= u32::from(b & 0x7f) << shift;
-        if b & 0x80 == 0 {
-            last = last.wrapping_add(gap);
-            f(last);
-            (gap, shift) = (0, 0);
-        } else {
-            shift += 7;
+/// Whether answer lines `a` are within [`CLOSE`] cells of the protected solution's rows
+/// `p` under some transformation that leaves lines `qa` of `a` untouched, showing lines
+/// `qp` of `p` (any order of them). Exact, by construction:
+/// - The line map restricted to the four is one of the 24 orders of `qp`, kept when two
+///   lines share a band in `a` exactly when their images do in `p`.
+/// - Untouched lines fix the relabelling `σ` (digits of `p` to digits of `a`) through
+///   the permutations `τ_k` (the digit of line `k` of the four below each digit of line
+///   0): `σ ∘ τ_k(p) = τ_k(a) ∘ σ`. Every `σ` satisfying those is tried (one choice per
+///   orbit, the rest follows), so the transformation's own is among them.
+/// - `σ` and the first line fix the position map `π` (where that line holds each digit),
+///   which must keep stacks whole.
+/// - With `σ` and `π` fixed, every line of `a` against every line of `p` is counted
+///   cell by cell, and the best band-respecting line map ([`best_lines`]) gives the
+///   fewest differing cells of any transformation with that `σ` and `π`. The count is
+///   achieved by a real transformation, and it is no more than the one sought.
+fn close_through(a: &Sheet, p: &Sheet, qa: usize, qp: usize) -> bool {
+    let (x, y) = (QUADS[qa].lines, QUADS[qp].lines);
+    // How the lines of each pair interleave (see `cycle_type`): a relabelling keeps it,
+    // so an order that pairs lines whose types differ is no transformation's.
+    let (ka, kp) = (a.pair_types(x), p.pair_types(y));
+    let mut ta = [[0u8; 9]; 3];
+    for (k, t) in ta.iter_mut().enumerate() {
+        for (d, t) in t.iter_mut().enumerate() {
+            *t = a.g[x[k + 1]][usize::from(a.pos[x[0]][d])];
         }
     }
+    for o in ORDERS_OF_FOUR {
+        let ys = o.map(|i| y[i]);
+        let fits = (0..4).all(|i| {
+            (i + 1..4).all(|j| {
+                (x[i] / 3 == x[j] / 3) == (ys[i] / 3 == ys[j] / 3) && ka[i][j] == kp[o[i]][o[j]]
+            })
+        });
+        if !fits {
+            continue;
+        }
+        let mut tp = [[0u8; 9]; 3];
+        for (k, t) in tp.iter_mut().enumerate() {
+            for (d, t) in t.iter_mut().enumerate() {
+                *t = p.g[ys[k + 1]][usize::from(p.pos[ys[0]][d])];
+            }
+        }
+        if relabellings(&tp, &ta, [FREE; 9], 0, &mut |sigma| {
+            close_with(a, p, x[0], ys[0], sigma)
+        }) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The cycle type of a permutation of the nine digits: how many cycles of each length,
+/// three bits a length. Conjugate permutations (the same up to a relabelling) share it.
+fn cycle_type(t: &[u8; 9]) -> u32 {
+    let mut seen = 0u16;
+    let mut code = 0u32;
+    for d0 in 0..9 {
+        if seen & 1 << d0 != 0 {
+            continue;
+        }
+        let (mut d, mut n) = (d0, 0);
+        loop {
+            seen |= 1 << d;
+            d = usize::from(t[d]);
+            n += 1;
+            if d == d0 {
+                break;
+            }
+        }
+        code += 1 << (3 * (n - 1));
+    }
+    code
+}
+
+/// Not yet relabelled.
+const FREE: u8 = u8::MAX;
+
+/// Calls `f` on every completion of the partial relabelling `sigma` (`used`: the digits
+/// of `a` it takes) with `σ(τp_k(d)) = τa_k(σ(d))` for every `k` and digit; true as soon
+/// as `f` is.
+fn relabellings(
+    tp: &[[u8; 9]; 3],
+    ta: &[[u8; 9]; 3],
+    sigma: [u8; 9],
+    used: u16,
+    f: &mut impl FnMut(&[u8; 9]) -> bool,
+) -> bool {
+    let Some(d) = sigma.iter().position(|&e| e == FREE) else {
+        return f(&sigma);
+    };
+    (0..9u8).any(|e| {
+        let (mut s, mut u) = (sigma, used);
+        used & 1 << e == 0 && follow(tp, ta, &mut s, &mut u, d, e) && relabellings(tp, ta, s, u, f)
+    })
+}
+
+/// Sets `σ(d) = e` and what follows from it through the `τ`s (`d`'s orbit); false on a
+/// contradiction.
+fn follow(
+    tp: &[[u8; 9]; 3],
+    ta: &[[u8; 9]; 3],
+    s: &mut [u8; 9],
+    used: &mut u16,
+    d: usize,
+    e: u8,
+) -> bool {
+    s[d] = e;
+    *used |= 1 << e;
+    // Each digit is pushed once, when it is set: nine at most.
+    let mut stack = [0u8; 9];
+    stack[0] = d as u8;
+    let mut n = 1;
+    while n > 0 {
+        n -= 1;
+        let d = usize::from(stack[n]);
+        for k in 0..3 {
+            let d2 = usize::from(tp[k][d]);
+            let e2 = ta[k][usize::from(s[d])];
+            if s[d2] == FREE {
+                if *used & 1 << e2 != 0 {
+                    return false;
+                }
+                s[d2] = e2;
+                *used |= 1 << e2;
+                stack[n] = d2 as u8;
+                n += 1;
+            } else if s[d2] != e2 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether, with relabelling `sigma` and line `x0` of `a` showing line `y0` of `p`, some
+/// line map brings `a` within [`CLOSE`] cells of `p`.
+fn close_with(a: &Sheet, p: &Sheet, x0: usize, y0: usize, sigma: &[u8; 9]) -> bool {
+    let mut back = [0u8; 9];
+    for (d, &e) in sigma.iter().enumerate() {
+        back[usize::from(e)] = d as u8;
+    }
+    // Position c of `a` shows position pi[c] of `p`.
+    let pi: [u8; 9] =
+        std::array::from_fn(|c| p.pos[y0][usize::from(back[usize::from(a.g[x0][c])])]);
+    if (0..3).any(|s| pi[3 * s] / 3 != pi[3 * s + 1] / 3 || pi[3 * s] / 3 != pi[3 * s + 2] / 3) {
+        return false;
+    }
+    // Each cell of `a` votes for the one line of `p` that shows its digit there.
+    let mut score = [[0u16; 9]; 9];
+    let mut short = 0;
+    for (r, line) in a.g.iter().enumerate() {
+        for (c, &e) in line.iter().enumerate() {
+            let l = p.line_of[usize::from(pi[c])][usize::from(back[usize::from(e)])];
+            score[r][usize::from(l)] += 1;
+        }
+        // Cells no line map can make agree: a quick no for most guesses.
+        short += 9 - usize::from(score[r].iter().copied().max().unwrap_or(0));
+        if short > CLOSE {
+            return false;
+        }
+    }
+    let lines = best_lines(&score);
+    let same: usize = (0..9)
+        .map(|r| usize::from(score[r][usize::from(lines[r])]))
+        .sum();
+    81 - same <= CLOSE
+}
+
+/// Whether `answer` is within [`CLOSE`] cells of some transformation of `solution`
+/// (both solved grids), decided exactly: such an answer leaves four lines untouched on
+/// each side (a touched line differs in two cells at least), one side of it shows the
+/// solution's rows, and those four rows have the same [`quad_keys`] key in both; every
+/// pair of sets of four with the same key is tried by [`close_through`].
+pub fn is_near(solution: &Grid, answer: &Grid) -> bool {
+    let (Some((prows, _)), Some((rows, cols))) = (lines(solution), lines(answer)) else {
+        return false;
+    };
+    let p = Sheet::new(&prows);
+    let mut pk: Vec<(u64, usize)> = quad_keys(&prows).into_iter().zip(0..).collect();
+    pk.sort_unstable();
+    [rows, cols].iter().any(|g| {
+        let a = Sheet::new(g);
+        quad_keys(g).iter().enumerate().any(|(qa, &k)| {
+            let from = pk.partition_point(|e| e.0 < k);
+            pk[from..]
+                .iter()
+                .take_while(|e| e.0 == k)
+                .any(|&(_, qp)| close_through(&a, &p, qa, qp))
+        })
+    })
+}
+
+/// A posting: the puzzle's slot and which of its sets of four rows has the key.
+const QUAD_BITS: u32 = 7;
+const QUAD_MASK: u32 = (1 << QUAD_BITS) - 1;
+/// The highest slot a posting can name (2^25 - 1, some 33 million puzzles); puzzles past
+/// it go unposted and are checked one by one.
+const MAX_SLOT: u32 = u32::MAX >> QUAD_BITS;
+
+/// Key bits the merged postings are found by: a directory on the top [`DIR_BITS`] and a
+/// byte below them beside each posting. A key nobody stores still meets a posting about
+/// once in 2^30 / postings lookups (0.02 at 25 million postings); the exact check drops
+/// those.
+const DIR_BITS: u32 = 22;
+const TAG_BITS: u32 = DIR_BITS + 8;
+
+/// Fresh postings (sorted, 16 bytes each) kept before they are merged into the compact
+/// arrays (5 bytes each, but merging copies them all): this many or a sixteenth of the
+/// merged ones.
+const FRESH_MIN: usize = 1 << 20;
+
+/// Pending postings (unsorted, since the last [`Postings::settle`]) that force one.
+const PENDING_MAX: usize = 1 << 20;
+
+/// Postings by key, in three tiers: merged (one byte of key and a `u32` each, in
+/// directory order), fresh (sorted pairs with a directory of their own), pending (added
+/// since the last settle, searched one by one: a batch of inserts ends with a settle).
+struct Postings {
+    /// [`PENDING_MAX`] and [`FRESH_MIN`], smaller in a test that needs every tier.
+    pending_max: usize,
+    fresh_min: usize,
+    pending: Vec<(u64, u32)>,
+    fresh: Vec<(u64, u32)>,
+    /// The fresh postings whose key's top `fresh_bits` bits are `b`:
+    /// `fresh[fresh_dir[b]..fresh_dir[b + 1]]` (a binary search over them all would
+    /// miss the cache at every step).
+    fresh_dir: Vec<u32>,
+    fresh_bits: u32,
+    /// Postings of directory entry `b`: `dir[b]..dir[b + 1]`; empty while none merged.
+    dir: Vec<u32>,
+    check: Vec<u8>,
+    post: Vec<u32>,
+}
+
+impl Default for Postings {
+    fn default() -> Postings {
+        Postings {
+            pending_max: PENDING_MAX,
+            fresh_min: FRESH_MIN,
+            pending: Vec::new(),
+            fresh: Vec::new(),
+            fresh_dir: Vec::new(),
+            fresh_bits: 0,
+            dir: Vec::new(),
+            check: Vec::new(),
+            post: Vec::new(),
+        }
+    }
+}
+
+/// The directory entry of a key among the merged postings, and its check byte.
+fn tag(key: u64) -> (usize, u8) {
+    let tag = key >> (64 - TAG_BITS);
+    ((tag >> 8) as usize, tag as u8)
 }
 
 impl Postings {
-    fn is_empty(&self) -> bool {
-        self.keys.is_empty() && self.fresh.is_empty()
+    fn len(&self) -> usize {
+        self.pending.len() + self.fresh.len() + self.post.len()
     }
 
-    /// How a key is sorted and found: its prefix (the top bits) says little apart among
-    /// the keys that share it, so the bits below it come first.
-    fn order(key: u64) -> u64 {
-        key.rotate_left(PREFIX_BITS)
-    }
-
-    /// Whether some key has prefix `p`.
-    fn may_hold(&self, p: u64) -> bool {
-        self.prefixes
-            .get((p / 64) as usize)
-            .is_some_and(|w| w & 1 << (p % 64) != 0)
-    }
-
-    fn mark(&mut self, key: u64) {
-        if self.prefixes.is_empty() {
-            self.prefixes = vec![0; (1 << PREFIX_BITS) / 64];
-        }
-        let p = key >> (64 - PREFIX_BITS);
-        self.prefixes[(p / 64) as usize] |= 1 << (p % 64);
-    }
-
-    /// Adds a posting to `key` (compact when they come in increasing order per key, as
-    /// new slots do).
     fn add(&mut self, key: u64, posting: u32) {
-        self.mark(key);
-        self.fresh.entry(key).or_default().push(posting);
-        self.fresh_len += 1;
-        if self.fresh_len > FRESH_MIN.max(self.merged_len / 8) {
-            self.rebuild(Some);
+        self.pending.push((key, posting));
+        if self.pending.len() >= self.pending_max {
+            self.settle();
         }
     }
 
-    fn bucket(&self, k: u64) -> usize {
-        if self.bits == 0 {
-            0
-        } else {
-            (k >> (64 - self.bits)) as usize
+    /// Sorts the pending postings into the fresh ones, and merges those when they are many.
+    fn settle(&mut self) {
+        if self.pending.is_empty() {
+            return;
         }
-    }
-
-    /// The postings of `key`.
-    fn get(&self, key: u64) -> Found<'_> {
-        let mut merged: &[u8] = &[];
-        if !self.keys.is_empty() {
-            let k = Self::order(key);
-            let b = self.bucket(k);
-            for i in self.dir[b] as usize..self.dir[b + 1] as usize {
-                if self.keys[i] == k {
-                    merged = &self.post[self.start[i] as usize..self.start[i + 1] as usize];
-                    break;
-                }
-            }
-        }
-        let fresh = self.fresh.get(&key).map_or(&[][..], Vec::as_slice);
-        Found { merged, fresh }
-    }
-
-    /// Merges the fresh postings in, each posting `p` replaced by `remap(p)` (dropped
-    /// when `None`; it must keep their order), and keys left without postings dropped.
-    fn rebuild(&mut self, remap: impl Fn(u32) -> Option<u32>) {
-        let mut fresh: Vec<(u64, Vec<u32>)> = std::mem::take(&mut self.fresh)
-            .into_iter()
-            .map(|(k, v)| (Self::order(k), v))
-            .collect();
-        fresh.sort_unstable_by_key(|e| e.0);
-        let n = self.keys.len() + fresh.len();
-        let mut keys = Vec::with_capacity(n);
-        let mut start = Vec::with_capacity(n + 1);
-        let mut post = Vec::with_capacity(self.post.len() + self.fresh_len * 2);
-        let mut list = Vec::new();
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.sort_unstable();
+        let fresh = std::mem::take(&mut self.fresh);
+        let mut all = Vec::with_capacity(fresh.len() + pending.len());
         let (mut i, mut j) = (0, 0);
-        let mut count = 0;
-        loop {
-            let key = match (self.keys.get(i), fresh.get(j)) {
-                (Some(&a), Some(b)) => a.min(b.0),
-                (Some(&a), None) => a,
-                (None, Some(b)) => b.0,
-                (None, None) => break,
-            };
-            list.clear();
-            if self.keys.get(i) == Some(&key) {
-                let old = &self.post[self.start[i] as usize..self.start[i + 1] as usize];
-                decode(old, &mut |p| list.extend(remap(p)));
+        while i < fresh.len() || j < pending.len() {
+            if j == pending.len() || (i < fresh.len() && fresh[i] <= pending[j]) {
+                all.push(fresh[i]);
                 i += 1;
-            }
-            if fresh.get(j).is_some_and(|e| e.0 == key) {
-                list.extend(fresh[j].1.iter().filter_map(|&p| remap(p)));
+            } else {
+                all.push(pending[j]);
                 j += 1;
             }
-            if !list.is_empty() {
-                keys.push(key);
-                start.push(post.len() as u32);
-                encode(&list, &mut post);
-                count += list.len();
-            }
         }
-        start.push(post.len() as u32);
-        // About one key per directory entry.
-        let bits = keys.len().next_power_of_two().trailing_zeros();
-        self.bits = bits;
+        self.fresh = all;
+        if self.fresh.len() > self.fresh_min.max(self.post.len() / 16) {
+            self.merge();
+        }
+        self.index_fresh();
+    }
+
+    /// Builds the directory of the fresh postings: about one posting per entry.
+    fn index_fresh(&mut self) {
+        let bits = self.fresh.len().max(1).ilog2();
         let mut dir = Vec::with_capacity((1 << bits) + 1);
-        for (i, &k) in keys.iter().enumerate() {
-            let b = self.bucket(k);
+        for (i, e) in self.fresh.iter().enumerate() {
+            let b = if bits == 0 {
+                0
+            } else {
+                (e.0 >> (64 - bits)) as usize
+            };
             while dir.len() <= b {
                 dir.push(i as u32);
             }
         }
-        dir.resize((1 << bits) + 1, keys.len() as u32);
-        self.dir = dir;
-        self.prefixes.fill(0);
-        for &k in &keys {
-            self.mark(k.rotate_right(PREFIX_BITS));
+        dir.resize((1 << bits) + 1, self.fresh.len() as u32);
+        self.fresh_dir = dir;
+        self.fresh_bits = bits;
+    }
+
+    /// Moves the fresh postings into the merged arrays: each directory entry's merged
+    /// postings, then its fresh ones (the order inside an entry does not matter).
+    fn merge(&mut self) {
+        let fresh = std::mem::take(&mut self.fresh);
+        let n = self.post.len() + fresh.len();
+        let old_end = |b: usize| self.dir.get(b + 1).map_or(0, |&e| e as usize);
+        let mut dir = vec![0u32; (1 << DIR_BITS) + 1];
+        let mut j = 0;
+        for (b, start) in dir.iter_mut().enumerate() {
+            // Entry b starts after the old postings before it and the fresh ones before it.
+            while fresh.get(j).is_some_and(|e| tag(e.0).0 < b) {
+                j += 1;
+            }
+            *start = (self.dir.get(b).map_or(0, |&e| e as usize) + j) as u32;
         }
-        keys.shrink_to_fit();
-        start.shrink_to_fit();
-        post.shrink_to_fit();
-        self.keys = keys;
-        self.start = start;
+        let mut check = Vec::with_capacity(n);
+        let mut post = Vec::with_capacity(n);
+        let mut copied = 0;
+        for &(key, p) in &fresh {
+            let (b, c) = tag(key);
+            // The old postings up to the end of entry b, in one copy.
+            let end = old_end(b);
+            if end > copied {
+                check.extend_from_slice(&self.check[copied..end]);
+                post.extend_from_slice(&self.post[copied..end]);
+                copied = end;
+            }
+            check.push(c);
+            post.push(p);
+        }
+        check.extend_from_slice(&self.check[copied..]);
+        post.extend_from_slice(&self.post[copied..]);
+        self.dir = dir;
+        self.check = check;
         self.post = post;
-        self.merged_len = count;
-        self.fresh_len = 0;
+    }
+
+    /// Calls `f` with each posting of `key` (and, rarely, of a key sharing its top
+    /// [`TAG_BITS`]).
+    fn for_each(&self, key: u64, mut f: impl FnMut(u32)) {
+        if !self.dir.is_empty() {
+            let (b, c) = tag(key);
+            let (from, to) = (self.dir[b] as usize, self.dir[b + 1] as usize);
+            for (&k, &p) in self.check[from..to].iter().zip(&self.post[from..to]) {
+                if k == c {
+                    f(p);
+                }
+            }
+        }
+        if !self.fresh.is_empty() {
+            let b = if self.fresh_bits == 0 {
+                0
+            } else {
+                (key >> (64 - self.fresh_bits)) as usize
+            };
+            let (from, to) = (self.fresh_dir[b] as usize, self.fresh_dir[b + 1] as usize);
+            for &(k, p) in &self.fresh[from..to] {
+                if k == key {
+                    f(p);
+                }
+            }
+        }
+        for &(k, p) in &self.pending {
+            if k == key {
+                f(p);
+            }
+        }
+    }
+
+    /// Replaces each posting `p` by `remap(p)`, dropping it when `None` (in place).
+    fn remap(&mut self, remap: impl Fn(u32) -> Option<u32>) {
+        self.settle();
+        self.fresh.retain_mut(|e| match remap(e.1) {
+            Some(p) => {
+                e.1 = p;
+                true
+            }
+            None => false,
+        });
+        self.index_fresh();
+        if self.dir.is_empty() {
+            return;
+        }
+        let mut n = 0;
+        for b in 0..1usize << DIR_BITS {
+            let (from, to) = (self.dir[b] as usize, self.dir[b + 1] as usize);
+            self.dir[b] = n as u32;
+            for i in from..to {
+                if let Some(p) = remap(self.post[i]) {
+                    self.check[n] = self.check[i];
+                    self.post[n] = p;
+                    n += 1;
+                }
+            }
+        }
+        self.dir[1 << DIR_BITS] = n as u32;
+        self.check.truncate(n);
+        self.post.truncate(n);
+        self.check.shrink_to_fit();
+        self.post.shrink_to_fit();
     }
 }
 
@@ -718,6 +887,11 @@ impl Packed {
         }
         p
     }
+
+    /// The solution as digits 0–8 by row (a puzzle with postings has a solved one).
+    fn rows(&self) -> Lines {
+        std::array::from_fn(|r| std::array::from_fn(|c| (self.0[r * 9 + c] & 15).saturating_sub(1)))
+    }
 }
 
 /// Protected puzzles, each under a slot number, with the two indexes above.
@@ -726,8 +900,10 @@ pub struct LikenessIndex {
     puzzles: Vec<Packed>,
     /// Slot of a puzzle by a hash of its grids (checked against `puzzles`).
     slot_of: KeyMap<u32>,
-    /// Triple key → postings `slot << 1 | side`.
-    triples: Postings,
+    /// Key of a set of four rows of a puzzle's solution → `slot << QUAD_BITS | set`.
+    quads: Postings,
+    /// Slots past [`MAX_SLOT`], checked one by one.
+    unposted: Vec<u32>,
     /// For cell `c` and digit `d` (0–8), at `c * 9 + d`: bitset of slots whose
     /// solution has `d + 1` in `c`.
     cells: Vec<Vec<u64>>,
@@ -759,6 +935,8 @@ impl LikenessIndex {
     }
 
     /// The slot of `p`, indexing it first if it is new (the same puzzle twice shares one).
+    /// End a batch of inserts with [`LikenessIndex::settle`]: until then the new
+    /// postings are searched one by one.
     pub fn insert(&mut self, p: &Protected) -> u32 {
         let h = grid_hash(&p.givens, &p.solution);
         let packed = Packed::new(p);
@@ -782,22 +960,29 @@ impl LikenessIndex {
                 self.cells[cell.index() * 9 + d as usize - 1][word] |= 1 << (slot % 64);
             }
         }
-        // An unsolved solution has no keys: no solved answer can be refused for it
-        // (`Protected::likeness` is `None`, and no answer equals it).
-        if let Some((rows, cols)) = lines(&p.solution) {
-            for (side, g) in [(0, &rows), (COLUMNS, &cols)] {
-                let shape = Shape::new(g);
-                let mut keys = STORED.map(|t| shape.key(t));
-                // Triples of one puzzle may share a key: one posting is enough.
-                keys.sort_unstable();
-                for (k, &key) in keys.iter().enumerate() {
-                    if k == 0 || keys[k - 1] != key {
-                        self.triples.add(key, slot << 1 | side);
-                    }
+        // An unsolved solution has no keys: no solved answer can be refused for it.
+        if let Some((rows, _)) = lines(&p.solution) {
+            if slot > MAX_SLOT {
+                self.unposted.push(slot);
+            } else {
+                // Every set keeps its posting, even when another set of the puzzle has
+                // the same key: each is another guess at which rows an answer shows.
+                for (set, key) in quad_keys(&rows).into_iter().enumerate() {
+                    self.quads.add(key, slot << QUAD_BITS | set as u32);
                 }
             }
         }
         slot
+    }
+
+    /// Makes the postings of the last inserts quick to find.
+    pub fn settle(&mut self) {
+        self.quads.settle();
+    }
+
+    /// Postings held (126 a puzzle), for measurements.
+    pub fn postings(&self) -> usize {
+        self.quads.len()
     }
 
     /// Keeps the puzzles whose slot `keep` says yes to, in a new numbering: returns the
@@ -813,8 +998,13 @@ impl LikenessIndex {
                 remap.push(None);
             }
         }
-        self.triples
-            .rebuild(|p| remap[(p >> 1) as usize].map(|new| new << 1 | (p & COLUMNS)));
+        self.quads.remap(|p| {
+            remap[(p >> QUAD_BITS) as usize].map(|new| new << QUAD_BITS | p & QUAD_MASK)
+        });
+        self.unposted = std::mem::take(&mut self.unposted)
+            .into_iter()
+            .filter_map(|s| remap[s as usize])
+            .collect();
         self.slot_of.clear();
         self.min_givens = usize::MAX;
         let words = kept.len().div_ceil(64);
@@ -864,77 +1054,44 @@ impl LikenessIndex {
         }
     }
 
-    /// Slots of the puzzles whose solution `answer` may be near (see the module doc), in
-    /// `out`.
-    pub fn answer_candidates(&self, answer: &Grid, out: &mut Vec<u32>) {
-        if self.triples.is_empty() {
-            return;
-        }
-        let Some((rows, cols)) = lines(answer) else {
-            return;
-        };
-        // The postings each lookup found, with which of the four hit kinds they count
-        // as: rows on rows, columns on columns, rows on columns, columns on rows.
-        let mut found: Vec<(Found<'_>, usize, usize)> = Vec::new();
-        let mut total = 0;
-        // Lookups that found anything, by side of the answer.
-        let mut hit = [0u8; 2];
-        for (side, g) in [(0, &rows), (COLUMNS, &cols)] {
-            let shape = Shape::new(g);
-            // Kind of a posting on `P`'s rows, and on its columns.
-            let (on_rows, on_cols) = if side == 0 { (0, 2) } else { (3, 1) };
-            let hit = &mut hit[side as usize];
-            for t in QUERIED {
-                // Most triples' prefixes are not stored: the whole key is not needed.
-                let prefix = shape.prefix(t);
-                if !self.triples.may_hold(prefix) {
-                    continue;
-                }
-                let postings = self.triples.get(shape.key_with(t, prefix));
-                if !postings.is_empty() {
-                    found.push((postings, on_rows, on_cols));
-                    total += postings.len_bound();
-                    *hit += 1;
-                }
-            }
-            // A candidate is hit twice through the answer's rows and twice through its
-            // columns (straight or transposed), each time by another lookup (a puzzle
-            // has one posting per key and side): with fewer lookups that found
-            // anything on a side, no puzzle is, however long the postings (a key many
-            // puzzles share), and the other side need not be looked at.
-            if *hit < HITS {
-                return;
-            }
-        }
-        let tally = |count: &mut dyn FnMut(u32, usize)| {
-            for &(postings, on_rows, on_cols) in &found {
-                postings.for_each(|p| {
-                    count(p >> 1, if p & COLUMNS == 0 { on_rows } else { on_cols });
+    /// A slot for which `keep` says yes whose puzzle's solution `answer` is near
+    /// ([`Protected::is_answered_by`]), found through the postings of the answer's sets
+    /// of four rows and of four columns: each posting is a guess at which untouched lines
+    /// show which, checked exactly as it is met.
+    fn first_near(&self, answer: &Grid, mut keep: impl FnMut(u32) -> bool) -> Option<u32> {
+        let (rows, cols) = lines(answer)?;
+        for g in [&rows, &cols] {
+            let a = Sheet::new(g);
+            for (qa, key) in quad_keys(g).into_iter().enumerate() {
+                let mut found = None;
+                self.quads.for_each(key, |posting| {
+                    let slot = posting >> QUAD_BITS;
+                    if found.is_none() && keep(slot) {
+                        let p = Sheet::new(&self.puzzles[slot as usize].rows());
+                        let qp = (posting & QUAD_MASK) as usize;
+                        if close_through(&a, &p, qa, qp) {
+                            found = Some(slot);
+                        }
+                    }
                 });
+                if found.is_some() {
+                    return found;
+                }
             }
-        };
-        let near =
-            |[rr, cc, rc, cr]: [u8; 4]| (rr >= HITS && cc >= HITS) || (rc >= HITS && cr >= HITS);
-        // Few postings: count them in a map; many (a common key): in an array by slot.
-        if total * 16 < self.puzzles.len() {
-            let mut hits: KeyMap<[u8; 4]> = KeyMap::default();
-            tally(&mut |slot, k| {
-                let h = &mut hits.entry(u64::from(slot)).or_default()[k];
-                *h = h.saturating_add(1);
-            });
-            out.extend(
-                hits.into_iter()
-                    .filter(|&(_, h)| near(h))
-                    .map(|(s, _)| s as u32),
-            );
-        } else {
-            let mut hits = vec![[0u8; 4]; self.puzzles.len()];
-            tally(&mut |slot, k| {
-                let h = &mut hits[slot as usize][k];
-                *h = h.saturating_add(1);
-            });
-            out.extend((0..hits.len()).filter(|&s| near(hits[s])).map(|s| s as u32));
         }
+        self.unposted.iter().copied().find(|&slot| {
+            keep(slot) && is_near(&self.puzzles[slot as usize].unpack().solution, answer)
+        })
+    }
+
+    /// Slots of the puzzles whose solution `answer` is near, whatever their day, lowest first.
+    pub fn answer_candidates(&self, answer: &Grid, out: &mut Vec<u32>) {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(slot) = self.first_near(answer, |s| !seen.contains(&s)) {
+            seen.insert(slot);
+        }
+        out.extend(seen);
+        out.sort_unstable();
     }
 
     /// The slots among those for which `keep` says yes whose puzzle `pasted` (printed as
@@ -949,8 +1106,8 @@ impl LikenessIndex {
     ) -> Option<u32> {
         let mut slots = Vec::new();
         // A full grid that is its own answer is an edited copy only of puzzles with that
-        // very solution, which `is_answered_by` refuses and the answer's candidates hold:
-        // no need to go through the bitsets (a pass over all slots).
+        // very solution, which `is_answered_by` refuses and the postings name: no need
+        // to go through the bitsets (a pass over all slots).
         if answer != Some(pasted) || pasted.filled_count() < 81 {
             self.copy_candidates(pasted, &mut slots);
         }
@@ -959,14 +1116,7 @@ impl LikenessIndex {
                 return Some(slot);
             }
         }
-        let answer = answer?;
-        slots.clear();
-        self.answer_candidates(answer, &mut slots);
-        // Lowest slot first: the same answer each time.
-        slots.sort_unstable();
-        slots
-            .into_iter()
-            .find(|&slot| keep(slot) && self.puzzles[slot as usize].unpack().is_answered_by(answer))
+        self.first_near(answer?, keep)
     }
 }
 
@@ -986,73 +1136,63 @@ mod tests {
     use crate::engine::solver;
     use crate::engine::transform::Transform;
 
-    #[test]
-    fn every_four_rows_hold_a_stored_triple() {
-        for m in 0u32..512 {
-            if m.count_ones() != 4 {
-                continue;
-            }
-            let held = STORED
-                .iter()
-                .filter(|t| t.iter().all(|&r| m & (1 << r) != 0))
-                .count();
-            assert!(
-                held >= usize::from(HITS),
-                "rows {m:09b} hold {held} stored triples"
-            );
+    /// The multiset of keys over all lines of both sides of a grid.
+    fn all_keys(g: &Grid) -> (Vec<u64>, Vec<u64>) {
+        let (rows, cols) = lines(g).expect("solved");
+        let mut triples = Vec::new();
+        let mut quads = Vec::new();
+        for side in [&rows, &cols] {
+            triples.extend(TRIPLES.iter().map(|&t| triple_key(side, t)));
+            quads.extend(quad_keys(side));
         }
-        assert!(
-            STORED
-                .iter()
-                .all(|t| !(t[0] / 3 == t[1] / 3 && t[1] / 3 == t[2] / 3))
-        );
-        // A query looks up every triple a puzzle may store, each once.
-        assert!(
-            QUERIED
-                .iter()
-                .all(|t| t[0] < t[1] && t[1] < t[2] && t[0] / 3 != t[2] / 3)
-        );
-        assert!(STORED.iter().all(|t| QUERIED.contains(t)));
+        triples.sort_unstable();
+        quads.sort_unstable();
+        (triples, quads)
     }
 
     #[test]
-    fn a_triple_key_survives_every_transformation() {
+    fn the_tables_list_every_triple_and_set_of_four_once() {
+        let mut seen = std::collections::HashSet::new();
+        for q in QUADS {
+            assert!(q.lines.windows(2).all(|w| w[0] < w[1]));
+            assert!(seen.insert(q.lines));
+            for (k, &t) in q.triples.iter().enumerate() {
+                let mut want: Vec<usize> = q.lines.to_vec();
+                want.remove(3 - k);
+                assert_eq!(TRIPLES[t].to_vec(), want);
+            }
+        }
+        assert_eq!(seen.len(), 126);
+        let orders: std::collections::HashSet<[usize; 4]> = ORDERS_OF_FOUR.into_iter().collect();
+        assert_eq!(orders.len(), 24);
+    }
+
+    /// Any line of a transformed grid shows some line of the original, so the keys of
+    /// all triples and of all sets of four, over both sides, are the same multisets.
+    #[test]
+    fn keys_survive_every_transformation() {
         let mut rng = SeededRng::new(5);
         for _ in 0..50 {
             let g = solver::random_solution(&Grid::empty(), &mut rng).expect("grid");
-            let t = Transform::random(&mut rng);
-            let h = t.apply(&g);
-            let (rows, cols) = lines(&g).expect("solved");
-            let (hr, hc) = lines(&h).expect("solved");
-            let keys = |a: &Lines, b: &Lines| {
-                let mut k: Vec<u64> = Vec::new();
-                for x in [a, b] {
-                    for t in STORED {
-                        k.push(triple_key(x, t));
-                    }
-                }
-                k.sort();
-                k
-            };
-            // Any triple of the transformed grid shows some triple of the original:
-            // the key multisets of all triples match.
-            let all = |a: &Lines, b: &Lines| {
-                let mut k: Vec<u64> = Vec::new();
-                for x in [a, b] {
-                    for p in 0..9 {
-                        for q in p + 1..9 {
-                            for r in q + 1..9 {
-                                k.push(triple_key(x, [p, q, r]));
-                            }
-                        }
-                    }
-                }
-                k.sort();
-                k
-            };
-            assert_eq!(all(&rows, &cols), all(&hr, &hc));
-            let _ = keys;
+            let h = Transform::random(&mut rng).apply(&g);
+            assert_eq!(all_keys(&g), all_keys(&h));
         }
+    }
+
+    /// A disguise is near its puzzle, and a grid with two of its digits swapped
+    /// everywhere (a relabelling) too; an unrelated grid is not.
+    #[test]
+    fn a_disguise_is_near_and_an_unrelated_grid_is_not() {
+        let mut rng = SeededRng::new(8);
+        for _ in 0..30 {
+            let g = solver::random_solution(&Grid::empty(), &mut rng).expect("grid");
+            let h = Transform::random(&mut rng).apply(&g);
+            assert!(is_near(&g, &h));
+            assert!(is_near(&h, &g));
+            let other = solver::random_solution(&Grid::empty(), &mut rng).expect("grid");
+            assert!(!is_near(&g, &other));
+        }
+        assert!(!is_near(&Grid::empty(), &Grid::empty()));
     }
 }
 
@@ -1063,18 +1203,9 @@ mod postings {
     use crate::engine::solver;
     use crate::engine::transform::Transform;
 
-    #[test]
-    fn gaps_decode_to_the_postings_in_any_order() {
-        let posts = [0, 1, 5, 300, 70_000, 70_001, 12, u32::MAX, 3];
-        let mut bytes = Vec::new();
-        encode(&posts, &mut bytes);
-        let mut back = Vec::new();
-        decode(&bytes, &mut |p| back.push(p));
-        assert_eq!(back, posts);
-    }
-
     /// Enough puzzles that postings are merged into the compact arrays (and some still
-    /// fresh): a disguise of any of them names it, before and after dropping a third.
+    /// fresh, some pending): a disguise of any of them names it, before and after
+    /// dropping a third.
     #[test]
     fn merged_and_retained_postings_still_name_every_disguise() {
         let mut rng = SeededRng::new(17);
@@ -1082,14 +1213,20 @@ mod postings {
             .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
             .collect();
         let mut index = LikenessIndex::new();
-        for g in &grids {
+        index.quads.pending_max = 1 << 13;
+        index.quads.fresh_min = 1 << 14;
+        for (k, g) in grids.iter().enumerate() {
             index.insert(&Protected {
                 givens: *g,
                 solution: *g,
             });
+            if k == 790 {
+                index.settle();
+            }
         }
-        assert!(!index.triples.keys.is_empty(), "some postings merged");
-        assert!(!index.triples.fresh.is_empty(), "some postings fresh");
+        assert!(!index.quads.post.is_empty(), "some postings merged");
+        assert!(!index.quads.fresh.is_empty(), "some postings fresh");
+        assert!(!index.quads.pending.is_empty(), "some postings pending");
         let named = |index: &LikenessIndex, k: usize, rng: &mut SeededRng| {
             let answer = Transform::random(rng).apply(&grids[k]);
             let mut out = Vec::new();
@@ -1098,15 +1235,16 @@ mod postings {
         };
         for k in (0..800).step_by(23) {
             let (out, spoiled) = named(&index, k, &mut rng);
-            assert!(out.contains(&(k as u32)), "puzzle {k}");
-            assert!(spoiled.is_some(), "puzzle {k}");
+            assert_eq!(out, vec![k as u32], "puzzle {k}");
+            assert_eq!(spoiled, Some(k as u32), "puzzle {k}");
         }
         let remap = index.retain(|s| s % 3 != 0);
-        assert!(index.triples.fresh.is_empty());
+        assert!(index.quads.pending.is_empty());
+        assert_eq!(index.postings(), index.len() * 126);
         for k in (0..800).step_by(23) {
             let (out, spoiled) = named(&index, k, &mut rng);
             match remap[k] {
-                Some(new) => assert!(out.contains(&new), "puzzle {k}, now {new}"),
+                Some(new) => assert_eq!(out, vec![new], "puzzle {k}, now {new}"),
                 None => assert_eq!(spoiled, None, "dropped puzzle {k}"),
             }
         }
@@ -1118,19 +1256,22 @@ mod measure {
     use super::*;
     use crate::engine::rng::SeededRng;
     use crate::engine::solver;
+    use crate::engine::transform::Transform;
     use std::time::Instant;
 
-    /// `LIKENESS_N` (default `n`) random solutions to index, and `extra` more to ask
-    /// with, all from one seed; says how long they took. Returns the count to index, the
-    /// grids, and the random stream to go on with.
-    pub(super) fn random_grids(n: usize, extra: usize) -> (usize, Vec<Grid>, SeededRng) {
+    /// `cargo test --release --lib engine::likeness_index::measure -- --ignored --nocapture`:
+    /// `LIKENESS_N` (default 20,000) random puzzles indexed, then 400 unrelated random
+    /// answers and 400 disguises: time to index, postings walked, time per query.
+    #[test]
+    #[ignore]
+    fn measure() {
         let n = std::env::var("LIKENESS_N")
             .ok()
             .and_then(|v| v.parse().ok())
-            .unwrap_or(n);
+            .unwrap_or(20_000);
         let mut rng = SeededRng::new(99);
         let t = Instant::now();
-        let grids: Vec<Grid> = (0..n + extra)
+        let grids: Vec<Grid> = (0..n + 400)
             .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
             .collect();
         println!(
@@ -1138,442 +1279,74 @@ mod measure {
             grids.len(),
             t.elapsed().as_secs_f64()
         );
-        (n, grids, rng)
-    }
-
-    /// `cargo test --release --lib engine::likeness_index::measure -- --ignored --nocapture`:
-    /// cost of a key, of indexing a puzzle, of a query, and how many unrelated candidates
-    /// a random answer gets among `LIKENESS_N` (default 20,000) random puzzles.
-    #[test]
-    #[ignore]
-    fn measure() {
-        let (n, grids, _) = random_grids(20_000, 200);
         let mut index = LikenessIndex::new();
         let t = Instant::now();
         for g in &grids[..n] {
-            // Givens: half the cells, enough for the copy index to have something.
-            let mut givens = *g;
-            for cell in Cell::all().filter(|c| c.index() % 2 == 1) {
-                givens.set(cell, None);
-            }
             index.insert(&Protected {
-                givens,
+                givens: *g,
                 solution: *g,
             });
         }
+        index.settle();
         let build = t.elapsed();
         println!(
-            "indexed {n} puzzles in {:.2} s ({:.1} µs each); {} distinct keys",
+            "indexed {n} puzzles in {:.2} s ({:.1} µs each), {} postings",
             build.as_secs_f64(),
             build.as_secs_f64() * 1e6 / n as f64,
-            index.triples.keys.len() + index.triples.fresh.len()
+            index.postings()
         );
-        let mut total = 0usize;
-        let mut times = Vec::new();
-        for g in &grids[n..] {
-            let t = Instant::now();
-            let mut out = Vec::new();
-            index.answer_candidates(g, &mut out);
-            times.push(t.elapsed());
-            total += out.len();
-        }
-        let t = Instant::now();
-        let (mut nf, mut np, mut xk) = (0usize, 0usize, 0u64);
-        for g in &grids[n..] {
-            let (rows, cols) = lines(g).expect("solved");
-            for side in [&rows, &cols] {
-                let shape = Shape::new(side);
-                for tr in QUERIED {
-                    let k = shape.key(tr);
-                    xk ^= k;
-                    let found = index.triples.get(k);
-                    nf += usize::from(!found.is_empty());
-                    found.for_each(|_| np += 1);
-                }
-            }
-        }
-        println!(
-            "keys + lookups per answer: {:.1} µs; lookups that found: {:.1}, postings: {:.1} ({xk})",
-            t.elapsed().as_secs_f64() * 1e6 / 200.0,
-            nf as f64 / 200.0,
-            np as f64 / 200.0
-        );
-        let t = Instant::now();
-        for g in &grids[n..] {
-            let (rows, cols) = lines(g).expect("solved");
-            for side in [&rows, &cols] {
-                let shape = Shape::new(side);
-                for tr in QUERIED {
-                    xk ^= shape.key(tr);
-                }
-            }
-        }
-        println!(
-            "keys alone per answer: {:.1} µs ({xk})",
-            t.elapsed().as_secs_f64() * 1e6 / 200.0
-        );
-        times.sort();
-        println!(
-            "answer queries: p50 {:.1} µs, p99 {:.1} µs; {total} candidates for 200 unrelated answers",
-            times[100].as_secs_f64() * 1e6,
-            times[197].as_secs_f64() * 1e6
-        );
-        let (rows, _) = lines(&grids[0]).expect("solved");
-        let t = Instant::now();
-        let mut x = 0u64;
-        for _ in 0..10_000 {
-            x ^= triple_key(&rows, [0, 4, 8]);
-        }
-        println!(
-            "a key: {:.2} µs ({x})",
-            t.elapsed().as_secs_f64() * 1e6 / 1e4
-        );
-        let t = Instant::now();
-        for g in &grids[..1000] {
-            let (rows, _) = lines(g).expect("solved");
-            let pairs = Shape::new(&rows);
-            for tr in STORED {
-                x ^= pairs.key(tr);
-            }
-        }
-        println!(
-            "pairs + 52 keys: {:.2} µs ({x})",
-            t.elapsed().as_secs_f64() * 1e6 / 1e3
-        );
-        let t = Instant::now();
-        for g in &grids[..1000] {
-            let (rows, _) = lines(g).expect("solved");
-            x ^= Shape::new(&rows).pair_hash[3];
-        }
-        println!(
-            "pairs: {:.2} µs ({x})",
-            t.elapsed().as_secs_f64() * 1e6 / 1e3
-        );
-    }
-}
-
-#[cfg(test)]
-mod measure_copies {
-    use super::*;
-    use crate::engine::rng::SeededRng;
-    use crate::engine::solver;
-    use crate::engine::transform::Transform;
-    use std::time::Instant;
-
-    /// The benchmark's data (`bench dailies`: every daily a transformation of one of four
-    /// puzzles), 2,000 of them: candidates and time per unrelated answer, slowest first.
-    /// `cargo test --lib engine::likeness_index::measure_copies -- --ignored --nocapture`
-    #[test]
-    #[ignore]
-    fn measure_copies() {
-        let mut rng = SeededRng::new(7);
-        let bases: Vec<Grid> = (0..4)
-            .map(|_| solver::random_solution(&Grid::empty(), &mut rng).expect("grid"))
-            .collect();
-        let mut index = LikenessIndex::new();
-        for k in 0..2000 {
-            let s = Transform::random(&mut rng).apply(&bases[k % 4]);
-            index.insert(&Protected {
-                givens: s,
-                solution: s,
-            });
-        }
-        let mut runs = Vec::new();
-        for _ in 0..400 {
-            let a = solver::random_solution(&Grid::empty(), &mut rng).expect("grid");
-            let t = Instant::now();
-            let mut out = Vec::new();
-            index.answer_candidates(&a, &mut out);
-            let n = out.len();
-            let refused = out
-                .iter()
-                .any(|&s| index.puzzles[s as usize].unpack().is_answered_by(&a));
-            runs.push((t.elapsed(), n, refused));
-        }
-        runs.sort_by_key(|r| std::cmp::Reverse(r.0));
-        println!("slowest: {:?}", &runs[..8]);
-        println!(
-            "answers with candidates: {} of 400",
-            runs.iter().filter(|r| r.1 > 0).count()
-        );
-    }
-}
-
-#[cfg(test)]
-mod measure_quads {
-    use super::*;
-    use crate::engine::transform::Transform;
-    use std::time::Instant;
-
-    /// Bits of an entry below the key: the slot (2^26 puzzles).
-    const SLOT_BITS: u32 = 26;
-    /// Directory over the keys' top bits.
-    const DIR_BITS: u32 = 22;
-
-    fn all_triples() -> Vec<[usize; 3]> {
-        let mut t = Vec::new();
-        for a in 0..9 {
-            for b in a + 1..9 {
-                for c in b + 1..9 {
-                    t.push([a, b, c]);
-                }
-            }
-        }
-        t
-    }
-
-    /// The 126 sets of four lines, each with its four sub-triples as indexes into
-    /// [`all_triples`].
-    fn quads() -> Vec<[usize; 4]> {
-        let tri = all_triples();
-        let idx = |t: [usize; 3]| tri.iter().position(|&u| u == t).expect("triple");
-        let mut out = Vec::new();
-        for a in 0..9 {
-            for b in a + 1..9 {
-                for c in b + 1..9 {
-                    for d in c + 1..9 {
-                        // Experiment: LIKENESS_NOBAND leaves out 4-sets holding a band.
-                        let band = |x: usize, y: usize, z: usize| x / 3 == z / 3 && x / 3 == y / 3;
-                        if std::env::var("LIKENESS_NOBAND").is_ok()
-                            && (band(a, b, c) || band(a, b, d) || band(a, c, d) || band(b, c, d))
-                        {
-                            continue;
-                        }
-                        out.push([
-                            idx([a, b, c]),
-                            idx([a, b, d]),
-                            idx([a, c, d]),
-                            idx([b, c, d]),
-                        ]);
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// Keys of all 84 triples of `g`, and of its 126 4-sets: a 4-set's key is the
-    /// multiset of its four triples' keys (each invariant under what may happen to the
-    /// four lines together, so the multiset is too, whatever order the lines come in).
-    fn keys(g: &Lines, quads: &[[usize; 4]], tri: &[[usize; 3]]) -> (Vec<u64>, Vec<u64>) {
-        let shape = Shape::new(g);
-        let t: Vec<u64> = tri.iter().map(|&l| shape.key(l)).collect();
-        if std::env::var("LIKENESS_DIGITS").is_ok() {
-            // Finer: each digit's colour in the 4-set is the multiset of (triple key,
-            // its colour in that triple) over the four triples; the key is the multiset
-            // of digit colours. Ties the triples together through the digits.
-            let dc: Vec<[u64; 9]> = tri.iter().map(|&l| shape.digit_colours(l)).collect();
-            let q = quads
-                .iter()
-                .map(|q| {
-                    let colour = |d: usize| {
-                        q.iter().fold(0u64, |c, &i| {
-                            c.wrapping_add(mix(t[i].wrapping_add(dc[i][d].wrapping_mul(K[1]))))
-                        })
-                    };
-                    mix((0..9).fold(0u64, |h, d| h.wrapping_add(mix(colour(d) ^ 0x77))))
-                })
-                .collect();
-            return (t, q);
-        }
-        let q = quads
-            .iter()
-            .map(|q| {
-                mix(q
-                    .iter()
-                    .fold(0u64, |h, &i| h.wrapping_add(mix(t[i] ^ 0x5151))))
-            })
-            .collect();
-        (t, q)
-    }
-
-    /// Prototype of a 4-line index. Every puzzle `P` stores the keys of its 126 row
-    /// 4-sets (one sorted `u64` per posting: the key's top 38 bits and the slot) and the
-    /// low 32 bits of its 52 `STORED` column-triple keys. An answer `A` near `T(P)` has
-    /// ≥ 4 untouched rows and ≥ 4 untouched columns; one side of `A` shows `P`'s rows
-    /// (rows without transposition, columns with), the other `P`'s columns. So `P` is a
-    /// candidate when a 4-set of one side of `A` has a key `P` stores and ≥ 2 of `P`'s
-    /// column-triple keys are among the other side's triple keys.
-    /// `LIKENESS_N` distinct random puzzles (default 200,000).
-    /// `cargo test --lib engine::likeness_index::measure_quads -- --ignored --nocapture`
-    #[test]
-    #[ignore]
-    fn measure_quads() {
-        let (n, grids, mut rng) = super::measure::random_grids(200_000, 400);
-        let quads = quads();
-        let tri = all_triples();
-        let stored_idx: Vec<usize> = STORED
-            .iter()
-            .map(|&s| tri.iter().position(|&u| u == s).expect("stored"))
-            .collect();
-        let mask = !((1u64 << SLOT_BITS) - 1);
-        let t = Instant::now();
-        let mut entries: Vec<u64> = Vec::with_capacity(n * 126);
-        let mut col_keys: Vec<[u32; 52]> = Vec::with_capacity(n);
-        for (slot, g) in grids[..n].iter().enumerate() {
-            let (rows, cols) = lines(g).expect("solved");
-            let (_, mut q) = keys(&rows, &quads, &tri);
-            q.sort_unstable();
-            q.dedup();
-            entries.extend(q.iter().map(|k| k & mask | slot as u64));
-            let shape = Shape::new(&cols);
-            col_keys.push(STORED.map(|l| shape.key(l) as u32));
-        }
-        let keyed = t.elapsed();
-        entries.sort_unstable();
-        let mut dir = vec![0u32; (1 << DIR_BITS) + 1];
-        for &e in &entries {
-            dir[(e >> (64 - DIR_BITS)) as usize + 1] += 1;
-        }
-        for b in 0..1 << DIR_BITS {
-            dir[b + 1] += dir[b];
-        }
-        println!(
-            "keys of {n} puzzles {:.2} s ({:.1} µs each), sort + directory {:.2} s; {} postings",
-            keyed.as_secs_f64(),
-            keyed.as_secs_f64() * 1e6 / n as f64,
-            t.elapsed().as_secs_f64() - keyed.as_secs_f64(),
-            entries.len(),
-        );
-        let mut runs: Vec<usize> = Vec::new();
-        let mut i = 0;
-        while i < entries.len() {
-            let k = entries[i] & mask;
-            let j = entries[i..].partition_point(|e| e & mask == k) + i;
-            runs.push(j - i);
-            i = j;
-        }
-        runs.sort_unstable_by(|a, b| b.cmp(a));
-        let shared: usize = runs.iter().filter(|&&r| r > 1).sum();
-        println!(
-            "{} distinct 4-set keys; postings on keys shared by >1 puzzle: {shared}; longest: {:?}",
-            runs.len(),
-            &runs[..runs.len().min(12)]
-        );
-        let lookup = |k: u64| -> &[u64] {
-            let k = k & mask;
-            let b = (k >> (64 - DIR_BITS)) as usize;
-            let bucket = &entries[dir[b] as usize..dir[b + 1] as usize];
-            let lo = bucket.partition_point(|&e| e < k);
-            let hi = bucket[lo..].partition_point(|&e| e & mask == k) + lo;
-            &bucket[lo..hi]
-        };
-        // (quad-hit slots, candidates) per query.
-        let mut bitmap = vec![0u64; 1 << 10];
-        let mut query = |a: &Grid, out: &mut Vec<u32>| -> (usize, usize) {
+        let walked = |a: &Grid| {
             let (rows, cols) = lines(a).expect("solved");
-            let sides = [keys(&rows, &quads, &tri), keys(&cols, &quads, &tri)];
-            let mut hits = 0;
-            let mut pass2 = 0;
-            out.clear();
-            for s in 0..2 {
-                let other = &sides[1 - s].0;
-                let mut other_q = sides[1 - s].1.clone();
-                other_q.sort_unstable();
-                for &k in other {
-                    let k = k as u16 as usize;
-                    bitmap[k / 64] |= 1 << (k % 64);
-                }
-                for &k in &sides[s].1 {
-                    for e in lookup(k) {
-                        hits += 1;
-                        let slot = (e & !mask) as u32;
-                        let held = col_keys[slot as usize]
-                            .iter()
-                            .filter(|&&c| {
-                                let b = c as u16 as usize;
-                                bitmap[b / 64] & 1 << (b % 64) != 0
-                                    && other.iter().any(|&k| k as u32 == c)
-                            })
-                            .count();
-                        if held >= 2 && !out.contains(&slot) {
-                            pass2 += 1;
-                            // Third stage: the puzzle's column 4-sets, worked out now.
-                            let (_, pc) = lines(&grids[slot as usize]).expect("solved");
-                            let (_, pq) = keys(&pc, &quads, &tri);
-                            if pq.iter().any(|k| other_q.binary_search(k).is_ok()) {
-                                out.push(slot);
-                            }
-                        }
-                    }
-                }
-                for &k in other {
-                    bitmap[k as u16 as usize / 64] = 0;
+            let mut w = 0;
+            for side in [&rows, &cols] {
+                for key in quad_keys(side) {
+                    index.quads.for_each(key, |_| w += 1);
                 }
             }
-            out.sort_unstable();
-            out.dedup();
-            (hits, pass2)
+            w
         };
-        let mut out = Vec::new();
-        let (mut times, mut cands, mut hits, mut with, mut p2) = (Vec::new(), 0, 0, 0, 0);
-        let mut checks = Vec::new();
-        // Random solutions are not all far apart: some "unrelated" answers are near a
-        // stored puzzle, and a solve would rightly be refused.
-        let mut refusals = 0;
-        for g in &grids[n..] {
-            let t = Instant::now();
-            let (h, q) = query(g, &mut out);
-            hits += h;
-            p2 += q;
-            times.push(t.elapsed());
-            cands += out.len();
-            with += usize::from(!out.is_empty());
-            for &slot in &out {
-                let p = Protected {
-                    givens: grids[slot as usize],
-                    solution: grids[slot as usize],
-                };
+        let report = |what: &str, answers: &[Grid]| {
+            let mut times = Vec::new();
+            let mut walks = Vec::new();
+            let (mut near, mut posts) = (0, 0);
+            for a in answers {
                 let t = Instant::now();
-                let refused = p.is_answered_by(g);
-                checks.push(t.elapsed());
-                refusals += usize::from(refused);
+                posts += walked(a);
+                walks.push(t.elapsed());
+                let t = Instant::now();
+                near += usize::from(index.first_near(a, |_| true).is_some());
+                times.push(t.elapsed());
             }
-        }
-        checks.sort();
-        if !checks.is_empty() {
+            times.sort();
+            walks.sort();
             println!(
-                "exact checks of candidates: {}, {refusals} refused (truly near), p50 {:.1} µs, max {:.1} µs",
-                checks.len(),
-                checks[checks.len() / 2].as_secs_f64() * 1e6,
-                checks[checks.len() - 1].as_secs_f64() * 1e6
+                "{what}: keys and lookups alone p50 {:.1} µs",
+                walks[walks.len() / 2].as_secs_f64() * 1e6
             );
-        }
-        times.sort();
-        println!(
-            "400 unrelated answers: p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs; 4-set hits {hits}, \
-             after the column-triple check {p2}, after the column 4-set check {cands} \
-             ({with} answers with any)",
-            times[200].as_secs_f64() * 1e6,
-            times[396].as_secs_f64() * 1e6,
-            times[399].as_secs_f64() * 1e6
-        );
-        let mut found = 0;
-        let mut times = Vec::new();
-        for k in (0..n).step_by((n / 400).max(1)) {
-            let a = Transform::random(&mut rng).apply(&grids[k]);
-            let t = Instant::now();
-            query(&a, &mut out);
-            times.push(t.elapsed());
-            assert!(out.contains(&(k as u32)), "disguise of {k} not named");
-            found += out.len();
-        }
-        times.sort();
-        println!(
-            "{} disguises all named ({found} candidates); p50 {:.1} µs",
-            times.len(),
-            times[times.len() / 2].as_secs_f64() * 1e6
-        );
+            let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e6;
+            println!(
+                "{what}: {} answers, {near} near; postings walked {:.1} per answer; p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+                answers.len(),
+                posts as f64 / answers.len() as f64,
+                at(0.5),
+                at(0.99),
+                at(1.0)
+            );
+        };
+        report("unrelated", &grids[n..]);
+        let disguises: Vec<Grid> = (0..400)
+            .map(|k| Transform::random(&mut rng).apply(&grids[k * n / 400]))
+            .collect();
+        report("disguises", &disguises);
         let t = Instant::now();
         let mut x = 0u64;
         for g in &grids[n..] {
             let (rows, cols) = lines(g).expect("solved");
-            x ^= keys(&rows, &quads, &tri).1[0] ^ keys(&cols, &quads, &tri).1[0];
+            x ^= quad_keys(&rows)[0] ^ quad_keys(&cols)[0];
         }
         println!(
-            "keys alone (2 × 84 triples, 2 × 126 sets) per answer: {:.1} µs ({x})",
+            "keys alone (2 × 126 sets) per answer: {:.1} µs ({x})",
             t.elapsed().as_secs_f64() * 1e6 / 400.0
         );
-        let _ = stored_idx;
     }
 }

@@ -62,8 +62,8 @@ pub enum BenchCommand {
         pad: bool,
     },
     /// A bot with SERVERS servers posting dailies, each with its puzzles of today and
-    /// tomorrow stored (a few generated puzzles, transformed per server so that all
-    /// differ), in DB (made afresh): times the scheduler's pass over them (the longest
+    /// tomorrow stored (generated puzzles, each transformed per server; see `--bases`),
+    /// in DB (made afresh): times the scheduler's pass over them (the longest
     /// hold of the store), then MOVES moves with `/sudoku solve` running beside them, then
     /// SOLVES solves alone. `--servers 0` is the empty database to compare with.
     #[command(
@@ -78,12 +78,13 @@ pub enum BenchCommand {
         moves: u64,
         #[arg(long, default_value_t = 5)]
         solves: u64,
-        /// How many distinct puzzles the dailies are transformations of. A bot makes
-        /// each daily from its own seed, so all differ: `--bases 200000` at 100,000
-        /// servers is that (seeded in 16.6 s on 2 cores, 2026-11-26); the default, a few,
-        /// seeds faster but suits the solve check's index more than real dailies do.
-        #[arg(long, default_value_t = 4)]
-        bases: u64,
+        /// How many distinct puzzles the dailies are transformations of. By default one
+        /// per daily stored, so all differ, as a bot's dailies do (each is made from its
+        /// own seed): 200,000 at 100,000 servers, seeded in 16.6 s on 2 cores
+        /// (2026-11-26). A few (`--bases 4`) seeds faster, but copies of one puzzle share
+        /// every key of the solve check's index.
+        #[arg(long)]
+        bases: Option<u64>,
     },
 }
 
@@ -113,7 +114,7 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
             moves,
             solves,
             bases,
-        } => dailies_line(db, *servers, *moves, *solves, *bases),
+        } => dailies_line(db, *servers, *moves, *solves, bases.unwrap_or(2 * servers)),
     }
 }
 
@@ -640,16 +641,22 @@ fn dailies_line(
     );
 
     let mut times = Vec::new();
+    // Random grids are not all far from every daily: among 200,000 random puzzles, 5 of
+    // 400 random answers were within `CLOSE` cells of one, transformed (the index's
+    // `measure`), and such a grid is rightly refused.
+    let mut refused = 0;
     for k in 0..solves {
         let (took, reply) = solve(k as usize + 1);
-        if !reply.content.starts_with("Solved") {
-            anyhow::bail!("solve {k} was refused: {}", reply.content);
+        if reply.content.starts_with("That is today's daily puzzle") {
+            refused += 1;
+        } else if !reply.content.starts_with("Solved") {
+            anyhow::bail!("solve {k} failed: {}", reply.content);
         }
         times.push(took);
     }
     times.sort();
     println!(
-        "solves: {solves} unrelated full grids: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; VmRSS {}",
+        "solves: {solves} unrelated full grids ({refused} refused as near a daily): p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; VmRSS {}",
         ms(percentile(&times, 0.5)),
         ms(percentile(&times, 0.99)),
         ms(times.last().copied().unwrap_or_default()),

@@ -215,6 +215,7 @@ impl DailyCache {
             self.first[slot] = self.dailies.len() as u32;
             self.dailies.push(Running { day: d.day, zone });
         }
+        self.index.settle();
         // Puzzles no row shows any more (days gone by): drop them once they are more
         // than the live ones, so the index follows the window.
         let live = || self.first.iter().filter(|&&i| i != NONE).count();
