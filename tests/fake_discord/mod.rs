@@ -281,7 +281,9 @@ struct State {
     answer_latency_ms: AtomicU64,
 }
 
-/// An interaction answer the fake has read and not yet answered, counted while it lives.
+/// An interaction answer the fake has read and not yet answered, counted while it lives:
+/// from the end of the request to the start of the answer, so never more than the
+/// client has in flight.
 struct OpenAnswer<'a>(&'a State);
 
 impl<'a> OpenAnswer<'a> {
@@ -1150,10 +1152,10 @@ async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream
                 Vec::new(),
             ),
         };
-        // An interaction answer is open from here until it is answered.
+        // An interaction answer is open from here until its answer is ready to send.
         let answering =
             path.starts_with("/api/v10/interactions/") || path.starts_with("/api/v10/webhooks/");
-        let _open = answering.then(|| OpenAnswer::new(&state));
+        let open = answering.then(|| OpenAnswer::new(&state));
         let (status, answer, headers) = ruled(&state, &method, &path, &auth, &body).await;
         let latency = state.answer_latency_ms.load(Ordering::SeqCst);
         if answering && latency > 0 {
@@ -1180,6 +1182,10 @@ async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream
             std::future::pending::<()>().await;
             return;
         }
+        // No longer open once the answer goes out: the client may read it and send its
+        // next request before this write returns, and that one must not count as a
+        // second open answer of the same client.
+        drop(open);
         let text = if status == 204 {
             String::new()
         } else {
