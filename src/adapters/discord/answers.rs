@@ -31,7 +31,9 @@ use super::outbound::{Budget, counts_as_invalid};
 /// the bot: the answers pile up and then go out together. The million-interaction soak
 /// saw 411 and then 733 connections open at once, and the process kept the memory they
 /// had used after they closed (glibc keeps what it freed): +18 MB for good. Bounded, a
-/// burst waits for turns instead, and costs at most this many connections (about 4.5 MB).
+/// burst waits for turns instead, and costs at most this many connections (about 4.5 MB):
+/// the same soak then peaked at 164 open files, and its memory after a million
+/// interactions was within 1% of that after 100,000 (BENCHMARKS.md).
 ///
 /// Why 64: a turn lasts one round trip, so this many in flight carry 64 / (round trip)
 /// requests a second. Against Discord, at 100–200 ms a round trip (an assumption: not
@@ -39,8 +41,8 @@ use super::outbound::{Budget, counts_as_invalid};
 /// second need a little over 200 (one first answer each, an edit for the few deferred:
 /// the launch run made 57,432 requests for 52,837 interactions, its own posts
 /// included). Against the fake Discord on loopback, whose round trip is about a
-/// millisecond, 64 turns carry tens of thousands a second. So the bound is for bursts,
-/// not for the steady pace, which never waits for a turn.
+/// millisecond, 64 turns carry tens of thousands a second. So the bound is for bursts;
+/// at a steady pace far fewer answers are in flight.
 pub const ANSWERS_IN_FLIGHT: usize = 64;
 
 /// Of [`ANSWERS_IN_FLIGHT`], the turns webhook calls (edits of `@original`, follow-ups,
