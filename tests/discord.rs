@@ -953,6 +953,75 @@ async fn slow_replies_are_deferred_in_time_and_private_ones_stay_private() {
     fake.assert_clean().await;
 }
 
+/// A burst (the bot was starved, or a busy minute on a big server): many interactions
+/// arrive at once while each answer takes Discord a quarter of a second. The bot keeps at
+/// most `ANSWERS_IN_FLIGHT` answers open at Discord at once (each holds a connection and
+/// its memory), and still answers every player, within Discord's 3 seconds (the fake
+/// records a late first answer as a violation).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_interactions_is_answered_in_full_a_bounded_number_at_a_time() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    fake.answer_after(Duration::from_millis(250));
+    let (_dir, db) = db();
+    let bot = ready(&fake, &db, 1).await;
+
+    let burst = 3 * discord::ANSWERS_IN_FLIGHT as u64;
+    let players = FakeDiscord::users(100_000_000_000_000_100, "p", burst);
+    let asks = players
+        .iter()
+        .map(|player| fake.ask(fake.slash(player, Some(GUILD), "help", json!([]))));
+    let answers = futures_util::future::join_all(asks).await;
+    for answer in &answers {
+        assert!(content(answer).contains("/sudoku new"), "{answer:#}");
+    }
+    let peak = fake.counters().await.answers_open_peak;
+    assert!(
+        peak <= discord::ANSWERS_IN_FLIGHT as u64,
+        "{peak} answers open at once"
+    );
+
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// A burst of slow commands: every one is deferred in time (first answers keep their
+/// turns), and once the core is done each deferral is edited into the player's board,
+/// the edits too at most `ANSWERS_IN_FLIGHT` open at Discord at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_slow_commands_is_deferred_in_time_then_answered_in_full() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    fake.answer_after(Duration::from_millis(250));
+    let (_dir, db) = db();
+    let (bot, gate) = gated(&fake, &db).await;
+
+    gate.close();
+    let burst = 3 * discord::ANSWERS_IN_FLIGHT as u64 / 2;
+    let players = FakeDiscord::users(100_000_000_000_000_500, "p", burst);
+    let mut sent = Vec::new();
+    for player in &players {
+        let interaction = new_command(&fake, player, 40);
+        let token = token_of(&interaction);
+        sent.push((fake.interact(interaction).await, token));
+    }
+    for (id, _) in &sent {
+        assert_eq!(fake.response_to(id).await["type"], 5, "deferred");
+    }
+    gate.open();
+    for (_, token) in &sent {
+        let board = fake.edit_of(token).await;
+        let givens = parse_grid(content(&board)).expect("the board parses");
+        assert_eq!(givens.empty_count(), 40);
+    }
+    let peak = fake.counters().await.answers_open_peak;
+    assert!(
+        peak <= discord::ANSWERS_IN_FLIGHT as u64,
+        "{peak} answers open at once"
+    );
+
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_shards_identify_answer_and_register_the_commands_once() {
     // Discord recommends 2 shards: the bot runs both (one shard alone would be refused

@@ -540,11 +540,13 @@ fn soak() {
             println!("{line}");
         }
         println!(
-            "rate: {:.0} interactions/s; 429s served: {}, invalid requests: {}, violations: {}",
+            "rate: {:.0} interactions/s; 429s served: {}, invalid requests: {}, violations: {}; \
+             at most {} interaction answers open at once",
             total as f64 / begin.elapsed().as_secs_f64(),
             counters.limited,
             counters.invalid,
-            violations.len()
+            violations.len(),
+            counters.answers_open_peak
         );
         assert!(
             violations.is_empty(),

@@ -115,6 +115,9 @@ pub struct Counters {
     pub per_route: HashMap<String, u64>,
     /// 429s per route.
     pub limited_per_route: HashMap<String, u64>,
+    /// The most interaction answers (requests to `/interactions/...` callbacks and
+    /// `/webhooks/...`) that were open at once: read, not yet answered.
+    pub answers_open_peak: u64,
 }
 
 /// A rate-limit bucket's window.
@@ -271,6 +274,30 @@ struct State {
     /// Channels where the bot may not post or edit: the 403's Discord code (50013
     /// Missing Permissions, 50001 Missing Access), or 404 Unknown Channel (10003).
     forbidden: Mutex<HashMap<String, u64>>,
+    /// Interaction answers open now, and the most at once (see [`OpenAnswer`]).
+    answers_open: AtomicU64,
+    answers_open_peak: AtomicU64,
+    /// How long the fake takes to answer an interaction answer, in ms (0: at once).
+    answer_latency_ms: AtomicU64,
+}
+
+/// An interaction answer the fake has read and not yet answered, counted while it lives:
+/// from the end of the request to the start of the answer, so never more than the
+/// client has in flight.
+struct OpenAnswer<'a>(&'a State);
+
+impl<'a> OpenAnswer<'a> {
+    fn new(state: &'a State) -> OpenAnswer<'a> {
+        let open = state.answers_open.fetch_add(1, Ordering::SeqCst) + 1;
+        state.answers_open_peak.fetch_max(open, Ordering::SeqCst);
+        OpenAnswer(state)
+    }
+}
+
+impl Drop for OpenAnswer<'_> {
+    fn drop(&mut self) {
+        self.0.answers_open.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 #[derive(Clone)]
@@ -335,6 +362,9 @@ impl FakeDiscord {
             rules,
             limits: Mutex::new(Limits::default()),
             forbidden: Mutex::new(HashMap::new()),
+            answers_open: AtomicU64::new(0),
+            answers_open_peak: AtomicU64::new(0),
+            answer_latency_ms: AtomicU64::new(0),
         });
         let tls = tls_acceptor();
         let s = state.clone();
@@ -374,7 +404,17 @@ impl FakeDiscord {
         forget_old_invalid(&mut limits);
         let mut counters = limits.counters.clone();
         counters.invalid = limits.invalid.len() as u64;
+        counters.answers_open_peak = self.state.answers_open_peak.load(Ordering::SeqCst);
         counters
+    }
+
+    /// From now on every interaction answer (callback or webhook) is answered `latency`
+    /// after the fake read it, as Discord's round trip takes time: answers in flight
+    /// then overlap, as they do on Discord.
+    pub fn answer_after(&self, latency: Duration) {
+        self.state
+            .answer_latency_ms
+            .store(latency.as_millis() as u64, Ordering::SeqCst);
     }
 
     /// From now on the bot may not post or edit in `channel`: Discord answers 403 with
@@ -1112,7 +1152,16 @@ async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream
                 Vec::new(),
             ),
         };
+        // An interaction answer is open from here until its answer is ready to send.
+        let answering =
+            path.starts_with("/api/v10/interactions/") || path.starts_with("/api/v10/webhooks/");
+        let open = answering.then(|| OpenAnswer::new(&state));
         let (status, answer, headers) = ruled(&state, &method, &path, &auth, &body).await;
+        let latency = state.answer_latency_ms.load(Ordering::SeqCst);
+        if answering && latency > 0 {
+            // After `ruled`: the 3 seconds count to when Discord got the answer.
+            tokio::time::sleep(Duration::from_millis(latency)).await;
+        }
         let limited = headers.iter().any(|(k, _)| *k == "x-ratelimit-scope") && status == 429;
         if (200..300).contains(&status) {
             keep_watched_answer(&state, &method, &path, &body).await;
@@ -1133,6 +1182,10 @@ async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream
             std::future::pending::<()>().await;
             return;
         }
+        // No longer open once the answer goes out: the client may read it and send its
+        // next request before this write returns, and that one must not count as a
+        // second open answer of the same client.
+        drop(open);
         let text = if status == 204 {
             String::new()
         } else {

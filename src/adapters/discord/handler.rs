@@ -9,17 +9,17 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
-    CreateInteractionResponse, EventHandler, Guild, GuildChannel, GuildId, Http, Interaction,
+    CreateInteractionResponse, EventHandler, Guild, GuildChannel, GuildId, Interaction,
     InteractionId, Member, Message, MessageFlags, MessageId, ModalInteraction, Permissions, Ready,
     UnavailableGuild, User,
 };
 use tokio::sync::{Notify, Semaphore};
 
+use super::answers::Answers;
 use super::commands;
-use super::outbound::Budget;
 use super::respond::{
-    Answer, Pending, answer_now, answer_with_message, counted, edit, followup, joined, message,
-    respond_logged, retried,
+    Answer, Pending, answer_now, answer_with_message, edit, followup, joined, message,
+    respond_logged,
 };
 use super::shutdown::InFlight;
 use super::{DEFER_AFTER, TOO_OLD};
@@ -37,12 +37,9 @@ pub(super) struct Handler {
     pub(super) in_flight: Arc<InFlight>,
     /// Whether the commands were registered in this run (see `ready`).
     pub(super) registered: AtomicBool,
-    /// The client for interaction callbacks and webhooks, outside serenity's rate
-    /// limiter (see `run_tuned`).
-    pub(super) interactions: Arc<Http>,
-    /// The bot-wide budget: interaction answers Discord refuses are reported to it (they
-    /// count towards Discord's IP ban), but never wait on it.
-    pub(super) budget: Arc<Budget>,
+    /// Every interaction answer goes through it: bounded in flight, refusals reported
+    /// to the bot-wide budget (see [`Answers`]).
+    pub(super) answers: Answers,
     /// Commands the core may run at once ([`CORE_WORKERS`](super::CORE_WORKERS)).
     pub(super) core: Arc<Semaphore>,
 }
@@ -63,7 +60,7 @@ impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(shard = %ctx.shard_id, user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         // The webhooks of interactions are the application's.
-        self.interactions.set_application_id(ready.application.id);
+        self.answers.set_application_id(ready.application.id);
         // READY lists every server of this shard: one posting dailies that is missing
         // removed the bot while it was away.
         if let Some(shard) = ready.shard {
@@ -167,14 +164,7 @@ impl EventHandler for Handler {
                 _ => None,
             };
             if let Some((id, token)) = target {
-                answer_now(
-                    &self.interactions,
-                    &self.budget,
-                    id,
-                    token,
-                    &Reply::private(RESTARTING),
-                )
-                .await;
+                answer_now(&self.answers, id, token, &Reply::private(RESTARTING)).await;
             }
             return;
         }
@@ -251,16 +241,10 @@ impl Handler {
         let Some(answer) = self.start(id, invocation).await else {
             return;
         };
-        let http = &self.interactions;
-        let sent = answer_with_message(http, &self.budget, id, token, private, answer).await;
+        let sent = answer_with_message(&self.answers, id, token, private, answer).await;
         // A race's lobby: its later changes edit this message, so learn its id.
         if let Some(race) = sent.and_then(|reply| reply.race_message) {
-            match counted(
-                &self.budget,
-                http.get_original_interaction_response(token).await,
-            )
-            .await
-            {
+            match self.answers.original(token).await {
                 Ok(message) => {
                     let app = self.app.clone();
                     let _ = tokio::task::spawn_blocking(move || {
@@ -278,14 +262,7 @@ impl Handler {
     /// Answers `interaction` at once, privately, with why it was not run.
     async fn refuse(&self, interaction: &CommandInteraction, why: String) {
         let reply = Reply::private(why);
-        answer_now(
-            &self.interactions,
-            &self.budget,
-            interaction.id,
-            &interaction.token,
-            &reply,
-        )
-        .await;
+        answer_now(&self.answers, interaction.id, &interaction.token, &reply).await;
     }
 
     /// Tells the core which message shows race `race`.
@@ -325,13 +302,9 @@ impl Handler {
             // Discord flattens a slash option's newlines; a modal keeps a pasted board.
             let response = CreateInteractionResponse::Modal(modal);
             respond_logged(
-                counted(
-                    &self.budget,
-                    interaction
-                        .create_response(&*self.interactions, response)
-                        .await,
-                )
-                .await,
+                self.answers
+                    .respond(interaction.id, &interaction.token, response)
+                    .await,
             );
             return;
         }
@@ -362,14 +335,7 @@ impl Handler {
             Ok(command) => command,
             Err(problem) => {
                 let reply = Reply::private(format!("I can't run that: {problem}."));
-                answer_now(
-                    &self.interactions,
-                    &self.budget,
-                    interaction.id,
-                    &interaction.token,
-                    &reply,
-                )
-                .await;
+                answer_now(&self.answers, interaction.id, &interaction.token, &reply).await;
                 return;
             }
         };
@@ -386,8 +352,7 @@ impl Handler {
     }
 
     async fn on_component(&self, interaction: &ComponentInteraction) {
-        let http = &*self.interactions;
-        let budget = &*self.budget;
+        let answers = &self.answers;
         // A select menu's interaction carries the chosen values (the pad's row or column).
         let values: &[String] = match &interaction.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => values,
@@ -397,13 +362,12 @@ impl Handler {
             let reply = Reply::private(
                 "This button belongs to an older version of the bot; use `/sudoku show` for a fresh board.",
             );
-            answer_now(http, budget, interaction.id, &interaction.token, &reply).await;
+            answer_now(answers, interaction.id, &interaction.token, &reply).await;
             return;
         };
         if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
             answer_now(
-                http,
-                budget,
+                answers,
                 interaction.id,
                 &interaction.token,
                 &Reply::private(refusal),
@@ -448,19 +412,21 @@ impl Handler {
                     CreateInteractionResponse::Message(message(&reply))
                 };
                 respond_logged(
-                    counted(budget, interaction.create_response(http, response).await).await,
+                    answers
+                        .respond(interaction.id, &interaction.token, response)
+                        .await,
                 );
             }
             Answer::Late(name, work) => {
                 // A deferred update (type 6) shows nothing; `@original` is then the
                 // message the button sits under, and follow-ups are new messages.
-                let deferred = counted(
-                    budget,
-                    interaction
-                        .create_response(http, CreateInteractionResponse::Acknowledge)
-                        .await,
-                )
-                .await;
+                let deferred = answers
+                    .respond(
+                        interaction.id,
+                        &interaction.token,
+                        CreateInteractionResponse::Acknowledge,
+                    )
+                    .await;
                 let Some(reply) = work.finish(name, deferred.is_ok()).await else {
                     return;
                 };
@@ -471,17 +437,17 @@ impl Handler {
                     tracing::warn!(error = %super::discord_error(&error), "deferring failed");
                 } else if in_place(&reply) {
                     respond_logged(
-                        retried(budget, || interaction.edit_response(http, edit(&reply)))
+                        answers
+                            .edit_original(&interaction.token, &edit(&reply))
                             .await
                             .map(|_| ()),
                     );
                 } else {
                     respond_logged(
-                        retried(budget, || {
-                            interaction.create_followup(http, followup(&reply))
-                        })
-                        .await
-                        .map(|_| ()),
+                        answers
+                            .followup(&interaction.token, &followup(&reply))
+                            .await
+                            .map(|_| ()),
                     );
                 }
             }

@@ -18,10 +18,12 @@
 //! flight and for the daily posts being sent (the scheduler claims no new one), so no
 //! reply is lost and the caller closes the database after the last command.
 //!
-//! Files: `handler` (interactions in), `respond` (replies out), `scheduler` (daily posts),
+//! Files: `handler` (interactions in), `respond` (replies out), `answers` (every request
+//! answering an interaction, bounded in flight), `scheduler` (daily posts),
 //! `shutdown` (counting what is in flight), `commands` (registration and options, from the
 //! core's table), `config`.
 
+mod answers;
 pub mod commands;
 pub mod config;
 mod handler;
@@ -44,6 +46,7 @@ use crate::app::App;
 use handler::Handler;
 use shutdown::InFlight;
 
+pub use answers::{ANSWERS_IN_FLIGHT, WEBHOOK_TURNS};
 pub use config::Config;
 pub use scheduler::Posting;
 
@@ -325,8 +328,7 @@ pub async fn run_tuned(
         wake: wake.clone(),
         in_flight: in_flight.clone(),
         registered: AtomicBool::new(false),
-        interactions,
-        budget: budget.clone(),
+        answers: answers::Answers::new(interactions, budget.clone()),
         core: Arc::new(Semaphore::new(CORE_WORKERS)),
     };
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not

@@ -5,16 +5,14 @@ use serenity::all::{
     ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, EditInteractionResponse, EditMessage, Http, InteractionId,
+    CreateSelectMenuOption, EditInteractionResponse, EditMessage, InteractionId,
 };
 use std::future::Future;
 use std::pin::Pin;
-use std::time::Duration;
 
-use serenity::builder::Builder;
 use tokio::task::JoinHandle;
 
-use super::outbound::{Budget, counts_as_invalid};
+use super::answers::Answers;
 use crate::app::{APOLOGY, ButtonStyle, Reply};
 
 /// What a late private reply leaves in the channel in place of the public deferral.
@@ -53,66 +51,10 @@ impl Pending {
     }
 }
 
-/// Attempts at an interaction's webhook call (an edit of `@original`, a follow-up) that
-/// Discord answers with 429. Those calls go around serenity's rate limiter (each
-/// interaction has its own webhook, so one waiting must not hold up the others): this
-/// interaction alone waits and tries again.
-const WEBHOOK_ATTEMPTS: u32 = 3;
-/// The first wait after a 429 on a webhook call; it doubles. (serenity's error does not
-/// carry Discord's `retry_after`.)
-const WEBHOOK_BACKOFF: Duration = Duration::from_secs(1);
-
-/// `call` again while Discord answers 429, up to [`WEBHOOK_ATTEMPTS`] times. Every
-/// refusal Discord counts as invalid is reported to `budget` (see [`counted`]).
-pub(super) async fn retried<T, F, Fut>(budget: &Budget, mut call: F) -> serenity::Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = serenity::Result<T>>,
-{
-    let mut wait = WEBHOOK_BACKOFF;
-    let mut attempt = 1;
-    loop {
-        let result = counted(budget, call().await).await;
-        match &result {
-            Err(error)
-                if super::discord_status(error).is_some_and(|(status, _)| status == 429)
-                    && attempt < WEBHOOK_ATTEMPTS =>
-            {
-                tokio::time::sleep(wait).await;
-                wait *= 2;
-                attempt += 1;
-            }
-            _ => return result,
-        }
-    }
-}
-
-/// `result` of an interaction answer, after reporting to `budget` a refusal that Discord
-/// counts towards its IP ban (401, 403, 429): the ban counts every request, so these
-/// bring the pause of the bot's own messages nearer. The answers themselves never wait
-/// on the budget.
-pub(super) async fn counted<T>(
-    budget: &Budget,
-    result: serenity::Result<T>,
-) -> serenity::Result<T> {
-    if let Err(error) = &result
-        && super::discord_status(error).is_some_and(|(status, _)| counts_as_invalid(status))
-    {
-        budget.invalid().await;
-    }
-    result
-}
-
 /// Answers an interaction at once with `reply` as a new message (private when it is).
-pub(super) async fn answer_now(
-    http: &Http,
-    budget: &Budget,
-    id: InteractionId,
-    token: &str,
-    reply: &Reply,
-) {
+pub(super) async fn answer_now(answers: &Answers, id: InteractionId, token: &str, reply: &Reply) {
     let response = CreateInteractionResponse::Message(message(reply));
-    respond_logged(counted(budget, response.execute(http, (id, token)).await).await);
+    respond_logged(answers.respond(id, token, response).await);
 }
 
 /// Answers a slash command or a submitted modal with a new message: directly when the
@@ -130,8 +72,7 @@ pub(super) async fn answer_now(
 /// Returns the reply when it became the interaction's own (original) message in public:
 /// the message a race's later edits go to.
 pub(super) async fn answer_with_message(
-    http: &Http,
-    budget: &Budget,
+    answers: &Answers,
     id: InteractionId,
     token: &str,
     private: bool,
@@ -139,19 +80,15 @@ pub(super) async fn answer_with_message(
 ) -> Option<Reply> {
     let (name, work) = match answer {
         Answer::Ready(reply) => {
-            answer_now(http, budget, id, token, &reply).await;
+            answer_now(answers, id, token, &reply).await;
             return (!reply.private).then_some(reply);
         }
         Answer::Late(name, work) => (name, work),
     };
     let deferral = CreateInteractionResponseMessage::new().ephemeral(private);
-    let deferred = counted(
-        budget,
-        CreateInteractionResponse::Defer(deferral)
-            .execute(http, (id, token))
-            .await,
-    )
-    .await;
+    let deferred = answers
+        .respond(id, token, CreateInteractionResponse::Defer(deferral))
+        .await;
     let reply = work.finish(name, deferred.is_ok()).await?;
     if let Err(error) = deferred {
         tracing::warn!(error = %super::discord_error(&error), "deferring failed");
@@ -161,12 +98,8 @@ pub(super) async fn answer_with_message(
             .content(ANSWERED_PRIVATELY)
             .components(Vec::new())
             .allowed_mentions(CreateAllowedMentions::new());
-        match retried(budget, || notice.clone().execute(http, token)).await {
-            Ok(_) => respond_logged(
-                retried(budget, || followup(&reply).execute(http, (None, token)))
-                    .await
-                    .map(|_| ()),
-            ),
+        match answers.edit_original(token, &notice).await {
+            Ok(_) => respond_logged(answers.followup(token, &followup(&reply)).await.map(|_| ())),
             Err(error) => tracing::warn!(
                 command = name,
                 error = %super::discord_error(&error),
@@ -176,7 +109,8 @@ pub(super) async fn answer_with_message(
         None
     } else {
         respond_logged(
-            retried(budget, || edit(&reply).execute(http, token))
+            answers
+                .edit_original(token, &edit(&reply))
                 .await
                 .map(|_| ()),
         );
