@@ -288,6 +288,44 @@ fn solve_refuses_a_race_puzzle_with_a_given_changed() {
     assert!(r.content.contains("exactly one solution"), "{}", r.content);
 }
 
+/// Pasting the puzzle of your own race or daily gets a refusal that fits it: no give-up
+/// offered that would show a race's solution or end a daily's day, and no hint in a race
+/// (hints are off there); a free game's refusal offers both.
+#[test]
+fn your_own_race_or_daily_is_refused_with_what_that_game_allows() {
+    let bot = Bot::in_memory(T0, 18);
+    let (grid, _) = race(&bot, 50);
+    let r = bot.say("ann", HERE, &format!("solve {}", grid_text(&grid)));
+    assert!(r.content.contains("your race"), "{}", r.content);
+    assert!(
+        !r.content.contains("giveup") && !r.content.contains("hint"),
+        "{}",
+        r.content
+    );
+    assert!(!r.content.contains("```"), "{}", r.content);
+
+    let daily = board_of(&bot.say("cy", HERE, "daily"));
+    let r = bot.say("cy", HERE, &format!("solve {}", grid_text(&daily)));
+    assert!(
+        r.content.contains("daily puzzle, which you are playing"),
+        "{}",
+        r.content
+    );
+    assert!(
+        !r.content.contains("giveup") && !r.content.contains("```"),
+        "{}",
+        r.content
+    );
+
+    let free = board_of(&bot.say("dee", HERE, "new 40"));
+    let r = bot.say("dee", HERE, &format!("solve {}", grid_text(&free)));
+    assert!(
+        r.content.contains("your game in progress") && r.content.contains("giveup"),
+        "{}",
+        r.content
+    );
+}
+
 /// The measurement behind `CLOSE` and the README's figures (release build):
 /// `cargo test --release --test likeness measure -- --ignored --nocapture`.
 #[test]

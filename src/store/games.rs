@@ -233,12 +233,38 @@ impl Tx<'_> {
     /// The puzzles (givens, solution) of every game `player` has in progress, anywhere:
     /// what `/sudoku solve` must not answer for them. A row that does not decode is no
     /// puzzle anyone can play, so it is skipped.
-    pub fn active_puzzles_of(&self, player: &str) -> Result<Vec<(Grid, Grid)>, StoreError> {
-        self.puzzles(
-            "SELECT givens, solution FROM games WHERE player = ?1 AND status = 'active' \
-             AND damaged IS NULL",
-            params![player],
-        )
+    pub fn active_puzzles_of(&self, player: &str) -> Result<Vec<OwnPuzzle>, StoreError> {
+        let mut statement = self.tx.prepare_cached(
+            "SELECT givens, solution, race IS NOT NULL, daily_day IS NOT NULL FROM games \
+             WHERE player = ?1 AND status = 'active' AND damaged IS NULL",
+        )?;
+        let rows = statement.query_map(params![player], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, bool>(2)?,
+                r.get::<_, bool>(3)?,
+            ))
+        })?;
+        let mut puzzles = Vec::new();
+        for row in rows {
+            let (givens, solution, race, daily) = row?;
+            // A row that does not decode is no puzzle anyone can play or solve from.
+            if let (Ok(givens), Ok(solution)) = (grid_from_text(&givens), grid_from_text(&solution))
+            {
+                let kind = match (race, daily) {
+                    (true, _) => OwnKind::Race,
+                    (false, true) => OwnKind::Daily,
+                    (false, false) => OwnKind::Free,
+                };
+                puzzles.push(OwnPuzzle {
+                    givens,
+                    solution,
+                    kind,
+                });
+            }
+        }
+        Ok(puzzles)
     }
 
     /// The (givens, solution) pairs `sql` selects: what `/sudoku solve` protects. A row
@@ -630,4 +656,20 @@ impl PlayerFlag {
             PlayerFlag::BoardPicture => ("board_picture", false),
         }
     }
+}
+
+/// A puzzle of one of the player's games in progress, as `/sudoku solve` protects it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnPuzzle {
+    pub givens: Grid,
+    pub solution: Grid,
+    pub kind: OwnKind,
+}
+
+/// What kind of game an [`OwnPuzzle`] is played in: what a refusal may offer differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnKind {
+    Free,
+    Daily,
+    Race,
 }

@@ -22,7 +22,9 @@ use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
 pub use coop::{CoopId, CoopRecord, CoopStats};
 pub use dailies::{ServerDaily, StoredDaily};
-pub use games::{DamagedGame, DifficultyStats, GameId, GameRecord, PlayerStats, RaceTag};
+pub use games::{
+    DamagedGame, DifficultyStats, GameId, GameRecord, OwnKind, OwnPuzzle, PlayerStats, RaceTag,
+};
 pub use maintenance::{CheckReport, backup, check};
 pub use migrate::{MIGRATIONS, Migration};
 pub use races::{RaceRecord, RaceStanding, RaceStats};

@@ -9,7 +9,7 @@ use crate::engine::likeness_index::LikenessIndex;
 use crate::engine::parse::parse_puzzle;
 use crate::engine::{Grid, Solution, solver};
 use crate::game::daily::server_day;
-use crate::store::{StoreError, Tx};
+use crate::store::{OwnKind, StoreError, Tx};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 
@@ -73,13 +73,20 @@ fn spoiler(
         let p = Protected { givens, solution };
         p.is_edited_copy(grid) || answer.is_some_and(|a| p.is_answered_by(a))
     };
-    if own
-        .into_iter()
-        .any(|(givens, solution)| spoils(givens, solution))
-    {
-        return Ok(Some(
-            "That is the puzzle of your game in progress, so I won't solve it for you. `/sudoku hint` shows the next step; `/sudoku giveup` ends the game and shows the solution.",
-        ));
+    // Your own game: the refusal says what that game allows instead (a race has no hints
+    // and keeps its solution hidden; a daily's give-up does not end its day).
+    if let Some(own) = own.into_iter().find(|p| spoils(p.givens, p.solution)) {
+        return Ok(Some(match own.kind {
+            OwnKind::Free => {
+                "That is the puzzle of your game in progress, so I won't solve it for you. `/sudoku hint` shows the next step; `/sudoku giveup` ends the game and shows the solution."
+            }
+            OwnKind::Daily => {
+                "That is today's daily puzzle, which you are playing: no spoilers until its day is over. `/sudoku hint` shows the next step (30 s on your ranked time)."
+            }
+            OwnKind::Race => {
+                "That is the puzzle of your race: it is won by solving, so no spoilers while it runs. `/sudoku check` shows your mistakes."
+            }
+        }));
     }
     if coops
         .into_iter()
