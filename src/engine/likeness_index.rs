@@ -794,36 +794,53 @@ impl Postings {
         self.post = post;
     }
 
-    /// Calls `f` with each posting of `key` (and, rarely, of a key sharing its top
-    /// [`TAG_BITS`]).
-    fn for_each(&self, key: u64, mut f: impl FnMut(u32)) {
+    /// Calls `f(i, posting)` for the postings of each `keys[i]` (and, rarely, of a key sharing its top [`TAG_BITS`])
+    /// until it says stop; true if it did. The directory entries of all keys are read
+    /// first, in a loop of independent loads, so their cache misses overlap instead of
+    /// coming one after the other.
+    fn for_each_of(&self, keys: &[u64; 126], mut f: impl FnMut(usize, u32) -> bool) -> bool {
+        let mut ranges = [(0u32, 0u32); 126];
         if !self.dir.is_empty() {
-            let (b, c) = tag(key);
-            let (from, to) = (self.dir[b] as usize, self.dir[b + 1] as usize);
-            for (&k, &p) in self.check[from..to].iter().zip(&self.post[from..to]) {
-                if k == c {
-                    f(p);
+            for (r, &key) in ranges.iter_mut().zip(keys) {
+                let b = tag(key).0;
+                *r = (self.dir[b], self.dir[b + 1]);
+            }
+            for (i, (&key, &(from, to))) in keys.iter().zip(&ranges).enumerate() {
+                let c = tag(key).1;
+                let (from, to) = (from as usize, to as usize);
+                for (&k, &p) in self.check[from..to].iter().zip(&self.post[from..to]) {
+                    if k == c && f(i, p) {
+                        return true;
+                    }
                 }
             }
         }
         if !self.fresh.is_empty() {
-            let b = if self.fresh_bits == 0 {
-                0
-            } else {
-                (key >> (64 - self.fresh_bits)) as usize
-            };
-            let (from, to) = (self.fresh_dir[b] as usize, self.fresh_dir[b + 1] as usize);
-            for &(k, p) in &self.fresh[from..to] {
-                if k == key {
-                    f(p);
+            let bits = self.fresh_bits;
+            for (r, &key) in ranges.iter_mut().zip(keys) {
+                let b = if bits == 0 {
+                    0
+                } else {
+                    (key >> (64 - bits)) as usize
+                };
+                *r = (self.fresh_dir[b], self.fresh_dir[b + 1]);
+            }
+            for (i, (&key, &(from, to))) in keys.iter().zip(&ranges).enumerate() {
+                for &(k, p) in &self.fresh[from as usize..to as usize] {
+                    if k == key && f(i, p) {
+                        return true;
+                    }
                 }
             }
         }
         for &(k, p) in &self.pending {
-            if k == key {
-                f(p);
+            if let Some(i) = keys.iter().position(|&key| key == k)
+                && f(i, p)
+            {
+                return true;
             }
         }
+        false
     }
 
     /// Replaces each posting `p` by `remap(p)`, dropping it when `None` (in place).
@@ -1062,21 +1079,20 @@ impl LikenessIndex {
         let (rows, cols) = lines(answer)?;
         for g in [&rows, &cols] {
             let a = Sheet::new(g);
-            for (qa, key) in quad_keys(g).into_iter().enumerate() {
-                let mut found = None;
-                self.quads.for_each(key, |posting| {
-                    let slot = posting >> QUAD_BITS;
-                    if found.is_none() && keep(slot) {
-                        let p = Sheet::new(&self.puzzles[slot as usize].rows());
-                        let qp = (posting & QUAD_MASK) as usize;
-                        if close_through(&a, &p, qa, qp) {
-                            found = Some(slot);
-                        }
+            let mut found = None;
+            self.quads.for_each_of(&quad_keys(g), |qa, posting| {
+                let slot = posting >> QUAD_BITS;
+                if keep(slot) {
+                    let p = Sheet::new(&self.puzzles[slot as usize].rows());
+                    let qp = (posting & QUAD_MASK) as usize;
+                    if close_through(&a, &p, qa, qp) {
+                        found = Some(slot);
                     }
-                });
-                if found.is_some() {
-                    return found;
                 }
+                found.is_some()
+            });
+            if found.is_some() {
+                return found;
             }
         }
         self.unposted.iter().copied().find(|&slot| {
@@ -1262,6 +1278,7 @@ mod measure {
     /// `cargo test --release --lib engine::likeness_index::measure -- --ignored --nocapture`:
     /// `LIKENESS_N` (default 20,000) random puzzles indexed, then 400 unrelated random
     /// answers and 400 disguises: time to index, postings walked, time per query.
+    /// `LIKENESS_REPEAT=K` runs the unrelated queries K times more, for a profiler.
     #[test]
     #[ignore]
     fn measure() {
@@ -1299,9 +1316,10 @@ mod measure {
             let (rows, cols) = lines(a).expect("solved");
             let mut w = 0;
             for side in [&rows, &cols] {
-                for key in quad_keys(side) {
-                    index.quads.for_each(key, |_| w += 1);
-                }
+                index.quads.for_each_of(&quad_keys(side), |_, _| {
+                    w += 1;
+                    false
+                });
             }
             w
         };
@@ -1334,6 +1352,15 @@ mod measure {
             );
         };
         report("unrelated", &grids[n..]);
+        for _ in 0..std::env::var("LIKENESS_REPEAT")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+        {
+            for a in &grids[n..] {
+                std::hint::black_box(index.first_near(a, |_| true));
+            }
+        }
         let disguises: Vec<Grid> = (0..400)
             .map(|k| Transform::random(&mut rng).apply(&grids[k * n / 400]))
             .collect();
