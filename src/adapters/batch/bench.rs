@@ -647,7 +647,7 @@ fn dailies_line(
     let mut refused = 0;
     for k in 0..solves {
         let (took, reply) = solve(k as usize + 1);
-        if reply.content.starts_with("That is today's daily puzzle") {
+        if reply.content.contains("today's daily puzzles") {
             refused += 1;
         } else if !reply.content.starts_with("Solved") {
             anyhow::bail!("solve {k} failed: {}", reply.content);
