@@ -953,6 +953,15 @@ async fn slow_replies_are_deferred_in_time_and_private_ones_stay_private() {
     fake.assert_clean().await;
 }
 
+/// The fake never saw more than `ANSWERS_IN_FLIGHT` interaction answers open at once.
+async fn assert_answers_bounded(fake: &FakeDiscord) {
+    let peak = fake.counters().await.answers_open_peak;
+    assert!(
+        peak <= discord::ANSWERS_IN_FLIGHT as u64,
+        "{peak} answers open at once"
+    );
+}
+
 /// A burst (the bot was starved, or a busy minute on a big server): many interactions
 /// arrive at once while each answer takes Discord a quarter of a second. The bot keeps at
 /// most `ANSWERS_IN_FLIGHT` answers open at Discord at once (each holds a connection and
@@ -974,11 +983,7 @@ async fn a_burst_of_interactions_is_answered_in_full_a_bounded_number_at_a_time(
     for answer in &answers {
         assert!(content(answer).contains("/sudoku new"), "{answer:#}");
     }
-    let peak = fake.counters().await.answers_open_peak;
-    assert!(
-        peak <= discord::ANSWERS_IN_FLIGHT as u64,
-        "{peak} answers open at once"
-    );
+    assert_answers_bounded(&fake).await;
 
     bot.stop().await;
     fake.assert_clean().await;
@@ -1012,11 +1017,7 @@ async fn a_burst_of_slow_commands_is_deferred_in_time_then_answered_in_full() {
         let givens = parse_grid(content(&board)).expect("the board parses");
         assert_eq!(givens.empty_count(), 40);
     }
-    let peak = fake.counters().await.answers_open_peak;
-    assert!(
-        peak <= discord::ANSWERS_IN_FLIGHT as u64,
-        "{peak} answers open at once"
-    );
+    assert_answers_bounded(&fake).await;
 
     bot.stop().await;
     fake.assert_clean().await;

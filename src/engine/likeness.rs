@@ -32,13 +32,14 @@
 //! (any row, column and digit maps it settles on are valid ones), so it can under-estimate
 //! closeness, never invent it.
 //!
-//! [`is_near`]: super::likeness_index::is_near
+//! [`is_near`]: NearAnswer::is_near
 //!
 //! An earlier fingerprint (the sorted cycle types of `σ_a ∘ σ_b⁻¹`, with `σ_d` mapping a
 //! row to the column of digit `d`) caught exact disguises only, and unrelated grids
 //! shared it: about 3 in 100,000 pairs of the benchmark sets' solutions and random ones,
 //! enough to refuse an honest grid now and then once thousands of dailies are protected.
 
+use super::likeness_index::{NearAnswer, Sheet, lines};
 use super::{Cell, Grid};
 
 /// A puzzle that must not be solved for anyone: its givens and its solution.
@@ -52,13 +53,7 @@ impl Protected {
     /// How close `answer` comes to this puzzle's solution under the best transformation
     /// found; `None` when either is not a solved grid.
     pub fn likeness(&self, answer: &Grid) -> Option<Likeness> {
-        let mut a: Answer = [[0; 9]; 9];
-        if !answer.is_solved() {
-            return None;
-        }
-        for cell in Cell::all() {
-            a[cell.row()][cell.col()] = answer.get(cell)? - 1;
-        }
+        let (a, _): (Answer, _) = lines(answer)?;
         let mut best = (0, 0);
         for transpose in [false, true] {
             let s = Source::new(&self.solution, &self.givens, transpose)?;
@@ -89,47 +84,38 @@ impl Protected {
     /// it is within [`CLOSE`] cells of some transformation of the solution (decided
     /// exactly).
     pub fn is_answered_by(&self, answer: &Grid) -> bool {
-        super::likeness_index::is_near(&self.solution, answer)
+        NearAnswer::new(answer).is_some_and(|a| a.is_near(&self.solution))
     }
 }
 
 /// The six orders of three lines (rows of a band, columns of a stack, bands, stacks).
 const ORDERS: [[usize; 3]; 6] = super::ORDERS_OF_THREE;
 
-/// A protected solution, as the aligner reads it: digits 0–8 by row and column, where
-/// each digit sits in each row and each column, and which cells were givens.
+/// A protected solution, as the aligner reads it: its lines with where each digit sits
+/// ([`Sheet`]: digits by row and column, the column of each digit in each row, the row
+/// of each digit in each column), and which cells were givens.
 struct Source {
-    digit: [[u8; 9]; 9],
-    col_of: [[u8; 9]; 9],
-    row_of: [[u8; 9]; 9],
+    sheet: Sheet,
     given: [[bool; 9]; 9],
 }
 
 impl Source {
-    /// `None` unless `solution` is solved (then every `col_of`/`row_of` is a bijection).
+    /// `None` unless `solution` is solved (then every line of the sheet is a bijection).
     fn new(solution: &Grid, givens: &Grid, transpose: bool) -> Option<Source> {
-        let mut s = Source {
-            digit: [[0; 9]; 9],
-            col_of: [[0; 9]; 9],
-            row_of: [[0; 9]; 9],
-            given: [[false; 9]; 9],
-        };
-        if !solution.is_solved() {
-            return None;
-        }
+        let (rows, cols) = lines(solution)?;
+        let mut given = [[false; 9]; 9];
         for cell in Cell::all() {
             let (r, c) = if transpose {
                 (cell.col(), cell.row())
             } else {
                 (cell.row(), cell.col())
             };
-            let d = solution.get(cell)? - 1;
-            s.digit[r][c] = d;
-            s.col_of[r][d as usize] = c as u8;
-            s.row_of[c][d as usize] = r as u8;
-            s.given[r][c] = givens.get(cell).is_some();
+            given[r][c] = givens.get(cell).is_some();
         }
-        Some(s)
+        Some(Source {
+            sheet: Sheet::new(if transpose { &cols } else { &rows }),
+            given,
+        })
     }
 }
 
@@ -219,7 +205,7 @@ impl Alignment {
         for (r, line) in score.iter_mut().enumerate() {
             for c in known.clone() {
                 let d = self.to_source[a[r][c] as usize];
-                line[s.row_of[self.cols[c] as usize][d as usize] as usize] += 1;
+                line[s.sheet.line_of[self.cols[c] as usize][d as usize] as usize] += 1;
             }
         }
         self.rows = best_lines(&score);
@@ -231,7 +217,7 @@ impl Alignment {
         for (r, line) in a.iter().enumerate() {
             for (c, &d) in line.iter().enumerate() {
                 let d = self.to_source[d as usize];
-                score[c][s.col_of[self.rows[r] as usize][d as usize] as usize] += 1;
+                score[c][s.sheet.pos[self.rows[r] as usize][d as usize] as usize] += 1;
             }
         }
         self.cols = best_lines(&score);
@@ -244,7 +230,7 @@ impl Alignment {
         let mut count = [[0u8; 9]; 9];
         for (r, line) in a.iter().enumerate() {
             for (c, &d) in line.iter().enumerate() {
-                let sd = s.digit[self.rows[r] as usize][self.cols[c] as usize];
+                let sd = s.sheet.g[self.rows[r] as usize][self.cols[c] as usize];
                 count[d as usize][sd as usize] += 1;
             }
         }
@@ -276,7 +262,7 @@ impl Alignment {
             let sr = self.rows[r] as usize;
             for (c, &d) in line.iter().enumerate() {
                 let sc = self.cols[c] as usize;
-                if s.digit[sr][sc] == self.to_source[d as usize] {
+                if s.sheet.g[sr][sc] == self.to_source[d as usize] {
                     all += 1;
                     empty += usize::from(!s.given[sr][sc]);
                 }
@@ -301,10 +287,10 @@ fn seed_score(s: &Source, a: &Answer, al: &Alignment, abr: usize, abc: usize) ->
     let mut fail = 0u16;
     for c in (0..9).filter(|c| c / 3 != abc / 3) {
         let sc =
-            s.col_of[al.rows[abr] as usize][al.to_source[a[abr][c] as usize] as usize] as usize;
+            s.sheet.pos[al.rows[abr] as usize][al.to_source[a[abr][c] as usize] as usize] as usize;
         for i in 1..3 {
             if sc / 3 != sbc
-                && s.digit[al.rows[abr + i] as usize][sc] == al.to_source[a[abr + i][c] as usize]
+                && s.sheet.g[al.rows[abr + i] as usize][sc] == al.to_source[a[abr + i][c] as usize]
             {
                 pass += 1;
             } else {
@@ -316,11 +302,11 @@ fn seed_score(s: &Source, a: &Answer, al: &Alignment, abr: usize, abc: usize) ->
         }
     }
     for r in (0..9).filter(|r| r / 3 != abr / 3) {
-        let sr =
-            s.row_of[al.cols[abc] as usize][al.to_source[a[r][abc] as usize] as usize] as usize;
+        let sr = s.sheet.line_of[al.cols[abc] as usize][al.to_source[a[r][abc] as usize] as usize]
+            as usize;
         for j in 1..3 {
             if sr / 3 != sbr
-                && s.digit[sr][al.cols[abc + j] as usize] == al.to_source[a[r][abc + j] as usize]
+                && s.sheet.g[sr][al.cols[abc + j] as usize] == al.to_source[a[r][abc + j] as usize]
             {
                 pass += 1;
             } else {
@@ -370,7 +356,7 @@ fn align(s: &Source, a: &Answer) -> (usize, usize) {
                         al.cols[abc + i] = (sbc + co[i]) as u8;
                         for j in 0..3 {
                             al.to_source[a[abr + i][abc + j] as usize] =
-                                s.digit[sbr + ro[i]][sbc + co[j]];
+                                s.sheet.g[sbr + ro[i]][sbc + co[j]];
                         }
                     }
                     let Some(score) = seed_score(s, a, &al, abr, abc) else {

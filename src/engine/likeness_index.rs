@@ -15,7 +15,7 @@
 //!   to a relabelling of the digits, one stack-preserving permutation of positions for
 //!   all four, another order of the four, band company kept.
 //! - [`quad_keys`] gives each set of four lines a key that survives exactly that (proof
-//!   there and at [`triple_key`]). `P` posts the keys of all 126 sets of four of its rows
+//!   there and at `Shape::key`). `P` posts the keys of all 126 sets of four of its rows
 //!   (any four may be the untouched ones); `A` looks up the 126 sets of its rows and the
 //!   126 of its columns. The untouched four and the rows they show have the same key,
 //!   so the pair is found.
@@ -24,7 +24,7 @@
 //!   those four lines are untouched and shows them (the line order, the relabelling they
 //!   force, the position map that follows) and counts the best line map for the rest.
 //!   So a puzzle is refused exactly when some transformation brings it within `CLOSE`
-//!   cells: [`is_near`] is the same decision for one puzzle, and `is_answered_by` is it.
+//!   cells: [`NearAnswer::is_near`] is the same decision for one puzzle, and `is_answered_by` is it.
 //!
 //! Keys of four lines have far more values than keys of three, so few postings are
 //! walked: 200,000 random puzzles post 25.2 million, and a random answer meets 59 of
@@ -57,16 +57,7 @@ use super::likeness::{CLOSE, Protected, best_lines};
 use super::{Cell, Grid};
 
 /// Digits 0–8 by line and position.
-type Lines = [[u8; 9]; 9];
-
-/// A key of three lines `l` of `g` (rows; pass the transposed grid for columns) that
-/// does not change when the digits are relabelled, the positions permuted inside their
-/// groups of three (stacks) and the groups permuted, or the three lines taken in another
-/// order; it also records which of the three lines share a group of three (a band).
-/// `g` holds each digit 0–8 once per line (a solved grid's).
-pub fn triple_key(g: &Lines, l: [usize; 3]) -> u64 {
-    Shape::new(g).key(l)
-}
+pub(super) type Lines = [[u8; 9]; 9];
 
 /// Index of the unordered pair of lines `{x, y}` (`x != y`), 0–35.
 const PAIR: [[u8; 9]; 9] = {
@@ -166,9 +157,12 @@ impl Shape {
         shape
     }
 
-    /// [`triple_key`] of lines `l`: the sum of the hashes of the orders whose three
-    /// pairs come in non-decreasing (shares a band, pair hash), which another order of
-    /// the same lines leaves the same.
+    /// A key of three lines `l` that does not change when the digits are relabelled,
+    /// the positions permuted inside their stacks and the stacks permuted, or the three
+    /// lines taken in another order; it also records which of the three share a band.
+    /// It is the sum of the hashes of the orders whose three pairs come in
+    /// non-decreasing (shares a band, pair hash), which another order of the same lines
+    /// leaves the same.
     fn key(&self, l: [usize; 3]) -> u64 {
         let rank = |p: usize, q: usize| (p / 3 == q / 3, self.pair_hash[PAIR[p][q] as usize]);
         let mut key = 0u64;
@@ -258,7 +252,7 @@ const fn mix(mut x: u64) -> u64 {
 }
 
 /// The grid as digits 0–8 by row, and by column. `None` unless solved.
-fn lines(g: &Grid) -> Option<(Lines, Lines)> {
+pub(super) fn lines(g: &Grid) -> Option<(Lines, Lines)> {
     if !g.is_solved() {
         return None;
     }
@@ -287,9 +281,6 @@ impl Hasher for KeyHasher {
     }
     fn write_u64(&mut self, n: u64) {
         self.0 = n;
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
@@ -390,7 +381,7 @@ const ORDERS_OF_FOUR: [[usize; 4]; 24] = {
 };
 
 /// Keys of the 126 sets of four lines of `g` (rows; the transposed grid for columns), in
-/// the order of [`QUADS`]: the multiset of its four sub-triples' [`triple_key`]s. What
+/// the order of [`QUADS`]: the multiset of its four sub-triples' keys ([`Shape::key`]). What
 /// may happen to four untouched lines between a protected solution and an answer
 /// (relabelling, one stack-preserving permutation of positions for all, another order
 /// of the lines, the band company kept) maps each sub-triple onto a sub-triple of the
@@ -404,16 +395,16 @@ fn quad_keys(g: &Lines) -> [u64; 126] {
 
 /// A solved grid's lines with where each digit sits in each line, and in which line
 /// it sits at each position.
-struct Sheet {
-    g: Lines,
+pub(super) struct Sheet {
+    pub(super) g: Lines,
     /// `pos[line][digit]`: the digit's position in the line.
-    pos: Lines,
+    pub(super) pos: Lines,
     /// `line_of[position][digit]`: the line holding the digit at that position.
-    line_of: Lines,
+    pub(super) line_of: Lines,
 }
 
 impl Sheet {
-    fn new(g: &Lines) -> Sheet {
+    pub(super) fn new(g: &Lines) -> Sheet {
         let mut pos = [[0u8; 9]; 9];
         let mut line_of = [[0u8; 9]; 9];
         for (l, (line, pos)) in g.iter().zip(&mut pos).enumerate() {
@@ -612,28 +603,47 @@ fn close_with(a: &Sheet, p: &Sheet, x0: usize, y0: usize, sigma: &[u8; 9]) -> bo
     81 - same <= CLOSE
 }
 
-/// Whether `answer` is within [`CLOSE`] cells of some transformation of `solution`
-/// (both solved grids), decided exactly: such an answer leaves four lines untouched on
-/// each side (a touched line differs in two cells at least), one side of it shows the
-/// solution's rows, and those four rows have the same [`quad_keys`] key in both; every
-/// pair of sets of four with the same key is tried by [`close_through`].
-pub fn is_near(solution: &Grid, answer: &Grid) -> bool {
-    let (Some((prows, _)), Some((rows, cols))) = (lines(solution), lines(answer)) else {
-        return false;
-    };
-    let p = Sheet::new(&prows);
-    let mut pk: Vec<(u64, usize)> = quad_keys(&prows).into_iter().zip(0..).collect();
-    pk.sort_unstable();
-    [rows, cols].iter().any(|g| {
-        let a = Sheet::new(g);
-        quad_keys(g).iter().enumerate().any(|(qa, &k)| {
-            let from = pk.partition_point(|e| e.0 < k);
-            pk[from..]
-                .iter()
-                .take_while(|e| e.0 == k)
-                .any(|&(_, qp)| close_through(&a, &p, qa, qp))
+/// An answer as the near check reads it, worked out once: each side (its rows, and its
+/// columns for a transposed puzzle) with the keys of its 126 sets of four lines. One
+/// answer is checked against many puzzles (a player's games, the running races and co-op
+/// boards, the index's candidates) for the cost of its keys once.
+pub struct NearAnswer {
+    answer: Grid,
+    sides: [(Sheet, [u64; 126]); 2],
+}
+
+impl NearAnswer {
+    /// `None` unless `answer` is a solved grid (only a solution can be near one).
+    pub fn new(answer: &Grid) -> Option<NearAnswer> {
+        let (rows, cols) = lines(answer)?;
+        Some(NearAnswer {
+            answer: *answer,
+            sides: [rows, cols].map(|g| (Sheet::new(&g), quad_keys(&g))),
         })
-    })
+    }
+
+    /// Whether the answer is within [`CLOSE`] cells of some transformation of `solution`
+    /// (a solved grid), decided exactly: such an answer leaves four lines untouched on
+    /// each side (a touched line differs in two cells at least), one side of it shows
+    /// the solution's rows, and those four rows have the same [`quad_keys`] key in both;
+    /// every pair of sets of four with the same key is tried by [`close_through`].
+    pub fn is_near(&self, solution: &Grid) -> bool {
+        let Some((prows, _)) = lines(solution) else {
+            return false;
+        };
+        let p = Sheet::new(&prows);
+        let mut pk: Vec<(u64, usize)> = quad_keys(&prows).into_iter().zip(0..).collect();
+        pk.sort_unstable();
+        self.sides.iter().any(|(a, keys)| {
+            keys.iter().enumerate().any(|(qa, &k)| {
+                let from = pk.partition_point(|e| e.0 < k);
+                pk[from..]
+                    .iter()
+                    .take_while(|e| e.0 == k)
+                    .any(|&(_, qp)| close_through(a, &p, qa, qp))
+            })
+        })
+    }
 }
 
 /// A posting: the puzzle's slot and which of its sets of four rows has the key.
@@ -946,11 +956,6 @@ impl LikenessIndex {
         self.puzzles.is_empty()
     }
 
-    /// The puzzle in `slot`.
-    pub fn puzzle(&self, slot: u32) -> Option<Protected> {
-        self.puzzles.get(slot as usize).map(Packed::unpack)
-    }
-
     /// The slot of `p`, indexing it first if it is new (the same puzzle twice shares one).
     /// End a batch of inserts with [`LikenessIndex::settle`]: until then the new
     /// postings are searched one by one.
@@ -1075,17 +1080,15 @@ impl LikenessIndex {
     /// ([`Protected::is_answered_by`]), found through the postings of the answer's sets
     /// of four rows and of four columns: each posting is a guess at which untouched lines
     /// show which, checked exactly as it is met.
-    fn first_near(&self, answer: &Grid, mut keep: impl FnMut(u32) -> bool) -> Option<u32> {
-        let (rows, cols) = lines(answer)?;
-        for g in [&rows, &cols] {
-            let a = Sheet::new(g);
+    fn first_near(&self, near: &NearAnswer, mut keep: impl FnMut(u32) -> bool) -> Option<u32> {
+        for (a, keys) in &near.sides {
             let mut found = None;
-            self.quads.for_each_of(&quad_keys(g), |qa, posting| {
+            self.quads.for_each_of(keys, |qa, posting| {
                 let slot = posting >> QUAD_BITS;
                 if keep(slot) {
                     let p = Sheet::new(&self.puzzles[slot as usize].rows());
                     let qp = (posting & QUAD_MASK) as usize;
-                    if close_through(&a, &p, qa, qp) {
+                    if close_through(a, &p, qa, qp) {
                         found = Some(slot);
                     }
                 }
@@ -1096,18 +1099,21 @@ impl LikenessIndex {
             }
         }
         self.unposted.iter().copied().find(|&slot| {
-            keep(slot) && is_near(&self.puzzles[slot as usize].unpack().solution, answer)
+            keep(slot) && near.is_near(&self.puzzles[slot as usize].unpack().solution)
         })
     }
 
-    /// Slots of the puzzles whose solution `answer` is near, whatever their day, lowest first.
-    pub fn answer_candidates(&self, answer: &Grid, out: &mut Vec<u32>) {
-        let mut seen = std::collections::HashSet::new();
-        while let Some(slot) = self.first_near(answer, |s| !seen.contains(&s)) {
-            seen.insert(slot);
+    /// Slots of the puzzles whose solution `answer` is near, whatever their day, lowest
+    /// first (for tests: `spoiled` stops at the first).
+    #[cfg(test)]
+    fn answer_candidates(&self, answer: &Grid) -> Vec<u32> {
+        let mut seen = std::collections::BTreeSet::new();
+        if let Some(near) = NearAnswer::new(answer) {
+            while let Some(slot) = self.first_near(&near, |s| !seen.contains(&s)) {
+                seen.insert(slot);
+            }
         }
-        out.extend(seen);
-        out.sort_unstable();
+        seen.into_iter().collect()
     }
 
     /// The slots among those for which `keep` says yes whose puzzle `pasted` (printed as
@@ -1117,14 +1123,14 @@ impl LikenessIndex {
     pub fn spoiled(
         &self,
         pasted: &Grid,
-        answer: Option<&Grid>,
+        answer: Option<&NearAnswer>,
         mut keep: impl FnMut(u32) -> bool,
     ) -> Option<u32> {
         let mut slots = Vec::new();
         // A full grid that is its own answer is an edited copy only of puzzles with that
         // very solution, which `is_answered_by` refuses and the postings name: no need
         // to go through the bitsets (a pass over all slots).
-        if answer != Some(pasted) || pasted.filled_count() < 81 {
+        if answer.map(|a| &a.answer) != Some(pasted) || pasted.filled_count() < 81 {
             self.copy_candidates(pasted, &mut slots);
         }
         for &slot in &slots {
@@ -1158,7 +1164,8 @@ mod tests {
         let mut triples = Vec::new();
         let mut quads = Vec::new();
         for side in [&rows, &cols] {
-            triples.extend(TRIPLES.iter().map(|&t| triple_key(side, t)));
+            let shape = Shape::new(side);
+            triples.extend(TRIPLES.iter().map(|&t| shape.key(t)));
             quads.extend(quad_keys(side));
         }
         triples.sort_unstable();
@@ -1195,6 +1202,10 @@ mod tests {
         }
     }
 
+    fn near(solution: &Grid, answer: &Grid) -> bool {
+        NearAnswer::new(answer).is_some_and(|a| a.is_near(solution))
+    }
+
     /// A disguise is near its puzzle, and a grid with two of its digits swapped
     /// everywhere (a relabelling) too; an unrelated grid is not.
     #[test]
@@ -1203,12 +1214,12 @@ mod tests {
         for _ in 0..30 {
             let g = solver::random_solution(&Grid::empty(), &mut rng).expect("grid");
             let h = Transform::random(&mut rng).apply(&g);
-            assert!(is_near(&g, &h));
-            assert!(is_near(&h, &g));
+            assert!(near(&g, &h));
+            assert!(near(&h, &g));
             let other = solver::random_solution(&Grid::empty(), &mut rng).expect("grid");
-            assert!(!is_near(&g, &other));
+            assert!(!near(&g, &other));
         }
-        assert!(!is_near(&Grid::empty(), &Grid::empty()));
+        assert!(!near(&Grid::empty(), &Grid::empty()));
     }
 }
 
@@ -1245,9 +1256,11 @@ mod postings {
         assert!(!index.quads.pending.is_empty(), "some postings pending");
         let named = |index: &LikenessIndex, k: usize, rng: &mut SeededRng| {
             let answer = Transform::random(rng).apply(&grids[k]);
-            let mut out = Vec::new();
-            index.answer_candidates(&answer, &mut out);
-            (out, index.spoiled(&answer, Some(&answer), |_| true))
+            let near = NearAnswer::new(&answer);
+            (
+                index.answer_candidates(&answer),
+                index.spoiled(&answer, near.as_ref(), |_| true),
+            )
         };
         for k in (0..800).step_by(23) {
             let (out, spoiled) = named(&index, k, &mut rng);
@@ -1332,7 +1345,8 @@ mod measure {
                 posts += walked(a);
                 walks.push(t.elapsed());
                 let t = Instant::now();
-                near += usize::from(index.first_near(a, |_| true).is_some());
+                let a = NearAnswer::new(a).expect("solved");
+                near += usize::from(index.first_near(&a, |_| true).is_some());
                 times.push(t.elapsed());
             }
             times.sort();
@@ -1358,7 +1372,8 @@ mod measure {
             .unwrap_or(0)
         {
             for a in &grids[n..] {
-                std::hint::black_box(index.first_near(a, |_| true));
+                let a = NearAnswer::new(a).expect("solved");
+                std::hint::black_box(index.first_near(&a, |_| true));
             }
         }
         let disguises: Vec<Grid> = (0..400)

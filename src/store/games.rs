@@ -234,56 +234,57 @@ impl Tx<'_> {
     /// what `/sudoku solve` must not answer for them. A row that does not decode is no
     /// puzzle anyone can play, so it is skipped.
     pub fn active_puzzles_of(&self, player: &str) -> Result<Vec<OwnPuzzle>, StoreError> {
-        let mut statement = self.tx.prepare_cached(
+        let rows = self.puzzles_with(
             "SELECT givens, solution, race IS NOT NULL, daily_day IS NOT NULL FROM games \
              WHERE player = ?1 AND status = 'active' AND damaged IS NULL",
-        )?;
-        let rows = statement.query_map(params![player], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, bool>(2)?,
-                r.get::<_, bool>(3)?,
-            ))
-        })?;
-        let mut puzzles = Vec::new();
-        for row in rows {
-            let (givens, solution, race, daily) = row?;
-            // A row that does not decode is no puzzle anyone can play or solve from.
-            if let (Ok(givens), Ok(solution)) = (grid_from_text(&givens), grid_from_text(&solution))
-            {
-                let kind = match (race, daily) {
+            params![player],
+            |r| {
+                Ok(match (r.get::<_, bool>(2)?, r.get::<_, bool>(3)?) {
                     (true, _) => OwnKind::Race,
                     (false, true) => OwnKind::Daily,
                     (false, false) => OwnKind::Free,
-                };
-                puzzles.push(OwnPuzzle {
-                    givens,
-                    solution,
-                    kind,
-                });
-            }
-        }
-        Ok(puzzles)
+                })
+            },
+        )?;
+        Ok(rows
+            .into_iter()
+            .map(|(givens, solution, kind)| OwnPuzzle {
+                givens,
+                solution,
+                kind,
+            })
+            .collect())
     }
 
-    /// The (givens, solution) pairs `sql` selects: what `/sudoku solve` protects. A row
-    /// that does not decode is no puzzle anyone can play or solve from, so it is skipped.
+    /// The (givens, solution) pairs `sql` selects: what `/sudoku solve` protects.
     pub(super) fn puzzles(
         &self,
         sql: &str,
         args: impl rusqlite::Params,
     ) -> Result<Vec<(Grid, Grid)>, StoreError> {
+        let rows = self.puzzles_with(sql, args, |_| Ok(()))?;
+        Ok(rows.into_iter().map(|(g, s, ())| (g, s)).collect())
+    }
+
+    /// The (givens, solution) pairs `sql` selects in its first two columns, each with
+    /// what `more` reads from the rest of its row. A row that does not decode is no
+    /// puzzle anyone can play or solve from, so it is skipped.
+    fn puzzles_with<T>(
+        &self,
+        sql: &str,
+        args: impl rusqlite::Params,
+        more: impl Fn(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<(Grid, Grid, T)>, StoreError> {
         let mut statement = self.tx.prepare_cached(sql)?;
         let rows = statement.query_map(args, |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, more(r)?))
         })?;
         let mut puzzles = Vec::new();
         for row in rows {
-            let (givens, solution) = row?;
+            let (givens, solution, more) = row?;
             if let (Ok(givens), Ok(solution)) = (grid_from_text(&givens), grid_from_text(&solution))
             {
-                puzzles.push((givens, solution));
+                puzzles.push((givens, solution, more));
             }
         }
         Ok(puzzles)

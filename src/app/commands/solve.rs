@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use crate::app::render;
 use crate::app::{App, Failure, Invocation, Reply, user_error};
 use crate::engine::likeness::Protected;
-use crate::engine::likeness_index::LikenessIndex;
+use crate::engine::likeness_index::{LikenessIndex, NearAnswer};
 use crate::engine::parse::parse_puzzle;
 use crate::engine::{Grid, Solution, solver};
 use crate::game::daily::server_day;
@@ -27,7 +27,9 @@ pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
         Solution::Unique(s) | Solution::Multiple(s, _) => Some(s),
         Solution::None => None,
     };
-    if let Some(why) = spoiler(app, inv, &grid, answer)? {
+    // The answer's keys, worked out once for every protected puzzle it is checked against.
+    let near = answer.and_then(NearAnswer::new);
+    if let Some(why) = spoiler(app, inv, &grid, near.as_ref())? {
         return Err(user_error(why));
     }
     Ok(match solution {
@@ -57,7 +59,7 @@ fn spoiler(
     app: &App,
     inv: &Invocation,
     grid: &Grid,
-    answer: Option<&Grid>,
+    answer: Option<&NearAnswer>,
 ) -> Result<Option<&'static str>, Failure> {
     let now = app.now();
     let (own, coops, races) = app.store().read(|tx| {
@@ -70,8 +72,9 @@ fn spoiler(
         ))
     })?;
     let spoils = |givens: Grid, solution: Grid| {
+        // `Protected::is_answered_by`, with the answer's keys made once.
         let p = Protected { givens, solution };
-        p.is_edited_copy(grid) || answer.is_some_and(|a| p.is_answered_by(a))
+        p.is_edited_copy(grid) || answer.is_some_and(|a| a.is_near(&p.solution))
     };
     // Your own game: the refusal says what that game allows instead (a race has no hints
     // and keeps its solution hidden; a daily's give-up does not end its day).
@@ -249,7 +252,7 @@ impl DailyCache {
     pub(crate) fn spoiled(
         &self,
         grid: &Grid,
-        answer: Option<&Grid>,
+        answer: Option<&NearAnswer>,
         now: crate::game::Millis,
     ) -> bool {
         let running = |slot: u32| {
