@@ -94,6 +94,92 @@ fn start_with_clock(fake: &FakeDiscord, db: &Path, token: &str, clock: Arc<dyn C
     Bot { stop, task }
 }
 
+/// How the bot takes interactions in a scenario that runs both ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Transport {
+    /// Down the gateway, first answers by callback requests.
+    Gateway,
+    /// POSTed, signed, to the interactions endpoint alone (no gateway connection), first
+    /// answers in the HTTP responses.
+    Http,
+}
+
+/// The config of a bot on the fake; over HTTP, with the endpoint on a free port of
+/// loopback and no gateway.
+fn config_on(transport: Transport, fake: &FakeDiscord, db: &Path) -> Config {
+    let interactions = (transport == Transport::Http).then(|| discord::config::Interactions {
+        listen: "127.0.0.1:0".parse().expect("address"),
+        public_key: fake.public_key(),
+        application_id: APP_ID.into(),
+        path: "/interactions".into(),
+        gateway: false,
+    });
+    Config {
+        database: db.to_path_buf(),
+        api_base: Some(fake.api_base.clone()),
+        interactions,
+        ..Config::default()
+    }
+}
+
+/// Once a bot started with `listening` in its tuning serves its endpoint, the fake POSTs
+/// interactions there.
+async fn deliver_to(fake: &FakeDiscord, listening: oneshot::Receiver<std::net::SocketAddr>) {
+    let address = listening.await.expect("the endpoint listens");
+    fake.also_deliver_to(format!("http://{address}/interactions"));
+}
+
+/// Waits until the commands were registered more than `before` times.
+async fn registered_after(fake: &FakeDiscord, before: usize) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while registrations(fake).await <= before {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "commands never registered"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A running bot on `clock` that takes interactions by `transport` and has registered
+/// its commands.
+async fn ready_on(
+    transport: Transport,
+    fake: &FakeDiscord,
+    db: &Path,
+    clock: Arc<dyn Clock>,
+) -> Bot {
+    if transport == Transport::Gateway {
+        return ready_with_clock(fake, db, 1, clock).await;
+    }
+    let before = registrations(fake).await;
+    let config = config_on(transport, fake, db);
+    let app = Arc::new(App::new(Store::open(db).expect("store"), clock, 3));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let (listening, address) = oneshot::channel();
+    let tuning = discord::Tuning {
+        endpoint: Some(listening),
+        ..discord::Tuning::default()
+    };
+    let task = tokio::spawn(async move {
+        discord::run_tuned(
+            app,
+            &config,
+            TOKEN,
+            async {
+                let _ = stopped.await;
+            },
+            Arc::new(tokio::sync::Notify::new()),
+            Posting::default(),
+            tuning,
+        )
+        .await
+    });
+    deliver_to(fake, address).await;
+    registered_after(fake, before).await;
+    Bot { stop, task }
+}
+
 /// A running bot that has identified and registered its commands.
 async fn ready(fake: &FakeDiscord, db: &Path, identifies: usize) -> Bot {
     ready_with_clock(fake, db, identifies, Arc::new(SystemClock)).await
@@ -405,9 +491,19 @@ async fn start_up_registers_every_command_with_its_options() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_through_discord_moves_buttons_and_strangers() {
+    game_scenario(Transport::Gateway).await;
+}
+
+/// The same game with interactions POSTed to the endpoint, answered in the HTTP responses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_over_http_moves_buttons_and_strangers() {
+    game_scenario(Transport::Http).await;
+}
+
+async fn game_scenario(transport: Transport) {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
-    let bot = ready(&fake, &db, 1).await;
+    let bot = ready_on(transport, &fake, &db, Arc::new(SystemClock)).await;
     let board = new_game(&fake, &ann(), 40).await;
     let givens = parse_grid(content(&board)).expect("the board parses");
     assert_eq!(givens.empty_count(), 40);
@@ -619,6 +715,16 @@ fn the_binary_refuses_a_missing_or_rejected_token_without_printing_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_daily_from_setup_to_post_play_solve_and_leaderboard() {
+    daily_scenario(Transport::Gateway).await;
+}
+
+/// The same daily with interactions over HTTP (its posts still go out through REST).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_over_http_from_setup_to_post_play_solve_and_leaderboard() {
+    daily_scenario(Transport::Http).await;
+}
+
+async fn daily_scenario(transport: Transport) {
     use sudoku_bot::app::ManualClock;
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
@@ -628,30 +734,17 @@ async fn a_daily_from_setup_to_post_play_solve_and_leaderboard() {
             .expect("time")
             .as_millisecond(),
     ));
-    let config = Config {
-        database: db.clone(),
-        api_base: Some(fake.api_base.clone()),
-        ..Config::default()
-    };
-    let app = Arc::new(App::new(Store::open(&db).expect("store"), clock.clone(), 5));
-    let wake = Arc::new(tokio::sync::Notify::new());
-    let (stop, stopped) = oneshot::channel::<()>();
-    let w = wake.clone();
-    let task = tokio::spawn(async move {
-        discord::run_with_scheduler(
-            app,
-            &config,
-            TOKEN,
-            async {
-                let _ = stopped.await;
-            },
-            w,
-            Posting::default(),
-        )
-        .await
-    });
-    fake.wait_gateway("IDENTIFY", 1).await;
-    fake.wait_call("registration", |c| c.method == "PUT").await;
+    let DailyBot {
+        wake, stop, task, ..
+    } = daily_bot_on(
+        transport,
+        &fake,
+        &db,
+        clock.clone(),
+        Posting::default(),
+        discord::Tuning::default(),
+    )
+    .await;
 
     // Discord enforces /sudoku-daily's permissions, and a server's admins may grant it
     // to a role without Manage Server (Server Settings, Integrations): a member whose
@@ -836,9 +929,20 @@ async fn gated(fake: &FakeDiscord, db: &Path) -> (Bot, Arc<GateClock>) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_replies_are_deferred_in_time_and_private_ones_stay_private() {
+    slow_replies_scenario(Transport::Gateway).await;
+}
+
+/// Over HTTP: the deferral is the HTTP response, the rest goes through the REST API.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_replies_over_http_are_deferred_in_the_response_and_finished_through_rest() {
+    slow_replies_scenario(Transport::Http).await;
+}
+
+async fn slow_replies_scenario(transport: Transport) {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
-    let (bot, gate) = gated(&fake, &db).await;
+    let gate = Arc::new(GateClock::default());
+    let bot = ready_on(transport, &fake, &db, gate.clone()).await;
 
     // A slow /sudoku new: a public deferral well within Discord's 3 s (the fake answers
     // 10062 and records a violation otherwise), then the board edited in.
@@ -1427,11 +1531,23 @@ async fn daily_bot_tuned(
     posting: Posting,
     tuning: discord::Tuning,
 ) -> DailyBot {
-    let config = Config {
-        database: db.to_path_buf(),
-        api_base: Some(fake.api_base.clone()),
-        ..Config::default()
-    };
+    daily_bot_on(Transport::Gateway, fake, db, clock, posting, tuning).await
+}
+
+/// [`daily_bot_tuned`], taking interactions by `transport`.
+async fn daily_bot_on(
+    transport: Transport,
+    fake: &FakeDiscord,
+    db: &Path,
+    clock: Arc<sudoku_bot::app::ManualClock>,
+    posting: Posting,
+    mut tuning: discord::Tuning,
+) -> DailyBot {
+    let config = config_on(transport, fake, db);
+    let (listening, address) = oneshot::channel();
+    if transport == Transport::Http {
+        tuning.endpoint = Some(listening);
+    }
     let identified = fake
         .gateway_events()
         .await
@@ -1459,15 +1575,12 @@ async fn daily_bot_tuned(
     });
     // This bot's own IDENTIFY and registration: an earlier bot's (before a restart)
     // must not count, or the test could stop this one before its shard starts.
-    fake.wait_gateway("IDENTIFY", identified + 1).await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while registrations(fake).await <= registered {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "commands never registered"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    if transport == Transport::Http {
+        deliver_to(fake, address).await;
+    } else {
+        fake.wait_gateway("IDENTIFY", identified + 1).await;
     }
+    registered_after(fake, registered).await;
     DailyBot {
         clock,
         wake,
@@ -1871,9 +1984,19 @@ fn debug_logs_never_carry_a_token() {
 /// boards, the scoreboard edited in place as moves are made, and the result posted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_race_through_discord_lobby_boards_scoreboard_and_result() {
+    race_scenario(Transport::Gateway).await;
+}
+
+/// The same race with interactions over HTTP: its scoreboard and result still go out through REST.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_over_http_lobby_boards_scoreboard_and_result() {
+    race_scenario(Transport::Http).await;
+}
+
+async fn race_scenario(transport: Transport) {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
-    let bot = ready(&fake, &db, 1).await;
+    let bot = ready_on(transport, &fake, &db, Arc::new(SystemClock)).await;
     let open = fake.slash(
         &ann(),
         Some(GUILD),
@@ -2347,9 +2470,19 @@ fn picture_of(message: &Value, files: &[Upload]) -> (tiny_skia::Pixmap, String) 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn boards_as_pictures_are_attached_and_replaced_by_button_presses() {
+    pictures_scenario(Transport::Gateway).await;
+}
+
+/// Over HTTP: a board picture comes back in a multipart HTTP response.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_as_pictures_over_http_come_back_as_multipart_responses() {
+    pictures_scenario(Transport::Http).await;
+}
+
+async fn pictures_scenario(transport: Transport) {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
-    let bot = ready(&fake, &db, 1).await;
+    let bot = ready_on(transport, &fake, &db, Arc::new(SystemClock)).await;
     let settings = |value: &str| {
         fake.slash(
             &ann(),
@@ -3270,5 +3403,158 @@ async fn refused_interaction_answers_pause_the_bots_own_posts_not_its_answers() 
         "the daily was posted although the budget of invalid requests was spent"
     );
     bot.stop().await;
+    fake.assert_clean().await;
+}
+
+// ---- issue 27: interactions over HTTP, replicas ----------------------------------------
+
+/// Two replicas serve one database behind the endpoint: either answers any interaction,
+/// and the daily posts go out from the one holding the sending lease, never while another
+/// process holds it; when the holder stops, the other replica takes over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_answer_any_interaction_and_one_at_a_time_sends_the_posts() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    // A third process holds the sending lease (until noon by the bot's clock).
+    drop(Store::open(&db).expect("store"));
+    rusqlite::Connection::open(&db)
+        .expect("db")
+        .execute(
+            "INSERT INTO leases (name, holder, since_ms, until_ms) VALUES ('outbound', 'elsewhere', 0, ?1)",
+            [at("2026-11-22T12:00:00Z")],
+        )
+        .expect("a foreign lease");
+    let tuning = || discord::Tuning {
+        lease_ttl: Duration::from_millis(600),
+        ..discord::Tuning::default()
+    };
+    let replica = || {
+        daily_bot_on(
+            Transport::Http,
+            &fake,
+            &db,
+            clock.clone(),
+            Posting::default(),
+            tuning(),
+        )
+    };
+    let a = replica().await;
+    let b = replica().await;
+
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "100", json!([])))
+        .await;
+    assert!(content(&fake.response_to(&id).await).contains("Daily Sudoku is on"));
+    for player in FakeDiscord::users(100_000_000_000_000_100, "p", 4) {
+        let id = fake
+            .interact(fake.slash(&player, Some(GUILD), "help", json!([])))
+            .await;
+        fake.response_to(&id).await;
+    }
+    let deliveries = fake.deliveries();
+    assert_eq!(deliveries.len(), 2, "{deliveries:?}");
+    assert!(deliveries.values().all(|&n| n >= 2), "{deliveries:?}");
+
+    // Due, but the lease is another's: nothing is posted.
+    clock.set(at("2026-11-22T09:00:30Z"));
+    a.wake.notify_one();
+    b.wake.notify_one();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(
+        fake.posted_in("100").await.is_empty(),
+        "posted without the lease"
+    );
+    // The other process is gone (its lease ran out): one of the replicas posts, once.
+    rusqlite::Connection::open(&db)
+        .expect("db")
+        .execute("UPDATE leases SET until_ms = 0", [])
+        .expect("the foreign lease runs out");
+    fake.wait_posted_channels(1, Duration::from_secs(20)).await;
+
+    // The replica that might hold it stops; the next day's post still goes out, from the
+    // other one.
+    a.stop().await;
+    clock.set(at("2026-11-23T09:00:30Z"));
+    b.wake.notify_one();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while fake.posted_in("100").await.len() < 2 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the second day was not posted"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    b.stop().await;
+    assert_eq!(fake.posted_in("100").await.len(), 2, "one post a day");
+    fake.assert_clean().await;
+}
+
+/// Gateway and HTTP together: the bot connects to the gateway (server events still come
+/// that way) while interactions arrive over HTTP, and a server event from the gateway
+/// still reaches it: removed from a server, the bot stops its daily posts there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gateway_and_http_together_interactions_by_http_server_events_by_gateway() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let mut config = config_on(Transport::Http, &fake, &db);
+    if let Some(interactions) = config.interactions.as_mut() {
+        interactions.gateway = true;
+    }
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        3,
+    ));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let (listening, address) = oneshot::channel();
+    let tuning = discord::Tuning {
+        endpoint: Some(listening),
+        ..discord::Tuning::default()
+    };
+    let task = tokio::spawn(async move {
+        discord::run_tuned(
+            app,
+            &config,
+            TOKEN,
+            async {
+                let _ = stopped.await;
+            },
+            Arc::new(tokio::sync::Notify::new()),
+            Posting::default(),
+            tuning,
+        )
+        .await
+    });
+    deliver_to(&fake, address).await;
+    fake.wait_gateway("IDENTIFY", 1).await;
+    registered_after(&fake, 0).await;
+
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "100", json!([])))
+        .await;
+    assert!(content(&fake.response_to(&id).await).contains("Daily Sudoku is on"));
+    assert_eq!(fake.deliveries().values().sum::<u64>(), 1, "over HTTP");
+    fake.remove_from(GUILD).await;
+    let key = sudoku_bot::app::Place::guild(GUILD.parse().expect("id"))
+        .key()
+        .to_string();
+    let mut store = Store::open(&db).expect("store");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while store
+        .read(|tx| tx.server_daily(&key))
+        .expect("read")
+        .settings
+        .enabled
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "GUILD_DELETE from the gateway did not stop the daily"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Bot { stop, task }.stop().await;
     fake.assert_clean().await;
 }

@@ -359,6 +359,260 @@ fn discord_load() {
     });
 }
 
+/// A port of loopback nobody listens on now (the replicas are given fixed ports, so that
+/// one restarted comes back where the load balancer expects it).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// Replica `n` of the release binary: HTTP alone, on `port`, on the database `load.db`
+/// in `dir` (shared by every replica), logging to `replica-{n}.log` (appended across
+/// restarts); returns once its endpoint answers `/healthz`.
+async fn spawn_replica(
+    fake: &FakeDiscord,
+    dir: &std::path::Path,
+    n: usize,
+    port: u16,
+) -> std::process::Child {
+    let db = dir.join("load.db");
+    let config = dir.join(format!("replica-{n}.toml"));
+    std::fs::write(
+        &config,
+        format!(
+            "database = {:?}\nlog_level = {:?}\napi_base = {:?}\n\n[interactions]\nlisten = \"127.0.0.1:{port}\"\npublic_key = {:?}\napplication_id = {:?}\ngateway = false\n",
+            db.display().to_string(),
+            std::env::var("LOAD_LOG").unwrap_or_else(|_| "warn".into()),
+            fake.api_base,
+            fake.public_key(),
+            fake_discord::APP_ID,
+        ),
+    )
+    .expect("config");
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join(format!("replica-{n}.log")))
+        .expect("log");
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
+        .args(["run", "--config"])
+        .arg(&config)
+        .env("DISCORD_TOKEN", TOKEN)
+        .stdout(log.try_clone().expect("log"))
+        .stderr(log)
+        .spawn()
+        .expect("the replica starts");
+    if serving(port, Duration::from_secs(60)).await {
+        return bot;
+    }
+    let _ = bot.kill();
+    let _ = bot.wait();
+    panic!("replica {n} did not serve in a minute");
+}
+
+/// Whether the endpoint on `port` answers `/healthz` with 200 within `limit`.
+async fn serving(port: u16, limit: Duration) -> bool {
+    let health = format!("http://127.0.0.1:{port}/healthz");
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if let Ok(answer) = reqwest::get(&health).await
+            && answer.status().is_success()
+        {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+/// Stops replica `n` with SIGTERM, waits for it to exit, and starts it again on the same
+/// port: what a rolling deploy does. Returns the new process, how long the old one took
+/// to stop, and its exit status.
+async fn restart_replica(
+    fake: FakeDiscord,
+    dir: std::path::PathBuf,
+    n: usize,
+    port: u16,
+    mut bot: std::process::Child,
+) -> (std::process::Child, Duration, std::process::ExitStatus) {
+    let stopping = Instant::now();
+    unsafe { libc::kill(bot.id() as i32, libc::SIGTERM) };
+    let status = tokio::task::spawn_blocking(move || bot.wait().expect("the replica stops"))
+        .await
+        .expect("waited");
+    let stopped_in = stopping.elapsed();
+    (
+        spawn_replica(&fake, &dir, n, port).await,
+        stopped_in,
+        status,
+    )
+}
+
+/// Issue 27: two replicas of the release binary serve the interactions endpoint on one
+/// database, the fake Discord POSTing to them in turn (skipping one that refuses the
+/// connection, as a load balancer does), at a steady rate, with a rolling restart in the
+/// middle: replica 0 is stopped with SIGTERM and started again at a third of the run,
+/// replica 1 at two thirds. Prints the first-response times, interactions never answered
+/// or answered with an error, and each replica's share.
+///
+/// ```sh
+/// cargo test --release --test discord_load replicas -- --ignored --nocapture
+/// LOAD_SECONDS=60 cargo test --release --test discord_load replicas -- --ignored --nocapture
+/// ```
+///
+/// Settings: `LOAD_RATE` (200 a second), `LOAD_SECONDS` (180), `LOAD_PLAYERS` (1,000),
+/// `LOAD_SERVERS` (40).
+#[test]
+#[ignore = "a benchmark: cargo test --release --test discord_load replicas -- --ignored --nocapture"]
+fn replicas() {
+    let rate = setting("LOAD_RATE", 200).max(1);
+    let seconds = setting("LOAD_SECONDS", 180).max(3);
+    let players = setting("LOAD_PLAYERS", 1_000).max(1);
+    let servers = setting("LOAD_SERVERS", 40).max(1);
+    let total = rate * seconds;
+    let runtime = runtime();
+    runtime.block_on(async {
+        let fake = FakeDiscord::start(TOKEN).await;
+        let dir = bot_dir();
+        let path = dir.path().to_path_buf();
+        let ports = [free_port(), free_port()];
+        let mut replicas = Vec::new();
+        for (n, &port) in ports.iter().enumerate() {
+            replicas.push(Some(spawn_replica(&fake, &path, n, port).await));
+        }
+        let urls: Vec<String> = ports
+            .iter()
+            .map(|port| format!("http://127.0.0.1:{port}/interactions"))
+            .collect();
+        fake.deliver_over_http(&urls);
+        // Each server posts a daily (set up after its posting time: posted at once).
+        for s in 0..servers {
+            let admin = FakeDiscord::user("299999999999999999", "admin");
+            let mut setup = fake.daily_setup(&admin, "32", "555", json!([]));
+            setup["guild_id"] = json!(server(s));
+            let id = fake.interact(setup).await;
+            fake.response_to(&id).await;
+        }
+        let (warmup, _) = fake.first_response_times().await;
+        fake.forget_first_responses().await;
+
+        let mut rng = Rng(0x5EED_1234_ABCD_0002);
+        let mut started = vec![false; players as usize];
+        let period = Duration::from_secs_f64(1.0 / rate as f64);
+        let begin = Instant::now();
+        let mut ticker = tokio::time::interval(period);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+        let mut restarts = Vec::new();
+        for k in 0..total {
+            ticker.tick().await;
+            for (n, at) in [(0usize, total / 3), (1, 2 * total / 3)] {
+                if k == at {
+                    let bot = replicas[n].take().expect("running");
+                    let at = begin.elapsed();
+                    let restart =
+                        restart_replica(fake.clone(), path.clone(), n, ports[n], bot);
+                    restarts.push((n, at, tokio::spawn(restart)));
+                }
+            }
+            let player = if k < players { k } else { rng.below(players) };
+            let i = interaction(&fake, &mut rng, player, started[player as usize], servers);
+            started[player as usize] = true;
+            fake.interact(i).await;
+        }
+        let sending = begin.elapsed();
+        let mut restarted = Vec::new();
+        for (n, at, restart) in restarts {
+            let (bot, stopped_in, status) = restart.await.expect("restarted");
+            replicas[n] = Some(bot);
+            restarted.push(format!(
+                "replica {n} stopped at {:.1} s in {:.2} s ({status}), back in service after it",
+                at.as_secs_f64(),
+                stopped_in.as_secs_f64()
+            ));
+        }
+        // Every interaction answered, or ten seconds without one more answer.
+        let mut last = (0, Instant::now());
+        loop {
+            let (sent, times) = fake.first_response_times().await;
+            if times.len() + warmup >= sent {
+                break;
+            }
+            if times.len() != last.0 {
+                last = (times.len(), Instant::now());
+            } else if last.1.elapsed() > Duration::from_secs(10) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let answering = begin.elapsed();
+        let memory: Vec<String> = replicas
+            .iter()
+            .flatten()
+            .map(|bot| {
+                let (peak, rss) = memory_of(bot.id());
+                format!("{:.1}/{:.1} MB", peak as f64 / 1024.0, rss as f64 / 1024.0)
+            })
+            .collect();
+        for bot in replicas.iter_mut().flatten() {
+            unsafe { libc::kill(bot.id() as i32, libc::SIGTERM) };
+            let _ = bot.wait();
+        }
+        let (sent, times) = fake.first_response_times().await;
+        let mut measured = times.clone();
+        measured.sort();
+        let measured_count = sent - warmup;
+        let lost = measured_count.saturating_sub(times.len());
+        let late = times.iter().filter(|t| **t > fake_discord::DEADLINE).count();
+        let violations = fake.violations().await;
+        let failed = violations
+            .iter()
+            .filter(|v| v.contains("the endpoint answered"))
+            .count();
+        let mut shares: Vec<(String, u64)> = fake.deliveries().into_iter().collect();
+        shares.sort();
+        let report = format!(
+            "replicas: {total} interactions ({players} players, {servers} servers) at {rate}/s to 2 replicas over HTTP, \
+             rolling restart (sent in {:.1} s: {:.0}/s; all answered after {:.1} s)\n\
+             first response: p50 {} ms, p99 {} ms, max {} ms; {late} past 3 s; {lost} never answered; \
+             {failed} answered with an error status\n\
+             {}\n\
+             answered by: {shares:?}\n\
+             replica memory (VmHWM/VmRSS) at the end: {}\n\
+             rule violations: {}",
+            sending.as_secs_f64(),
+            measured_count as f64 / sending.as_secs_f64(),
+            answering.as_secs_f64(),
+            percentile(&measured, 0.50).as_millis(),
+            percentile(&measured, 0.99).as_millis(),
+            measured.last().copied().unwrap_or_default().as_millis(),
+            restarted.join("\n"),
+            memory.join(", "),
+            violations.len(),
+        );
+        println!("{report}");
+        if let Ok(mut out) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(concat!(env!("CARGO_MANIFEST_DIR"), "/target/discord-load.txt"))
+        {
+            let _ = writeln!(out, "{report}\n");
+        }
+        for v in violations.iter().take(5) {
+            println!("  {v}");
+        }
+        for n in 0..2 {
+            let log = std::fs::read_to_string(path.join(format!("replica-{n}.log")))
+                .unwrap_or_default();
+            for line in log.lines().filter(|l| l.contains("ERROR")).take(5) {
+                println!("  replica {n}: {line}");
+            }
+        }
+        assert_eq!((lost, failed, late), (0, 0, 0), "no interaction failed");
+    });
+}
+
 /// The cost of one pad press through Discord (issue 26): players each fill a whole board
 /// with the pad (a Row choice, a Column choice, a digit: each an interaction answered by
 /// an update of the board), all at once, each pressing again as soon as its last press

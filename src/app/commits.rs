@@ -35,6 +35,62 @@ pub(crate) struct Commits {
     /// The longest time anyone held the store since the last [`Commits::take_longest_hold`],
     /// in nanoseconds: what every other command may have waited behind.
     longest_hold: AtomicU64,
+    /// How long each access waited for the store (for `/metrics`).
+    pub(crate) waits: StoreWaits,
+}
+
+/// The upper bounds of [`StoreWaits`]' buckets, in microseconds (the last bucket, past
+/// them, is unbounded).
+pub const STORE_WAIT_BOUNDS_US: [u64; 12] = [
+    10, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 50_000, 250_000, 1_000_000,
+];
+
+/// A histogram of how long accesses waited for the store: counts per bucket, their sum
+/// and number, kept in atomics (each access adds to it; a scrape reads it).
+#[derive(Default)]
+pub struct StoreWaits {
+    buckets: [AtomicU64; STORE_WAIT_BOUNDS_US.len() + 1],
+    sum_ns: AtomicU64,
+    count: AtomicU64,
+}
+
+/// A reading of [`StoreWaits`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoreWaitSnapshot {
+    /// (upper bound in seconds, accesses in that bucket and not in an earlier one); the
+    /// last bound is `f64::MAX` (no bound).
+    pub buckets: Vec<(f64, u64)>,
+    pub sum_seconds: f64,
+    pub count: u64,
+}
+
+impl StoreWaits {
+    fn record(&self, waited: Duration) {
+        let us = waited.as_micros() as u64;
+        let bucket = STORE_WAIT_BOUNDS_US
+            .iter()
+            .position(|&bound| us <= bound)
+            .unwrap_or(STORE_WAIT_BOUNDS_US.len());
+        self.buckets[bucket].fetch_add(1, Ordering::Relaxed);
+        self.sum_ns
+            .fetch_add(waited.as_nanos() as u64, Ordering::Relaxed);
+        self.count.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn snapshot(&self) -> StoreWaitSnapshot {
+        let bounds = STORE_WAIT_BOUNDS_US
+            .iter()
+            .map(|&us| us as f64 / 1e6)
+            .chain(std::iter::once(f64::MAX));
+        StoreWaitSnapshot {
+            buckets: bounds
+                .zip(&self.buckets)
+                .map(|(bound, n)| (bound, n.load(Ordering::Relaxed)))
+                .collect(),
+            sum_seconds: self.sum_ns.load(Ordering::Relaxed) as f64 / 1e9,
+            count: self.count.load(Ordering::Relaxed),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -179,11 +235,15 @@ impl Shared<'_> {
     }
 
     fn lock_store(&self) -> Held<'_> {
+        let asked = Instant::now();
         // A panic while holding the lock undid its command's savepoint (see
         // `Store::grouped`), so the store behind a poisoned lock is still consistent.
+        let guard = self.store.lock().unwrap_or_else(|p| p.into_inner());
+        let since = Instant::now();
+        self.commits.waits.record(since - asked);
         Held {
-            guard: self.store.lock().unwrap_or_else(|p| p.into_inner()),
-            since: Instant::now(),
+            guard,
+            since,
             longest: &self.commits.longest_hold,
         }
     }

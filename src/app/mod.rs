@@ -901,6 +901,41 @@ impl App {
     /// [`App::race_message_delivered`], [`App::race_message_failed`] or
     /// [`App::race_message_refused`]; a message it never reports on (a crash) is handed
     /// out again.
+    /// Takes or renews lease `name` for `holder` for `ttl` ms (see the store's `leases`):
+    /// whether `holder` holds it now. A store failure holds nothing.
+    pub fn hold_lease(&self, name: &str, holder: &str, ttl: Millis) -> bool {
+        let now = self.now();
+        match self
+            .store()
+            .write(|tx| tx.hold_lease(name, holder, now, ttl))
+        {
+            Ok(lease) => lease.holder == holder && lease.until > now,
+            Err(error) => {
+                tracing::error!(%error, lease = name, "taking a lease failed");
+                false
+            }
+        }
+    }
+
+    /// How long accesses to the store waited for it so far (a histogram).
+    pub fn store_waits(&self) -> commits::StoreWaitSnapshot {
+        self.commits.waits.snapshot()
+    }
+
+    /// Gives lease `name` up if `holder` holds it.
+    pub fn release_lease(&self, name: &str, holder: &str) {
+        let now = self.now();
+        if let Err(error) = self.store().write(|tx| tx.release_lease(name, holder, now)) {
+            tracing::error!(%error, lease = name, "giving a lease up failed");
+        }
+    }
+
+    /// Lease `name` as stored, read beside the writer (a health check must not wait for
+    /// it); an error when the store cannot be read.
+    pub fn lease(&self, name: &str) -> Result<Option<crate::store::Lease>, StoreError> {
+        self.with_reader(|tx| tx.lease(name))
+    }
+
     pub fn take_race_messages(&self, gap: Millis) -> Vec<RaceMessage> {
         let now = self.now();
         match self

@@ -84,6 +84,10 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0018_pause_untold",
         sql: include_str!("../../migrations/0018_pause_untold.sql"),
     },
+    Migration {
+        name: "0019_leases",
+        sql: include_str!("../../migrations/0019_leases.sql"),
+    },
 ];
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

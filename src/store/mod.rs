@@ -12,6 +12,7 @@ mod codec;
 mod coop;
 mod dailies;
 mod games;
+mod leases;
 mod maintenance;
 mod migrate;
 mod races;
@@ -25,6 +26,7 @@ pub use dailies::{ServerDaily, StoredDaily};
 pub use games::{
     DamagedGame, DifficultyStats, GameId, GameRecord, OwnKind, OwnPuzzle, PlayerStats, RaceTag,
 };
+pub use leases::Lease;
 pub use maintenance::{CheckReport, backup, check};
 pub use migrate::{MIGRATIONS, Migration};
 pub use races::{RaceRecord, RaceStanding, RaceStats};

@@ -279,6 +279,22 @@ struct State {
     answers_open_peak: AtomicU64,
     /// How long the fake takes to answer an interaction answer, in ms (0: at once).
     answer_latency_ms: AtomicU64,
+    /// The application's key pair: the fake signs what it POSTs to an interactions
+    /// endpoint with it; the bot is configured with its public half.
+    signing: ed25519_dalek::SigningKey,
+    /// Where interactions go instead of the gateway (`deliver_over_http`): the endpoint's
+    /// URLs, taken in turn (several replicas).
+    endpoints: std::sync::Mutex<Vec<String>>,
+    /// Turns of `endpoints`.
+    next_endpoint: AtomicU64,
+    /// Interactions each endpoint answered.
+    deliveries: std::sync::Mutex<HashMap<String, u64>>,
+    /// Tokens of interactions POSTed to an endpoint whose HTTP response has not been read
+    /// yet: a webhook call for one of them waits for it, as Discord's own bookkeeping
+    /// settles before a bot's next request.
+    awaiting_response: Mutex<HashSet<String>>,
+    /// The HTTP client that POSTs interactions to endpoints.
+    client: reqwest::Client,
 }
 
 /// An interaction answer the fake has read and not yet answered, counted while it lives:
@@ -365,6 +381,17 @@ impl FakeDiscord {
             answers_open: AtomicU64::new(0),
             answers_open_peak: AtomicU64::new(0),
             answer_latency_ms: AtomicU64::new(0),
+            signing: ed25519_dalek::SigningKey::from_bytes(&rand::random::<[u8; 32]>()),
+            endpoints: std::sync::Mutex::new(Vec::new()),
+            next_endpoint: AtomicU64::new(0),
+            deliveries: std::sync::Mutex::new(HashMap::new()),
+            awaiting_response: Mutex::new(HashSet::new()),
+            // A new connection for every interaction: a replica that stopped then refuses
+            // it, and the next is tried, as a load balancer with health checks would.
+            client: reqwest::Client::builder()
+                .pool_max_idle_per_host(0)
+                .build()
+                .expect("an HTTP client"),
         });
         let tls = tls_acceptor();
         let s = state.clone();
@@ -582,6 +609,12 @@ impl FakeDiscord {
             .lock()
             .await
             .insert(id.clone(), Dispatched { at, kind });
+        if !self.state.endpoints.lock().expect("endpoints").is_empty() {
+            let token = interaction["token"].as_str().unwrap_or("").to_string();
+            self.state.awaiting_response.lock().await.insert(token);
+            tokio::spawn(deliver(self.state.clone(), interaction));
+            return id;
+        }
         let shard = self.shard_of(interaction["guild_id"].as_str());
         self.send(
             shard,
@@ -589,6 +622,81 @@ impl FakeDiscord {
         )
         .await;
         id
+    }
+
+    // ---- the HTTP side: interactions POSTed to an endpoint ----------------------------
+
+    /// The application's public key, as the developer portal shows it (64 hex digits).
+    pub fn public_key(&self) -> String {
+        hex(self.state.signing.verifying_key().as_bytes())
+    }
+
+    /// From now on interactions are POSTed, signed, to these endpoint URLs in turn
+    /// instead of being sent down the gateway; the HTTP response is the first answer, held
+    /// to the rules of a callback request. Empty: the gateway again.
+    pub fn deliver_over_http(&self, urls: &[String]) {
+        *self.state.endpoints.lock().expect("endpoints") = urls.to_vec();
+    }
+
+    /// One more endpoint URL to POST interactions to, in turn with the others (a replica
+    /// behind the load balancer).
+    pub fn also_deliver_to(&self, url: String) {
+        let mut endpoints = self.state.endpoints.lock().expect("endpoints");
+        if !endpoints.contains(&url) {
+            endpoints.push(url);
+        }
+    }
+
+    /// How many interactions each endpoint answered (with any status).
+    pub fn deliveries(&self) -> HashMap<String, u64> {
+        self.state.deliveries.lock().expect("deliveries").clone()
+    }
+
+    /// The signature headers Discord sends with `body` at `timestamp` (Unix seconds).
+    pub fn sign(&self, timestamp: &str, body: &[u8]) -> (String, String) {
+        use ed25519_dalek::Signer;
+        let message = [timestamp.as_bytes(), body].concat();
+        (
+            hex(&self.state.signing.sign(&message).to_bytes()),
+            timestamp.to_string(),
+        )
+    }
+
+    /// POSTs `body` to `url` with these signature headers (or none), as anyone could:
+    /// the status, the content type and the body of the answer.
+    pub async fn post_raw(
+        &self,
+        url: &str,
+        body: Vec<u8>,
+        signature: Option<(String, String)>,
+    ) -> (u16, String, Vec<u8>) {
+        let mut request = self
+            .state
+            .client
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some((signature, timestamp)) = signature {
+            request = request
+                .header("x-signature-ed25519", signature)
+                .header("x-signature-timestamp", timestamp);
+        }
+        let answer = request.send().await.expect("the endpoint answers");
+        let status = answer.status().as_u16();
+        let content_type = answer
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        let bytes = answer.bytes().await.expect("the answer's body").to_vec();
+        (status, content_type, bytes)
+    }
+
+    /// `body` POSTed to `url`, signed now as Discord signs.
+    pub async fn post_signed(&self, url: &str, body: Vec<u8>) -> (u16, String, Vec<u8>) {
+        let signature = self.sign(&(now_ms() / 1000).to_string(), &body);
+        self.post_raw(url, body, Some(signature)).await
     }
 
     /// The next `statuses.len()` requests to `path` (any route: a post, the edit of a
@@ -2212,6 +2320,17 @@ async fn callback(state: &State, path: &str, id: &str, token: &str, body: &Value
 /// `Some(refusal)` when the interaction webhook `token` cannot be used: never
 /// acknowledged (Unknown Webhook), or its deferral deleted (Unknown Message).
 async fn webhook(state: &State, token: &str) -> Option<(u16, Value)> {
+    // Delivered over HTTP, its response still being read: Discord knows the answer before
+    // it could take the bot's next request.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+    loop {
+        let notified = state.changed.notified();
+        if !state.awaiting_response.lock().await.contains(token)
+            || tokio::time::timeout_at(deadline, notified).await.is_err()
+        {
+            break;
+        }
+    }
     let original = state.originals.lock().await.get(token).copied();
     match original {
         None => {
@@ -2247,6 +2366,143 @@ async fn readable<T: serde::de::DeserializeOwned>(state: &State, path: &str, ans
         )
         .await;
     }
+}
+
+/// Lowercase hex.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// POSTs `interaction`, signed, to the endpoint at `url`, and takes the HTTP response as
+/// Discord takes a callback request: recorded as one (`POST /interactions/{id}/{token}/
+/// callback`, so a test reads it the same way), held to the same rules (in time, once, a
+/// type that fits, the message within limits, uploads described), and any other status
+/// recorded as an error `assert_clean` reports unless expected.
+///
+/// The endpoints are taken in turn; one that refuses the connection (a replica stopped or
+/// restarting) is skipped for the next, as a load balancer does, since nothing of the
+/// request reached it.
+async fn deliver(state: Arc<State>, interaction: Value) {
+    let id = interaction["id"].as_str().unwrap_or("").to_string();
+    let token = interaction["token"].as_str().unwrap_or("").to_string();
+    let path = format!("/api/v10/interactions/{id}/{token}/callback");
+    let body = serde_json::to_vec(&interaction).expect("JSON");
+    let timestamp = (now_ms() / 1000).to_string();
+    let (signature, timestamp) = {
+        use ed25519_dalek::Signer;
+        let message = [timestamp.as_bytes(), &body[..]].concat();
+        (hex(&state.signing.sign(&message).to_bytes()), timestamp)
+    };
+    let endpoints = state.endpoints.lock().expect("endpoints").clone();
+    let first = state.next_endpoint.fetch_add(1, Ordering::SeqCst) as usize;
+    let mut url = String::new();
+    let mut sent = None;
+    for k in 0..endpoints.len().max(1) {
+        url = endpoints
+            .get((first + k) % endpoints.len().max(1))
+            .cloned()
+            .unwrap_or_default();
+        let attempt = state
+            .client
+            .post(&url)
+            .header("content-type", "application/json")
+            .header("x-signature-ed25519", &signature)
+            .header("x-signature-timestamp", &timestamp)
+            .body(body.clone())
+            .timeout(Duration::from_secs(10))
+            .send()
+            .await;
+        let refused = matches!(&attempt, Err(e) if e.is_connect());
+        sent = Some(attempt);
+        if !refused {
+            break;
+        }
+    }
+    let Some(sent) = sent else {
+        return;
+    };
+    *state
+        .deliveries
+        .lock()
+        .expect("deliveries")
+        .entry(url.clone())
+        .or_insert(0) += 1;
+    let (status, content_type, bytes) = match sent {
+        Ok(answer) => {
+            let status = answer.status().as_u16();
+            let content_type = answer
+                .headers()
+                .get("content-type")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_string();
+            match answer.bytes().await {
+                Ok(bytes) => (status, content_type, bytes.to_vec()),
+                Err(_) => (NO_ANSWER, content_type, Vec::new()),
+            }
+        }
+        Err(_) => (NO_ANSWER, String::new(), Vec::new()),
+    };
+    let (mut status, body, files) = if status != 200 {
+        violation(
+            &state,
+            format!("{url}: the endpoint answered interaction {id} with {status}"),
+        )
+        .await;
+        (status, Value::Null, Vec::new())
+    } else {
+        match boundary_of(&content_type) {
+            Some(boundary) => match multipart(&bytes, &boundary) {
+                Ok((payload, files)) => {
+                    check_uploads(&state, &path, &payload, &files).await;
+                    (200, payload, files)
+                }
+                Err(problem) => {
+                    violation(&state, format!("{url}: {problem}")).await;
+                    (400, Value::Null, Vec::new())
+                }
+            },
+            None if content_type.starts_with("application/json") => {
+                match serde_json::from_slice::<Value>(&bytes) {
+                    Ok(body) => (200, body, Vec::new()),
+                    Err(e) => {
+                        violation(&state, format!("{url}: the response is not JSON: {e}")).await;
+                        (400, Value::Null, Vec::new())
+                    }
+                }
+            }
+            None => {
+                violation(
+                    &state,
+                    format!("{url}: a response of type {content_type:?}"),
+                )
+                .await;
+                (400, Value::Null, Vec::new())
+            }
+        }
+    };
+    if status == 200 {
+        // The callback's rules, on what came back.
+        let (ruled, _) = callback(&state, &path, &id, &token, &body).await;
+        if ruled >= 300 {
+            status = ruled;
+        }
+    }
+    if (200..300).contains(&status) {
+        keep_watched_answer(&state, "POST", &path, &body).await;
+    }
+    if state.rules.keep_calls {
+        state.calls.lock().await.push(Call {
+            method: "POST".into(),
+            path,
+            body,
+            files,
+            status,
+            limited: false,
+        });
+    }
+    state.awaiting_response.lock().await.remove(&token);
+    state.changed.notify_waiters();
 }
 
 // ---- gateway ------------------------------------------------------------------------

@@ -8,19 +8,21 @@
 //! The handler and `respond` hold an [`Answers`], never the interactions' HTTP client
 //! itself, so no answer can go around the bound.
 
+use std::collections::HashMap;
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serenity::all::{
-    CreateInteractionResponse, CreateInteractionResponseFollowup, EditInteractionResponse, Http,
-    InteractionId, Message,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    EditInteractionResponse, Http, InteractionId, Message,
 };
 use serenity::builder::Builder;
 use serenity::model::id::ApplicationId;
-use tokio::sync::{Semaphore, SemaphorePermit};
+use tokio::sync::{Semaphore, SemaphorePermit, oneshot};
 
-use super::outbound::{Budget, counts_as_invalid};
+use super::metrics::{Metrics, outcome_of};
+use super::outbound::Budget;
 
 /// Interaction answers (HTTP requests to callbacks and webhooks) in flight at once,
 /// bot-wide; the others wait for a turn.
@@ -105,22 +107,56 @@ impl Turns {
     }
 }
 
+/// An interaction's first answer given in the HTTP response to Discord's request (the
+/// interactions endpoint): Discord's response, and the picture it uploads (serenity's
+/// builder keeps the bytes of its files to itself, so they travel beside it).
+pub(super) struct FirstAnswer {
+    pub(super) response: CreateInteractionResponse,
+    pub(super) upload: Option<CreateAttachment>,
+}
+
 /// The bot's interaction answers: the HTTP client for them (outside serenity's rate
 /// limiter, see `run_tuned`), the bound on those in flight, and the budget their
 /// refusals are reported to.
 pub(super) struct Answers {
     http: Arc<Http>,
     budget: Arc<Budget>,
+    /// What is counted for `/metrics`: every first answer, every refusal.
+    pub(super) metrics: Arc<Metrics>,
     turns: Turns,
+    /// Interactions that came over HTTP and have no first answer yet: the endpoint waits
+    /// for it to send it back as its response, instead of a callback request.
+    in_response: Mutex<HashMap<InteractionId, oneshot::Sender<FirstAnswer>>>,
 }
 
 impl Answers {
-    pub(super) fn new(http: Arc<Http>, budget: Arc<Budget>) -> Answers {
+    pub(super) fn new(http: Arc<Http>, budget: Arc<Budget>, metrics: Arc<Metrics>) -> Answers {
         Answers {
             http,
             budget,
+            metrics,
             turns: Turns::new(ANSWERS_IN_FLIGHT, WEBHOOK_TURNS),
+            in_response: Mutex::new(HashMap::new()),
         }
+    }
+
+    fn waiting(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<InteractionId, oneshot::Sender<FirstAnswer>>> {
+        self.in_response.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Interaction `id` came over HTTP: its first answer goes to the receiver (the
+    /// endpoint's response) instead of to Discord's callback route.
+    pub(super) fn in_response(&self, id: InteractionId) -> oneshot::Receiver<FirstAnswer> {
+        let (sender, receiver) = oneshot::channel();
+        self.waiting().insert(id, sender);
+        receiver
+    }
+
+    /// The endpoint no longer waits for `id`'s first answer (it answered, or gave up).
+    pub(super) fn forget(&self, id: InteractionId) {
+        self.waiting().remove(&id);
     }
 
     /// The webhooks of interactions are the application's (READY says which).
@@ -128,18 +164,46 @@ impl Answers {
         self.http.set_application_id(id);
     }
 
-    /// The interaction's first answer (a message, an update, a deferral, a modal).
+    /// The interaction's first answer (a deferral, an acknowledgement, a modal: nothing
+    /// to upload).
     pub(super) async fn respond(
         &self,
         id: InteractionId,
         token: &str,
         response: CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        let result = {
-            let _turn = self.turns.first().await;
-            response.execute(&*self.http, (id, token)).await
+        self.respond_with(id, token, response, None).await
+    }
+
+    /// The interaction's first answer (a message, an update, a deferral, a modal), with
+    /// the picture `response` carries as `upload` too: in the HTTP response of an
+    /// interaction that came over HTTP, else as Discord's callback request.
+    pub(super) async fn respond_with(
+        &self,
+        id: InteractionId,
+        token: &str,
+        response: CreateInteractionResponse,
+        upload: Option<CreateAttachment>,
+    ) -> serenity::Result<()> {
+        let outcome = outcome_of(&response);
+        let waiting = self.waiting().remove(&id);
+        let result = if let Some(endpoint) = waiting {
+            endpoint
+                .send(FirstAnswer { response, upload })
+                .map_err(|_| {
+                    serenity::Error::Other("Discord's request for this interaction is gone")
+                })
+        } else {
+            let result = {
+                let _turn = self.turns.first().await;
+                response.execute(&*self.http, (id, token)).await
+            };
+            self.counted(result, "/interactions/{id}/{token}/callback")
+                .await
         };
-        self.counted(result).await
+        self.metrics
+            .answered(id, if result.is_ok() { outcome } else { "failed" });
+        result
     }
 
     /// Edits the interaction's `@original` (retried on 429, see [`WEBHOOK_ATTEMPTS`]).
@@ -148,8 +212,10 @@ impl Answers {
         token: &str,
         edit: &EditInteractionResponse,
     ) -> serenity::Result<Message> {
-        self.webhook(|| edit.clone().execute(&*self.http, token))
-            .await
+        self.webhook("/webhooks/{id}/{token}/messages/@original", || {
+            edit.clone().execute(&*self.http, token)
+        })
+        .await
     }
 
     /// A follow-up message (retried on 429).
@@ -158,8 +224,10 @@ impl Answers {
         token: &str,
         followup: &CreateInteractionResponseFollowup,
     ) -> serenity::Result<Message> {
-        self.webhook(|| followup.clone().execute(&*self.http, (None, token)))
-            .await
+        self.webhook("/webhooks/{id}/{token}", || {
+            followup.clone().execute(&*self.http, (None, token))
+        })
+        .await
     }
 
     /// The interaction's `@original` message as Discord has it (its id).
@@ -168,13 +236,14 @@ impl Answers {
             let _turn = self.turns.webhook().await;
             self.http.get_original_interaction_response(token).await
         };
-        self.counted(result).await
+        self.counted(result, "/webhooks/{id}/{token}/messages/@original")
+            .await
     }
 
     /// `call` with a webhook turn, again while Discord answers 429, up to
     /// [`WEBHOOK_ATTEMPTS`] times. The turn is held for each attempt only, not while
     /// waiting to try again.
-    async fn webhook<T, F, Fut>(&self, mut call: F) -> serenity::Result<T>
+    async fn webhook<T, F, Fut>(&self, route: &str, mut call: F) -> serenity::Result<T>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = serenity::Result<T>>,
@@ -186,7 +255,7 @@ impl Answers {
                 let _turn = self.turns.webhook().await;
                 call().await
             };
-            let result = self.counted(result).await;
+            let result = self.counted(result, route).await;
             match &result {
                 Err(error)
                     if super::discord_status(error).is_some_and(|(status, _)| status == 429)
@@ -201,14 +270,15 @@ impl Answers {
         }
     }
 
-    /// `result`, after reporting to the budget a refusal that Discord counts towards its
-    /// IP ban (401, 403, 429): the ban counts every request, so these bring the pause of
-    /// the bot's own messages nearer. The answers themselves never wait on the budget.
-    async fn counted<T>(&self, result: serenity::Result<T>) -> serenity::Result<T> {
+    /// `result`, after reporting a refusal of a request to `route` to the budget: it is
+    /// counted for `/metrics`, and one that Discord counts towards its IP ban (401, 403,
+    /// 429) brings the pause of the bot's own messages nearer (the ban counts every
+    /// request). The answers themselves never wait on the budget.
+    async fn counted<T>(&self, result: serenity::Result<T>, route: &str) -> serenity::Result<T> {
         if let Err(error) = &result
-            && super::discord_status(error).is_some_and(|(status, _)| counts_as_invalid(status))
+            && let Some((status, _)) = super::discord_status(error)
         {
-            self.budget.invalid().await;
+            self.budget.refused(route, status).await;
         }
         result
     }

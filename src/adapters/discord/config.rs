@@ -22,6 +22,88 @@ pub struct Config {
     pub shards: Option<u32>,
     /// Where Discord's API lives. Only tests change it (to a fake Discord on loopback).
     pub api_base: Option<String>,
+    /// Interactions over HTTP: the endpoint Discord POSTs them to. Unset: the gateway
+    /// brings them.
+    pub interactions: Option<Interactions>,
+}
+
+/// The `[interactions]` section: serve Discord's interactions endpoint.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Interactions {
+    /// The address to listen on (`127.0.0.1:8080` behind a reverse proxy that ends TLS).
+    pub listen: std::net::SocketAddr,
+    /// The application's public key (64 hex digits, from the developer portal's General
+    /// Information): every request must be signed with its private half.
+    pub public_key: String,
+    /// The application's id: follow-ups and command registration need it before (or
+    /// without) the gateway's READY.
+    pub application_id: String,
+    /// The path of the endpoint (the URL set in the developer portal ends with it).
+    #[serde(default = "default_path")]
+    pub path: String,
+    /// Also connect to the gateway, for server events (the bot removed from a server, a
+    /// channel deleted). `false`: HTTP alone.
+    #[serde(default = "connect_gateway")]
+    pub gateway: bool,
+}
+
+fn default_path() -> String {
+    "/interactions".into()
+}
+
+fn connect_gateway() -> bool {
+    true
+}
+
+impl Interactions {
+    /// The public key's 32 bytes, or what is wrong with it.
+    pub fn key(&self) -> Result<[u8; 32], String> {
+        let text = self.public_key.trim();
+        let bad = || {
+            format!(
+                "interactions.public_key: {} characters; the application's public key is 64 hex digits (developer portal, General Information)",
+                text.chars().count()
+            )
+        };
+        if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(bad());
+        }
+        let mut key = [0u8; 32];
+        for (i, byte) in key.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+        }
+        serenity::interactions_endpoint::Verifier::try_new(key)
+            .map_err(|e| format!("interactions.public_key: {e}"))?;
+        Ok(key)
+    }
+
+    /// The application id as a number, or what is wrong with it.
+    pub fn application(&self) -> Result<u64, String> {
+        self.application_id
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&id| id > 0)
+            .ok_or_else(|| {
+                format!(
+                    "interactions.application_id {:?}: the application's id is a number (developer portal, General Information)",
+                    self.application_id
+                )
+            })
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.key()?;
+        self.application()?;
+        if !self.path.starts_with('/') || self.path.contains(['?', '#', ' ']) {
+            return Err(format!(
+                "interactions.path {:?}: a URL path starting with `/` (`/interactions`)",
+                self.path
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for Config {
@@ -33,6 +115,7 @@ impl Default for Config {
             token_file: None,
             shards: None,
             api_base: None,
+            interactions: None,
         }
     }
 }
@@ -70,7 +153,11 @@ impl Config {
     }
 
     pub fn parse(text: &str) -> Result<Config, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+        let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        if let Some(interactions) = &config.interactions {
+            interactions.check()?;
+        }
+        Ok(config)
     }
 
     /// The token: `DISCORD_TOKEN` (passed in, so tests need not touch the environment),
@@ -106,6 +193,34 @@ mod tests {
         assert_eq!(config.database, PathBuf::from("sudoku-bot.db"));
         let err = Config::parse("databse = \"x.db\"").unwrap_err();
         assert!(err.contains("databse"), "{err}");
+    }
+
+    #[test]
+    fn the_interactions_section_is_checked_when_read() {
+        let key = "67c6bd767ca099e79efac9fcce4d2022a63bf7dea780e7f3d813f694c1597089";
+        let section = |key: &str, app: &str, extra: &str| {
+            format!(
+                "[interactions]\nlisten = \"127.0.0.1:8080\"\npublic_key = \"{key}\"\napplication_id = \"{app}\"\n{extra}"
+            )
+        };
+        let config = Config::parse(&section(key, "42", "")).expect("a valid section");
+        let interactions = config.interactions.expect("read");
+        assert_eq!(interactions.path, "/interactions");
+        assert!(interactions.gateway);
+        assert_eq!(interactions.application(), Ok(42));
+        for (text, says) in [
+            (section("abc", "42", ""), "64 hex digits"),
+            (section(&key.replace('6', "g"), "42", ""), "64 hex digits"),
+            (section(key, "my-bot", ""), "is a number"),
+            (
+                section(key, "42", "path = \"interactions\""),
+                "starting with `/`",
+            ),
+            (section(key, "42", "port = 80"), "port"),
+        ] {
+            let err = Config::parse(&text).expect_err(&text);
+            assert!(err.contains(says), "{text}: {err}");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
-    CreateInteractionResponse, EventHandler, Guild, GuildChannel, GuildId, Interaction,
+    CreateInteractionResponse, EventHandler, Guild, GuildChannel, GuildId, Http, Interaction,
     InteractionId, Member, Message, MessageFlags, MessageId, ModalInteraction, Permissions, Ready,
     UnavailableGuild, User,
 };
@@ -18,10 +18,10 @@ use tokio::sync::{Notify, Semaphore};
 use super::answers::Answers;
 use super::commands;
 use super::respond::{
-    Answer, Pending, answer_now, answer_with_message, edit, followup, joined, message,
+    Answer, Pending, answer_now, answer_with_message, attachment, edit, followup, joined, message,
     respond_logged,
 };
-use super::shutdown::InFlight;
+use super::shutdown::{InFlight, InFlightGuard};
 use super::{DEFER_AFTER, TOO_OLD};
 use crate::app::command::table::Family;
 use crate::app::command::{CoopCommand, RaceCommand};
@@ -46,7 +46,7 @@ pub(super) struct Handler {
 
 /// How long ago Discord created the interaction `id` (its snowflake holds the ms since
 /// Discord's epoch). Zero when the clocks disagree the other way.
-fn age_of(id: InteractionId) -> Duration {
+pub(super) fn age_of(id: InteractionId) -> Duration {
     const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
     let created = (id.get() >> 22) + DISCORD_EPOCH_MS;
     let now = SystemTime::now()
@@ -81,24 +81,9 @@ impl EventHandler for Handler {
         if self.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        // A bulk overwrite, so registering again on the next start is idempotent.
-        let result = match self.guild {
-            Some(guild) => {
-                guild
-                    .set_commands(&ctx.http, commands::register(false))
-                    .await
-            }
-            None => {
-                serenity::all::Command::set_global_commands(&ctx.http, commands::register(true))
-                    .await
-            }
-        };
-        match result {
-            Ok(registered) => tracing::info!(count = registered.len(), "commands registered"),
-            Err(error) => {
-                self.registered.store(false, Ordering::SeqCst);
-                tracing::error!(error = %super::discord_error(&error), "registering commands failed");
-            }
+        if let Err(error) = register_commands(&ctx.http, self.guild).await {
+            self.registered.store(false, Ordering::SeqCst);
+            tracing::error!(error = %super::discord_error(&error), "registering commands failed");
         }
     }
 
@@ -155,8 +140,43 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, _ctx: Context, interaction: Interaction) {
-        let (_in_flight, closing) = self.in_flight.enter();
-        if closing {
+        self.dispatch(interaction).await;
+    }
+}
+
+impl Handler {
+    /// Handles one interaction from the gateway. Once a shutdown has begun, it is only
+    /// told that the bot is restarting: the gateway still delivers events while it closes.
+    async fn dispatch(&self, interaction: Interaction) {
+        let (in_flight, closing) = self.in_flight.enter();
+        self.handle(interaction, in_flight, closing).await;
+    }
+
+    /// Counts an interaction from the HTTP endpoint as in flight: the endpoint took it,
+    /// so it is handled to the end even if a shutdown begins now (the endpoint stops
+    /// taking new ones first; another replica answers those).
+    pub(super) fn took(&self) -> InFlightGuard {
+        self.in_flight.enter().0
+    }
+
+    /// Handles one interaction, from the gateway or from the HTTP endpoint alike (its
+    /// first answer goes through [`Answers::respond`], which knows how it came), counted
+    /// in flight until done; `restarting`: answered with [`RESTARTING`] instead.
+    pub(super) async fn handle(
+        &self,
+        interaction: Interaction,
+        _in_flight: InFlightGuard,
+        restarting: bool,
+    ) {
+        let id = interaction.id();
+        let metrics = self.answers.metrics.clone();
+        metrics.received(id);
+        self.handle_counted(interaction, restarting).await;
+        metrics.done(id);
+    }
+
+    async fn handle_counted(&self, interaction: Interaction, restarting: bool) {
+        if restarting {
             let target = match &interaction {
                 Interaction::Command(c) => Some((c.id, &c.token)),
                 Interaction::Component(c) => Some((c.id, &c.token)),
@@ -175,9 +195,7 @@ impl EventHandler for Handler {
             _ => {}
         }
     }
-}
 
-impl Handler {
     /// Runs the core on a blocking thread (SQLite and generation never stall the
     /// gateway), racing [`DEFER_AFTER`] counted from when Discord created the interaction
     /// (its id says), not from when it reached us. `None`: the interaction is already
@@ -187,8 +205,10 @@ impl Handler {
     /// deferral went through (see [`Pending`]).
     async fn start(&self, id: InteractionId, invocation: Invocation) -> Option<Answer> {
         let name = invocation.command.name();
+        self.answers.metrics.read_as(id, name);
         let age = age_of(id);
         if age >= TOO_OLD {
+            self.answers.metrics.too_old(name);
             tracing::warn!(
                 command = name,
                 age_ms = age.as_millis() as u64,
@@ -413,7 +433,12 @@ impl Handler {
                 };
                 respond_logged(
                     answers
-                        .respond(interaction.id, &interaction.token, response)
+                        .respond_with(
+                            interaction.id,
+                            &interaction.token,
+                            response,
+                            attachment(&reply),
+                        )
                         .await,
                 );
             }
@@ -453,6 +478,17 @@ impl Handler {
             }
         }
     }
+}
+
+/// Registers the bot's commands: to `guild` alone (instant, for development), else
+/// globally. A bulk overwrite, so registering again on the next start is idempotent.
+pub(super) async fn register_commands(http: &Http, guild: Option<GuildId>) -> serenity::Result<()> {
+    let registered = match guild {
+        Some(guild) => guild.set_commands(http, commands::register(false)).await,
+        None => serenity::all::Command::set_global_commands(http, commands::register(true)).await,
+    }?;
+    tracing::info!(count = registered.len(), "commands registered");
+    Ok(())
 }
 
 /// Why a board that lives in the channel (a race, whose scoreboard and result the bot

@@ -26,7 +26,10 @@
 mod answers;
 pub mod commands;
 pub mod config;
+mod endpoint;
 mod handler;
+pub mod lease;
+mod metrics;
 mod outbound;
 mod races;
 mod respond;
@@ -48,6 +51,7 @@ use shutdown::InFlight;
 
 pub use answers::{ANSWERS_IN_FLIGHT, WEBHOOK_TURNS};
 pub use config::Config;
+pub use endpoint::{MAX_BODY, REPLAY_WINDOW, Refusal, read_interaction};
 pub use scheduler::Posting;
 
 /// How long the core may take before an interaction is deferred. Discord counts its 3
@@ -107,6 +111,11 @@ pub struct Tuning {
     /// Invalid requests met in Discord's 10 minutes past which the bot's own messages
     /// pause (5,000 by default, half of Discord's ban; tests make it small).
     pub invalid_limit: usize,
+    /// Receives the interactions endpoint's address once it listens (tests listen on
+    /// port 0).
+    pub endpoint: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+    /// How long the sending lease lasts unless renewed ([`lease::LEASE_TTL`]).
+    pub lease_ttl: Duration,
 }
 
 impl Default for Tuning {
@@ -115,6 +124,8 @@ impl Default for Tuning {
             prune_every: Duration::from_secs(60),
             http: None,
             invalid_limit: outbound::INVALID_LIMIT,
+            endpoint: None,
+            lease_ttl: lease::LEASE_TTL,
         }
     }
 }
@@ -178,6 +189,8 @@ pub enum RunError {
     Gateway(String),
     #[error("Discord client error: {0}")]
     Discord(#[from] serenity::Error),
+    #[error("the interactions endpoint: {0}")]
+    Endpoint(String),
 }
 
 /// Connects to Discord and serves until `shutdown` resolves or the gateway ends, then
@@ -244,8 +257,13 @@ impl Api {
         })
     }
 
-    /// A builder for the bot's client; `limited`: with serenity's rate limiter.
-    fn http(&self, token: &str, limited: bool) -> Result<HttpBuilder, String> {
+    /// A builder for the bot's client: with serenity's rate limiter when `on_limit` is
+    /// given (told of every wait it takes), else without.
+    fn http(
+        &self,
+        token: &str,
+        on_limit: Option<Box<dyn Fn(serenity::http::RatelimitInfo) + Send + Sync>>,
+    ) -> Result<HttpBuilder, String> {
         // serenity's own default is rustls with reqwest's defaults, whose pool keeps
         // every idle connection: see IDLE_CONNECTIONS.
         let client = reqwest::Client::builder()
@@ -258,9 +276,23 @@ impl Api {
                 .danger_accept_invalid_certs(true),
         };
         let client = client.build().map_err(|e| e.to_string())?;
-        Ok(HttpBuilder::new(token)
-            .ratelimiter_disabled(!limited)
-            .client(client))
+        let builder = HttpBuilder::new(token).client(client.clone());
+        Ok(match on_limit {
+            Some(on_limit) => {
+                // serenity's own default limiter, with the callback; it takes the token
+                // as serenity sends it ("Bot " in front, as `HttpBuilder` adds it).
+                let token = token.trim();
+                let token = if token.starts_with("Bot ") || token.starts_with("Bearer ") {
+                    token.to_string()
+                } else {
+                    format!("Bot {token}")
+                };
+                let mut limiter = serenity::http::Ratelimiter::new(client, token);
+                limiter.set_ratelimit_callback(on_limit);
+                builder.ratelimiter(limiter)
+            }
+            None => builder.ratelimiter_disabled(true),
+        })
     }
 }
 
@@ -308,12 +340,17 @@ pub async fn run_tuned(
     tuning: Tuning,
 ) -> Result<(), RunError> {
     let api = Api::of(config).map_err(RunError::Gateway)?;
-    let http = api.http(token, true).map_err(RunError::Gateway)?;
+    let metrics = Arc::new(metrics::Metrics::new(app.clone()));
+    let counted = metrics.clone();
+    let on_limit = Box::new(move |info: serenity::http::RatelimitInfo| {
+        counted.rate_limited(&info.path, info.global);
+    });
+    let http = api.http(token, Some(on_limit)).map_err(RunError::Gateway)?;
     // Interaction callbacks and webhooks go around serenity's rate limiter: Discord
     // does not count them in the global limit, and serenity would key their buckets by
     // the interaction (one new bucket, never freed, per interaction) or by the
     // application (one 429 on any follow-up stalling every deferred answer).
-    let interactions = Arc::new(api.http(token, false).map_err(RunError::Gateway)?.build());
+    let interactions = Arc::new(api.http(token, None).map_err(RunError::Gateway)?.build());
     let in_flight = Arc::new(InFlight::default());
     // Daily posts and race messages share one budget: together under Discord's global
     // limit, and both stop before the invalid requests met (theirs and those of
@@ -322,18 +359,19 @@ pub async fn run_tuned(
         posting.per_second,
         tuning.invalid_limit,
     ));
-    let handler = Handler {
+    budget.report_to(metrics.clone());
+    let handler = Arc::new(Handler {
         app: app.clone(),
         guild: config.guild_id.map(GuildId::new),
         wake: wake.clone(),
         in_flight: in_flight.clone(),
         registered: AtomicBool::new(false),
-        answers: answers::Answers::new(interactions, budget.clone()),
+        answers: answers::Answers::new(interactions, budget.clone(), metrics.clone()),
         core: Arc::new(Semaphore::new(CORE_WORKERS)),
-    };
+    });
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
     // privileged) brings GUILD_DELETE, when the bot is removed from a server.
-    let client = shards::Gateway::new(http.build(), GatewayIntents::GUILDS, Arc::new(handler));
+    let client = shards::Gateway::new(http.build(), GatewayIntents::GUILDS, handler.clone());
     if let Some(sender) = tuning.http {
         let _ = sender.send(client.http.clone());
     }
@@ -361,36 +399,79 @@ pub async fn run_tuned(
             let _ = stopped.wait_for(|stop| *stop).await;
         }
     };
-    // The gateway's address, the shard count and the session budget, asked before
-    // anything else: a rejected token fails here, before any task starts.
-    let mut before_start = Box::pin(stop());
-    let plan = match client.plan(config.shards, &mut before_start).await {
-        Ok(Some(plan)) => plan,
-        Ok(None) => {
-            pruner.abort();
-            return Ok(());
+    // This process's name as a holder of the sending lease (see `lease`).
+    let holder = lease::holder_name();
+    // The interactions endpoint serves before anything talks to Discord: it answers
+    // while the REST API is unreachable (only a deferred answer's edit needs it).
+    let endpoint = match &config.interactions {
+        Some(settings) => {
+            let served = serve_interactions(
+                settings,
+                &handler,
+                &client.http,
+                &holder,
+                tuning.endpoint,
+                stop(),
+            )
+            .await;
+            match served {
+                Ok(endpoint) => Some(endpoint),
+                Err(e) => {
+                    pruner.abort();
+                    return Err(e);
+                }
+            }
         }
-        Err(e) if token_rejected(&e) => {
-            pruner.abort();
-            return Err(RunError::TokenRejected);
-        }
-        Err(e) => {
-            pruner.abort();
-            return Err(RunError::Gateway(discord_error(&e)));
-        }
+        None => None,
     };
+    let gateway = config.interactions.as_ref().is_none_or(|i| i.gateway);
+    // The gateway's address, the shard count and the session budget, asked before
+    // anything else: a rejected token fails here, before any task starts. With the
+    // endpoint serving, Discord out of reach is waited out instead.
+    let mut before_start = Box::pin(stop());
+    let plan = if gateway {
+        match plan_gateway(&client, config, endpoint.is_some(), &mut before_start).await {
+            Ok(plan) => plan,
+            Err(e) => {
+                pruner.abort();
+                return Err(e);
+            }
+        }
+    } else {
+        None
+    };
+    if gateway && plan.is_none() {
+        // Stopped before the gateway could start.
+        pruner.abort();
+        if let Some(endpoint) = endpoint {
+            let _ = endpoint.await;
+        }
+        return Ok(());
+    }
     // The solve check's index of every stored daily, built beside the start rather than
     // by the first player to ask.
     let warming = app.clone();
     tokio::task::spawn_blocking(move || warming.warm_solve_check());
     let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
+    // The daily scheduler and the race messages' sender run in the process holding the
+    // sending lease (one of the replicas sharing the database).
+    let (leading, leads) = tokio::sync::watch::channel(false);
+    let mut leasing = tokio::spawn(lease::keep(
+        app.clone(),
+        holder.clone(),
+        tuning.lease_ttl,
+        leading,
+        stopping.clone(),
+    ));
     let app_for_races = app.clone();
+    let app_for_lease = app.clone();
     let mut scheduler = tokio::spawn(scheduler::schedule_dailies(
         app,
         client.http.clone(),
         posting,
         budget.clone(),
         wake,
+        leads.clone(),
         stopping,
     ));
     let stop_races = Arc::new(Notify::new());
@@ -398,13 +479,35 @@ pub async fn run_tuned(
         app_for_races,
         client.http.clone(),
         budget,
+        leads,
         stop_races.clone(),
     ));
     // One shard holds at most 2,500 servers; past that Discord closes it (4011) and
     // serenity would re-identify forever: without `shards` in the config, Discord's
     // recommended count.
-    let result = client.run(plan, stop()).await;
+    let result = match plan {
+        Some(plan) => client.run(plan, stop()).await,
+        None => {
+            // HTTP alone: no READY registers the commands.
+            let registering = tokio::spawn(register_until_done(
+                client.http.clone(),
+                config.guild_id.map(GuildId::new),
+            ));
+            stop().await;
+            registering.abort();
+            Ok(())
+        }
+    };
     pruner.abort();
+    // The endpoint stops taking requests and finishes those in flight (each until its
+    // first answer); what they started goes on, counted in `in_flight`.
+    if let Some(endpoint) = endpoint {
+        match endpoint.await {
+            Ok(Err(error)) => tracing::error!(%error, "the interactions endpoint failed"),
+            Err(error) => tracing::error!(%error, "the interactions endpoint panicked"),
+            Ok(Ok(())) => {}
+        }
+    }
     in_flight.close();
     // serenity spawns a task per event; one received just before the gateway closed may
     // not have reached the handler (and been counted) yet.
@@ -415,6 +518,7 @@ pub async fn run_tuned(
         let _ = stop_scheduler.send(true);
         stop_races.notify_one();
         let _ = (&mut races).await;
+        let _ = (&mut leasing).await;
         (&mut scheduler).await
     };
     if tokio::time::timeout(DRAIN_TIMEOUT, drained).await.is_err() {
@@ -424,11 +528,89 @@ pub async fn run_tuned(
         );
         scheduler.abort();
         races.abort();
+        leasing.abort();
     }
+    // Nothing of ours is being sent any more: another replica may take over at once.
+    let _ =
+        tokio::task::spawn_blocking(move || app_for_lease.release_lease(lease::OUTBOUND, &holder))
+            .await;
     match result {
         Ok(()) => Ok(()),
         Err(e) if token_rejected(&e) => Err(RunError::TokenRejected),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Binds the interactions endpoint and serves it until `stop`. The application id comes
+/// from the config: follow-ups and command registration need it before (or without) the
+/// gateway's READY.
+async fn serve_interactions(
+    settings: &config::Interactions,
+    handler: &Arc<Handler>,
+    http: &Arc<Http>,
+    holder: &str,
+    listening: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<tokio::task::JoinHandle<std::io::Result<()>>, RunError> {
+    let key = settings.key().map_err(RunError::Endpoint)?;
+    let application = settings.application().map_err(RunError::Endpoint)?;
+    let application = serenity::model::id::ApplicationId::new(application);
+    handler.answers.set_application_id(application);
+    http.set_application_id(application);
+    let endpoint = endpoint::Endpoint::new(handler.clone(), key, holder.to_string())
+        .map_err(RunError::Endpoint)?;
+    let listener = tokio::net::TcpListener::bind(settings.listen)
+        .await
+        .map_err(|e| RunError::Endpoint(format!("cannot listen on {}: {e}", settings.listen)))?;
+    let address = listener.local_addr().unwrap_or(settings.listen);
+    tracing::info!(%address, path = %settings.path, "serving interactions over HTTP");
+    if let Some(listening) = listening {
+        let _ = listening.send(address);
+    }
+    let router = Arc::new(endpoint).router(&settings.path);
+    Ok(tokio::spawn(endpoint::serve(listener, router, stop)))
+}
+
+/// The gateway's plan ([`shards::Gateway::plan`]); `None` when stopped first. With the
+/// endpoint `serving`, a Discord out of reach is tried again (the endpoint goes on
+/// answering meanwhile); a rejected token always ends the run.
+async fn plan_gateway(
+    client: &shards::Gateway,
+    config: &Config,
+    serving: bool,
+    stop: &mut (impl Future<Output = ()> + Unpin),
+) -> Result<Option<shards::Plan>, RunError> {
+    let mut wait = Duration::from_secs(5);
+    loop {
+        match client.plan(config.shards, &mut *stop).await {
+            Ok(plan) => return Ok(plan),
+            Err(e) if token_rejected(&e) => return Err(RunError::TokenRejected),
+            Err(e) if !serving => return Err(RunError::Gateway(discord_error(&e))),
+            Err(e) => {
+                tracing::warn!(error = %discord_error(&e), retry_in_s = wait.as_secs(), "cannot reach Discord's gateway; interactions over HTTP are still answered");
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => {}
+                    () = &mut *stop => return Ok(None),
+                }
+                wait = (wait * 2).min(Duration::from_secs(300));
+            }
+        }
+    }
+}
+
+/// Registers the commands, trying again (5 s, doubling up to 5 minutes) until Discord
+/// takes them: with HTTP alone, no READY comes to do it.
+async fn register_until_done(http: Arc<Http>, guild: Option<GuildId>) {
+    let mut wait = Duration::from_secs(5);
+    loop {
+        match handler::register_commands(&http, guild).await {
+            Ok(()) => return,
+            Err(error) => {
+                tracing::warn!(error = %discord_error(&error), retry_in_s = wait.as_secs(), "registering commands failed");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(300));
+            }
+        }
     }
 }
 

@@ -40,6 +40,8 @@ pub struct Budget {
     /// it try again.
     urgent_done: Notify,
     state: Mutex<State>,
+    /// Where refusals are counted for `/metrics` (set once the bot runs).
+    metrics: std::sync::OnceLock<std::sync::Arc<super::metrics::Metrics>>,
 }
 
 struct State {
@@ -67,6 +69,23 @@ impl Budget {
                 refilled: Instant::now(),
                 invalid: VecDeque::new(),
             }),
+            metrics: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Refusals reported with [`Budget::refused`] are counted in `metrics` too.
+    pub(super) fn report_to(&self, metrics: std::sync::Arc<super::metrics::Metrics>) {
+        let _ = self.metrics.set(metrics);
+    }
+
+    /// Discord refused a request to `route` (a template) with `status`: counted for
+    /// `/metrics`, and against the invalid-request budget when Discord counts it so.
+    pub(super) async fn refused(&self, route: &str, status: u16) {
+        if let Some(metrics) = self.metrics.get() {
+            metrics.refused(route, status);
+        }
+        if counts_as_invalid(status) {
+            self.invalid().await;
         }
     }
 

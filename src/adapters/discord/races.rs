@@ -28,7 +28,7 @@ use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
-use super::outbound::{Budget, counts_as_invalid};
+use super::outbound::Budget;
 use super::respond::{channel_edit, channel_post};
 use crate::app::{App, RaceMessage};
 
@@ -89,11 +89,22 @@ pub(super) async fn tell_races(
     app: Arc<App>,
     http: Arc<Http>,
     budget: Arc<Budget>,
+    leading: tokio::sync::watch::Receiver<bool>,
     stop: Arc<Notify>,
 ) {
     let sender = Arc::new(Mutex::new(Sender::default()));
     let mut requests: JoinSet<()> = JoinSet::new();
     loop {
+        // Another process holds the sending lease: nothing is taken here.
+        if !*leading.borrow() {
+            tokio::select! {
+                () = tokio::time::sleep(TICK) => continue,
+                () = stop.notified() => {
+                    requests.abort_all();
+                    return;
+                }
+            }
+        }
         // Finished requests leave the set (their outcome is recorded by themselves).
         while requests.try_join_next().is_some() {}
         let a = app.clone();
@@ -160,10 +171,13 @@ pub(super) async fn tell_races(
                 tracing::trace!(race = message.race, result = message.is_result, "sending");
                 let outcome = send(&http, channel, &message).await;
                 tracing::trace!(race = message.race, result = message.is_result, "sent");
-                if let Outcome::Refused(status, _) | Outcome::Failed(Some(status), _) = &outcome
-                    && counts_as_invalid(*status)
-                {
-                    budget.invalid().await;
+                if let Outcome::Refused(status, _) | Outcome::Failed(Some(status), _) = &outcome {
+                    let route = if message.edit.is_some() {
+                        "/channels/{id}/messages/{id}"
+                    } else {
+                        "/channels/{id}/messages"
+                    };
+                    budget.refused(route, *status).await;
                 }
                 record(&app, &sender, message, outcome).await;
                 sender.lock().await.in_flight.remove(&key);

@@ -54,7 +54,11 @@ impl Pending {
 /// Answers an interaction at once with `reply` as a new message (private when it is).
 pub(super) async fn answer_now(answers: &Answers, id: InteractionId, token: &str, reply: &Reply) {
     let response = CreateInteractionResponse::Message(message(reply));
-    respond_logged(answers.respond(id, token, response).await);
+    respond_logged(
+        answers
+            .respond_with(id, token, response, attachment(reply))
+            .await,
+    );
 }
 
 /// Answers a slash command or a submitted modal with a new message: directly when the
@@ -169,7 +173,7 @@ pub(super) fn buttons(reply: &Reply) -> Vec<CreateActionRow> {
 }
 
 /// The reply's board picture as an upload, with its alt text.
-fn attachment(reply: &Reply) -> Option<CreateAttachment> {
+pub(super) fn attachment(reply: &Reply) -> Option<CreateAttachment> {
     reply.image.as_ref().map(|image| {
         CreateAttachment::bytes(image.png.clone(), image.filename.clone())
             .description(image.alt.clone())

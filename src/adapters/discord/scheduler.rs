@@ -37,7 +37,7 @@ use serenity::all::{ChannelId, Http, HttpError, Message, Nonce};
 use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use tokio::task::JoinSet;
 
-use super::outbound::{Budget, counts_as_invalid};
+use super::outbound::Budget;
 use super::respond::channel_post;
 use crate::app::{App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, Settled};
 
@@ -91,6 +91,7 @@ pub(super) async fn schedule_dailies(
     posting: Posting,
     budget: Arc<Budget>,
     wake: Arc<Notify>,
+    mut leading: watch::Receiver<bool>,
     mut stop: watch::Receiver<bool>,
 ) {
     const MAX_SLEEP_MS: i64 = 3_600_000;
@@ -100,6 +101,13 @@ pub(super) async fn schedule_dailies(
         );
     }
     loop {
+        // Another process holds the sending lease: wait until this one does.
+        if !*leading.borrow() {
+            tokio::select! {
+                _ = leading.wait_for(|leads| *leads) => {}
+                _ = stop.wait_for(|stopping| *stopping) => return,
+            }
+        }
         // Only the servers due are read (an index on their next post time), a batch at
         // a time: each store access here is short, whatever the number of servers.
         let a = app.clone();
@@ -289,8 +297,8 @@ async fn send_daily(
         {
             Ok(Ok(sent)) => Ok(sent),
             Ok(Err(error)) => {
-                if super::discord_status(&error).is_some_and(|(s, _)| counts_as_invalid(s)) {
-                    budget.invalid().await;
+                if let Some((status, _)) = super::discord_status(&error) {
+                    budget.refused("/channels/{id}/messages", status).await;
                 }
                 Err(if transient(&error) {
                     Failure::Passing(super::discord_error(&error))

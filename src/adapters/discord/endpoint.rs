@@ -1,0 +1,412 @@
+//! Interactions over HTTP: Discord POSTs every interaction, signed with the application's
+//! Ed25519 key, to this endpoint, and takes the interaction's first answer from the HTTP
+//! response. Nothing here knows a command: a request is checked, read into serenity's
+//! `Interaction`, and handed to the same [`Handler`] the gateway feeds. The handler's first
+//! answer comes back through [`Answers`](super::answers::Answers), which routes it here
+//! instead of to Discord's callback route; later answers (the edit after a deferral,
+//! follow-ups) go out through the REST API as they do for the gateway.
+//!
+//! The order of checks is the order of trust: the size (before reading the body whole),
+//! the signature over timestamp and raw body (before parsing anything), then the body.
+//! A replay of a signed request is refused too: an interaction id already seen here, or
+//! one Discord created longer ago than any real delivery takes.
+
+use std::collections::{HashSet, VecDeque};
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serenity::all::{Interaction, InteractionId};
+use serenity::interactions_endpoint::Verifier;
+
+use super::answers::FirstAnswer;
+use super::handler::{Handler, age_of};
+use super::lease::OUTBOUND;
+
+/// The largest request body read. Discord's interactions are a few KB; the largest (a
+/// message command on a long message with its embeds, a modal) stay well under 100 KB.
+/// A larger one is refused from its `Content-Length`, or once this much was read.
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// How long an interaction id is remembered, and the oldest interaction taken at all.
+/// Discord delivers an interaction within moments of creating it, and the handler skips
+/// one older than [`TOO_OLD`](super::TOO_OLD) anyway: a signed request older than this is
+/// a replay (or this machine's clock is wrong), and inside it a second delivery of the same
+/// id is one.
+pub const REPLAY_WINDOW: Duration = Duration::from_secs(60);
+
+/// How long a request waits for the handler's first answer. The handler answers or
+/// defers by [`DEFER_AFTER`](super::DEFER_AFTER) from the interaction's creation; past
+/// Discord's 3 seconds nobody reads the answer.
+const ANSWER_WITHIN: Duration = Duration::from_secs(3);
+
+/// The endpoint's state: who handles interactions, the key requests are checked with, and
+/// the ids seen lately.
+pub(super) struct Endpoint {
+    handler: Arc<Handler>,
+    verifier: Verifier,
+    seen: Mutex<Seen>,
+    /// This process's name as a holder of the sending lease (for `/healthz`).
+    holder: String,
+}
+
+/// Interaction ids taken in the last [`REPLAY_WINDOW`], oldest first.
+#[derive(Default)]
+struct Seen {
+    ids: HashSet<InteractionId>,
+    order: VecDeque<(Instant, InteractionId)>,
+}
+
+impl Seen {
+    /// Whether `id` is new (and remembers it).
+    fn first_time(&mut self, id: InteractionId, now: Instant) -> bool {
+        while let Some(&(at, old)) = self.order.front() {
+            if now.duration_since(at) < REPLAY_WINDOW {
+                break;
+            }
+            self.order.pop_front();
+            self.ids.remove(&old);
+        }
+        if !self.ids.insert(id) {
+            return false;
+        }
+        self.order.push_back((now, id));
+        true
+    }
+}
+
+impl Endpoint {
+    pub(super) fn new(
+        handler: Arc<Handler>,
+        public_key: [u8; 32],
+        holder: String,
+    ) -> Result<Endpoint, String> {
+        let verifier = Verifier::try_new(public_key).map_err(|e| e.to_string())?;
+        Ok(Endpoint {
+            handler,
+            verifier,
+            seen: Mutex::new(Seen::default()),
+            holder,
+        })
+    }
+
+    /// The routes: `POST {path}` for interactions, `GET /healthz`.
+    pub(super) fn router(self: Arc<Self>, path: &str) -> Router {
+        Router::new()
+            .route(path, post(interaction))
+            .route("/healthz", get(health))
+            .route("/metrics", get(metrics))
+            // The body is read here, against MAX_BODY, not by an extractor.
+            .layer(DefaultBodyLimit::disable())
+            .with_state(self)
+    }
+
+    fn first_time(&self, id: InteractionId) -> bool {
+        self.seen
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .first_time(id, Instant::now())
+    }
+}
+
+/// Serves `router` on `listener` until `stop` resolves, then finishes the requests in
+/// flight (each waits at most for its first answer) before returning.
+pub(super) async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router)
+        .with_graceful_shutdown(stop)
+        .await
+}
+
+/// A refusal: `status` with a short plain-text reason (Discord shows nothing of it; it is
+/// for whoever tests the endpoint by hand).
+fn refuse(status: StatusCode, why: &'static str) -> Response {
+    (status, why).into_response()
+}
+
+/// Why a request to the endpoint is refused, before anything of it is acted on.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Over [`MAX_BODY`].
+    TooLarge,
+    /// Without the signature headers.
+    Unsigned,
+    /// Not signed with the application's key over this timestamp and body.
+    BadSignature,
+    /// Signed, but not an interaction serenity reads (why, in words).
+    Unreadable(String),
+}
+
+impl Refusal {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Refusal::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Refusal::Unsigned | Refusal::BadSignature => StatusCode::UNAUTHORIZED,
+            Refusal::Unreadable(_) => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    fn reason(&self) -> &'static str {
+        match self {
+            Refusal::TooLarge => "body too large",
+            Refusal::Unsigned => "missing signature",
+            Refusal::BadSignature => "invalid request signature",
+            Refusal::Unreadable(_) => "unreadable interaction",
+        }
+    }
+}
+
+/// The interaction a request carries, checked in the order of trust: its size, then its
+/// signature over timestamp and raw body (with `verifier`, the application's public
+/// key), and only then its JSON. Pure: the endpoint's request handling without the
+/// network (and what the fuzz target feeds).
+pub fn read_interaction(
+    verifier: &Verifier,
+    signature: Option<&str>,
+    timestamp: Option<&str>,
+    body: &[u8],
+) -> Result<Interaction, Refusal> {
+    if body.len() > MAX_BODY {
+        return Err(Refusal::TooLarge);
+    }
+    let (Some(signature), Some(timestamp)) = (signature, timestamp) else {
+        return Err(Refusal::Unsigned);
+    };
+    verifier
+        .verify(signature, timestamp, body)
+        .map_err(|()| Refusal::BadSignature)?;
+    serde_json::from_slice::<Interaction>(body).map_err(|e| Refusal::Unreadable(e.to_string()))
+}
+
+/// `POST {path}`: one interaction.
+async fn interaction(
+    State(endpoint): State<Arc<Endpoint>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > MAX_BODY as u64) {
+        return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large");
+    }
+    // Without a length (chunked), reading stops at the limit.
+    let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
+        return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large");
+    };
+    let signed = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    let signature = signed("x-signature-ed25519");
+    let timestamp = signed("x-signature-timestamp");
+    let interaction = match read_interaction(&endpoint.verifier, signature, timestamp, &body) {
+        Ok(interaction) => interaction,
+        Err(refusal) => {
+            if let Refusal::Unreadable(error) = &refusal {
+                // Signed by Discord, yet unreadable: a type this serenity does not know.
+                tracing::warn!(%error, "an interaction over HTTP could not be read");
+            }
+            return refuse(refusal.status(), refusal.reason());
+        }
+    };
+    if let Interaction::Ping(_) = interaction {
+        return json(Bytes::from_static(br#"{"type":1}"#));
+    }
+    let id = interaction.id();
+    if age_of(id) >= REPLAY_WINDOW || !endpoint.first_time(id) {
+        tracing::warn!(interaction = %id, "a signed interaction delivered again is refused");
+        return refuse(StatusCode::UNAUTHORIZED, "interaction already delivered");
+    }
+    let answers = &endpoint.handler.answers;
+    let first = answers.in_response(id);
+    // The handler runs on its own: after a deferral it goes on after this response.
+    // Counted in flight from here, so a shutdown waits for it to the end.
+    let handler = endpoint.handler.clone();
+    let in_flight = handler.took();
+    tokio::spawn(async move {
+        handler.handle(interaction, in_flight, false).await;
+        // Done without a first answer (one too old to run): the response need not wait.
+        handler.answers.forget(id);
+    });
+    let answered = tokio::time::timeout(ANSWER_WITHIN, first).await;
+    answers.forget(id);
+    match answered {
+        Ok(Ok(first)) => response(first),
+        // The handler chose not to answer (an interaction too old to run, a kind the bot
+        // does not handle) or did not in time: the interaction fails for its player.
+        _ => refuse(StatusCode::SERVICE_UNAVAILABLE, "no answer"),
+    }
+}
+
+/// `GET /healthz`: whether this replica can read the store (200, else 503, so a load
+/// balancer stops sending it interactions), and who sends the bot's own messages: the
+/// holder of the sending lease, whether it is this replica, how long it has held it, and
+/// in how many seconds it runs out unless renewed (negative: nobody is sending).
+async fn health(State(endpoint): State<Arc<Endpoint>>) -> Response {
+    let app = endpoint.handler.app.clone();
+    let read = tokio::task::spawn_blocking(move || {
+        let lease = app.lease(OUTBOUND)?;
+        Ok::<_, crate::store::StoreError>((lease, app.now()))
+    })
+    .await;
+    let (lease, now) = match read {
+        Ok(Ok(read)) => read,
+        Ok(Err(error)) => {
+            tracing::error!(%error, "health check: the store cannot be read");
+            let body = serde_json::json!({"store": "unreachable"}).to_string();
+            return (StatusCode::SERVICE_UNAVAILABLE, json(body)).into_response();
+        }
+        Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "health check failed"),
+    };
+    let sending = lease.map_or(serde_json::Value::Null, |lease| {
+        serde_json::json!({
+            "this_replica": lease.holder == endpoint.holder,
+            "holder": lease.holder,
+            "held_for_s": (now - lease.since) as f64 / 1000.0,
+            "expires_in_s": (lease.until - now) as f64 / 1000.0,
+        })
+    });
+    json(serde_json::json!({"store": "ok", "sending": sending}).to_string())
+}
+
+/// `GET /metrics`: the bot's counters and histograms in the OpenMetrics text format that
+/// Prometheus scrapes (see `metrics`).
+async fn metrics(State(endpoint): State<Arc<Endpoint>>) -> Response {
+    let metrics = endpoint.handler.answers.metrics.clone();
+    match tokio::task::spawn_blocking(move || metrics.encode()).await {
+        Ok(text) => (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(
+                    "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                ),
+            )],
+            text,
+        )
+            .into_response(),
+        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "metrics failed"),
+    }
+}
+
+fn json(body: impl Into<Body>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body.into(),
+    )
+        .into_response()
+}
+
+/// The first answer as Discord reads an HTTP response: JSON, or with a picture a
+/// `multipart/form-data` body of `payload_json` and `files[0]`, as a callback request
+/// would carry them.
+fn response(first: FirstAnswer) -> Response {
+    let payload = match serde_json::to_vec(&first.response) {
+        Ok(payload) => payload,
+        Err(error) => {
+            tracing::error!(%error, "an interaction response could not be written");
+            return refuse(StatusCode::INTERNAL_SERVER_ERROR, "no answer");
+        }
+    };
+    let Some(upload) = first.upload else {
+        return json(payload);
+    };
+    let (boundary, body) = multipart(&payload, &upload.filename, &upload.data);
+    let content_type = format!("multipart/form-data; boundary={boundary}");
+    match HeaderValue::from_str(&content_type) {
+        Ok(value) => ([(header::CONTENT_TYPE, value)], body).into_response(),
+        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "no answer"),
+    }
+}
+
+/// A `multipart/form-data` body: the JSON payload, then the file. The boundary must not
+/// occur in either; a random one of 32 hex digits does not, by any odds that matter, and
+/// is checked anyway.
+fn multipart(payload: &[u8], filename: &str, data: &[u8]) -> (String, Vec<u8>) {
+    let contains =
+        |haystack: &[u8], needle: &[u8]| haystack.windows(needle.len()).any(|w| w == needle);
+    let boundary = loop {
+        let boundary = format!("sudoku-bot-{:032x}", rand::random::<u128>());
+        if !contains(payload, boundary.as_bytes()) && !contains(data, boundary.as_bytes()) {
+            break boundary;
+        }
+    };
+    // A file name is ours ("board.png"); quotes and line breaks are kept out regardless.
+    let filename: String = filename
+        .chars()
+        .filter(|c| !matches!(c, '"' | '\r' | '\n' | '\\'))
+        .collect();
+    let mut body = Vec::with_capacity(payload.len() + data.len() + 400);
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\nContent-Type: application/json\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(payload);
+    body.extend_from_slice(
+        format!(
+            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"{filename}\"\r\nContent-Type: image/png\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(data);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (boundary, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_is_taken_once_within_the_window_and_forgotten_after() {
+        let mut seen = Seen::default();
+        let start = Instant::now();
+        let id = InteractionId::new(7);
+        assert!(seen.first_time(id, start));
+        assert!(!seen.first_time(id, start + Duration::from_secs(1)));
+        assert!(seen.first_time(InteractionId::new(8), start + Duration::from_secs(2)));
+        // Past the window the ids are forgotten (the age check refuses them then).
+        assert!(seen.first_time(id, start + REPLAY_WINDOW + Duration::from_secs(3)));
+        assert_eq!(
+            seen.ids.len(),
+            1,
+            "the old entries are dropped as the window moves"
+        );
+    }
+
+    #[test]
+    fn a_multipart_answer_holds_the_payload_and_the_picture_intact() {
+        let payload = br#"{"type":4,"data":{"attachments":[{"id":0,"filename":"board.png"}]}}"#;
+        let picture: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+        let (boundary, body) = multipart(payload, "board.png", &picture);
+        let delimiter = format!("--{boundary}");
+        let text = String::from_utf8_lossy(&body);
+        assert_eq!(text.matches(&delimiter).count(), 3, "two parts and the end");
+        assert!(text.ends_with(&format!("{delimiter}--\r\n")));
+        let start = body
+            .windows(4)
+            .enumerate()
+            .filter(|(_, w)| w == b"\r\n\r\n")
+            .map(|(i, _)| i + 4)
+            .nth(1)
+            .expect("the file part's headers end");
+        assert_eq!(&body[start..start + picture.len()], &picture[..]);
+        assert!(text.contains("name=\"files[0]\"; filename=\"board.png\""));
+    }
+}
