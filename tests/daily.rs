@@ -1441,6 +1441,38 @@ fn admins_hear_of_a_paused_daily_once_even_after_a_restart() {
     assert!(!tells_of_a_pause(&later), "{}", later.content);
 }
 
+/// Two processes on one database (replicas): a daily paused by one is news for the
+/// admins' next command in the other too, once it rereads the pauses (each replica does
+/// so with every turn of its sending lease), and they still hear it only once.
+#[test]
+fn a_pause_seen_by_one_replica_is_told_by_another() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("d.db");
+    let day = date(2026, 11, 22);
+    let replica = || {
+        let bot = Bot::with_store(Store::open(&path).expect("store"), 0, 11);
+        bot.at("UTC", day, 8, 0);
+        bot
+    };
+    let (one, two) = (replica(), replica());
+    one.say_as("adm", "s1", true, "daily setup channel:<#42>");
+    one.app.channel_gone("s1", "42", "was deleted");
+    let unaware = two.say_as("adm", "s1", true, "stats");
+    assert!(!tells_of_a_pause(&unaware), "{}", unaware.content);
+    two.app.reload_untold_pauses();
+    let told = two.say_as("adm", "s1", true, "stats");
+    assert!(
+        told.content
+            .contains("daily posts are paused: <#42> was deleted"),
+        "{}",
+        told.content
+    );
+    // Told by the second: the first, rereading, does not tell again.
+    one.app.reload_untold_pauses();
+    let again = one.say_as("adm", "s1", true, "stats");
+    assert!(!tells_of_a_pause(&again), "{}", again.content);
+}
+
 /// An admin who sets the daily up again right after a pause, before any other command,
 /// gets the setup's answer, not a notice of a pause that just ended.
 #[test]

@@ -124,9 +124,14 @@ fn config_on(transport: Transport, fake: &FakeDiscord, db: &Path) -> Config {
 
 /// Once a bot started with `listening` in its tuning serves its endpoint, the fake POSTs
 /// interactions there.
-async fn deliver_to(fake: &FakeDiscord, listening: oneshot::Receiver<std::net::SocketAddr>) {
+async fn deliver_to(
+    fake: &FakeDiscord,
+    listening: oneshot::Receiver<std::net::SocketAddr>,
+) -> String {
     let address = listening.await.expect("the endpoint listens");
-    fake.also_deliver_to(format!("http://{address}/interactions"));
+    let url = format!("http://{address}/interactions");
+    fake.also_deliver_to(url.clone());
+    url
 }
 
 /// Waits until the commands were registered more than `before` times.
@@ -1489,6 +1494,8 @@ struct DailyBot {
     wake: Arc<tokio::sync::Notify>,
     stop: oneshot::Sender<()>,
     task: JoinHandle<Result<(), RunError>>,
+    /// Its endpoint, over HTTP.
+    url: Option<String>,
 }
 
 fn at(time: &str) -> i64 {
@@ -1575,13 +1582,15 @@ async fn daily_bot_on(
     });
     // This bot's own IDENTIFY and registration: an earlier bot's (before a restart)
     // must not count, or the test could stop this one before its shard starts.
-    if transport == Transport::Http {
-        deliver_to(fake, address).await;
+    let url = if transport == Transport::Http {
+        Some(deliver_to(fake, address).await)
     } else {
         fake.wait_gateway("IDENTIFY", identified + 1).await;
-    }
+        None
+    };
     registered_after(fake, registered).await;
     DailyBot {
+        url,
         clock,
         wake,
         stop,
@@ -3474,9 +3483,35 @@ async fn two_replicas_answer_any_interaction_and_one_at_a_time_sends_the_posts()
         .expect("the foreign lease runs out");
     fake.wait_posted_channels(1, Duration::from_secs(20)).await;
 
-    // The replica that might hold it stops; the next day's post still goes out, from the
-    // other one.
-    a.stop().await;
+    // The replica holding the lease stops: the other takes it over, the clock standing
+    // still (so the lease was given up, not run out), and the next day's post goes out.
+    let holds = |bot: &DailyBot| {
+        let health = bot
+            .url
+            .clone()
+            .expect("HTTP")
+            .replace("/interactions", "/healthz");
+        async move {
+            let said = reqwest::get(&health).await.expect("healthz");
+            let said: Value =
+                serde_json::from_slice(&said.bytes().await.expect("body")).expect("JSON");
+            said["sending"]["this_replica"] == json!(true)
+                && said["sending"]["expires_in_s"].as_f64().unwrap_or(0.0) > 0.0
+        }
+    };
+    let (holder, other) = if holds(&a).await { (a, b) } else { (b, a) };
+    assert!(holds(&holder).await, "one of the replicas sends");
+    assert!(!holds(&other).await, "only one");
+    holder.stop().await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !holds(&other).await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the other replica never took over"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let b = other;
     clock.set(at("2026-11-23T09:00:30Z"));
     b.wake.notify_one();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
@@ -3556,5 +3591,48 @@ async fn gateway_and_http_together_interactions_by_http_server_events_by_gateway
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     Bot { stop, task }.stop().await;
+    fake.assert_clean().await;
+}
+
+/// Discord reads an HTTP response on its side after the bot wrote it, and the bot's next
+/// request about that interaction may come first: a race lobby's id is asked for right
+/// after the lobby went out in the response. Discord then answers Unknown Webhook; the bot
+/// tries again until Discord knows the answer, and the lobby's id is learnt all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webhook_call_before_discord_read_the_http_response_is_tried_again() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready_on(Transport::Http, &fake, &db, Arc::new(SystemClock)).await;
+    fake.read_responses_after(Duration::from_millis(300));
+    let open = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "race",
+        json!([{"name": "empty", "type": 4, "value": 4}]),
+    );
+    let token = token_of(&open);
+    let id = fake.interact(open).await;
+    let lobby = public_answer(&fake, &id, &token).await;
+    assert!(content(&lobby).contains("**Race #1**"), "{lobby:#}");
+    let asked = fake
+        .wait_call("the lobby's id, asked for once Discord knew it", |c| {
+            c.method == "GET" && c.path.ends_with("/messages/@original") && c.status == 200
+        })
+        .await;
+    assert!(asked.path.contains(&token));
+    assert!(
+        fake.early_webhooks() >= 1,
+        "asked before Discord knew the answer"
+    );
+    bot.stop().await;
+    let conn = rusqlite::Connection::open(&db).expect("db");
+    let message: Option<String> = conn
+        .query_row("SELECT message FROM races", [], |r| r.get(0))
+        .expect("one race");
+    assert_eq!(
+        message,
+        fake.original_id(&token).await,
+        "the lobby's id recorded"
+    );
     fake.assert_clean().await;
 }

@@ -97,6 +97,44 @@ async fn http_bot(fake: &FakeDiscord, db: &Path, api_base: &str) -> Bot {
     }
 }
 
+/// POSTs `size` bytes to `url` in chunks (no `Content-Length`), as a raw HTTP/1.1
+/// request; the status and the head of the answer.
+async fn chunked_post(url: &str, size: usize) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.trim_start_matches("http://");
+    let (address, path) = rest.split_at(rest.find('/').expect("a path"));
+    let mut stream = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connect");
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nhost: {address}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.expect("head");
+    let chunk = vec![b' '; 16 * 1024];
+    let mut sent = 0;
+    while sent < size {
+        let part = format!("{:x}\r\n", chunk.len());
+        // The endpoint may answer and close before the last chunk: that is the point.
+        if stream.write_all(part.as_bytes()).await.is_err()
+            || stream.write_all(&chunk).await.is_err()
+            || stream.write_all(b"\r\n").await.is_err()
+        {
+            break;
+        }
+        sent += chunk.len();
+    }
+    let _ = stream.write_all(b"0\r\n\r\n").await;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer).await;
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, answer.lines().next().unwrap_or("").to_string())
+}
+
 fn body(value: &Value) -> Vec<u8> {
     serde_json::to_vec(value).expect("JSON")
 }
@@ -159,7 +197,9 @@ async fn the_endpoint_answers_what_discord_signed_and_only_that_with_rest_out_of
         .await;
     assert_eq!(status, 401, "a signature that is not hex");
 
-    // Too large: refused, signed or not.
+    // Too large: refused, signed or not; also when sent in chunks, without a length.
+    let (status, _) = chunked_post(&bot.url, MAX_BODY + 10_000).await;
+    assert_eq!(status, 413, "a chunked body over the limit");
     let mut huge = json!({"id": fake.next_id(), "type": 1, "padding": "x".repeat(MAX_BODY)});
     huge["application_id"] = json!(APP_ID);
     let (status, _, _) = fake.post_signed(&bot.url, body(&huge)).await;
@@ -192,6 +232,14 @@ async fn the_endpoint_answers_what_discord_signed_and_only_that_with_rest_out_of
     // The same signed request again: a replay.
     let (status, _, _) = fake.post_signed(&bot.url, signed).await;
     assert_eq!(status, 401, "a replayed interaction");
+    // One Discord created over a minute ago, signed now: a replay too.
+    let mut stale = fake.slash(&ann(), Some(GUILD), "help", json!([]));
+    fake.created_ago(
+        &mut stale,
+        discord::REPLAY_WINDOW + std::time::Duration::from_secs(5),
+    );
+    let (status, _, _) = fake.post_signed(&bot.url, body(&stale)).await;
+    assert_eq!(status, 401, "an interaction older than any real delivery");
 
     // Health: the store is read, and this replica (the only one) sends the bot's posts.
     let health = bot.url.replace("/interactions", "/healthz");

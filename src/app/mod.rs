@@ -832,6 +832,19 @@ impl App {
         }
     }
 
+    /// Rereads which servers' admins have not heard of their daily's pause: another
+    /// process sharing the database (a replica) may have paused one, and this process's
+    /// copy would otherwise learn of it only at its next start. A short read beside the
+    /// store (an index on the flag).
+    pub fn reload_untold_pauses(&self) {
+        match self.with_reader(|tx| tx.untold_pauses()) {
+            Ok(untold) => *self.untold_pauses() = untold.into_iter().collect(),
+            Err(error) => {
+                tracing::error!(%error, "rereading the daily pauses admins have not heard of failed")
+            }
+        }
+    }
+
     /// Servers whose admins may not have heard of their daily's pause (see `paused_untold`).
     fn untold_pauses(&self) -> MutexGuard<'_, HashSet<String>> {
         self.paused_untold.lock().unwrap_or_else(|p| p.into_inner())
@@ -894,13 +907,6 @@ impl App {
         }
     }
 
-    /// Every race message due now: lobbies that closed and races that ran out of time
-    /// are settled first; a race's own message is handed out at most once per `gap`
-    /// (Discord limits edits per channel; the terminal passes 0), and a result until
-    /// Discord confirmed it. The adapter sends them and reports back with
-    /// [`App::race_message_delivered`], [`App::race_message_failed`] or
-    /// [`App::race_message_refused`]; a message it never reports on (a crash) is handed
-    /// out again.
     /// Takes or renews lease `name` for `holder` for `ttl` ms (see the store's `leases`):
     /// whether `holder` holds it now. A store failure holds nothing.
     pub fn hold_lease(&self, name: &str, holder: &str, ttl: Millis) -> bool {
@@ -936,6 +942,13 @@ impl App {
         self.with_reader(|tx| tx.lease(name))
     }
 
+    /// Every race message due now: lobbies that closed and races that ran out of time
+    /// are settled first; a race's own message is handed out at most once per `gap`
+    /// (Discord limits edits per channel; the terminal passes 0), and a result until
+    /// Discord confirmed it. The adapter sends them and reports back with
+    /// [`App::race_message_delivered`], [`App::race_message_failed`] or
+    /// [`App::race_message_refused`]; a message it never reports on (a crash) is handed
+    /// out again.
     pub fn take_race_messages(&self, gap: Millis) -> Vec<RaceMessage> {
         let now = self.now();
         match self

@@ -8,10 +8,10 @@
 //! The handler and `respond` hold an [`Answers`], never the interactions' HTTP client
 //! itself, so no answer can go around the bound.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serenity::all::{
     CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
@@ -113,6 +113,62 @@ impl Turns {
 pub(super) struct FirstAnswer {
     pub(super) response: CreateInteractionResponse,
     pub(super) upload: Option<CreateAttachment>,
+    /// Told whether the connection took the response (`true` once the server started
+    /// writing it; `false`, or dropped, when the request was gone first): only then is
+    /// the answer delivered, as a callback request's 204 says it is.
+    pub(super) taken: oneshot::Sender<bool>,
+}
+
+/// How long [`Answers::respond_with`] waits for the endpoint to say the connection took
+/// the response: the endpoint builds it at once, and the server writes it at once.
+const TAKEN_WITHIN: Duration = Duration::from_secs(2);
+
+/// How long after a first answer in an HTTP response Discord may still not know it: a
+/// webhook call (an edit of `@original`, a follow-up, reading `@original`) that Discord
+/// answers with Unknown Webhook or Unknown Message in that time is tried again. Discord
+/// reads the response on its side of the connection after the bot wrote it, and the bot's
+/// next request, on another connection, may arrive first.
+const SETTLING: Duration = Duration::from_secs(10);
+
+/// The first wait before such a webhook call is tried again; it doubles.
+const SETTLING_BACKOFF: Duration = Duration::from_millis(100);
+
+/// Where an HTTP interaction's first answer goes.
+enum Waiting {
+    /// The endpoint waits for it.
+    Endpoint(oneshot::Sender<FirstAnswer>),
+    /// The endpoint gave up waiting (Discord's request is over): a late answer goes
+    /// nowhere, never to the callback route.
+    GaveUp,
+}
+
+/// Tokens of interactions answered in an HTTP response lately (see [`SETTLING`]).
+#[derive(Default)]
+struct Settling {
+    at: HashMap<String, Instant>,
+    order: VecDeque<(Instant, String)>,
+}
+
+impl Settling {
+    fn answered(&mut self, token: &str, now: Instant) {
+        while let Some((at, old)) = self.order.front() {
+            if now.duration_since(*at) < SETTLING {
+                break;
+            }
+            self.at.remove(old);
+            self.order.pop_front();
+        }
+        self.at.insert(token.to_string(), now);
+        self.order.push_back((now, token.to_string()));
+    }
+
+    /// Whether `token`'s first answer went out in an HTTP response less than
+    /// [`SETTLING`] ago.
+    fn recent(&self, token: &str, now: Instant) -> bool {
+        self.at
+            .get(token)
+            .is_some_and(|&at| now.duration_since(at) < SETTLING)
+    }
 }
 
 /// The bot's interaction answers: the HTTP client for them (outside serenity's rate
@@ -126,7 +182,9 @@ pub(super) struct Answers {
     turns: Turns,
     /// Interactions that came over HTTP and have no first answer yet: the endpoint waits
     /// for it to send it back as its response, instead of a callback request.
-    in_response: Mutex<HashMap<InteractionId, oneshot::Sender<FirstAnswer>>>,
+    in_response: Mutex<HashMap<InteractionId, Waiting>>,
+    /// Interactions answered in an HTTP response in the last [`SETTLING`].
+    settling: Mutex<Settling>,
 }
 
 impl Answers {
@@ -137,24 +195,35 @@ impl Answers {
             metrics,
             turns: Turns::new(ANSWERS_IN_FLIGHT, WEBHOOK_TURNS),
             in_response: Mutex::new(HashMap::new()),
+            settling: Mutex::new(Settling::default()),
         }
     }
 
-    fn waiting(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<InteractionId, oneshot::Sender<FirstAnswer>>> {
+    fn waiting(&self) -> std::sync::MutexGuard<'_, HashMap<InteractionId, Waiting>> {
         self.in_response.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn settling(&self) -> std::sync::MutexGuard<'_, Settling> {
+        self.settling.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Interaction `id` came over HTTP: its first answer goes to the receiver (the
     /// endpoint's response) instead of to Discord's callback route.
     pub(super) fn in_response(&self, id: InteractionId) -> oneshot::Receiver<FirstAnswer> {
         let (sender, receiver) = oneshot::channel();
-        self.waiting().insert(id, sender);
+        self.waiting().insert(id, Waiting::Endpoint(sender));
         receiver
     }
 
-    /// The endpoint no longer waits for `id`'s first answer (it answered, or gave up).
+    /// The endpoint stopped waiting for `id`'s first answer without it: a later one is
+    /// not sent anywhere.
+    pub(super) fn gave_up(&self, id: InteractionId) {
+        if let Some(waiting) = self.waiting().get_mut(&id) {
+            *waiting = Waiting::GaveUp;
+        }
+    }
+
+    /// Interaction `id` is done with (its handling ended).
     pub(super) fn forget(&self, id: InteractionId) {
         self.waiting().remove(&id);
     }
@@ -186,13 +255,39 @@ impl Answers {
         upload: Option<CreateAttachment>,
     ) -> serenity::Result<()> {
         let outcome = outcome_of(&response);
-        let waiting = self.waiting().remove(&id);
-        let result = if let Some(endpoint) = waiting {
-            endpoint
-                .send(FirstAnswer { response, upload })
-                .map_err(|_| {
-                    serenity::Error::Other("Discord's request for this interaction is gone")
-                })
+        let waiting = {
+            let mut waiting = self.waiting();
+            match waiting.get(&id) {
+                Some(Waiting::Endpoint(_)) => waiting.remove(&id),
+                Some(Waiting::GaveUp) => Some(Waiting::GaveUp),
+                None => None,
+            }
+        };
+        let result = if let Some(waiting) = waiting {
+            let (taken, was_taken) = oneshot::channel();
+            let sent = match waiting {
+                Waiting::Endpoint(endpoint) => endpoint
+                    .send(FirstAnswer {
+                        response,
+                        upload,
+                        taken,
+                    })
+                    .is_ok(),
+                Waiting::GaveUp => false,
+            };
+            let taken = sent
+                && matches!(
+                    tokio::time::timeout(TAKEN_WITHIN, was_taken).await,
+                    Ok(Ok(true))
+                );
+            if taken {
+                self.settling().answered(token, Instant::now());
+                Ok(())
+            } else {
+                Err(serenity::Error::Other(
+                    "Discord's request for this interaction was gone before its answer",
+                ))
+            }
         } else {
             let result = {
                 let _turn = self.turns.first().await;
@@ -212,7 +307,7 @@ impl Answers {
         token: &str,
         edit: &EditInteractionResponse,
     ) -> serenity::Result<Message> {
-        self.webhook("/webhooks/{id}/{token}/messages/@original", || {
+        self.webhook("/webhooks/{id}/{token}/messages/@original", token, || {
             edit.clone().execute(&*self.http, token)
         })
         .await
@@ -224,7 +319,7 @@ impl Answers {
         token: &str,
         followup: &CreateInteractionResponseFollowup,
     ) -> serenity::Result<Message> {
-        self.webhook("/webhooks/{id}/{token}", || {
+        self.webhook("/webhooks/{id}/{token}", token, || {
             followup.clone().execute(&*self.http, (None, token))
         })
         .await
@@ -232,35 +327,42 @@ impl Answers {
 
     /// The interaction's `@original` message as Discord has it (its id).
     pub(super) async fn original(&self, token: &str) -> serenity::Result<Message> {
-        let result = {
-            let _turn = self.turns.webhook().await;
-            self.http.get_original_interaction_response(token).await
-        };
-        self.counted(result, "/webhooks/{id}/{token}/messages/@original")
-            .await
+        self.webhook("/webhooks/{id}/{token}/messages/@original", token, || {
+            self.http.get_original_interaction_response(token)
+        })
+        .await
     }
 
     /// `call` with a webhook turn, again while Discord answers 429, up to
-    /// [`WEBHOOK_ATTEMPTS`] times. The turn is held for each attempt only, not while
-    /// waiting to try again.
-    async fn webhook<T, F, Fut>(&self, route: &str, mut call: F) -> serenity::Result<T>
+    /// [`WEBHOOK_ATTEMPTS`] times, and while Discord does not know yet of the first
+    /// answer that interaction `token` got in an HTTP response (Unknown Webhook or Unknown
+    /// Message, within [`SETTLING`] of it). The turn is held for each attempt only, not
+    /// while waiting to try again.
+    async fn webhook<T, F, Fut>(&self, route: &str, token: &str, mut call: F) -> serenity::Result<T>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = serenity::Result<T>>,
     {
         let mut wait = WEBHOOK_BACKOFF;
         let mut attempt = 1;
+        let mut settling = SETTLING_BACKOFF;
         loop {
             let result = {
                 let _turn = self.turns.webhook().await;
                 call().await
             };
+            let status = result.as_ref().err().and_then(super::discord_status);
+            let unknown_yet = matches!(status, Some((404, 10015 | 10008)))
+                && self.settling().recent(token, Instant::now());
+            if unknown_yet {
+                // Not a refusal: Discord has not read the response yet.
+                tokio::time::sleep(settling).await;
+                settling *= 2;
+                continue;
+            }
             let result = self.counted(result, route).await;
-            match &result {
-                Err(error)
-                    if super::discord_status(error).is_some_and(|(status, _)| status == 429)
-                        && attempt < WEBHOOK_ATTEMPTS =>
-                {
+            match status {
+                Some((429, _)) if attempt < WEBHOOK_ATTEMPTS => {
                     tokio::time::sleep(wait).await;
                     wait *= 2;
                     attempt += 1;

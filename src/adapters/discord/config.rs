@@ -32,6 +32,7 @@ pub struct Config {
 #[serde(deny_unknown_fields)]
 pub struct Interactions {
     /// The address to listen on (`127.0.0.1:8080` behind a reverse proxy that ends TLS).
+    #[serde(deserialize_with = "socket_address")]
     pub listen: std::net::SocketAddr,
     /// The application's public key (64 hex digits, from the developer portal's General
     /// Information): every request must be signed with its private half.
@@ -46,6 +47,19 @@ pub struct Interactions {
     /// channel deleted). `false`: HTTP alone.
     #[serde(default = "connect_gateway")]
     pub gateway: bool,
+}
+
+/// An IP address and port, with what would be right when it is not one.
+fn socket_address<'de, D>(deserializer: D) -> Result<std::net::SocketAddr, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let text = String::deserialize(deserializer)?;
+    text.trim().parse().map_err(|_| {
+        serde::de::Error::custom(format!(
+            "{text:?} is not an IP address and port: write one such as \"127.0.0.1:8080\" or \"[::1]:8080\" (host names are not looked up)"
+        ))
+    })
 }
 
 fn default_path() -> String {
@@ -217,6 +231,10 @@ mod tests {
                 "starting with `/`",
             ),
             (section(key, "42", "port = 80"), "port"),
+            (
+                section(key, "42", "").replace("127.0.0.1:8080", "localhost:8080"),
+                "not an IP address and port",
+            ),
         ] {
             let err = Config::parse(&text).expect_err(&text);
             assert!(err.contains(says), "{text}: {err}");

@@ -24,6 +24,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serenity::all::{Interaction, InteractionId};
 use serenity::interactions_endpoint::Verifier;
+use tokio::sync::oneshot;
 
 use super::answers::FirstAnswer;
 use super::handler::{Handler, age_of};
@@ -41,6 +42,16 @@ pub const MAX_BODY: usize = 256 * 1024;
 /// id is one.
 pub const REPLAY_WINDOW: Duration = Duration::from_secs(60);
 
+/// Requests taken at once; more are answered 503 at once (a load balancer tries another
+/// replica). Each may hold a body of up to [`MAX_BODY`] while it is read, so this bounds
+/// what unauthenticated callers can make the endpoint hold (128 MiB at the worst).
+pub const MAX_REQUESTS: usize = 512;
+
+/// How long a request's body may take to arrive. Discord sends a few KB at once; a
+/// caller dribbling bytes is cut off (408) instead of holding a request, and a shutdown,
+/// open.
+const BODY_WITHIN: Duration = Duration::from_secs(5);
+
 /// How long a request waits for the handler's first answer. The handler answers or
 /// defers by [`DEFER_AFTER`](super::DEFER_AFTER) from the interaction's creation; past
 /// Discord's 3 seconds nobody reads the answer.
@@ -54,6 +65,8 @@ pub(super) struct Endpoint {
     seen: Mutex<Seen>,
     /// This process's name as a holder of the sending lease (for `/healthz`).
     holder: String,
+    /// Turns for requests ([`MAX_REQUESTS`]).
+    requests: tokio::sync::Semaphore,
 }
 
 /// Interaction ids taken in the last [`REPLAY_WINDOW`], oldest first.
@@ -93,6 +106,7 @@ impl Endpoint {
             verifier,
             seen: Mutex::new(Seen::default()),
             holder,
+            requests: tokio::sync::Semaphore::new(MAX_REQUESTS),
         })
     }
 
@@ -200,9 +214,14 @@ async fn interaction(
     if declared.is_some_and(|length| length > MAX_BODY as u64) {
         return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large");
     }
+    let Ok(_turn) = endpoint.requests.try_acquire() else {
+        return refuse(StatusCode::SERVICE_UNAVAILABLE, "busy");
+    };
     // Without a length (chunked), reading stops at the limit.
-    let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
-        return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large");
+    let body = match tokio::time::timeout(BODY_WITHIN, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large"),
+        Err(_) => return refuse(StatusCode::REQUEST_TIMEOUT, "body too slow"),
     };
     let signed = |name| {
         headers
@@ -236,18 +255,76 @@ async fn interaction(
     let handler = endpoint.handler.clone();
     let in_flight = handler.took();
     tokio::spawn(async move {
+        // Done (also by a panic) without a first answer, say for one too old to run:
+        // the response need not wait.
+        let _forget = Forget(&handler, id);
         handler.handle(interaction, in_flight, false).await;
-        // Done without a first answer (one too old to run): the response need not wait.
-        handler.answers.forget(id);
     });
-    let answered = tokio::time::timeout(ANSWER_WITHIN, first).await;
-    answers.forget(id);
-    match answered {
+    match tokio::time::timeout(ANSWER_WITHIN, first).await {
         Ok(Ok(first)) => response(first),
         // The handler chose not to answer (an interaction too old to run, a kind the bot
         // does not handle) or did not in time: the interaction fails for its player.
-        _ => refuse(StatusCode::SERVICE_UNAVAILABLE, "no answer"),
+        _ => {
+            answers.gave_up(id);
+            refuse(StatusCode::SERVICE_UNAVAILABLE, "no answer")
+        }
     }
+}
+
+/// Forgets an HTTP interaction's first answer when its handling ends, however it ends.
+struct Forget<'a>(&'a Handler, InteractionId);
+
+impl Drop for Forget<'_> {
+    fn drop(&mut self) {
+        self.0.answers.forget(self.1);
+    }
+}
+
+/// A response's body that tells the handler whether the connection took it: `true` when
+/// the server first asks for it (it is being written), `false` when it is dropped unasked
+/// (the client went away first). One chunk, with its length declared.
+struct Taken {
+    body: Option<Bytes>,
+    taken: Option<oneshot::Sender<bool>>,
+}
+
+impl futures_util::Stream for Taken {
+    type Item = Result<Bytes, std::convert::Infallible>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        if let Some(taken) = self.taken.take() {
+            let _ = taken.send(true);
+        }
+        std::task::Poll::Ready(self.body.take().map(Ok))
+    }
+}
+
+impl Drop for Taken {
+    fn drop(&mut self) {
+        if let Some(taken) = self.taken.take() {
+            let _ = taken.send(false);
+        }
+    }
+}
+
+/// `body` with its content type, telling `taken` when the connection takes it.
+fn taken_body(content_type: HeaderValue, body: Vec<u8>, taken: oneshot::Sender<bool>) -> Response {
+    let length = body.len();
+    let body = Body::from_stream(Taken {
+        body: Some(Bytes::from(body)),
+        taken: Some(taken),
+    });
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_LENGTH, HeaderValue::from(length)),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 /// `GET /healthz`: whether this replica can read the store (200, else 503, so a load
@@ -315,6 +392,7 @@ fn json(body: impl Into<Body>) -> Response {
 /// `multipart/form-data` body of `payload_json` and `files[0]`, as a callback request
 /// would carry them.
 fn response(first: FirstAnswer) -> Response {
+    // Dropping `taken` unused tells the handler the answer was not delivered.
     let payload = match serde_json::to_vec(&first.response) {
         Ok(payload) => payload,
         Err(error) => {
@@ -323,12 +401,13 @@ fn response(first: FirstAnswer) -> Response {
         }
     };
     let Some(upload) = first.upload else {
-        return json(payload);
+        let json = HeaderValue::from_static("application/json");
+        return taken_body(json, payload, first.taken);
     };
     let (boundary, body) = multipart(&payload, &upload.filename, &upload.data);
     let content_type = format!("multipart/form-data; boundary={boundary}");
     match HeaderValue::from_str(&content_type) {
-        Ok(value) => ([(header::CONTENT_TYPE, value)], body).into_response(),
+        Ok(value) => taken_body(value, body, first.taken),
         Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "no answer"),
     }
 }

@@ -37,6 +37,8 @@ pub fn holder_name() -> String {
 
 /// Holds (or waits for) the lease until `stop`, saying on `leading` whether this process
 /// holds it. It does not give the lease up: the caller does, once the senders stopped.
+/// Each turn also rereads what other replicas may have changed behind this process's
+/// copies ([`App::reload_untold_pauses`]).
 pub(super) async fn keep(
     app: Arc<App>,
     holder: String,
@@ -47,9 +49,19 @@ pub(super) async fn keep(
     let ttl_ms = ttl.as_millis() as i64;
     loop {
         let (a, h) = (app.clone(), holder.clone());
-        let held = tokio::task::spawn_blocking(move || a.hold_lease(OUTBOUND, &h, ttl_ms))
-            .await
-            .unwrap_or(false);
+        let renewal = tokio::task::spawn_blocking(move || {
+            let held = a.hold_lease(OUTBOUND, &h, ttl_ms);
+            // What another replica changed that this one keeps a copy of: daily pauses
+            // its admins have not heard of.
+            a.reload_untold_pauses();
+            held
+        });
+        // A renewal stuck longer than a turn (the store blocked) may let the lease run
+        // out and another process take it: stop sending until one goes through again.
+        let held = matches!(
+            tokio::time::timeout(renew_every(ttl), renewal).await,
+            Ok(Ok(true))
+        );
         let changed = leading.send_if_modified(|leads| std::mem::replace(leads, held) != held);
         if changed {
             if held {

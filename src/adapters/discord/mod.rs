@@ -389,7 +389,7 @@ pub async fn run_tuned(
     let closing = in_flight.clone();
     tokio::spawn(async move {
         shutdown.await;
-        tracing::info!("shutting down: closing the gateway connection");
+        tracing::info!("shutting down: no new interactions are taken; finishing those in flight");
         closing.close();
         let _ = stop_gateway.send(true);
     });
@@ -456,12 +456,14 @@ pub async fn run_tuned(
     // The daily scheduler and the race messages' sender run in the process holding the
     // sending lease (one of the replicas sharing the database).
     let (leading, leads) = tokio::sync::watch::channel(false);
+    // Renewed until the senders have stopped, not just told to.
+    let (stop_leasing, leasing_stops) = tokio::sync::watch::channel(false);
     let mut leasing = tokio::spawn(lease::keep(
         app.clone(),
         holder.clone(),
         tuning.lease_ttl,
         leading,
-        stopping.clone(),
+        leasing_stops,
     ));
     let app_for_races = app.clone();
     let app_for_lease = app.clone();
@@ -501,11 +503,17 @@ pub async fn run_tuned(
     pruner.abort();
     // The endpoint stops taking requests and finishes those in flight (each until its
     // first answer); what they started goes on, counted in `in_flight`.
-    if let Some(endpoint) = endpoint {
-        match endpoint.await {
-            Ok(Err(error)) => tracing::error!(%error, "the interactions endpoint failed"),
-            Err(error) => tracing::error!(%error, "the interactions endpoint panicked"),
-            Ok(Ok(())) => {}
+    if let Some(mut endpoint) = endpoint {
+        // Open connections hold a graceful shutdown; a request cannot take longer than
+        // its body's timeout and its first answer, so this waits for no one for long.
+        match tokio::time::timeout(DRAIN_TIMEOUT, &mut endpoint).await {
+            Ok(Ok(Err(error))) => tracing::error!(%error, "the interactions endpoint failed"),
+            Ok(Err(error)) => tracing::error!(%error, "the interactions endpoint panicked"),
+            Ok(Ok(Ok(()))) => {}
+            Err(_) => {
+                tracing::warn!("shutdown: gave up waiting for the endpoint's connections");
+                endpoint.abort();
+            }
         }
     }
     in_flight.close();
@@ -518,7 +526,6 @@ pub async fn run_tuned(
         let _ = stop_scheduler.send(true);
         stop_races.notify_one();
         let _ = (&mut races).await;
-        let _ = (&mut leasing).await;
         (&mut scheduler).await
     };
     if tokio::time::timeout(DRAIN_TIMEOUT, drained).await.is_err() {
@@ -528,8 +535,12 @@ pub async fn run_tuned(
         );
         scheduler.abort();
         races.abort();
-        leasing.abort();
+        // Gone for sure before the lease is: nothing of ours is sent after it.
+        let _ = (&mut scheduler).await;
+        let _ = (&mut races).await;
     }
+    let _ = stop_leasing.send(true);
+    let _ = (&mut leasing).await;
     // Nothing of ours is being sent any more: another replica may take over at once.
     let _ =
         tokio::task::spawn_blocking(move || app_for_lease.release_lease(lease::OUTBOUND, &holder))
