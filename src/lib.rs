@@ -11,9 +11,10 @@
 //!   `migrations/*.sql`; one transaction per command.
 //! - [`app`]: the command core, `Invocation -> Reply`, with the injected clock and seed.
 //!   Knows nothing of Discord; enforces Discord's message limits on every reply.
-//! - [`adapters`]: the ways in. `discord` is the serenity gateway (and the tasks that post
-//!   dailies and race messages); `terminal` is `sudoku-bot play`; `batch` is the shell
-//!   interface (`solve`, `generate`, `bench`) that scripts rely on.
+//! - [`adapters`]: the ways in. `discord` is the serenity gateway and the HTTP
+//!   interactions endpoint (and the tasks that post dailies and race messages);
+//!   `terminal` is `sudoku-bot play`; `batch` is the shell interface (`solve`,
+//!   `generate`, `bench`) that scripts rely on.
 
 pub mod adapters;
 pub mod app;

@@ -18,10 +18,18 @@
 //! flight and for the daily posts being sent (the scheduler claims no new one), so no
 //! reply is lost and the caller closes the database after the last command.
 //!
-//! Files: `handler` (interactions in), `respond` (replies out), `answers` (every request
-//! answering an interaction, bounded in flight), `scheduler` (daily posts),
-//! `shutdown` (counting what is in flight), `commands` (registration and options, from the
-//! core's table), `config`.
+//! Interactions come down the gateway or, with `[interactions]` in the config, over HTTP
+//! (`endpoint`: Discord POSTs them, signed, and the first answer goes back in the HTTP
+//! response); both feed the same handler. Several processes may serve the endpoint on
+//! one database: one of them at a time (the holder of a lease, `lease`) sends the bot's
+//! own messages.
+//!
+//! Files: `handler` (interactions in), `endpoint` (interactions over HTTP, `/healthz`,
+//! `/metrics`), `respond` (replies out), `answers` (every request answering an
+//! interaction, bounded in flight), `scheduler` (daily posts), `races` (race messages),
+//! `outbound` (the budget of the bot's own requests), `lease` (which replica sends),
+//! `metrics`, `shutdown` (counting what is in flight), `shards`, `commands` (registration
+//! and options, from the core's table), `config`.
 
 mod answers;
 pub mod commands;
