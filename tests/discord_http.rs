@@ -259,15 +259,23 @@ async fn the_endpoint_answers_what_discord_signed_and_only_that_with_rest_out_of
     assert!(said["sending"]["expires_in_s"].as_f64().expect("seconds") > 0.0);
 
     // Metrics: the solve counted by command and outcome, its answer's time observed.
-    let scraped = reqwest::get(bot.url.replace("/interactions", "/metrics"))
-        .await
-        .expect("metrics answer");
-    assert_eq!(scraped.status().as_u16(), 200);
-    let text = String::from_utf8(scraped.bytes().await.expect("a body").to_vec()).expect("text");
-    assert!(
-        text.contains(r#"sudoku_interactions_total{command="solve",outcome="message"} 1"#),
-        "{text}"
-    );
+    // Counted once the connection took the answer, just after the test read it: scraped
+    // until it shows.
+    let solved = r#"sudoku_interactions_total{command="solve",outcome="message"} 1"#;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    let text = loop {
+        let scraped = reqwest::get(bot.url.replace("/interactions", "/metrics"))
+            .await
+            .expect("metrics answer");
+        assert_eq!(scraped.status().as_u16(), 200);
+        let text =
+            String::from_utf8(scraped.bytes().await.expect("a body").to_vec()).expect("text");
+        if text.contains(solved) {
+            break text;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{text}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
     assert!(
         text.contains("sudoku_first_answer_seconds_count 1"),
         "{text}"
