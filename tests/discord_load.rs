@@ -169,6 +169,25 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// Waits until every interaction sent (beyond the `warmup` ones answered before the
+/// first-response times were forgotten) has its first answer, or ten seconds pass
+/// without one more.
+async fn all_answered(fake: &FakeDiscord, warmup: usize) {
+    let mut last = (0, Instant::now());
+    loop {
+        let (sent, times) = fake.first_response_times().await;
+        if times.len() + warmup >= sent {
+            return;
+        }
+        if times.len() != last.0 {
+            last = (times.len(), Instant::now());
+        } else if last.1.elapsed() > Duration::from_secs(10) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// A temporary folder for the bot's database (under `LOAD_DIR` when set).
 fn bot_dir() -> tempfile::TempDir {
     // `LOAD_DIR=/dev/shm`: the database where an fsync costs nothing, to tell the
@@ -293,20 +312,7 @@ fn discord_load() {
             fake.interact(i).await;
         }
         let sending = begin.elapsed();
-        // Every interaction answered, or ten seconds without one more answer.
-        let mut last = (0, Instant::now());
-        loop {
-            let (sent, times) = fake.first_response_times().await;
-            if times.len() + warmup >= sent {
-                break;
-            }
-            if times.len() != last.0 {
-                last = (times.len(), Instant::now());
-            } else if last.1.elapsed() > Duration::from_secs(10) {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        all_answered(&fake, warmup).await;
         let answering = begin.elapsed();
         let (peak_kb, rss_kb) = memory_of(bot.id());
         if let Some(p) = profiler.as_mut() {
@@ -532,20 +538,7 @@ fn replicas() {
                 stopped_in.as_secs_f64()
             ));
         }
-        // Every interaction answered, or ten seconds without one more answer.
-        let mut last = (0, Instant::now());
-        loop {
-            let (sent, times) = fake.first_response_times().await;
-            if times.len() + warmup >= sent {
-                break;
-            }
-            if times.len() != last.0 {
-                last = (times.len(), Instant::now());
-            } else if last.1.elapsed() > Duration::from_secs(10) {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        all_answered(&fake, warmup).await;
         let answering = begin.elapsed();
         let memory: Vec<String> = replicas
             .iter()

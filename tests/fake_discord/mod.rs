@@ -675,12 +675,7 @@ impl FakeDiscord {
 
     /// The signature headers Discord sends with `body` at `timestamp` (Unix seconds).
     pub fn sign(&self, timestamp: &str, body: &[u8]) -> (String, String) {
-        use ed25519_dalek::Signer;
-        let message = [timestamp.as_bytes(), body].concat();
-        (
-            hex(&self.state.signing.sign(&message).to_bytes()),
-            timestamp.to_string(),
-        )
+        signature(&self.state, timestamp, body)
     }
 
     /// POSTs `body` to `url` with these signature headers (or none), as anyone could:
@@ -716,7 +711,7 @@ impl FakeDiscord {
 
     /// `body` POSTed to `url`, signed now as Discord signs.
     pub async fn post_signed(&self, url: &str, body: Vec<u8>) -> (u16, String, Vec<u8>) {
-        let signature = self.sign(&(now_ms() / 1000).to_string(), &body);
+        let signature = signed_now(&self.state, &body);
         self.post_raw(url, body, Some(signature)).await
     }
 
@@ -2390,6 +2385,22 @@ async fn readable<T: serde::de::DeserializeOwned>(state: &State, path: &str, ans
     }
 }
 
+/// The signature headers (`X-Signature-Ed25519`, `X-Signature-Timestamp`) of `body` at
+/// `timestamp` (Unix seconds), signed with the application's key.
+fn signature(state: &State, timestamp: &str, body: &[u8]) -> (String, String) {
+    use ed25519_dalek::Signer;
+    let message = [timestamp.as_bytes(), body].concat();
+    (
+        hex(&state.signing.sign(&message).to_bytes()),
+        timestamp.to_string(),
+    )
+}
+
+/// [`signature`] at the current second, as Discord signs what it sends.
+fn signed_now(state: &State, body: &[u8]) -> (String, String) {
+    signature(state, &(now_ms() / 1000).to_string(), body)
+}
+
 /// Lowercase hex.
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -2409,12 +2420,7 @@ async fn deliver(state: Arc<State>, interaction: Value) {
     let token = interaction["token"].as_str().unwrap_or("").to_string();
     let path = format!("/api/v10/interactions/{id}/{token}/callback");
     let body = serde_json::to_vec(&interaction).expect("JSON");
-    let timestamp = (now_ms() / 1000).to_string();
-    let (signature, timestamp) = {
-        use ed25519_dalek::Signer;
-        let message = [timestamp.as_bytes(), &body[..]].concat();
-        (hex(&state.signing.sign(&message).to_bytes()), timestamp)
-    };
+    let (signature, timestamp) = signed_now(&state, &body);
     let endpoints = state.endpoints.lock().expect("endpoints").clone();
     let first = state.next_endpoint.fetch_add(1, Ordering::SeqCst) as usize;
     let mut url = String::new();

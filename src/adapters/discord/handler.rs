@@ -168,14 +168,7 @@ impl Handler {
         _in_flight: InFlightGuard,
         restarting: bool,
     ) {
-        let id = interaction.id();
-        let metrics = self.answers.metrics.clone();
-        metrics.received(id);
-        self.handle_counted(interaction, restarting).await;
-        metrics.done(id);
-    }
-
-    async fn handle_counted(&self, interaction: Interaction, restarting: bool) {
+        let _counted = self.answers.metrics.received(interaction.id());
         if restarting {
             let target = match &interaction {
                 Interaction::Command(c) => Some((c.id, &c.token)),

@@ -122,9 +122,11 @@ impl Metrics {
         self.open.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Interaction `id` reached the bot.
-    pub(super) fn received(&self, id: InteractionId) {
+    /// Interaction `id` reached the bot; it is forgotten when the returned guard is
+    /// dropped, however its handling ends (a panic too).
+    pub(super) fn received(&self, id: InteractionId) -> Open<'_> {
         self.open().insert(id, (Instant::now(), UNREAD));
+        Open(self, id)
     }
 
     /// The core read interaction `id` as `command`.
@@ -149,11 +151,6 @@ impl Metrics {
             self.first_answer.observe(reached.elapsed().as_secs_f64());
         }
         self.age_at_answer.observe(age_of(id).as_secs_f64());
-    }
-
-    /// Interaction `id` is done with.
-    pub(super) fn done(&self, id: InteractionId) {
-        self.open().remove(&id);
     }
 
     fn count(&self, command: &'static str, outcome: &'static str) {
@@ -191,6 +188,15 @@ impl Metrics {
             tracing::error!(%error, "encoding the metrics failed");
         }
         text
+    }
+}
+
+/// An interaction being handled (see [`Metrics::received`]).
+pub(super) struct Open<'a>(&'a Metrics, InteractionId);
+
+impl Drop for Open<'_> {
+    fn drop(&mut self) {
+        self.0.open().remove(&self.1);
     }
 }
 
@@ -290,10 +296,11 @@ mod tests {
         let app = Arc::new(App::new(store, Arc::new(SystemClock), 1));
         let metrics = Metrics::new(app.clone());
         let id = InteractionId::new(1);
-        metrics.received(id);
+        let open = metrics.received(id);
         metrics.read_as(id, "solve");
         metrics.answered(id, "message");
-        metrics.done(id);
+        drop(open);
+        assert!(metrics.open().is_empty(), "done with, forgotten");
         metrics.too_old("move");
         metrics.refused("/api/v10/channels/700000000000000001/messages", 403);
         metrics.refused("/api/v10/channels/700000000000000002/messages", 403);
