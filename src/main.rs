@@ -97,15 +97,16 @@ enum Command {
     /// Measure the engine on one core (CPU time).
     #[command(subcommand)]
     Bench(BenchCommand),
-    /// Copy the database consistently while the bot runs (SQLite's online backup), then
-    /// check the copy. The copy is one self-contained file.
+    /// Copy the database consistently while the bot runs, then check the copy. SQLite:
+    /// the online backup API, one self-contained file. PostgreSQL: `pg_dump` (custom
+    /// format, for `pg_restore`), which must be installed.
     #[command(
-        after_help = "Example:\n  sudoku-bot backup --db sudoku-bot.db --to /backups/sudoku-2026-11-24.db"
+        after_help = "Example:\n  sudoku-bot backup --db sudoku-bot.db --to /backups/sudoku-2026-11-24.db\n  sudoku-bot backup --db postgres://bot@db/sudoku --to /backups/sudoku-2026-11-24.dump"
     )]
     Backup {
-        /// The live database.
+        /// The live database: a file or a `postgres://` URL.
         #[arg(long)]
-        db: PathBuf,
+        db: store::Location,
         /// Where the copy goes (replaced if it exists).
         #[arg(long)]
         to: PathBuf,
@@ -114,8 +115,22 @@ enum Command {
     /// version), without changing it; exit status 1 when it is damaged.
     #[command(after_help = "Example:\n  sudoku-bot check --db sudoku-bot.db")]
     Check {
+        /// A file or a `postgres://` URL.
         #[arg(long)]
-        db: PathBuf,
+        db: store::Location,
+    },
+    /// Copy everything from one database to another, empty one (SQLite to PostgreSQL, or
+    /// back), then check that every table holds as many rows in both. Refuses a target
+    /// that holds anything. Stop the bot first: what it writes meanwhile is not copied.
+    #[command(
+        name = "migrate-store",
+        after_help = "Example:\n  sudoku-bot migrate-store --from sudoku-bot.db --to postgres://bot@db.internal/sudoku"
+    )]
+    MigrateStore {
+        #[arg(long)]
+        from: store::Location,
+        #[arg(long)]
+        to: store::Location,
     },
 }
 
@@ -154,11 +169,22 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Render(args) => batch::render(&args),
         Command::Bench(command) => batch::bench::run(&command).map(done),
         Command::Backup { db, to } => {
-            println!("{}", store::backup(&db, &to)?);
+            println!(
+                "{}",
+                store::backup_at(&db, &to).map_err(|e| anyhow::anyhow!("backing up {db}: {e}"))?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::MigrateStore { from, to } => {
+            print!(
+                "{}",
+                store::copy_store(&from, &to)
+                    .map_err(|e| anyhow::anyhow!("copying {from} to {to}: {e}"))?
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { db } => {
-            let report = store::check(&db)?;
+            let report = store::check_at(&db).map_err(|e| anyhow::anyhow!("checking {db}: {e}"))?;
             println!("{report}");
             Ok(if report.is_healthy() {
                 ExitCode::SUCCESS
@@ -185,13 +211,13 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let store = Store::open(&config.database)
-        .map_err(|e| anyhow::anyhow!("opening {}: {e}", config.database.display()))?;
-    let app = Arc::new(App::new(
-        store,
-        Arc::new(SystemClock),
-        SeededRng::fresh_seed(),
-    ));
+    let store = Store::open_at(&config.database)
+        .map_err(|e| anyhow::anyhow!("opening {}: {e}", config.database))?;
+    let app = Arc::new(
+        App::new(store, Arc::new(SystemClock), SeededRng::fresh_seed())
+            .with_connections(config.database_connections.unwrap_or(8).max(1) as usize)
+            .map_err(|e| anyhow::anyhow!("opening more connections to {}: {e}", config.database))?,
+    );
     let runtime = discord::runtime()?;
     let result = runtime.block_on(discord::run(app, &config, &token, shutdown_signal()));
     // Dropping the runtime waits for in-flight commands on blocking threads; the last

@@ -7,7 +7,7 @@ use sudoku_bot::app::{BoardStyle, Command, Invocation, Place, Player, Reply};
 use sudoku_bot::engine::{Cell, Grid};
 use sudoku_bot::game::coop::Coop;
 use sudoku_bot::game::{Action, Move};
-use sudoku_bot::store::{CoopRecord, Store};
+use sudoku_bot::store::CoopRecord;
 
 /// The right and a wrong digit of `cell`.
 fn right(solution: &Grid, cell: Cell) -> u8 {
@@ -311,7 +311,7 @@ fn channels_of_a_server_have_their_own_boards_and_the_solver_check_finds_them() 
     let (g8, s8) = puzzle(&say("bob", "8", "coop 12"));
     assert_ne!(g7, g8);
     bot.say("cat", "guild:2", "coop 14");
-    let mut store = Store::open(&db).expect("open");
+    let mut store = common::open_store(&db);
     let mut running = store
         .write(|tx| tx.coop_puzzles_running(Some("guild:1")))
         .expect("read");
@@ -528,7 +528,7 @@ fn concurrent_moves_on_one_board_equal_a_sequential_replay() {
             .collect()
     });
 
-    let mut store = Store::open(&db).expect("open");
+    let mut store = common::open_store(&db);
     let stored: CoopRecord = store
         .write(|tx| tx.coop(1))
         .expect("read")

@@ -1300,20 +1300,12 @@ fn preparing_dailies_makes_only_the_missing_puzzles() {
     let (_dir, db) = temp_db();
     let bot = Bot::open(&db, 0, 11);
     let stored = || {
-        let conn = rusqlite::Connection::open(&db).expect("open");
-        let mut stmt = conn
-            .prepare("SELECT place, day, solution FROM daily_puzzles ORDER BY place, day")
-            .expect("prepare");
-        stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })
-        .expect("query")
-        .collect::<Result<Vec<_>, _>>()
-        .expect("rows")
+        common::open_store(&db)
+            .query_for_test("SELECT place, day, solution FROM daily_puzzles ORDER BY place, day")
+            .expect("rows")
+            .into_iter()
+            .map(|r| (r[0].clone(), r[1].clone(), r[2].clone()))
+            .collect::<Vec<_>>()
     };
     bot.at("UTC", date(2026, 11, 22), 8, 0);
     bot.say_as(

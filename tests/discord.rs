@@ -78,7 +78,7 @@ fn start(fake: &FakeDiscord, db: &Path, token: &str) -> Bot {
 
 fn start_with_clock(fake: &FakeDiscord, db: &Path, token: &str, clock: Arc<dyn Clock>) -> Bot {
     let config = Config {
-        database: db.to_path_buf(),
+        database: db.to_path_buf().into(),
         api_base: Some(fake.api_base.clone()),
         ..Config::default()
     };
@@ -116,7 +116,7 @@ fn config_on(transport: Transport, fake: &FakeDiscord, db: &Path) -> Config {
         gateway: false,
     });
     Config {
-        database: db.to_path_buf(),
+        database: db.to_path_buf().into(),
         api_base: Some(fake.api_base.clone()),
         interactions,
         ..Config::default()
@@ -883,7 +883,7 @@ async fn a_failed_daily_post_is_reported_to_admins_not_a_crash() {
             .as_millisecond(),
     ));
     let config = Config {
-        database: db.clone(),
+        database: db.clone().into(),
         api_base: Some(fake.api_base.clone()),
         ..Config::default()
     };
@@ -1284,7 +1284,7 @@ async fn a_development_server_gets_its_commands_without_global_only_fields() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
     let config = Config {
-        database: db.clone(),
+        database: db.clone().into(),
         api_base: Some(fake.api_base.clone()),
         guild_id: Some(GUILD.parse().expect("id")),
         ..Config::default()
@@ -2866,7 +2866,7 @@ async fn tuned_bot(
     prune_every: Duration,
 ) -> (Bot, Arc<serenity::all::Http>) {
     let config = Config {
-        database: db.to_path_buf(),
+        database: db.to_path_buf().into(),
         api_base: Some(fake.api_base.clone()),
         ..Config::default()
     };

@@ -220,7 +220,7 @@ async fn spawn_bot(
         &config,
         format!(
             "database = {:?}\nlog_level = {:?}\napi_base = {:?}\n",
-            db.display().to_string(),
+            db,
             std::env::var("LOAD_LOG").unwrap_or_else(|_| "warn".into()),
             fake.api_base
         ),
@@ -383,13 +383,15 @@ async fn spawn_replica(
     n: usize,
     port: u16,
 ) -> std::process::Child {
-    let db = dir.join("load.db");
+    // `LOAD_DATABASE`: a `postgres://` URL (or another file) instead of `load.db`.
+    let db = std::env::var("LOAD_DATABASE")
+        .unwrap_or_else(|_| dir.join("load.db").display().to_string());
     let config = dir.join(format!("replica-{n}.toml"));
     std::fs::write(
         &config,
         format!(
             "database = {:?}\nlog_level = {:?}\napi_base = {:?}\n\n[interactions]\nlisten = \"127.0.0.1:{port}\"\npublic_key = {:?}\napplication_id = {:?}\ngateway = false\n",
-            db.display().to_string(),
+            db,
             std::env::var("LOAD_LOG").unwrap_or_else(|_| "warn".into()),
             fake.api_base,
             fake.public_key(),
@@ -469,7 +471,8 @@ async fn restart_replica(
 /// ```
 ///
 /// Settings: `LOAD_RATE` (200 a second), `LOAD_SECONDS` (180), `LOAD_PLAYERS` (1,000),
-/// `LOAD_SERVERS` (40).
+/// `LOAD_SERVERS` (40), `LOAD_REPLICAS` (2), `LOAD_RESTART` (1; 0 for none), and
+/// `LOAD_DATABASE` (a `postgres://` URL for PostgreSQL; each run wants an empty database).
 #[test]
 #[ignore = "a benchmark: cargo test --release --test discord_load replicas -- --ignored --nocapture"]
 fn replicas() {
@@ -483,7 +486,9 @@ fn replicas() {
         let fake = FakeDiscord::start(TOKEN).await;
         let dir = bot_dir();
         let path = dir.path().to_path_buf();
-        let ports = [free_port(), free_port()];
+        let count = setting("LOAD_REPLICAS", 2).max(1) as usize;
+        let restarting = setting("LOAD_RESTART", 1) == 1;
+        let ports: Vec<u16> = (0..count).map(|_| free_port()).collect();
         let mut replicas = Vec::new();
         for (n, &port) in ports.iter().enumerate() {
             replicas.push(Some(spawn_replica(&fake, &path, n, port).await));
@@ -514,7 +519,7 @@ fn replicas() {
         for k in 0..total {
             ticker.tick().await;
             for (n, at) in [(0usize, total / 3), (1, 2 * total / 3)] {
-                if k == at {
+                if restarting && n < count && k == at {
                     let bot = replicas[n].take().expect("running");
                     let at = begin.elapsed();
                     let restart =
@@ -566,14 +571,15 @@ fn replicas() {
         let mut shares: Vec<(String, u64)> = fake.deliveries().into_iter().collect();
         shares.sort();
         let report = format!(
-            "replicas: {total} interactions ({players} players, {servers} servers) at {rate}/s to 2 replicas over HTTP, \
-             rolling restart (sent in {:.1} s: {:.0}/s; all answered after {:.1} s)\n\
+            "replicas: {total} interactions ({players} players, {servers} servers) at {rate}/s to {count} replicas over HTTP, \
+             {} (sent in {:.1} s: {:.0}/s; all answered after {:.1} s)\n\
              first response: p50 {} ms, p99 {} ms, max {} ms; {late} past 3 s; {lost} never answered; \
              {failed} answered with an error status\n\
              {}\n\
              answered by: {shares:?}\n\
              replica memory (VmHWM/VmRSS) at the end: {}\n\
              rule violations: {}",
+            if restarting { "rolling restart" } else { "no restart" },
             sending.as_secs_f64(),
             measured_count as f64 / sending.as_secs_f64(),
             answering.as_secs_f64(),
@@ -595,7 +601,7 @@ fn replicas() {
         for v in violations.iter().take(5) {
             println!("  {v}");
         }
-        for n in 0..2 {
+        for n in 0..count {
             let log = std::fs::read_to_string(path.join(format!("replica-{n}.log")))
                 .unwrap_or_default();
             for line in log.lines().filter(|l| l.contains("ERROR")).take(5) {

@@ -1,5 +1,9 @@
 //! The store under growth, faults and concurrency: query plans, concurrent first opens,
 //! newer and damaged databases, honest errors, damaged rows, read transactions, backups.
+//!
+//! Most of these are about a SQLite file (its pages, locks, journal and backup API) and
+//! open one whichever run this is; the PostgreSQL run adds `migrate-store` and `check`
+//! there, and `tests/postgres.rs` has its processes and crashes.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -60,6 +64,12 @@ fn journal_mode(db: &Path) -> String {
 #[test]
 fn every_statement_on_a_commands_path_finds_its_rows_through_an_index() {
     let mut store = Store::open_in_memory().expect("store");
+    if store.is_postgres() {
+        // SQLite's query plans, read through its statement trace. PostgreSQL has the same
+        // indexes (the schema comparison of `tests/store_schema.rs`) and plans by cost.
+        eprintln!("SQLite's query planner only: this run is on PostgreSQL");
+        return;
+    }
     let seen = Arc::new(Mutex::new(BTreeSet::new()));
     let sink = seen.clone();
     store
@@ -249,7 +259,7 @@ fn a_damaged_database_is_refused_at_open_with_a_clear_message() {
 #[test]
 fn a_busy_database_asks_to_retry_and_a_read_only_one_says_storage_has_a_problem() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     bot.say("ann", "s1", "new 40");
     drop(bot);
 
@@ -307,7 +317,7 @@ fn the_store_error_says_which_faults_are_transient() {
 #[test]
 fn a_damaged_game_is_set_aside_and_its_player_can_play_again() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     bot.say("ann", "s1", "new 40");
     bot.say("bob", "s1", "new 40");
     let raw = Connection::open(&db).expect("raw");
@@ -355,7 +365,7 @@ fn a_damaged_game_is_set_aside_and_its_player_can_play_again() {
 #[test]
 fn a_damaged_game_is_reported_by_check_set_aside_at_first_read_and_its_player_told() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     bot.say("ann", "s1", "new 40");
     bot.say("ann", "s1", "move A1 1, A2 2");
     bot.say("bob", "s1", "new 40");
@@ -413,7 +423,7 @@ fn a_damaged_game_is_reported_by_check_set_aside_at_first_read_and_its_player_to
 #[test]
 fn a_refused_move_on_a_damaged_game_still_sets_it_aside() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     bot.say("ann", "s1", "new 40");
     let raw = Connection::open(&db).expect("raw");
     raw.execute("UPDATE games SET notes = x'0102'", [])
@@ -435,7 +445,7 @@ fn a_refused_move_on_a_damaged_game_still_sets_it_aside() {
 #[test]
 fn an_empty_database_file_is_refused_at_open_and_reported_by_check() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     for k in 0..30 {
         bot.say(&format!("p{k}"), "s1", "new 40");
     }
@@ -479,7 +489,7 @@ fn an_empty_database_file_is_refused_at_open_and_reported_by_check() {
 #[test]
 fn check_on_an_unreadable_file_says_so() {
     let (_dir, db) = temp_db();
-    Bot::open(&db, T0, 7).say("ann", "s1", "new 40");
+    Bot::with_store(Store::open(&db).expect("open"), T0, 7).say("ann", "s1", "new 40");
     let mut bytes = std::fs::read(&db).expect("read");
     bytes[..32].fill(b'x');
     std::fs::write(&db, &bytes).expect("damage");
@@ -500,7 +510,7 @@ fn check_on_an_unreadable_file_says_so() {
 #[test]
 fn show_stats_and_leaderboard_answer_while_another_connection_writes() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     bot.say_as("admin", "s1", true, "daily setup channel:1");
     bot.say("ann", "s1", "new 40");
     drop(bot);
@@ -525,7 +535,7 @@ fn show_stats_and_leaderboard_answer_while_another_connection_writes() {
 #[test]
 fn stored_undo_history_is_bounded_and_dropped_when_the_game_ends() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     bot.say("ann", "s1", "new 40");
     let mut store = Store::open(&db).expect("open");
     let record = store
@@ -626,7 +636,7 @@ fn a_backup_while_moves_are_committed_is_sound_and_holds_every_committed_move() 
 #[test]
 fn check_reports_what_the_database_holds() {
     let (_dir, db) = temp_db();
-    let bot = Bot::open(&db, T0, 7);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), T0, 7);
     bot.say_as("admin", "s1", true, "daily setup channel:1");
     bot.say("ann", "s1", "new 40");
     bot.say("bob", "s2", "new 40");
@@ -738,7 +748,7 @@ fn a_group_left_empty_by_a_failure_releases_the_write_lock() {
 #[test]
 fn every_acknowledged_command_of_concurrent_players_is_durable() {
     let (_dir, db) = temp_db();
-    let bot = Arc::new(Bot::open(&db, T0, 7));
+    let bot = Arc::new(Bot::with_store(Store::open(&db).expect("open"), T0, 7));
     let players: Vec<(String, String)> = (0..6)
         .map(|i| {
             let p = format!("p{i}");
@@ -809,7 +819,7 @@ fn the_schedule_columns_upgrade_an_old_database_in_place() {
     }
     // 2026-11-22 10:00 UTC.
     let now = 1_795_341_600_000;
-    let bot = Bot::open(&db, now, 3);
+    let bot = Bot::with_store(Store::open(&db).expect("open"), now, 3);
     let posts = bot.app.take_due_daily_posts();
     assert_eq!(
         posts.iter().map(|p| p.place.as_str()).collect::<Vec<_>>(),
@@ -887,4 +897,98 @@ fn a_setup_between_the_schedulers_read_and_its_write_wins() {
             .expect("read")
             .is_empty()
     );
+}
+
+/// `migrate-store`: a SQLite database a server played on, copied into an empty
+/// PostgreSQL one, plays on there as it was; a second copy into it is refused.
+#[test]
+fn migrate_store_moves_a_server_from_sqlite_to_postgresql_and_refuses_a_full_target() {
+    let (dir, path) = temp_db();
+    let Some(target) = common::location(&dir.path().join("copy-target")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): not compared here");
+        return;
+    };
+    let bot = Bot::with_store(Store::open(&path).expect("sqlite"), T0, 11);
+    bot.say_as("admin", "s1", true, "daily setup channel:1 time:00:00");
+    bot.app.prepare_dailies();
+    let board = common::board_of(&bot.say("ann", "s1", "new 40"));
+    let solution = common::solution_of(&board);
+    let cell = common::empties(&board)[0];
+    let moved = bot.say(
+        "ann",
+        "s1",
+        &format!("move {cell} {}", common::digit(&solution, cell)),
+    );
+    bot.say("bob", "s1", "/sudoku coop 6");
+    let lobby = bot.say("cat", "s1", "race 5");
+    bot.press("dan", "s1", &lobby, "Join");
+    let shown = bot.say("ann", "s1", "show").content;
+    let stats = bot.say("ann", "s1", "stats").content;
+    drop(bot);
+
+    let copied = store::copy_store(&store::Location::File(path.clone()), &target).expect("copy");
+    let count = |table: &str| {
+        copied
+            .tables
+            .iter()
+            .find(|(t, _)| *t == table)
+            .map(|(_, n)| *n)
+    };
+    assert_eq!(count("games"), Some(1), "{copied}");
+    assert_eq!(count("coops"), Some(1), "{copied}");
+    assert_eq!(count("race_players"), Some(2), "{copied}");
+    assert!(count("daily_puzzles") >= Some(1), "{copied}");
+    assert!(count("players") >= Some(4), "{copied}");
+
+    // The same games, as their players left them, on the new backend.
+    let bot = Bot::with_store(Store::open_at(&target).expect("postgres"), T0, 11);
+    assert!(
+        moved.content.contains(&cell.to_string()),
+        "{}",
+        moved.content
+    );
+    assert_eq!(bot.say("ann", "s1", "show").content, shown);
+    assert_eq!(bot.say("ann", "s1", "stats").content, stats);
+    // New rows continue after the copied ids: a new game is not refused as a duplicate.
+    let fresh = bot.say("eve", "s1", "new 30");
+    assert!(!fresh.content.contains("problem"), "{}", fresh.content);
+    drop(bot);
+
+    let again = store::copy_store(&store::Location::File(path), &target).expect_err("full");
+    assert!(again.to_string().contains("is not empty"), "{again}");
+    assert!(again.to_string().contains("games (2 rows)"), "{again}");
+    let report = store::check_at(&target).expect("check");
+    assert!(report.is_healthy(), "{report}");
+    assert_eq!(report.games, Some(2), "{report}");
+}
+
+/// `check` on PostgreSQL: what the database holds, its schema version, and damage found
+/// by the same decoder as commands.
+#[test]
+fn check_reads_a_postgresql_database_and_finds_an_undecodable_game() {
+    let (dir, _) = temp_db();
+    let Some(location) = common::location(&dir.path().join("check")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): not checked here");
+        return;
+    };
+    let bot = Bot::with_store(Store::open_at(&location).expect("postgres"), T0, 5);
+    bot.say("ann", "s1", "new 40");
+    bot.say("bob", "s1", "new 40");
+    drop(bot);
+    let report = store::check_at(&location).expect("check");
+    assert!(report.is_healthy(), "{report}");
+    assert_eq!(
+        (report.games, report.players, report.schema_version),
+        (Some(2), Some(2), MIGRATIONS.len() as i64)
+    );
+    let store = Store::open_at(&location).expect("postgres");
+    store
+        .execute_for_test("UPDATE games SET status = 'lost' WHERE player = 'bob'")
+        .expect_err("the schema's CHECK refuses an unknown status");
+    store
+        .execute_for_test("UPDATE games SET history = '\\x05'::bytea WHERE player = 'bob'")
+        .expect("damage a row");
+    let report = store::check_at(&location).expect("check");
+    assert_eq!(report.undecodable_games, Some(1), "{report}");
+    assert!(!report.is_healthy());
 }

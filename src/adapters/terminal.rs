@@ -22,9 +22,10 @@ use crate::store::Store;
 /// The arguments of `sudoku-bot play`.
 #[derive(Args, Clone, Debug)]
 pub struct PlayArgs {
-    /// The SQLite database; created on first use.
+    /// The database: a SQLite file (created on first use) or a `postgres://` URL, which
+    /// several sessions and bots may share.
     #[arg(long, default_value = "sudoku-bot.db")]
-    pub db: PathBuf,
+    pub db: crate::store::Location,
     /// Who you are.
     #[arg(long, default_value = "player")]
     pub user: String,
@@ -55,7 +56,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     };
     let clock = Arc::new(TerminalClock::fixed_at(start));
     let store =
-        Store::open(&args.db).map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db.display()))?;
+        Store::open_at(&args.db).map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db))?;
     let app = App::new(
         store,
         clock.clone(),

@@ -163,7 +163,7 @@ impl Drop for Arriving<'_> {
 
 impl Shared<'_> {
     /// Runs `work` as a write; returns once its changes are durable (or failed).
-    pub(crate) fn write<T, E>(&self, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    pub(crate) fn write<T, E>(&self, work: impl FnMut(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
@@ -171,7 +171,7 @@ impl Shared<'_> {
     }
 
     /// Runs `work` as a read (see [`Store::read`]).
-    pub(crate) fn read<T, E>(&self, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    pub(crate) fn read<T, E>(&self, work: impl FnMut(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
@@ -182,7 +182,7 @@ impl Shared<'_> {
     /// only shapes how an answer looks (a player's board style), where seeing a change
     /// that a failed commit then takes back would harm nothing. Never for what a reply
     /// states as saved.
-    pub(crate) fn glance<T, E>(&self, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    pub(crate) fn glance<T, E>(&self, work: impl FnMut(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
@@ -199,7 +199,7 @@ impl Shared<'_> {
         (arriving, self.lock_store())
     }
 
-    fn run<T, E>(&self, read: bool, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    fn run<T, E>(&self, read: bool, work: impl FnMut(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
@@ -227,11 +227,6 @@ impl Shared<'_> {
             Ok(()) => result,
             Err(error) => Err(error.into()),
         }
-    }
-
-    /// The games commands found damaged since the last call (see [`Store::take_damaged`]).
-    pub(crate) fn take_damaged(&self) -> Vec<crate::store::DamagedGame> {
-        self.lock_store().take_damaged()
     }
 
     fn lock_store(&self) -> Held<'_> {

@@ -238,6 +238,12 @@ impl Default for Settings {
 /// the store is behind a mutex, held only for one short transaction.
 pub struct App {
     store: Mutex<Store>,
+    /// More connections to the same PostgreSQL database ([`App::with_connections`]):
+    /// commands run on whichever is free, that many at once. Empty on SQLite, whose one
+    /// writer at a time is served best by one connection and group commit.
+    pool: Vec<Mutex<Store>>,
+    /// Where the next command that finds every connection busy waits.
+    next_connection: std::sync::atomic::AtomicUsize,
     commits: commits::Commits,
     clock: Arc<dyn Clock>,
     rng: Mutex<SeededRng>,
@@ -334,6 +340,8 @@ impl App {
             reader,
             dailies: Mutex::default(),
             store: Mutex::new(store),
+            pool: Vec::new(),
+            next_connection: Default::default(),
             commits: commits::Commits::default(),
             clock,
             rng: Mutex::new(SeededRng::new(seed)),
@@ -394,7 +402,15 @@ impl App {
         if !self.damage_seen.load(std::sync::atomic::Ordering::Acquire) {
             return reply;
         }
-        let damaged = self.store().take_damaged();
+        let mut damaged = Vec::new();
+        for connection in std::iter::once(&self.store).chain(&self.pool) {
+            damaged.extend(
+                connection
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .take_damaged(),
+            );
+        }
         if damaged.is_empty() {
             return reply;
         }
@@ -1027,9 +1043,48 @@ impl App {
     /// together (see [`commits`]).
     pub(crate) fn store(&self) -> commits::Shared<'_> {
         commits::Shared {
-            store: &self.store,
+            store: self.free_connection(),
             commits: &self.commits,
         }
+    }
+
+    /// Opens `total - 1` more connections to a PostgreSQL store (the config's
+    /// `database_connections`), so that up to `total` commands run at once; PostgreSQL
+    /// keeps them apart (see [`Store::write`]). Nothing changes on SQLite.
+    pub fn with_connections(mut self, total: usize) -> Result<App, StoreError> {
+        let store = self.store.get_mut().unwrap_or_else(|p| p.into_inner());
+        if !store.is_postgres() {
+            return Ok(self);
+        }
+        let flag = store.damage_seen();
+        for _ in 1..total {
+            let mut more = store
+                .open_reader()?
+                .ok_or_else(|| StoreError::Corrupt("no second connection".into()))?;
+            more.share_damage_flag(flag.clone());
+            self.pool.push(Mutex::new(more));
+        }
+        Ok(self)
+    }
+
+    /// A connection no command holds, or, when all are held, the next in turn.
+    fn free_connection(&self) -> &Mutex<Store> {
+        if self.pool.is_empty() {
+            return &self.store;
+        }
+        let all = || std::iter::once(&self.store).chain(&self.pool);
+        for connection in all() {
+            if let Ok(free) = connection.try_lock() {
+                drop(free);
+                return connection;
+            }
+        }
+        let turn = self
+            .next_connection
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        all()
+            .nth(turn % (self.pool.len() + 1))
+            .unwrap_or(&self.store)
     }
 
     /// Runs `check` on the daily puzzles of every server from day `from` (with their
@@ -1042,7 +1097,7 @@ impl App {
     /// command wait), or through the store when there is none (an in-memory store).
     fn with_reader<T>(
         &self,
-        read: impl FnOnce(&crate::store::Tx<'_>) -> Result<T, StoreError>,
+        read: impl FnMut(&crate::store::Tx<'_>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         match &self.reader {
             Some(reader) => reader.lock().unwrap_or_else(|p| p.into_inner()).read(read),

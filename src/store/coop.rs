@@ -1,6 +1,6 @@
 //! Co-op boards and each player's part in them.
 
-use rusqlite::{Row, params};
+use super::sql::{Row, params};
 
 use crate::engine::{Cell, Grid, Tier};
 use crate::game::coop::{CellChange, Contribution, Coop};
@@ -43,7 +43,7 @@ const COLUMNS: &str = "id, place, room, starter, givens, solution, board, filled
      last_hint_at, version, last_active_at, idle_ms, pad_row, pad_col, pad_notes";
 
 /// The row's board, without its players (read next).
-fn decode(row: &Row<'_>) -> Result<CoopRecord, StoreError> {
+fn decode(row: &Row) -> Result<CoopRecord, StoreError> {
     let givens: String = row.get(4)?;
     let solution: String = row.get(5)?;
     let board: String = row.get(6)?;
@@ -167,7 +167,7 @@ impl Tx<'_> {
     fn first_coop(
         &self,
         sql: &str,
-        args: impl rusqlite::Params,
+        args: super::sql::Params<'_>,
     ) -> Result<Option<CoopRecord>, StoreError> {
         let mut stmt = self.tx.prepare_cached(sql)?;
         let mut rows = stmt.query(args)?;
@@ -235,12 +235,12 @@ impl Tx<'_> {
         coop: &Coop,
     ) -> Result<CoopId, StoreError> {
         let g = &coop.game;
-        self.tx.execute(
+        let id: CoopId = self.tx.query_row(
             "INSERT INTO coops (place, room, starter, givens, solution, board, filled_by, \
              notes, difficulty, status, started_at, finished_at, mistakes, hints, moves, \
              hint_level, last_hint_at, version, last_active_at, idle_ms) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, ?19, ?20)",
+             ?17, ?18, ?19, ?20) RETURNING id",
             params![
                 place,
                 room,
@@ -263,8 +263,8 @@ impl Tx<'_> {
                 g.last_active_at,
                 g.idle_ms,
             ],
+            |r| r.get(0),
         )?;
-        let id = self.tx.last_insert_rowid();
         self.save_coop_players(id, coop, None)?;
         Ok(id)
     }
@@ -368,16 +368,18 @@ impl Tx<'_> {
             Some(place) => (format!("{RUNNING} AND place = ?1"), vec![place]),
             None => (RUNNING.to_string(), Vec::new()),
         };
-        self.puzzles(&sql, rusqlite::params_from_iter(args))
+        let args: Vec<&dyn super::sql::Param> =
+            args.iter().map(|a| a as &dyn super::sql::Param).collect();
+        self.puzzles(&sql, &args)
     }
 
     /// `player`'s co-op record, everywhere or in the server `place`.
     pub fn coop_stats(&self, player: &str, place: Option<&str>) -> Result<CoopStats, StoreError> {
         Ok(self.tx.query_row(
-            "SELECT count(*), coalesce(sum(c.status = 'solved'), 0), \
+            "SELECT count(*), coalesce(count(CASE WHEN c.status = 'solved' THEN 1 END), 0), \
                     coalesce(sum(p.placed), 0), coalesce(sum(p.mistakes), 0) \
              FROM coop_players p JOIN coops c ON c.id = p.coop \
-             WHERE p.player = ?1 AND (?2 IS NULL OR c.place = ?2)",
+             WHERE p.player = ?1 AND (CAST(?2 AS TEXT) IS NULL OR c.place = ?2)",
             params![player, place],
             |r| {
                 Ok(CoopStats {

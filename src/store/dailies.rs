@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
+use super::sql::{Dialect, Optional, Row, SqlError, params};
 use jiff::civil::Date;
-use rusqlite::{OptionalExtension, params};
 
 use crate::engine::generator::Puzzle;
 use crate::engine::{Grid, Tier};
@@ -79,7 +79,7 @@ fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
 const SERVER_COLUMNS: &str = "place, channel, post_time, timezone, difficulty, enabled, \
      last_posted_day, post_error, post_claimed_at";
 
-fn read_server(r: &rusqlite::Row<'_>) -> rusqlite::Result<ServerRow> {
+fn read_server(r: &Row) -> Result<ServerRow, SqlError> {
     Ok((
         r.get(0)?,
         r.get(1)?,
@@ -206,7 +206,7 @@ impl Tx<'_> {
     ) -> Result<(), StoreError> {
         // `column` is one of our two column names, never input.
         let sql = format!(
-            "UPDATE servers SET {column} = ?2 WHERE place = ?1 AND channel IS ?3 \
+            "UPDATE servers SET {column} = ?2 WHERE place = ?1 AND channel IS NOT DISTINCT FROM ?3 \
              AND post_time = ?4 AND timezone = ?5 AND difficulty = ?6 AND enabled = ?7"
         );
         self.tx.prepare_cached(&sql)?.execute(params![
@@ -229,7 +229,7 @@ impl Tx<'_> {
                 &format!(
                     "SELECT min({column}) FROM servers WHERE enabled = 1 AND channel IS NOT NULL"
                 ),
-                [],
+                params![],
                 |r| r.get::<_, Option<Millis>>(0),
             )
         };
@@ -301,7 +301,7 @@ impl Tx<'_> {
     /// The server's secret salt for daily seeds, set to `fresh` the first time it is
     /// asked for (which stores a row for the server, with default settings).
     pub fn server_salt(&self, place: &str, fresh: impl FnOnce() -> u64) -> Result<u64, StoreError> {
-        let read = |tx: &rusqlite::Connection| {
+        let read = |tx: &super::sql::Conn| {
             tx.query_row(
                 "SELECT salt FROM servers WHERE place = ?1",
                 params![place],
@@ -316,7 +316,7 @@ impl Tx<'_> {
         // SQLite integers are signed: the bits are kept as they are.
         self.tx.execute(
             "INSERT INTO servers (place, salt) VALUES (?1, ?2) \
-             ON CONFLICT (place) DO UPDATE SET salt = coalesce(salt, excluded.salt)",
+             ON CONFLICT (place) DO UPDATE SET salt = coalesce(servers.salt, excluded.salt)",
             params![place, fresh() as i64],
         )?;
         Ok(read(self.tx)?.unwrap_or_default() as u64)
@@ -338,7 +338,7 @@ impl Tx<'_> {
         let mut stmt = self.tx.prepare_cached(
             "SELECT substr(place, 7) FROM servers WHERE enabled = 1 AND place LIKE 'guild:%'",
         )?;
-        let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        let ids = stmt.query_map(params![], |r| r.get::<_, String>(0))?;
         let mut mine = Vec::new();
         for id in ids {
             if let Ok(id) = id?.parse::<u64>()
@@ -366,7 +366,7 @@ impl Tx<'_> {
             .tx
             .prepare_cached("SELECT place FROM servers WHERE pause_untold = 1")?;
         let places = stmt
-            .query_map([], |r| r.get(0))?
+            .query_map(params![], |r| r.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
         Ok(places)
     }
@@ -440,17 +440,28 @@ impl Tx<'_> {
     ) -> Result<(Vec<StoredDaily>, i64), StoreError> {
         let last: i64 = self.tx.query_row(
             "SELECT coalesce(max(rowid), 0) FROM daily_puzzles",
-            [],
+            params![],
             |r| r.get(0),
         )?;
-        // `+d.day`: with a row number to start from, that range is the narrow one.
-        let sql = if after == 0 {
-            "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
-             JOIN servers s ON s.place = d.place WHERE d.day BETWEEN ?1 AND ?2 AND d.rowid <= ?4"
-        } else {
-            "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
-             JOIN servers s ON s.place = d.place \
-             WHERE d.rowid > ?3 AND d.rowid <= ?4 AND +d.day BETWEEN ?1 AND ?2"
+        // `+d.day`: with a row number to start from, that range is the narrow one (a
+        // hint to SQLite's planner not to use the day's index; PostgreSQL's weighs both).
+        let sql = match (after, self.tx.dialect()) {
+            (0, Dialect::Sqlite) => {
+                "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
+                 JOIN servers s ON s.place = d.place \
+                 WHERE d.day BETWEEN ?1 AND ?2 AND d.rowid <= ?4"
+            }
+            (_, Dialect::Sqlite) => {
+                "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
+                 JOIN servers s ON s.place = d.place \
+                 WHERE d.rowid > ?3 AND d.rowid <= ?4 AND +d.day BETWEEN ?1 AND ?2"
+            }
+            // PostgreSQL's planner weighs both ranges itself.
+            (_, Dialect::Postgres) => {
+                "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
+                 JOIN servers s ON s.place = d.place \
+                 WHERE d.rowid > ?3 AND d.rowid <= ?4 AND d.day BETWEEN ?1 AND ?2"
+            }
         };
         let mut statement = self.tx.prepare_cached(sql)?;
         let rows = statement.query_map(
@@ -500,10 +511,10 @@ impl Tx<'_> {
         solution: &Grid,
         tier: Option<Tier>,
     ) -> Result<(), StoreError> {
-        // OR IGNORE: the first stored puzzle of a day stays that day's puzzle.
+        // DO NOTHING: the first stored puzzle of a day stays that day's puzzle.
         self.tx.execute(
-            "INSERT OR IGNORE INTO daily_puzzles (place, day, givens, solution, difficulty) \
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO daily_puzzles (place, day, givens, solution, difficulty) \
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
             params![
                 place,
                 day.to_string(),
@@ -561,7 +572,7 @@ impl Tx<'_> {
         )
     }
 
-    fn days(&self, sql: &str, args: impl rusqlite::Params) -> Result<BTreeSet<Date>, StoreError> {
+    fn days(&self, sql: &str, args: super::sql::Params<'_>) -> Result<BTreeSet<Date>, StoreError> {
         let mut stmt = self.tx.prepare(sql)?;
         let texts = stmt
             .query_map(args, |r| r.get::<_, String>(0))?
@@ -583,11 +594,11 @@ impl Tx<'_> {
         let mut stmt = self.tx.prepare(
             "SELECT g.player, coalesce(p.name, g.player), count(*), \
                     sum(g.finished_at - g.started_at - g.idle_ms), sum(g.mistakes), sum(g.hints), \
-                    sum(g.check_as_you_go = 0), sum(g.auto_notes) \
+                    count(CASE WHEN g.check_as_you_go = 0 THEN 1 END), sum(g.auto_notes) \
              FROM games g LEFT JOIN players p ON p.id = g.player \
              WHERE g.place = ?1 AND g.daily_on_time = 1 \
                AND g.daily_day >= ?2 AND g.daily_day <= ?3 \
-             GROUP BY g.player",
+             GROUP BY g.player, p.name",
         )?;
         let from = from.map_or_else(|| "0000-00-00".to_string(), |d| d.to_string());
         let rows = stmt
@@ -619,9 +630,10 @@ impl Tx<'_> {
             params![keep_from],
         )?;
         self.tx.execute(
-            "INSERT OR IGNORE INTO daily_attempts_forgotten (place, day, fingerprint) \
+            "INSERT INTO daily_attempts_forgotten (place, day, fingerprint) \
              SELECT place, daily_day, ?2 FROM games \
-             WHERE player = ?1 AND daily_day IS NOT NULL AND daily_day >= ?3",
+             WHERE player = ?1 AND daily_day IS NOT NULL AND daily_day >= ?3 \
+             ON CONFLICT DO NOTHING",
             params![player, fingerprint(player), keep_from],
         )?;
         let games = self

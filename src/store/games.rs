@@ -1,7 +1,7 @@
 //! Games, players and the stats derived from them.
 
+use super::sql::{Dialect, Optional, Row, SqlError, params};
 use jiff::civil::Date;
-use rusqlite::{OptionalExtension, Row, params};
 
 use crate::engine::{Grid, Tier};
 use crate::game::race::RaceId;
@@ -13,13 +13,18 @@ use super::codec::{
 };
 use super::{StoreError, Tx};
 
-/// The next value of `touched_at`, which orders a player's games by last use. A bare
-/// `max` (not wrapped in another function, or SQLite reads the whole index) is one step
-/// down the `games_by_touched` index: the same cost with any number of games.
-macro_rules! next_touch {
-    () => {
-        "(coalesce((SELECT max(touched_at) FROM games), 0) + 1)"
-    };
+/// The next value of `touched_at`, which orders a player's games by last use.
+///
+/// SQLite: a bare `max` (not wrapped in another function, or SQLite reads the whole
+/// index) is one step down the `games_by_touched` index: the same cost with any number of
+/// games, and its one writer at a time makes it unique. PostgreSQL: a sequence. There,
+/// `max + 1` would make every command that touches a game read what every other one
+/// writes, and `SERIALIZABLE` would refuse all but one of those running at once.
+fn next_touch(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Sqlite => "(coalesce((SELECT max(touched_at) FROM games), 0) + 1)",
+        Dialect::Postgres => "nextval('games_touched')",
+    }
 }
 
 /// A game's row id: what buttons carry to find their game again after a restart.
@@ -90,7 +95,7 @@ pub struct DamagedGame {
 
 /// A row's id, and its record or why it does not decode. Only the id must be readable: a
 /// damaged row is known by it and set aside, the rest of the table is unaffected.
-fn read_record(row: &Row<'_>) -> rusqlite::Result<(GameId, Result<GameRecord, DamagedGame>)> {
+fn read_record(row: &Row) -> Result<(GameId, Result<GameRecord, DamagedGame>), SqlError> {
     let id: GameId = row.get(0)?;
     Ok((
         id,
@@ -105,18 +110,17 @@ fn read_record(row: &Row<'_>) -> rusqlite::Result<(GameId, Result<GameRecord, Da
 
 /// How many rows of `games` not yet set aside do not decode: what `check` reports, read
 /// with the same decoder as every command.
-pub(super) fn undecodable_games(conn: &rusqlite::Connection) -> Result<i64, StoreError> {
+pub(super) fn undecodable_games(conn: &super::sql::Conn) -> Result<i64, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM games WHERE damaged IS NULL");
-    let mut stmt = conn.prepare(&sql)?;
-    let mut rows = stmt.query([])?;
     let mut count = 0;
-    while let Some(row) = rows.next()? {
+    conn.for_each(&sql, params![], |row| {
         count += i64::from(read_record(row)?.1.is_err());
-    }
+        Ok(())
+    })?;
     Ok(count)
 }
 
-fn decode_record(id: GameId, row: &Row<'_>) -> Result<GameRecord, StoreError> {
+fn decode_record(id: GameId, row: &Row) -> Result<GameRecord, StoreError> {
     let givens: String = row.get(3)?;
     let solution: String = row.get(4)?;
     let board: String = row.get(5)?;
@@ -260,7 +264,7 @@ impl Tx<'_> {
     pub(super) fn puzzles(
         &self,
         sql: &str,
-        args: impl rusqlite::Params,
+        args: super::sql::Params<'_>,
     ) -> Result<Vec<(Grid, Grid)>, StoreError> {
         let rows = self.puzzles_with(sql, args, |_| Ok(()))?;
         Ok(rows.into_iter().map(|(g, s, ())| (g, s)).collect())
@@ -272,8 +276,8 @@ impl Tx<'_> {
     fn puzzles_with<T>(
         &self,
         sql: &str,
-        args: impl rusqlite::Params,
-        more: impl Fn(&Row<'_>) -> rusqlite::Result<T>,
+        args: super::sql::Params<'_>,
+        more: impl Fn(&Row) -> Result<T, SqlError>,
     ) -> Result<Vec<(Grid, Grid, T)>, StoreError> {
         let mut statement = self.tx.prepare_cached(sql)?;
         let rows = statement.query_map(args, |r| {
@@ -324,7 +328,7 @@ impl Tx<'_> {
     fn first_sound(
         &self,
         sql: &str,
-        args: impl rusqlite::Params,
+        args: super::sql::Params<'_>,
     ) -> Result<Option<GameRecord>, StoreError> {
         let mut stmt = self.tx.prepare_cached(sql)?;
         let mut rows = stmt.query(args)?;
@@ -416,16 +420,17 @@ impl Tx<'_> {
         day: Option<Date>,
         race: Option<RaceId>,
     ) -> Result<GameId, StoreError> {
-        self.tx.execute(
-            concat!(
+        Ok(self.tx.query_row(
+            &format!(
+                "{}{}{}",
                 "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
              started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
              daily_day, moves, last_hint_at, last_active_at, idle_ms, race, check_as_you_go, \
              revealed, touched_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
              ?17, ?18, ?19, ?20, ?21, ?22, ?23, ",
-                next_touch!(),
-                ")"
+                next_touch(self.tx.dialect()),
+                ") RETURNING id"
             ),
             params![
                 player,
@@ -452,19 +457,20 @@ impl Tx<'_> {
                 game.check_as_you_go,
                 stored_revealed(game),
             ],
-        )?;
-        Ok(self.tx.last_insert_rowid())
+            |r| r.get(0),
+        )?)
     }
 
     /// Writes back the mutable part of a game.
     pub fn save_game(&self, id: GameId, game: &Game) -> Result<(), StoreError> {
         let changed = self.tx.execute(
-            concat!(
+            &format!(
+                "{}{}{}",
                 "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
              hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
              moves = ?11, last_hint_at = ?12, last_active_at = ?13, idle_ms = ?14, \
              revealed = ?15, auto_notes = ?16, touched_at = ",
-                next_touch!(),
+                next_touch(self.tx.dialect()),
                 " WHERE id = ?1"
             ),
             params![
@@ -505,10 +511,9 @@ impl Tx<'_> {
     /// records that its player has now been shown its board.
     pub fn touch(&self, id: GameId) -> Result<(), StoreError> {
         self.tx.execute(
-            concat!(
-                "UPDATE games SET shown = 1, touched_at = ",
-                next_touch!(),
-                " WHERE id = ?1"
+            &format!(
+                "UPDATE games SET shown = 1, touched_at = {} WHERE id = ?1",
+                next_touch(self.tx.dialect())
             ),
             params![id],
         )?;
@@ -567,7 +572,7 @@ impl Tx<'_> {
         }
         self.tx.execute(
             "INSERT INTO players (id, name) VALUES (?1, ?2) \
-             ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE name <> excluded.name",
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE players.name <> excluded.name",
             params![id, name],
         )?;
         Ok(())
@@ -584,15 +589,21 @@ impl Tx<'_> {
 
     /// A player id from a display name (case-insensitive), for `stats <name>`.
     pub fn player_by_name(&self, name: &str) -> Result<Option<String>, StoreError> {
+        // Two indexed lookups, a name first: with `OR` in one WHERE, SQLite scans. Each
+        // backend's index of names ignoring case: `COLLATE NOCASE`, `lower(name)`.
+        let sql = match self.tx.dialect() {
+            Dialect::Sqlite => {
+                "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE \
+                 UNION ALL SELECT id FROM players WHERE id = ?1 LIMIT 1"
+            }
+            Dialect::Postgres => {
+                "(SELECT id FROM players WHERE lower(name) = lower(?1) LIMIT 1) \
+                 UNION ALL (SELECT id FROM players WHERE id = ?1) LIMIT 1"
+            }
+        };
         Ok(self
             .tx
-            .query_row(
-                // Two indexed lookups, a name first: with `OR` in one WHERE, SQLite scans.
-                "SELECT id FROM players WHERE name = ?1 COLLATE NOCASE \
-                 UNION ALL SELECT id FROM players WHERE id = ?1 LIMIT 1",
-                params![name],
-                |r| r.get(0),
-            )
+            .query_row(sql, params![name], |r| r.get(0))
             .optional()?)
     }
 
@@ -605,9 +616,9 @@ impl Tx<'_> {
         // `?2 IS NULL` selects every place: one statement serves both views.
         let (started, solved, gave_up): (i64, i64, i64) = self.tx.query_row(
             "SELECT count(*), \
-                    coalesce(sum(status = 'solved'), 0), \
-                    coalesce(sum(status = 'gave_up'), 0) \
-             FROM games WHERE player = ?1 AND (?2 IS NULL OR place = ?2)",
+                    coalesce(count(CASE WHEN status = 'solved' THEN 1 END), 0), \
+                    coalesce(count(CASE WHEN status = 'gave_up' THEN 1 END), 0) \
+             FROM games WHERE player = ?1 AND (CAST(?2 AS TEXT) IS NULL OR place = ?2)",
             params![player, place],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
@@ -617,7 +628,7 @@ impl Tx<'_> {
             "SELECT difficulty, count(*), \
                     min(finished_at - started_at - CASE WHEN race IS NULL THEN idle_ms ELSE 0 END), \
                     CAST(avg(finished_at - started_at - CASE WHEN race IS NULL THEN idle_ms ELSE 0 END) AS INTEGER) \
-             FROM games WHERE player = ?1 AND (?2 IS NULL OR place = ?2) AND status = 'solved' \
+             FROM games WHERE player = ?1 AND (CAST(?2 AS TEXT) IS NULL OR place = ?2) AND status = 'solved' \
              GROUP BY difficulty",
         )?;
         let mut by_difficulty = stmt

@@ -1,6 +1,6 @@
 //! Leases: work that one process at a time may do when several share the database.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::{Optional, params};
 
 use crate::game::Millis;
 
@@ -30,10 +30,11 @@ impl Tx<'_> {
         self.tx.execute(
             "INSERT INTO leases (name, holder, since_ms, until_ms) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (name) DO UPDATE SET
-                 since_ms = CASE WHEN holder = excluded.holder THEN since_ms ELSE excluded.since_ms END,
+                 since_ms = CASE WHEN leases.holder = excluded.holder
+                     THEN leases.since_ms ELSE excluded.since_ms END,
                  holder = excluded.holder,
                  until_ms = excluded.until_ms
-             WHERE holder = excluded.holder OR until_ms <= ?3",
+             WHERE leases.holder = excluded.holder OR leases.until_ms <= ?3",
             params![name, holder, now, now + ttl],
         )?;
         self.lease(name)?
@@ -56,7 +57,7 @@ impl Tx<'_> {
             .tx
             .query_row(
                 "SELECT holder, since_ms, until_ms FROM leases WHERE name = ?1",
-                [name],
+                params![name],
                 |r| {
                     Ok(Lease {
                         holder: r.get(0)?,

@@ -8,6 +8,7 @@ use std::time::Duration;
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
+use super::sql::Conn;
 use super::{BUSY_TIMEOUT_MS, MIGRATIONS, StoreError};
 
 /// The lines of `PRAGMA integrity_check` or `quick_check` that report a problem (none
@@ -150,11 +151,14 @@ pub fn check(db: &Path) -> Result<CheckReport, StoreError> {
         },
         other => other,
     };
-    let conn = open_existing(db).map_err(unreadable)?;
+    let conn = Conn::Sqlite(open_existing(db).map_err(unreadable)?);
     report(&conn, db).map_err(unreadable)
 }
 
-fn report(conn: &Connection, path: &Path) -> Result<CheckReport, StoreError> {
+fn report(sql: &Conn, path: &Path) -> Result<CheckReport, StoreError> {
+    let conn = sql
+        .sqlite()
+        .ok_or_else(|| StoreError::Corrupt("a SQLite report of another database".into()))?;
     let problems = problems(conn, "integrity_check")?;
     let schema_version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -175,7 +179,7 @@ fn report(conn: &Connection, path: &Path) -> Result<CheckReport, StoreError> {
         damaged_games: count("SELECT count(*) FROM games WHERE damaged IS NOT NULL"),
         // Only at the schema this build reads (older ones lack columns it selects).
         undecodable_games: (schema_version == MIGRATIONS.len() as i64)
-            .then(|| super::games::undecodable_games(conn).ok())
+            .then(|| super::games::undecodable_games(sql).ok())
             .flatten(),
         servers: count("SELECT count(*) FROM servers"),
         daily_puzzles: count("SELECT count(*) FROM daily_puzzles"),
@@ -252,6 +256,7 @@ fn copy_into(source: &Connection, partial: &Path) -> Result<CheckReport, StoreEr
     }
     // The copied header says WAL; a backup file is simpler as one self-contained file.
     let _: String = copy.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+    let copy = Conn::Sqlite(copy);
     let report = report(&copy, partial)?;
     if !report.problems.is_empty() {
         return Err(StoreError::Damaged(format!(
@@ -259,10 +264,28 @@ fn copy_into(source: &Connection, partial: &Path) -> Result<CheckReport, StoreEr
             report.problems.join("; ")
         )));
     }
-    copy.close().map_err(|(_, e)| StoreError::from(e))?;
+    if let Conn::Sqlite(copy) = copy {
+        copy.close().map_err(|(_, e)| StoreError::from(e))?;
+    }
     std::fs::File::open(partial).and_then(|f| f.sync_all())?;
     Ok(CheckReport {
         bytes: std::fs::metadata(partial).map_or(report.bytes, |m| m.len()),
         ..report
     })
+}
+
+/// `sudoku-bot check` on either backend (see [`check`] and `postgres::check`).
+pub fn check_at(db: &super::Location) -> Result<CheckReport, StoreError> {
+    match db {
+        super::Location::File(path) => check(path),
+        super::Location::Postgres(url) => super::postgres::check(url),
+    }
+}
+
+/// `sudoku-bot backup` on either backend: what it did, to print.
+pub fn backup_at(db: &super::Location, to: &Path) -> Result<String, StoreError> {
+    match db {
+        super::Location::File(path) => backup(path, to).map(|report| report.to_string()),
+        super::Location::Postgres(url) => super::postgres::backup(url, to),
+    }
 }

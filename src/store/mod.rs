@@ -1,12 +1,18 @@
-//! SQLite through rusqlite: the only module that speaks SQL.
+//! The database: the only module that speaks SQL. SQLite (through rusqlite, one file,
+//! the default) or PostgreSQL (through the `postgres` crate, shared by several processes
+//! and machines); nothing above this module knows which.
 //!
-//! The schema lives in `migrations/*.sql`, applied in order at open and recorded in
-//! `PRAGMA user_version`. Every command runs in one [`Store::write`] transaction (or one
-//! [`Store::read`] when it changes nothing), and its reply is built only after the
+//! The schema lives in `migrations/*.sql` (SQLite) and `migrations/postgres/*.sql` (the
+//! same history in PostgreSQL's words; a test compares the two at every version),
+//! applied in order at open. Every command runs in one [`Store::write`] transaction (or
+//! one [`Store::read`] when it changes nothing), and its reply is built only after the
 //! commit: a player told "saved" has it on disk.
 //!
-//! WAL mode with `synchronous = FULL`: each commit is fsynced, so an acknowledged move
-//! survives a crash of the bot and of the machine.
+//! SQLite: WAL mode with `synchronous = FULL`, each commit fsynced, one writer at a time
+//! (`BEGIN IMMEDIATE`). PostgreSQL: every write is `SERIALIZABLE`, so commands of several
+//! processes on the same player, race or board behave as if they ran one after another;
+//! when the server gives one up for another (a serialization failure) it is run again
+//! from the start, a bounded number of times (see [`Store::write`]).
 
 mod codec;
 mod coop;
@@ -15,11 +21,15 @@ mod games;
 mod leases;
 mod maintenance;
 mod migrate;
+mod postgres;
 mod races;
+pub(crate) mod sql;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, ErrorCode, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode};
+
+use sql::{Conn, SqlError};
 
 pub use coop::{CoopId, CoopRecord, CoopStats};
 pub use dailies::{ServerDaily, StoredDaily};
@@ -27,8 +37,9 @@ pub use games::{
     DamagedGame, DifficultyStats, GameId, GameRecord, OwnKind, OwnPuzzle, PlayerStats, RaceTag,
 };
 pub use leases::Lease;
-pub use maintenance::{CheckReport, backup, check};
-pub use migrate::{MIGRATIONS, Migration};
+pub use maintenance::{CheckReport, backup, backup_at, check, check_at};
+pub use migrate::{MIGRATIONS, Migration, POSTGRES_MIGRATIONS};
+pub use postgres::{Copied, copy_store, test_location, test_url};
 pub use races::{RaceRecord, RaceStanding, RaceStats};
 
 #[derive(Debug, thiserror::Error)]
@@ -73,6 +84,96 @@ pub enum StoreError {
     GroupCommit { message: String, transient: bool },
     #[error("database schema version {found} is newer than this build knows ({known})")]
     TooNew { found: i64, known: i64 },
+    /// Any PostgreSQL failure but a conflict: the server refused the connection or a
+    /// statement, or the connection broke.
+    #[error("database error: {}", postgres::describe(.0))]
+    Postgres(::postgres::Error),
+    /// PostgreSQL gave this command's transaction up for another that changed the same
+    /// rows at the same moment, as many times as the store tries: transient.
+    #[error("another command changed the same data at the same moment: {0}")]
+    Conflict(String),
+    /// What `--db` or the config's `database` names cannot be used as given.
+    #[error("{0}")]
+    Location(String),
+}
+
+impl From<SqlError> for StoreError {
+    fn from(e: SqlError) -> Self {
+        match e {
+            SqlError::Sqlite(e) => StoreError::from(e),
+            SqlError::Postgres(e) => StoreError::Postgres(e),
+            SqlError::Conflict(e) => StoreError::Conflict(e.to_string()),
+            SqlError::Gone(why) => StoreError::Io(std::io::Error::other(why)),
+            other => StoreError::Corrupt(other.to_string()),
+        }
+    }
+}
+
+impl From<::postgres::Error> for StoreError {
+    fn from(e: ::postgres::Error) -> Self {
+        StoreError::from(SqlError::from(e))
+    }
+}
+
+/// Where the database is: a SQLite file, or a PostgreSQL server (a `postgres://` or
+/// `postgresql://` URL, with the usual `PG*` variables filling what it leaves out).
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    File(PathBuf),
+    Postgres(String),
+}
+
+impl Location {
+    pub fn parse(text: &str) -> Location {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Location::Postgres(text.to_owned())
+        } else {
+            Location::File(PathBuf::from(text))
+        }
+    }
+
+    /// The file, for what only a SQLite database has.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Location::File(path) => Some(path),
+            Location::Postgres(_) => None,
+        }
+    }
+}
+
+impl From<PathBuf> for Location {
+    fn from(path: PathBuf) -> Self {
+        Location::parse(&path.to_string_lossy())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Location {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(|text| Location::parse(&text))
+    }
+}
+
+impl std::str::FromStr for Location {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Location::parse(s))
+    }
+}
+
+/// Shown in logs and messages: a URL's password is never written out.
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::File(path) => write!(f, "{}", path.display()),
+            Location::Postgres(url) => f.write_str(&postgres::without_password(url)),
+        }
+    }
+}
+
+impl std::fmt::Debug for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{self}")
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -91,6 +192,7 @@ impl StoreError {
         matches!(
             self,
             StoreError::Busy(_)
+                | StoreError::Conflict(_)
                 | StoreError::GroupCommit {
                     transient: true,
                     ..
@@ -101,8 +203,9 @@ impl StoreError {
 
 /// An open database.
 pub struct Store {
-    conn: Connection,
-    /// The open group transaction of [`Store::grouped`], if any.
+    conn: Conn,
+    /// The open group transaction of [`Store::grouped`], if any (SQLite only: PostgreSQL
+    /// commits each command on its own, its server grouping the commits of connections).
     group: std::cell::Cell<Option<Group>>,
     /// The last group's number: groups are numbered 1, 2, … in the order they open.
     groups_opened: u64,
@@ -111,6 +214,8 @@ pub struct Store {
     /// Set when a game is added to `damaged`: read without the store's lock (see
     /// [`Store::damage_seen`]), so that a command finding nothing pays nothing.
     damage_seen: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// How to connect again (a reader, a check): the PostgreSQL server and schema.
+    postgres: Option<postgres::Target>,
 }
 
 /// A write transaction shared by the commands that ran while it was open.
@@ -124,7 +229,7 @@ struct Group {
 
 /// One transaction: the handle a command uses for everything it reads and writes.
 pub struct Tx<'a> {
-    tx: &'a Connection,
+    tx: &'a Conn,
     /// Where games found damaged are reported, to be marked outside the command's own
     /// transaction (which may roll back).
     damaged: Option<(
@@ -139,6 +244,10 @@ pub struct Tx<'a> {
 /// How long a connection waits for another's lock before answering busy.
 const BUSY_TIMEOUT_MS: u32 = 5000;
 
+/// How many times a PostgreSQL transaction given up for a conflicting one is run: past
+/// this, the command answers busy (transient), as SQLite does past its busy timeout.
+const CONFLICT_TRIES: u32 = 20;
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -149,9 +258,36 @@ impl Store {
         Store::setup(Connection::open(path)?, MIGRATIONS)
     }
 
-    /// A private database in memory, for tests and one-off runs.
+    /// Opens the database at `location`: a SQLite file ([`Store::open`]) or a PostgreSQL
+    /// server, migrated to this build's schema the same way.
+    pub fn open_at(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::File(path) => Store::open(path),
+            Location::Postgres(url) => {
+                Store::setup_postgres(postgres::Target::from_url(url)?, POSTGRES_MIGRATIONS)
+            }
+        }
+    }
+
+    /// A private, empty database, for tests and one-off runs: in memory, or, when
+    /// `SUDOKU_TEST_POSTGRES` names a PostgreSQL server (the test suite's second run), a
+    /// new schema of its own on that server.
     pub fn open_in_memory() -> Result<Store, StoreError> {
-        Store::setup(Connection::open_in_memory()?, MIGRATIONS)
+        Store::open_in_memory_at_version(MIGRATIONS.len())
+    }
+
+    /// [`Store::open_in_memory`] with only the first `count` migrations applied.
+    pub fn open_in_memory_at_version(count: usize) -> Result<Store, StoreError> {
+        match test_url() {
+            Some(url) => Store::setup_postgres(
+                postgres::Target::private_schema(&url)?,
+                &POSTGRES_MIGRATIONS[..count.min(POSTGRES_MIGRATIONS.len())],
+            ),
+            None => Store::setup(
+                Connection::open_in_memory()?,
+                &MIGRATIONS[..count.min(MIGRATIONS.len())],
+            ),
+        }
     }
 
     /// Opens `path` and applies only the first `count` migrations: for testing upgrades
@@ -174,21 +310,43 @@ impl Store {
         quick_check(&conn)?;
         configure(&conn)?;
         migrate::apply(&mut conn, migrations)?;
-        Ok(Store {
+        Ok(Store::over(Conn::Sqlite(conn), None))
+    }
+
+    fn setup_postgres(
+        target: postgres::Target,
+        migrations: &[Migration],
+    ) -> Result<Store, StoreError> {
+        let conn = target.connect()?;
+        postgres::migrate(&conn, migrations)?;
+        Ok(Store::over(conn, Some(target)))
+    }
+
+    fn over(conn: Conn, postgres: Option<postgres::Target>) -> Store {
+        Store {
             conn,
             group: std::cell::Cell::new(None),
             groups_opened: 0,
             damaged: std::cell::RefCell::new(Vec::new()),
             damage_seen: Default::default(),
-        })
+            postgres,
+        }
     }
 
-    /// A second, read-only connection to the same file, for long reads that must not
-    /// hold this store (WAL lets it read beside the writer, each read one consistent
-    /// snapshot of what was committed). `None` for a database in memory, which no other
-    /// connection can see: read through this store then.
+    /// A second connection to the same database, for long reads that must not hold this
+    /// store (each read one consistent snapshot of what was committed: SQLite's WAL and
+    /// PostgreSQL's snapshots both let it read beside the writer). `None` for a database
+    /// in memory, which no other connection can see: read through this store then.
     pub fn open_reader(&self) -> Result<Option<Store>, StoreError> {
-        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
+        if let Some(target) = &self.postgres {
+            return Ok(Some(Store::over(target.connect()?, Some(target.clone()))));
+        }
+        let Some(path) = self
+            .conn
+            .sqlite()
+            .and_then(|c| c.path())
+            .filter(|p| !p.is_empty())
+        else {
             return Ok(None);
         };
         let conn = Connection::open_with_flags(
@@ -196,66 +354,107 @@ impl Store {
             rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.execute_batch(&format!("PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"))?;
-        Ok(Some(Store {
-            conn,
-            group: std::cell::Cell::new(None),
-            groups_opened: 0,
-            damaged: std::cell::RefCell::new(Vec::new()),
-            damage_seen: Default::default(),
-        }))
+        Ok(Some(Store::over(Conn::Sqlite(conn), None)))
+    }
+
+    /// Which backend this is: for the few tests and reports that differ.
+    pub fn is_postgres(&self) -> bool {
+        self.postgres.is_some()
     }
 
     /// The schema version: how many migrations have been applied.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        match &self.conn {
+            Conn::Sqlite(conn) => Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?),
+            Conn::Postgres(_) => postgres::version(&self.conn),
+        }
     }
 
     /// Runs `work` in one write transaction, committed only when it returns `Ok`.
     ///
-    /// `BEGIN IMMEDIATE` takes the write lock up front, so two commands of the same player
-    /// arriving together run one after the other, the second seeing the first's result.
-    pub fn write<T, E>(&mut self, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    /// SQLite: `BEGIN IMMEDIATE` takes the write lock up front, so two commands of the
+    /// same player arriving together run one after the other, the second seeing the
+    /// first's result. PostgreSQL: `SERIALIZABLE`, the same outcome without a lock over
+    /// everything; a transaction the server gives up for a conflicting one is rolled back
+    /// and `work` runs again (so it must do nothing outside the store it could not repeat).
+    pub fn write<T, E>(&mut self, work: impl FnMut(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
-        self.run(TransactionBehavior::Immediate, work)
+        self.run(false, work)
     }
 
-    /// Runs `work` in one read transaction (a deferred `BEGIN`): it sees one consistent
-    /// snapshot, takes no write lock, so a writer elsewhere neither blocks it nor is
-    /// blocked by it. For commands that change nothing: show, stats, leaderboard, solve.
+    /// Runs `work` in one read transaction (SQLite: a deferred `BEGIN`; PostgreSQL:
+    /// `REPEATABLE READ`): it sees one consistent snapshot, takes no write lock, so a
+    /// writer elsewhere neither blocks it nor is blocked by it. For commands that change
+    /// nothing: show, stats, leaderboard, solve.
     ///
     /// A write inside still works (SQLite upgrades the transaction) but may then answer
     /// busy; [`Tx::set_player_name`] writes only when the name changed, so it is fine here.
-    pub fn read<T, E>(&mut self, work: impl FnOnce(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    pub fn read<T, E>(&mut self, work: impl FnMut(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
-        self.run(TransactionBehavior::Deferred, work)
+        self.run(true, work)
     }
 
     fn run<T, E>(
         &mut self,
-        behavior: TransactionBehavior,
-        work: impl FnOnce(&Tx<'_>) -> Result<T, E>,
+        read: bool,
+        mut work: impl FnMut(&Tx<'_>) -> Result<T, E>,
     ) -> Result<T, E>
     where
         E: From<StoreError>,
     {
-        let tx = self
-            .conn
-            .transaction_with_behavior(behavior)
-            .map_err(StoreError::from)?;
-        let handle = Tx {
-            tx: &tx,
-            damaged: Some((&self.damaged, &self.damage_seen)),
-            writable: !matches!(behavior, TransactionBehavior::Deferred),
+        let begin = match (&self.conn, read) {
+            (Conn::Sqlite(_), false) => "BEGIN IMMEDIATE",
+            (Conn::Sqlite(_), true) => "BEGIN DEFERRED",
+            (Conn::Postgres(_), false) => "BEGIN ISOLATION LEVEL SERIALIZABLE",
+            (Conn::Postgres(_), true) => "BEGIN ISOLATION LEVEL REPEATABLE READ",
         };
-        let value = work(&handle)?;
-        tx.commit().map_err(StoreError::from)?;
-        Ok(value)
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            self.conn.execute_batch(begin).map_err(StoreError::from)?;
+            let mut open = Open {
+                conn: &self.conn,
+                armed: true,
+            };
+            self.conn.take_conflict();
+            let result = work(&Tx {
+                tx: &self.conn,
+                damaged: Some((&self.damaged, &self.damage_seen)),
+                writable: !read,
+            });
+            let outcome = match result {
+                Ok(value) => match self.conn.execute_batch("COMMIT") {
+                    Ok(()) => {
+                        open.armed = false;
+                        return Ok(value);
+                    }
+                    Err(e) => Err(StoreError::from(e).into()),
+                },
+                Err(e) => Err(e),
+            };
+            drop(open);
+            // Only a conflict is tried again, and only on PostgreSQL (SQLite's one
+            // writer never has one): anything else is the command's answer.
+            if !self.conn.take_conflict() || tries >= CONFLICT_TRIES {
+                return outcome;
+            }
+            // Those that collided back off by random amounts that grow (to about 20 ms a
+            // try, some 0.3 s in all), so they do not meet again.
+            let jitter = {
+                use std::hash::{BuildHasher, Hasher};
+                std::collections::hash_map::RandomState::new()
+                    .build_hasher()
+                    .finish()
+            };
+            let ceiling = u64::from(tries.min(10).pow(2)) * 200;
+            std::thread::sleep(std::time::Duration::from_micros(
+                ceiling / 2 + jitter % ceiling,
+            ));
+        }
     }
 
     /// Runs `work` inside the open group transaction (opening one if none is), in a
@@ -267,15 +466,20 @@ impl Store {
     ///
     /// A read (`read`) with no group open runs as [`Store::read`] and waits for nothing;
     /// with one open it runs inside it (it sees the group's changes), so it too must wait.
+    ///
+    /// On PostgreSQL every command is its own transaction ([`Store::write`]), committed
+    /// here, and no group number is returned: its server groups the commits of all
+    /// connections itself, and a conflict must roll back and rerun one command, not a group.
     pub fn grouped<T, E>(
         &mut self,
         read: bool,
-        work: impl FnOnce(&Tx<'_>) -> Result<T, E>,
+        work: impl FnMut(&Tx<'_>) -> Result<T, E>,
     ) -> (Result<T, E>, Option<u64>)
     where
         E: From<StoreError>,
     {
         let group = match self.group.get() {
+            _ if self.postgres.is_some() => return (self.run(read, work), None),
             Some(group) => group,
             None if read => return (self.read(work), None),
             None => {
@@ -292,6 +496,7 @@ impl Store {
                 group
             }
         };
+        let mut work = work;
         if let Err(e) = self.conn.execute_batch("SAVEPOINT command") {
             close_if_empty(&self.conn, &self.group);
             return (Err(StoreError::from(e).into()), None);
@@ -338,7 +543,7 @@ impl Store {
                 self.conn.execute_batch("COMMIT").inspect_err(|_| {
                     // A failed COMMIT may leave the transaction open: end it, so that
                     // the next command starts clean.
-                    if !self.conn.is_autocommit() {
+                    if self.conn.sqlite().is_some_and(|c| !c.is_autocommit()) {
                         let _ = self.conn.execute_batch("ROLLBACK");
                     }
                 })?;
@@ -368,26 +573,88 @@ impl Store {
         self.damage_seen.clone()
     }
 
+    /// Raises `flag` (another connection's [`Store::damage_seen`]) when this one finds a
+    /// damaged game: one flag for every connection of a pool.
+    pub fn share_damage_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.damage_seen = flag;
+    }
+
     /// Bytes the database's content takes (free pages not counted): for measuring growth.
     pub fn size_bytes(&self) -> Result<u64, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT (page_count - freelist_count) * page_size \
-             FROM pragma_page_count(), pragma_freelist_count(), pragma_page_size()",
-            [],
-            |r| r.get::<_, i64>(0),
-        )? as u64)
+        match &self.conn {
+            Conn::Sqlite(conn) => Ok(conn.query_row(
+                "SELECT (page_count - freelist_count) * page_size \
+                 FROM pragma_page_count(), pragma_freelist_count(), pragma_page_size()",
+                [],
+                |r| r.get::<_, i64>(0),
+            )? as u64),
+            Conn::Postgres(_) => postgres::size_bytes(&self.conn),
+        }
     }
 
-    /// Raw access for tests that need to inspect or damage the database.
+    /// Raw access for tests that inspect or damage a SQLite file (what only SQLite has).
+    ///
+    /// # Panics
+    /// On PostgreSQL: such a test is a SQLite test, and should ask [`Store::is_postgres`].
     #[doc(hidden)]
     pub fn connection(&self) -> &Connection {
-        &self.conn
+        self.conn
+            .sqlite()
+            .expect("a SQLite connection (this store is on PostgreSQL)")
     }
 
-    /// Raw access for tests that trace the statements commands run.
+    /// Raw access for tests that trace the statements commands run (SQLite only).
     #[doc(hidden)]
     pub fn connection_mut(&mut self) -> &mut Connection {
-        &mut self.conn
+        match &mut self.conn {
+            Conn::Sqlite(conn) => conn,
+            Conn::Postgres(_) => panic!("a SQLite connection (this store is on PostgreSQL)"),
+        }
+    }
+
+    /// The rows of a query, each value as text (NULL as ""), for tests that look at what
+    /// is stored on either backend (in the SQL both read).
+    #[doc(hidden)]
+    pub fn query_for_test(&self, sql: &str) -> Result<Vec<Vec<String>>, StoreError> {
+        let mut rows = Vec::new();
+        self.conn.for_each(sql, sql::params![], |row| {
+            rows.push(
+                row.values()
+                    .iter()
+                    .map(|v| match v {
+                        sql::Value::Null => String::new(),
+                        sql::Value::Integer(i) => i.to_string(),
+                        sql::Value::Real(r) => r.to_string(),
+                        sql::Value::Text(t) => t.clone(),
+                        sql::Value::Blob(b) => format!("{b:?}"),
+                    })
+                    .collect(),
+            );
+            Ok(())
+        })?;
+        Ok(rows)
+    }
+
+    /// Runs statements of the store's own on either backend, for tests that set up a
+    /// state no command makes (statements in the SQL both backends read).
+    #[doc(hidden)]
+    pub fn execute_for_test(&self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.conn.execute_batch(sql)?)
+    }
+}
+
+/// An open transaction of [`Store::run`], rolled back unless disarmed (an `Err`, a failed
+/// commit, or a panic unwinding).
+struct Open<'a> {
+    conn: &'a Conn,
+    armed: bool,
+}
+
+impl Drop for Open<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
     }
 }
 
@@ -395,13 +662,13 @@ impl Store {
 /// ends a group that is left with no command in it, so that no empty transaction keeps
 /// the write lock from other processes.
 struct Undo<'a> {
-    conn: &'a Connection,
+    conn: &'a Conn,
     group: &'a std::cell::Cell<Option<Group>>,
     armed: bool,
 }
 
 /// Ends the open group if no command is in it.
-fn close_if_empty(conn: &Connection, group: &std::cell::Cell<Option<Group>>) {
+fn close_if_empty(conn: &Conn, group: &std::cell::Cell<Option<Group>>) {
     if group.get().is_some_and(|g| g.members == 0) {
         group.set(None);
         let _ = conn.execute_batch("ROLLBACK");

@@ -1,6 +1,6 @@
 //! Races, their entrants, the outbox of their public messages, and challenge ratings.
 
-use rusqlite::{OptionalExtension, Row, params};
+use super::sql::{Optional, Row, params};
 
 use crate::engine::{Grid, Tier};
 use crate::game::Millis;
@@ -58,7 +58,7 @@ const COLUMNS: &str = "id, place, number, room, channel, host, opponent, capacit
      givens, solution, difficulty, status, created_at, started_at, finished_at, version, \
      message, stale, announced, invited, refused, shown, edited_at";
 
-fn decode(row: &Row<'_>) -> Result<RaceRecord, StoreError> {
+fn decode(row: &Row) -> Result<RaceRecord, StoreError> {
     let givens: String = row.get(9)?;
     let solution: String = row.get(10)?;
     let difficulty: Option<String> = row.get(11)?;
@@ -149,10 +149,11 @@ impl Tx<'_> {
         channel: Option<&str>,
         race: &Race,
     ) -> Result<RaceId, StoreError> {
-        self.tx.execute(
+        let id: RaceId = self.tx.query_row(
             "INSERT INTO races (place, number, room, channel, host, opponent, capacity, autostart, \
              givens, solution, difficulty, status, created_at, version, invited) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) \
+             RETURNING id",
             params![
                 place,
                 race.number,
@@ -170,8 +171,8 @@ impl Tx<'_> {
                 race.version,
                 race.invited.as_ref().map(|ids| ids.join(" ")),
             ],
+            |r| r.get(0),
         )?;
-        let id = self.tx.last_insert_rowid();
         self.save_entrants(id, &race.entrants)?;
         Ok(id)
     }
@@ -267,19 +268,19 @@ impl Tx<'_> {
         let mut stmt = self.tx.prepare_cached(
             "SELECT id FROM races \
              WHERE (stale > shown OR (status = 'finished' AND announced = 0)) AND refused = 0 \
-               AND (edited_at IS NULL OR edited_at <= ?1 - ?2 OR (status = 'finished' AND announced = 0)) \
+               AND (edited_at IS NULL OR edited_at <= ?1 OR (status = 'finished' AND announced = 0)) \
              UNION \
-             SELECT id FROM races WHERE status = 'lobby' AND created_at <= ?1 - ?3 \
+             SELECT id FROM races WHERE status = 'lobby' AND created_at <= ?2 \
              UNION \
-             SELECT id FROM races WHERE status = 'running' AND started_at <= ?1 - ?4 \
+             SELECT id FROM races WHERE status = 'running' AND started_at <= ?3 \
              ORDER BY 1",
         )?;
         let rows = stmt.query_map(
+            // Thresholds worked out here: PostgreSQL cannot type `?1 - ?2`.
             params![
-                now,
-                gap,
-                crate::game::race::LOBBY_TTL_MS,
-                crate::game::race::RACE_LIMIT_MS
+                now - gap,
+                now - crate::game::race::LOBBY_TTL_MS,
+                now - crate::game::race::RACE_LIMIT_MS
             ],
             |r| r.get(0),
         )?;
@@ -310,7 +311,7 @@ impl Tx<'_> {
     /// shown; changes made since stay due.
     pub fn race_message_confirmed(&self, id: RaceId, drawn: i64) -> Result<(), StoreError> {
         self.tx.execute(
-            "UPDATE races SET shown = max(shown, ?2) WHERE id = ?1",
+            "UPDATE races SET shown = CASE WHEN shown > ?2 THEN shown ELSE ?2 END WHERE id = ?1",
             params![id, drawn],
         )?;
         Ok(())
@@ -373,18 +374,18 @@ impl Tx<'_> {
     pub fn race_puzzles_running(&self) -> Result<Vec<(Grid, Grid)>, StoreError> {
         self.puzzles(
             "SELECT givens, solution FROM races WHERE status IN ('lobby', 'running')",
-            [],
+            params![],
         )
     }
 
     /// `player`'s races that ran (everywhere, or at `place` only).
     pub fn race_stats(&self, player: &str, place: Option<&str>) -> Result<RaceStats, StoreError> {
         Ok(self.tx.query_row(
-            "SELECT count(*), coalesce(sum(p.rank = 1), 0), coalesce(sum(p.rank <= 3), 0), \
+            "SELECT count(*), coalesce(count(CASE WHEN p.rank = 1 THEN 1 END), 0), coalesce(count(CASE WHEN p.rank <= 3 THEN 1 END), 0), \
                     min(CASE WHEN p.rank IS NOT NULL THEN g.finished_at - r.started_at END) \
              FROM race_players p JOIN races r ON r.id = p.race \
              LEFT JOIN games g ON g.id = p.game \
-             WHERE p.player = ?1 AND (?2 IS NULL OR r.place = ?2) \
+             WHERE p.player = ?1 AND (CAST(?2 AS TEXT) IS NULL OR r.place = ?2) \
                AND r.status IN ('running', 'finished')",
             params![player, place],
             |r| {
@@ -406,7 +407,7 @@ impl Tx<'_> {
     ) -> Result<Vec<RaceStanding>, StoreError> {
         let mut stmt = self.tx.prepare_cached(
             "SELECT p.player, coalesce(n.name, p.player), \
-                    coalesce(sum(p.rank = 1), 0) AS won, coalesce(sum(p.rank <= 3), 0) AS podiums, \
+                    coalesce(count(CASE WHEN p.rank = 1 THEN 1 END), 0) AS won, coalesce(count(CASE WHEN p.rank <= 3 THEN 1 END), 0) AS podiums, \
                     count(*), \
                     min(CASE WHEN p.rank IS NOT NULL THEN g.finished_at - r.started_at END) AS best, \
                     t.rating, t.deviation, t.volatility \
@@ -416,8 +417,8 @@ impl Tx<'_> {
              LEFT JOIN ratings t ON t.place = r.place AND t.player = p.player \
              WHERE r.place = ?1 AND r.status = 'finished' \
                AND p.player NOT LIKE '(forgotten):%' \
-             GROUP BY p.player \
-             ORDER BY won DESC, podiums DESC, best IS NULL, best, p.player \
+             GROUP BY p.player, n.name, t.rating, t.deviation, t.volatility \
+             ORDER BY won DESC, podiums DESC, best NULLS LAST, p.player \
              LIMIT ?2",
         )?;
         let rows = stmt.query_map(params![place, limit as i64], |r| {
@@ -470,7 +471,7 @@ impl Tx<'_> {
             "INSERT INTO ratings (place, player, rating, deviation, volatility, games) \
              VALUES (?1, ?2, ?3, ?4, ?5, 1) \
              ON CONFLICT (place, player) DO UPDATE SET rating = excluded.rating, \
-             deviation = excluded.deviation, volatility = excluded.volatility, games = games + 1",
+             deviation = excluded.deviation, volatility = excluded.volatility, games = ratings.games + 1",
             params![
                 place,
                 player,

@@ -33,9 +33,9 @@ impl Bot {
         }
     }
 
-    /// A bot on the SQLite file `db`.
+    /// A bot on the database `db` names (see [`open_store`]).
     pub fn open(db: &Path, now: i64, seed: u64) -> Bot {
-        Bot::with_store(Store::open(db).expect("open store"), now, seed)
+        Bot::with_store(open_store(db), now, seed)
     }
 
     /// A bot on an in-memory database.
@@ -186,6 +186,21 @@ pub fn open_digits(g: &Grid, c: Cell) -> String {
 
 pub fn digit(g: &Grid, c: Cell) -> u8 {
     g.get(c).expect("filled")
+}
+
+/// The database a test's path names: that SQLite file, or, in the suite's PostgreSQL run
+/// (`tools/with-postgres`), a schema of its own on that server named after the path, so
+/// that opening the same path again (a restart) opens the same database.
+pub fn open_store(db: &Path) -> Store {
+    match location(db) {
+        Some(location) => Store::open_at(&location).expect("open store"),
+        None => Store::open(db).expect("open store"),
+    }
+}
+
+/// The PostgreSQL location [`open_store`] uses for `db`, in the PostgreSQL run.
+pub fn location(db: &Path) -> Option<sudoku_bot::store::Location> {
+    sudoku_bot::store::test_location(&db.to_string_lossy()).expect("test schema")
 }
 
 /// A database file in a directory deleted when the guard drops.

@@ -41,12 +41,14 @@ pub enum BenchCommand {
     /// Grade every puzzle of each file; prints puzzles per second and the tiers.
     #[command(after_help = "Example:\n  sudoku-bot bench grade minimal.txt")]
     Grade { files: Vec<PathBuf> },
-    /// Play COUNT moves through the command core on a real SQLite file (durable commits);
-    /// prints p50, p99, max latency and moves per second.
-    #[command(after_help = "Example:\n  sudoku-bot bench moves --db /tmp/bench.db --count 5000")]
+    /// Play COUNT moves through the command core on a real database (durable commits): a
+    /// SQLite file or a `postgres://` URL; prints p50, p99, max latency and moves per second.
+    #[command(
+        after_help = "Example:\n  sudoku-bot bench moves --db /tmp/bench.db --count 5000\n  sudoku-bot bench moves --db postgres://bot@127.0.0.1/bench --count 5000"
+    )]
     Moves {
         #[arg(long, default_value = "bench-moves.db")]
-        db: PathBuf,
+        db: crate::store::Location,
         #[arg(long, default_value_t = 5000)]
         count: u64,
         /// First add this many finished games (of 5,000 other players) to the database.
@@ -174,7 +176,7 @@ fn grade_files(files: &[PathBuf]) -> anyhow::Result<()> {
 }
 
 fn moves_line(
-    db: &Path,
+    db: &crate::store::Location,
     count: u64,
     finished_games: u64,
     pictures: bool,
@@ -188,7 +190,7 @@ fn moves_line(
         "moves: {}{} through the core on {}{}: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms; {:.0} moves/s",
         r.moves,
         if pad { " pad presses" } else { "" },
-        db.display(),
+        db,
         if pictures { ", boards as pictures" } else { "" },
         r.p50.as_secs_f64() * 1e3,
         r.p99.as_secs_f64() * 1e3,
@@ -329,7 +331,7 @@ pub struct MoveBench {
 /// With `pad`, each move is a press on the pad of the last board (its cell chosen once,
 /// before timing): a digit, then Erase; every answer is an update of that board.
 pub fn bench_moves(
-    db: &Path,
+    db: &crate::store::Location,
     count: u64,
     finished_games: u64,
     pictures: bool,
@@ -339,7 +341,7 @@ pub fn bench_moves(
     use std::sync::Arc;
     use std::time::Instant;
 
-    let mut store = crate::store::Store::open(db)?;
+    let mut store = crate::store::Store::open_at(db)?;
     let bytes_per_finished_game = if finished_games > 0 {
         let before = store.size_bytes()?;
         prefill_finished_games(&mut store, finished_games)?;

@@ -8,8 +8,12 @@ use serde::Deserialize;
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
-    /// The SQLite database file.
-    pub database: PathBuf,
+    /// The database: a SQLite file, or a `postgres://` URL (several bot processes may
+    /// share one PostgreSQL database; the password may come from `PGPASSWORD` instead).
+    pub database: crate::store::Location,
+    /// Connections to a PostgreSQL database this process opens at most (commands run on
+    /// that many at once). Unset: 8. A SQLite file has one writer whatever this says.
+    pub database_connections: Option<u32>,
     /// A tracing filter: `info`, `debug`, `sudoku_bot=debug,serenity=warn`.
     pub log_level: String,
     /// Register the commands to this one server (instant, for development) instead of
@@ -123,7 +127,8 @@ impl Interactions {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            database: PathBuf::from("sudoku-bot.db"),
+            database: crate::store::Location::File(PathBuf::from("sudoku-bot.db")),
+            database_connections: None,
             log_level: "info".into(),
             guild_id: None,
             token_file: None,
@@ -204,7 +209,10 @@ mod tests {
     fn the_example_config_parses_and_unknown_keys_are_refused() {
         let example = include_str!("../../../config.example.toml");
         let config = Config::parse(example).expect("config.example.toml parses");
-        assert_eq!(config.database, PathBuf::from("sudoku-bot.db"));
+        assert_eq!(
+            config.database,
+            crate::store::Location::File(PathBuf::from("sudoku-bot.db"))
+        );
         let err = Config::parse("databse = \"x.db\"").unwrap_err();
         assert!(err.contains("databse"), "{err}");
     }

@@ -295,6 +295,10 @@ mod tests {
         let store = Store::open_in_memory().expect("store");
         let app = Arc::new(App::new(store, Arc::new(SystemClock), 1));
         let metrics = Metrics::new(app.clone());
+        // One access to the store, as reading the lease is (on any backend).
+        app.store()
+            .read(|tx| tx.lease(crate::adapters::discord::lease::OUTBOUND))
+            .expect("store");
         let id = InteractionId::new(1);
         let open = metrics.received(id);
         metrics.read_as(id, "solve");

@@ -256,7 +256,7 @@ pub fn new(
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
         if !tx.check_as_you_go(&inv.player.id)? {
-            game = game.without_checks();
+            game = game.clone().without_checks();
         }
         // Checked again inside the transaction: a double click must not start two games.
         if let Some(record) = tx.active_free_game(&inv.player.id, inv.place.key())? {

@@ -130,7 +130,7 @@ fn open(
             tier,
             now,
         );
-        race.invited = invited;
+        race.invited = invited.clone();
         let id = tx.insert_race(
             inv.place.key(),
             &inv.place.room(),

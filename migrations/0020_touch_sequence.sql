@@ -1,0 +1,4 @@
+-- Nothing changes in SQLite: its one writer at a time makes `max(touched_at) + 1` unique.
+-- PostgreSQL (migrations/postgres/0020_touch_sequence.sql) takes the next `touched_at`
+-- from a sequence instead, so that commands running at once on different games do not
+-- all read the same index entry (issue 28).

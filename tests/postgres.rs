@@ -1,0 +1,432 @@
+//! Several bot processes on one PostgreSQL database, and a process killed mid-play.
+//!
+//! Each "process" here is this test binary run again as a worker (`worker_process`,
+//! chosen by the `SUDOKU_PG_WORKER` variable): its own App, its own connection, its own
+//! address space, as four replicas of the bot would be. They play at the same moment on
+//! the same rows; what they were told is compared with what a sequential replay of it
+//! gives. Needs the suite's PostgreSQL run (`tools/with-postgres`); the SQLite run says
+//! so and compares nothing.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command as Process, Stdio};
+
+use common::{Bot, T0, board_of, digit, empties, solution_of};
+use sudoku_bot::engine::{Cell, Grid};
+use sudoku_bot::game::coop::Coop;
+use sudoku_bot::game::{Action, Move};
+use sudoku_bot::store::{Location, Store};
+
+const WORKERS: usize = 4;
+const RACE_PLACE: &str = "guild:1";
+const COOP_PLACE: &str = "chan";
+
+/// This binary again, as worker `role` on `location`, its answers on stdout.
+fn spawn_worker(role: &str, location: &Location, extra: &[(&str, String)]) -> Child {
+    let Location::Postgres(url) = location else {
+        panic!("workers run on PostgreSQL")
+    };
+    let mut command = Process::new(std::env::current_exe().expect("test binary"));
+    command
+        .args([
+            "worker_process",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("SUDOKU_PG_WORKER", role)
+        .env("SUDOKU_PG_LOCATION", url)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    for (key, value) in extra {
+        command.env(key, value);
+    }
+    command.spawn().expect("worker")
+}
+
+/// The lines a worker printed for the parent (`>> …`), once it ended.
+fn answers(child: Child) -> Vec<String> {
+    let output = child.wait_with_output().expect("worker ends");
+    assert!(output.status.success(), "a worker failed");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        // libtest's "test worker_process ... " may start the first line.
+        .filter_map(|l| l.split_once(">> ").map(|(_, told)| told.to_owned()))
+        .collect()
+}
+
+fn tell(line: &str) {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, ">> {line}").expect("stdout");
+    out.flush().expect("stdout");
+}
+
+fn right(solution: &Grid, cell: Cell) -> u8 {
+    digit(solution, cell)
+}
+
+fn wrong(solution: &Grid, cell: Cell) -> u8 {
+    digit(solution, cell) % 9 + 1
+}
+
+/// Not a test on its own: the body of a worker process (see the module's doc).
+#[test]
+#[ignore = "run by the tests of this file as a separate process"]
+fn worker_process() {
+    let Ok(role) = std::env::var("SUDOKU_PG_WORKER") else {
+        return;
+    };
+    // What goes wrong underneath (a failed commit, a post not built) shows in the test's
+    // output.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter("warn")
+        .init();
+    let location = Location::Postgres(std::env::var("SUDOKU_PG_LOCATION").expect("location"));
+    let store = Store::open_at(&location).expect("worker store");
+    let me: usize = role
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .parse()
+        .unwrap_or(0);
+    // A minute after the set-up: the daily is due, the race still running.
+    let bot = Bot::with_store(store, T0 + 60_000, 1_000 + me as u64);
+    let player = format!("p{me}");
+    if role.starts_with("kill") {
+        // Its own game, move after move, each printed once acknowledged, until killed.
+        let board = board_of(&bot.say(&player, "solo", "new 60"));
+        let solution = solution_of(&board);
+        tell(&format!("puzzle {}", board.to_line()));
+        for cell in empties(&board) {
+            let d = right(&solution, cell);
+            let reply = bot.say(&player, "solo", &format!("move {cell} {d}"));
+            assert!(
+                reply.content.contains(&format!("({d})")),
+                "{}",
+                reply.content
+            );
+            tell(&format!("ack {cell} {d}"));
+            // A pace that lets the parent kill it mid-game.
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        return;
+    }
+    // Everyone starts together: each waits for the parent's go on its stdin.
+    let mut go = String::new();
+    std::io::stdin().read_line(&mut go).expect("go");
+
+    // The daily scheduler, run by every process at once: one post in all.
+    bot.app.next_daily_post_at();
+    let posts = bot.app.take_due_daily_posts();
+    tell(&format!("posts {}", posts.len()));
+
+    // The race: this player's board, typed to the end at once.
+    let race = std::env::var("SUDOKU_PG_RACE").expect("race puzzle");
+    let race = sudoku_bot::engine::parse::parse_grid(&race).expect("race grid");
+    let solution = solution_of(&race);
+    let all: Vec<String> = empties(&race)
+        .into_iter()
+        .map(|c| format!("{c} {}", right(&solution, c)))
+        .collect();
+    let finished = bot.say(&player, RACE_PLACE, &format!("move {}", all.join(", ")));
+    tell(&format!("race {}", finished.content.replace('\n', " ")));
+
+    // The co-op board: every cell raced for by several processes, wrong digits among them.
+    let coop = std::env::var("SUDOKU_PG_COOP").expect("coop puzzle");
+    let coop = sudoku_bot::engine::parse::parse_grid(&coop).expect("coop grid");
+    let solution = solution_of(&coop);
+    let cells = empties(&coop);
+    for k in 0..cells.len() {
+        let cell = cells[(k + me * 9) % cells.len()];
+        let d = if (k + me).is_multiple_of(7) {
+            wrong(&solution, cell)
+        } else {
+            right(&solution, cell)
+        };
+        let r = bot.say(&player, COOP_PLACE, &format!("coop move {cell} {d}"));
+        let what = if r.content.contains("is wrong: not placed") {
+            "wrong"
+        } else if r.content.contains("** played ") || r.content.contains("solved together") {
+            "placed"
+        } else if r.content.contains("was already filled by")
+            || r.content.contains("none is running")
+        {
+            "refused"
+        } else {
+            panic!("unexpected reply: {}", r.content)
+        };
+        tell(&format!("coop {cell} {d} {what}"));
+    }
+
+    // A game of its own, every move acknowledged.
+    let board = board_of(&bot.say(&player, "solo", "new 30"));
+    let solution = solution_of(&board);
+    for cell in empties(&board) {
+        let r = bot.say(
+            &player,
+            "solo",
+            &format!("move {cell} {}", right(&solution, cell)),
+        );
+        assert!(!r.content.contains("problem"), "{}", r.content);
+    }
+    tell(&format!(
+        "solo {}",
+        bot.say(&player, "solo", "stats").content.replace('\n', " ")
+    ));
+}
+
+fn parse_cell(text: &str) -> Cell {
+    Cell::parse(text).expect("a cell")
+}
+
+/// Four processes at once on one database: a daily posted once, a race with one winner
+/// and every racer ranked once, a co-op board equal to the sequential replay of the moves
+/// its players were told succeeded, and every game of their own complete.
+#[test]
+fn four_processes_play_race_and_coop_on_one_database_as_if_one_after_another() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("four")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    // Set up in one process: the daily, a race all four joined and started, a board.
+    let setup = Bot::with_store(Store::open_at(&location).expect("store"), T0, 7);
+    // T0 is 11:06:40 UTC: the post is due at 11:07, when the workers run (T0 + 1 min).
+    let on = setup.say_as("admin", "guild:9", true, "daily setup channel:1 time:11:07");
+    assert!(on.content.contains("Daily Sudoku is on"), "{}", on.content);
+    setup.app.prepare_dailies();
+    let mut lobby = setup.say("p0", RACE_PLACE, "race 20");
+    for p in 1..WORKERS {
+        lobby = setup.press(&format!("p{p}"), RACE_PLACE, &lobby, "Join");
+    }
+    let scoreboard = setup.press("p0", RACE_PLACE, &lobby, "Start");
+    let mut race = None;
+    for p in 0..WORKERS {
+        let board = setup.press(&format!("p{p}"), RACE_PLACE, &scoreboard, "My board");
+        race = Some(board_of(&board));
+    }
+    let race = race.expect("a race board");
+    let coop = board_of(&setup.say("p0", COOP_PLACE, "coop 36"));
+    drop(setup);
+
+    let mut workers: Vec<Child> = (0..WORKERS)
+        .map(|p| {
+            spawn_worker(
+                &format!("play{p}"),
+                &location,
+                &[
+                    ("SUDOKU_PG_RACE", race.to_line()),
+                    ("SUDOKU_PG_COOP", coop.to_line()),
+                ],
+            )
+        })
+        .collect();
+    // Started and connected, each waits on its stdin: the go reaches all four within
+    // microseconds of each other.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    for worker in &mut workers {
+        let mut stdin = worker.stdin.take().expect("stdin");
+        stdin.write_all(b"go\n").expect("go");
+    }
+    let told: Vec<Vec<String>> = workers.into_iter().map(answers).collect();
+
+    let posts: usize = told
+        .iter()
+        .flatten()
+        .filter_map(|l| l.strip_prefix("posts "))
+        .map(|n| n.parse::<usize>().expect("count"))
+        .sum();
+    assert_eq!(
+        posts, 1,
+        "the day's post went out once among four processes: {told:?}"
+    );
+
+    let store = Store::open_at(&location).expect("store");
+    let ranks = store
+        .query_for_test("SELECT rank FROM race_players ORDER BY rank")
+        .expect("ranks");
+    assert_eq!(
+        ranks,
+        (1..=WORKERS)
+            .map(|r| vec![r.to_string()])
+            .collect::<Vec<_>>(),
+        "one winner, every racer ranked once: {told:?}"
+    );
+
+    // The co-op board against the sequential replay of what each was told.
+    let solution = solution_of(&coop);
+    let mut replay = Coop::new(coop, solution, None, T0);
+    let mut placed = 0;
+    for kind in ["wrong", "placed"] {
+        for (p, lines) in told.iter().enumerate() {
+            for line in lines.iter().filter_map(|l| l.strip_prefix("coop ")) {
+                let parts: Vec<&str> = line.split(' ').collect();
+                if parts[2] != kind {
+                    continue;
+                }
+                placed += usize::from(kind == "placed");
+                let m = Move {
+                    cell: parse_cell(parts[0]),
+                    action: Action::Place(parts[1].parse().expect("digit")),
+                };
+                replay.apply(&format!("p{p}"), &[m], T0).expect("replays");
+            }
+        }
+    }
+    assert_eq!(
+        placed,
+        empties(&coop).len(),
+        "each cell placed exactly once"
+    );
+    let mut store = store;
+    let stored = store
+        .read(|tx| tx.coop(1))
+        .expect("read")
+        .expect("the board");
+    assert_eq!(stored.coop.game.board, solution);
+    assert_eq!(stored.coop.game.board, replay.game.board);
+    assert_eq!(stored.coop.game.mistakes, replay.game.mistakes);
+    for cell in empties(&coop) {
+        assert_eq!(
+            stored.coop.placed_by(cell),
+            replay.placed_by(cell),
+            "{cell}"
+        );
+    }
+
+    // Every process's own game is solved and stored as such.
+    let solved = store
+        .query_for_test("SELECT count(*) FROM games WHERE place = 'solo' AND status = 'solved'")
+        .expect("count");
+    assert_eq!(solved, vec![vec![WORKERS.to_string()]]);
+}
+
+/// A bot process killed (SIGKILL) in the middle of a game loses no move it acknowledged:
+/// each printed "ack" is on the stored board, and the game goes on from there.
+#[test]
+fn a_process_killed_mid_game_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("kill")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    let mut child = spawn_worker("kill0", &location, &[]);
+    let stdout = child.stdout.take().expect("stdout");
+    let mut acked: Vec<(Cell, u8)> = Vec::new();
+    let mut lines = BufReader::new(stdout).lines();
+    while let Some(Ok(line)) = lines.next() {
+        if let Some(ack) = line.strip_prefix(">> ack ") {
+            let (cell, d) = ack.split_once(' ').expect("cell digit");
+            acked.push((parse_cell(cell), d.parse().expect("digit")));
+            if acked.len() == 12 {
+                // Mid-game, between one answer and the next command's commit.
+                unsafe { libc::kill(child.id() as i32, libc::SIGKILL) };
+                break;
+            }
+        }
+    }
+    let status = child.wait().expect("reaped");
+    assert!(!status.success(), "killed, not finished");
+    assert_eq!(acked.len(), 12);
+
+    let bot = Bot::with_store(Store::open_at(&location).expect("store"), T0 + 60_000, 3);
+    let board = board_of(&bot.say("p0", "solo", "show"));
+    for (cell, d) in &acked {
+        assert_eq!(
+            board.get(*cell),
+            Some(*d),
+            "acknowledged {cell} {d} is stored"
+        );
+    }
+    // And play goes on where it stopped.
+    let solution = solution_of(&board);
+    let next = empties(&board)[0];
+    let r = bot.say(
+        "p0",
+        "solo",
+        &format!("move {next} {}", right(&solution, next)),
+    );
+    assert!(
+        r.content.contains(&format!("({})", right(&solution, next))),
+        "{}",
+        r.content
+    );
+}
+
+/// `database_connections`: one process's commands run on several connections at once,
+/// each on whichever is free, and every one of them is answered and stored.
+#[test]
+fn one_process_runs_commands_on_its_pool_of_connections() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("pool")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    let clock = std::sync::Arc::new(sudoku_bot::app::ManualClock::new(T0));
+    let app =
+        sudoku_bot::app::App::new(Store::open_at(&location).expect("store"), clock.clone(), 9)
+            .with_connections(4)
+            .expect("pool");
+    let bot = Bot { app, clock };
+    std::thread::scope(|scope| {
+        for p in 0..8 {
+            let bot = &bot;
+            scope.spawn(move || {
+                let player = format!("q{p}");
+                let board = board_of(&bot.say(&player, "pool", "new 20"));
+                let solution = solution_of(&board);
+                for cell in empties(&board) {
+                    let r = bot.say(
+                        &player,
+                        "pool",
+                        &format!("move {cell} {}", right(&solution, cell)),
+                    );
+                    assert!(!r.content.contains("problem"), "{}", r.content);
+                }
+            });
+        }
+    });
+    let solved = Store::open_at(&location)
+        .expect("store")
+        .query_for_test("SELECT count(*) FROM games WHERE status = 'solved'")
+        .expect("count");
+    assert_eq!(solved, vec![vec!["8".to_string()]]);
+    // On SQLite the pool is one connection, whatever is asked.
+    let sqlite = sudoku_bot::app::App::new(
+        Store::open(&dir.path().join("one.db")).expect("sqlite"),
+        std::sync::Arc::new(sudoku_bot::app::ManualClock::new(T0)),
+        9,
+    );
+    assert!(sqlite.with_connections(4).is_ok());
+}
+
+/// `backup` on PostgreSQL: a `pg_dump` file that `pg_restore` reads, put in place only
+/// once read back.
+#[test]
+fn a_postgresql_backup_is_a_dump_pg_restore_reads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("backup")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    let bot = Bot::with_store(Store::open_at(&location).expect("store"), T0, 4);
+    bot.say("ann", "s1", "new 40");
+    drop(bot);
+    let to = dir.path().join("sudoku.dump");
+    let said = sudoku_bot::store::backup_at(&location, &to).expect("backup");
+    assert!(said.contains("pg_dump"), "{said}");
+    let listed = Process::new("pg_restore")
+        .arg("--list")
+        .arg(&to)
+        .output()
+        .expect("pg_restore");
+    assert!(listed.status.success());
+    let listing = String::from_utf8_lossy(&listed.stdout);
+    assert!(
+        listing.contains("TABLE DATA") && listing.contains("games"),
+        "{listing}"
+    );
+    assert!(!dir.path().join("sudoku.dump.partial").exists());
+}
