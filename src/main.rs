@@ -215,7 +215,7 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!("opening {}: {e}", config.database))?;
     let app = Arc::new(
         App::new(store, Arc::new(SystemClock), SeededRng::fresh_seed())
-            .with_connections(config.database_connections.unwrap_or(8).max(1) as usize)
+            .with_connections(config.database_connections.unwrap_or(4).max(1) as usize)
             .map_err(|e| anyhow::anyhow!("opening more connections to {}: {e}", config.database))?,
     );
     let runtime = discord::runtime()?;

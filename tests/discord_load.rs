@@ -607,6 +607,11 @@ fn replicas() {
             for line in log.lines().filter(|l| l.contains("ERROR")).take(5) {
                 println!("  replica {n}: {line}");
             }
+            println!(
+                "  replica {n}: {} error lines, {} commands failed",
+                log.lines().filter(|l| l.contains("ERROR")).count(),
+                log.lines().filter(|l| l.contains("command failed")).count()
+            );
         }
         assert_eq!((lost, failed, late), (0, 0, 0), "no interaction failed");
     });

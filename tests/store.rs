@@ -952,6 +952,12 @@ fn migrate_store_moves_a_server_from_sqlite_to_postgresql_and_refuses_a_full_tar
     // New rows continue after the copied ids: a new game is not refused as a duplicate.
     let fresh = bot.say("eve", "s1", "new 30");
     assert!(!fresh.content.contains("problem"), "{}", fresh.content);
+    // And typed commands still mean the game used last: the copied order of use goes on.
+    let touched = Store::open_at(&target)
+        .expect("postgres")
+        .query_for_test("SELECT player FROM games ORDER BY touched_at DESC LIMIT 1")
+        .expect("last used");
+    assert_eq!(touched, vec![vec!["eve".to_string()]]);
     drop(bot);
 
     let again = store::copy_store(&store::Location::File(path), &target).expect_err("full");

@@ -511,6 +511,14 @@ impl Tx<'_> {
         solution: &Grid,
         tier: Option<Tier>,
     ) -> Result<(), StoreError> {
+        // PostgreSQL numbers rows as they are inserted, not as they commit: one daily
+        // insert at a time (the lock is held to the commit), so that no row can commit
+        // below a number the solve check's cache already read past (it reads on from
+        // the highest number it saw). SQLite's one writer commits in order anyway.
+        if self.tx.dialect() == Dialect::Postgres {
+            self.tx
+                .execute_batch("SELECT pg_advisory_xact_lock(6665140212530098262)")?;
+        }
         // DO NOTHING: the first stored puzzle of a day stays that day's puzzle.
         self.tx.execute(
             "INSERT INTO daily_puzzles (place, day, givens, solution, difficulty) \

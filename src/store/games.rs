@@ -627,7 +627,7 @@ impl Tx<'_> {
             // say: pauses count in a race.
             "SELECT difficulty, count(*), \
                     min(finished_at - started_at - CASE WHEN race IS NULL THEN idle_ms ELSE 0 END), \
-                    CAST(avg(finished_at - started_at - CASE WHEN race IS NULL THEN idle_ms ELSE 0 END) AS INTEGER) \
+                    CAST(avg(finished_at - started_at - CASE WHEN race IS NULL THEN idle_ms ELSE 0 END) AS BIGINT) \
              FROM games WHERE player = ?1 AND (CAST(?2 AS TEXT) IS NULL OR place = ?2) AND status = 'solved' \
              GROUP BY difficulty",
         )?;

@@ -246,7 +246,7 @@ const BUSY_TIMEOUT_MS: u32 = 5000;
 
 /// How many times a PostgreSQL transaction given up for a conflicting one is run: past
 /// this, the command answers busy (transient), as SQLite does past its busy timeout.
-const CONFLICT_TRIES: u32 = 20;
+const CONFLICT_TRIES: u32 = 30;
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
@@ -421,12 +421,19 @@ impl Store {
                 armed: true,
             };
             self.conn.take_conflict();
+            self.conn.take_failed();
             let result = work(&Tx {
                 tx: &self.conn,
                 damaged: Some((&self.damaged, &self.damage_seen)),
                 writable: !read,
             });
             let outcome = match result {
+                // A statement failed and the command carried on: PostgreSQL has aborted
+                // the transaction, and would answer its COMMIT by rolling back.
+                Ok(_) if self.conn.take_failed() => Err(StoreError::Corrupt(
+                    "a statement of this command failed, so nothing of it was saved".into(),
+                )
+                .into()),
                 Ok(value) => match self.conn.execute_batch("COMMIT") {
                     Ok(()) => {
                         open.armed = false;
@@ -442,15 +449,15 @@ impl Store {
             if !self.conn.take_conflict() || tries >= CONFLICT_TRIES {
                 return outcome;
             }
-            // Those that collided back off by random amounts that grow (to about 20 ms a
-            // try, some 0.3 s in all), so they do not meet again.
+            // Those that collided back off by random amounts that grow (to about 45 ms a
+            // try, some 1 s in all at worst), so they do not meet again.
             let jitter = {
                 use std::hash::{BuildHasher, Hasher};
                 std::collections::hash_map::RandomState::new()
                     .build_hasher()
                     .finish()
             };
-            let ceiling = u64::from(tries.min(10).pow(2)) * 200;
+            let ceiling = u64::from(tries.min(15).pow(2)) * 200;
             std::thread::sleep(std::time::Duration::from_micros(
                 ceiling / 2 + jitter % ceiling,
             ));

@@ -58,11 +58,11 @@ pub fn test_location(name: &str) -> Result<Option<Location>, StoreError> {
 /// the others find the schema done.
 const MIGRATION_LOCK: i64 = 0x5d0c_0b07_0001;
 
-/// A server and, for tests, a schema of its own: how to open another connection.
+/// A server (and, for tests, a schema of its own in the connection's options): how to
+/// open another connection.
 #[derive(Clone)]
 pub struct Target {
     config: postgres::Config,
-    schema: Option<String>,
 }
 
 impl Target {
@@ -109,12 +109,17 @@ impl Target {
         {
             config.dbname(&db);
         }
-        if !url.contains("sslmode=") && env("PGSSLMODE").as_deref() == Some("disable") {
-            config.ssl_mode(postgres::config::SslMode::Disable);
-        }
-        if config.get_ssl_mode() == postgres::config::SslMode::Require {
+        let wants_tls = match env("PGSSLMODE").filter(|_| !url.contains("sslmode=")) {
+            Some(mode) if mode == "disable" => {
+                config.ssl_mode(postgres::config::SslMode::Disable);
+                false
+            }
+            Some(mode) => mode != "prefer" && mode != "allow",
+            None => false,
+        };
+        if wants_tls || config.get_ssl_mode() == postgres::config::SslMode::Require {
             return Err(StoreError::Location(
-                "sslmode=require: this build connects without TLS. Reach the server over \
+                "sslmode (or PGSSLMODE) asks for TLS: this build connects without TLS. Reach the server over \
                  a private network or a Unix socket, or through a TLS tunnel, and use \
                  sslmode=disable or prefer"
                     .into(),
@@ -122,10 +127,13 @@ impl Target {
         }
         config.application_name("sudoku-bot");
         config.connect_timeout(std::time::Duration::from_secs(10));
-        Ok(Target {
-            config,
-            schema: None,
-        })
+        // A server gone silent (a partition, a dead host) is noticed in about a minute,
+        // not after the system's two hours: a command never waits on it for long.
+        config.keepalives_idle(std::time::Duration::from_secs(30));
+        config.keepalives_interval(std::time::Duration::from_secs(10));
+        config.keepalives_retries(3);
+        config.tcp_user_timeout(std::time::Duration::from_secs(60));
+        Ok(Target { config })
     }
 
     /// A new, empty schema of its own on the server at `url`: for the test suite, whose
@@ -144,16 +152,13 @@ impl Target {
         );
         let conn = target.connect()?;
         conn.execute_batch(&format!("CREATE SCHEMA {name}"))?;
-        target.schema = Some(name);
+        // In the connection's options, so that a connection opened again keeps it.
+        target.config.options(&format!("-csearch_path={name}"));
         Ok(target)
     }
 
     pub fn connect(&self) -> Result<Conn, StoreError> {
-        let conn = Conn::Postgres(PgConn::connect(&self.config)?);
-        if let Some(schema) = &self.schema {
-            conn.execute_batch(&format!("SET search_path TO {schema}"))?;
-        }
-        Ok(conn)
+        Ok(Conn::Postgres(PgConn::connect(&self.config)?))
     }
 }
 
@@ -171,20 +176,18 @@ pub fn without_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_owned();
     };
-    let (authority, tail) = match rest.find(['/', '?']) {
-        Some(at) => rest.split_at(at),
-        None => (rest, ""),
-    };
-    let Some((credentials, host)) = authority.rsplit_once('@') else {
+    // As the driver reads it: everything up to the first `@` is the user and password,
+    // even a `/` or `?` in the password.
+    let Some((credentials, after)) = rest.split_once('@') else {
         return shown_query(url);
     };
-    let user = credentials.split(':').next().unwrap_or("");
+    let user = credentials.split([':', '/', '?']).next().unwrap_or("");
     let hidden = if credentials.contains(':') {
         format!("{user}:***")
     } else {
         user.to_owned()
     };
-    shown_query(&format!("{scheme}://{hidden}@{host}{tail}"))
+    shown_query(&format!("{scheme}://{hidden}@{after}"))
 }
 
 /// A `password=` in the query is hidden too.
@@ -405,6 +408,11 @@ pub fn copy_store(from: &Location, to: &Location) -> Result<Copied, StoreError> 
                      coalesce((SELECT max({column}) FROM {table}), 0) + 1, false)"
                 ))?;
             }
+            // And the order of last use goes on after the copied games' (migration 0020).
+            tx.tx.execute_batch(
+                "SELECT setval('games_touched', \
+                 coalesce((SELECT max(touched_at) FROM games), 0) + 1, false)",
+            )?;
         }
         Ok::<_, StoreError>(())
     })?;
@@ -592,6 +600,14 @@ mod tests {
         assert_eq!(
             without_password("postgres://bot@db/sudoku"),
             "postgres://bot@db/sudoku"
+        );
+        assert_eq!(
+            without_password("postgres://bot:pa/ss?x@db/sudoku"),
+            "postgres://bot:***@db/sudoku"
+        );
+        assert_eq!(
+            without_password("postgres://db/sudoku"),
+            "postgres://db/sudoku"
         );
     }
 }

@@ -317,6 +317,10 @@ pub struct PgConn {
     /// Set when a statement met a conflict since [`Conn::take_conflict`]: the transaction
     /// is to be run again, whatever error the command made of it.
     conflict: std::cell::Cell<bool>,
+    /// Set when any statement failed since [`Conn::take_failed`]. PostgreSQL aborts the
+    /// whole transaction then, and its COMMIT quietly rolls back: a command that made
+    /// light of an error must not be told it was saved.
+    failed: std::cell::Cell<bool>,
 }
 
 type Job = Box<dyn FnOnce(&mut PgWorker) + Send>;
@@ -413,6 +417,7 @@ impl PgConn {
             Ok(Ok(())) => Ok(PgConn {
                 jobs,
                 conflict: std::cell::Cell::new(false),
+                failed: std::cell::Cell::new(false),
             }),
             Ok(Err(e)) => Err(SqlError::from(e)),
             Err(_) => Err(SqlError::Gone("the connection's thread ended".into())),
@@ -433,8 +438,13 @@ impl PgConn {
         let result = answer
             .recv()
             .map_err(|_| SqlError::Gone("the connection's thread ended".into()))?;
-        if matches!(result, Err(SqlError::Conflict(_))) {
-            self.conflict.set(true);
+        match &result {
+            Err(SqlError::Conflict(_)) => {
+                self.conflict.set(true);
+                self.failed.set(true);
+            }
+            Err(_) => self.failed.set(true),
+            Ok(_) => {}
         }
         result
     }
@@ -524,6 +534,16 @@ impl Conn {
         match self {
             Conn::Sqlite(_) => false,
             Conn::Postgres(pg) => pg.conflict.replace(false),
+        }
+    }
+
+    /// Whether a PostgreSQL statement failed since the last call (the transaction is
+    /// aborted then). Always false on SQLite, where a failed statement leaves the rest of
+    /// the transaction as it was.
+    pub fn take_failed(&self) -> bool {
+        match self {
+            Conn::Sqlite(_) => false,
+            Conn::Postgres(pg) => pg.failed.replace(false),
         }
     }
 

@@ -12,7 +12,7 @@ pub struct Config {
     /// share one PostgreSQL database; the password may come from `PGPASSWORD` instead).
     pub database: crate::store::Location,
     /// Connections to a PostgreSQL database this process opens at most (commands run on
-    /// that many at once). Unset: 8. A SQLite file has one writer whatever this says.
+    /// that many at once). Unset: 4. A SQLite file has one writer whatever this says.
     pub database_connections: Option<u32>,
     /// A tracing filter: `info`, `debug`, `sudoku_bot=debug,serenity=warn`.
     pub log_level: String,

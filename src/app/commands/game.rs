@@ -252,11 +252,13 @@ pub fn new(
     let (puzzle, tier) = super::puzzles::make(app, asked, difficulty, symmetry, app.next_seed())
         .map_err(user_error)?;
     let empty = puzzle.givens.empty_count();
-    let mut game = Game::new(puzzle.givens, puzzle.solution, tier, now);
+    let made = Game::new(puzzle.givens, puzzle.solution, tier, now);
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
+        // From the game as made on every try: a try run again starts from scratch.
+        let mut game = made.clone();
         if !tx.check_as_you_go(&inv.player.id)? {
-            game = game.clone().without_checks();
+            game = game.without_checks();
         }
         // Checked again inside the transaction: a double click must not start two games.
         if let Some(record) = tx.active_free_game(&inv.player.id, inv.place.key())? {
