@@ -5,7 +5,6 @@ mod common;
 use common::{Bot, T0, board_of, digit, empties, open_digits, solution_of, temp_db};
 use sudoku_bot::app::{BoardStyle, Command, Invocation, Place, Player, Reply};
 use sudoku_bot::engine::{Cell, Grid};
-use sudoku_bot::game::coop::Coop;
 use sudoku_bot::game::{Action, Move};
 use sudoku_bot::store::CoopRecord;
 
@@ -503,19 +502,7 @@ fn concurrent_moves_on_one_board_equal_a_sequential_replay() {
                             action: Action::Place(d),
                         };
                         let r = bot.say(&me, "chan", &format!("coop move {cell} {d}"));
-                        let what = if r.content.contains("is wrong: not placed") {
-                            "wrong"
-                        } else if r.content.contains("** played ")
-                            || r.content.contains("solved together")
-                        {
-                            "placed"
-                        } else if r.content.contains("was already filled by")
-                            || r.content.contains("none is running")
-                        {
-                            "refused"
-                        } else {
-                            panic!("unexpected reply: {}", r.content)
-                        };
+                        let what = common::coop_outcome(&r);
                         told.push((m, what));
                     }
                     told
@@ -533,38 +520,7 @@ fn concurrent_moves_on_one_board_equal_a_sequential_replay() {
         .write(|tx| tx.coop(1))
         .expect("read")
         .expect("the board");
-    // One after the other, as the players were told: wrong digits change only counts
-    // and the placements are on distinct cells, so any order of them gives one state;
-    // wrong ones first, since a cell filled later was empty when they were tried.
-    let mut replay = Coop::new(board, solution, None, T0);
-    for kind in ["wrong", "placed"] {
-        for (p, told) in results.iter().enumerate() {
-            for (m, _) in told.iter().filter(|(_, what)| *what == kind) {
-                replay.apply(&format!("p{p}"), &[*m], T0).expect("replays");
-            }
-        }
-    }
-    let placed: usize = results
-        .iter()
-        .flatten()
-        .filter(|(_, w)| *w == "placed")
-        .count();
-    assert_eq!(placed, cells.len(), "each cell placed exactly once");
-    assert_eq!(stored.coop.game.board, solution);
-    assert_eq!(stored.coop.game.board, replay.game.board);
-    assert_eq!(stored.coop.game.mistakes, replay.game.mistakes);
-    for cell in &cells {
-        assert_eq!(
-            stored.coop.placed_by(*cell),
-            replay.placed_by(*cell),
-            "{cell}"
-        );
-    }
-    let mut stored_tally = stored.coop.tally();
-    let mut replayed_tally = replay.tally();
-    stored_tally.sort_by(|a, b| a.player.cmp(&b.player));
-    replayed_tally.sort_by(|a, b| a.player.cmp(&b.player));
-    assert_eq!(stored_tally, replayed_tally);
+    common::assert_coop_is_the_replay(board, solution, &results, &stored);
 }
 
 #[test]

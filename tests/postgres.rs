@@ -14,7 +14,6 @@ use std::process::{Child, Command as Process, Stdio};
 
 use common::{Bot, T0, board_of, digit, empties, solution_of};
 use sudoku_bot::engine::{Cell, Grid};
-use sudoku_bot::game::coop::Coop;
 use sudoku_bot::game::{Action, Move};
 use sudoku_bot::store::{Location, Store};
 
@@ -146,17 +145,7 @@ fn worker_process() {
             right(&solution, cell)
         };
         let r = bot.say(&player, COOP_PLACE, &format!("coop move {cell} {d}"));
-        let what = if r.content.contains("is wrong: not placed") {
-            "wrong"
-        } else if r.content.contains("** played ") || r.content.contains("solved together") {
-            "placed"
-        } else if r.content.contains("was already filled by")
-            || r.content.contains("none is running")
-        {
-            "refused"
-        } else {
-            panic!("unexpected reply: {}", r.content)
-        };
+        let what = common::coop_outcome(&r);
         tell(&format!("coop {cell} {d} {what}"));
     }
 
@@ -256,45 +245,29 @@ fn four_processes_play_race_and_coop_on_one_database_as_if_one_after_another() {
     );
 
     // The co-op board against the sequential replay of what each was told.
-    let solution = solution_of(&coop);
-    let mut replay = Coop::new(coop, solution, None, T0);
-    let mut placed = 0;
-    for kind in ["wrong", "placed"] {
-        for (p, lines) in told.iter().enumerate() {
-            for line in lines.iter().filter_map(|l| l.strip_prefix("coop ")) {
-                let parts: Vec<&str> = line.split(' ').collect();
-                if parts[2] != kind {
-                    continue;
-                }
-                placed += usize::from(kind == "placed");
-                let m = Move {
-                    cell: parse_cell(parts[0]),
-                    action: Action::Place(parts[1].parse().expect("digit")),
-                };
-                replay.apply(&format!("p{p}"), &[m], T0).expect("replays");
-            }
-        }
-    }
-    assert_eq!(
-        placed,
-        empties(&coop).len(),
-        "each cell placed exactly once"
-    );
+    let coop_told: Vec<Vec<(Move, &str)>> = told
+        .iter()
+        .map(|lines| {
+            lines
+                .iter()
+                .filter_map(|l| l.strip_prefix("coop "))
+                .map(|line| {
+                    let parts: Vec<&str> = line.split(' ').collect();
+                    let m = Move {
+                        cell: parse_cell(parts[0]),
+                        action: Action::Place(parts[1].parse().expect("digit")),
+                    };
+                    (m, parts[2])
+                })
+                .collect()
+        })
+        .collect();
     let mut store = store;
     let stored = store
         .read(|tx| tx.coop(1))
         .expect("read")
         .expect("the board");
-    assert_eq!(stored.coop.game.board, solution);
-    assert_eq!(stored.coop.game.board, replay.game.board);
-    assert_eq!(stored.coop.game.mistakes, replay.game.mistakes);
-    for cell in empties(&coop) {
-        assert_eq!(
-            stored.coop.placed_by(cell),
-            replay.placed_by(cell),
-            "{cell}"
-        );
-    }
+    common::assert_coop_is_the_replay(coop, solution_of(&coop), &coop_told, &stored);
 
     // Every process's own game is solved and stored as such.
     let solved = store

@@ -516,8 +516,7 @@ impl Tx<'_> {
         // below a number the solve check's cache already read past (it reads on from
         // the highest number it saw). SQLite's one writer commits in order anyway.
         if self.tx.dialect() == Dialect::Postgres {
-            self.tx
-                .execute_batch("SELECT pg_advisory_xact_lock(6665140212530098262)")?;
+            self.tx.execute_batch(super::postgres::LOCK_DAILY_INSERTS)?;
         }
         // DO NOTHING: the first stored puzzle of a day stays that day's puzzle.
         self.tx.execute(
@@ -581,7 +580,7 @@ impl Tx<'_> {
     }
 
     fn days(&self, sql: &str, args: super::sql::Params<'_>) -> Result<BTreeSet<Date>, StoreError> {
-        let mut stmt = self.tx.prepare(sql)?;
+        let mut stmt = self.tx.prepare_cached(sql)?;
         let texts = stmt
             .query_map(args, |r| r.get::<_, String>(0))?
             .collect::<Result<Vec<_>, _>>()?;
@@ -599,7 +598,7 @@ impl Tx<'_> {
         from: Option<Date>,
         to: Date,
     ) -> Result<Vec<Entry>, StoreError> {
-        let mut stmt = self.tx.prepare(
+        let mut stmt = self.tx.prepare_cached(
             "SELECT g.player, coalesce(p.name, g.player), count(*), \
                     sum(g.finished_at - g.started_at - g.idle_ms), sum(g.mistakes), sum(g.hints), \
                     count(CASE WHEN g.check_as_you_go = 0 THEN 1 END), sum(g.auto_notes) \

@@ -13,18 +13,25 @@ use super::codec::{
 };
 use super::{StoreError, Tx};
 
-/// The next value of `touched_at`, which orders a player's games by last use.
+/// `$sql` with each backend's next value of `touched_at` (which orders a player's games
+/// by last use) after `$before`: one `&'static str` per backend, made at compile time.
 ///
 /// SQLite: a bare `max` (not wrapped in another function, or SQLite reads the whole
 /// index) is one step down the `games_by_touched` index: the same cost with any number of
 /// games, and its one writer at a time makes it unique. PostgreSQL: a sequence. There,
 /// `max + 1` would make every command that touches a game read what every other one
 /// writes, and `SERIALIZABLE` would refuse all but one of those running at once.
-fn next_touch(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Sqlite => "(coalesce((SELECT max(touched_at) FROM games), 0) + 1)",
-        Dialect::Postgres => "nextval('games_touched')",
-    }
+macro_rules! with_next_touch {
+    ($dialect:expr, $before:expr, $after:expr) => {
+        match $dialect {
+            Dialect::Sqlite => concat!(
+                $before,
+                "(coalesce((SELECT max(touched_at) FROM games), 0) + 1)",
+                $after
+            ),
+            Dialect::Postgres => concat!($before, "nextval('games_touched')", $after),
+        }
+    };
 }
 
 /// A game's row id: what buttons carry to find their game again after a restart.
@@ -421,15 +428,14 @@ impl Tx<'_> {
         race: Option<RaceId>,
     ) -> Result<GameId, StoreError> {
         Ok(self.tx.query_row(
-            &format!(
-                "{}{}{}",
+            with_next_touch!(
+                self.tx.dialect(),
                 "INSERT INTO games (player, place, givens, solution, board, difficulty, status, \
              started_at, finished_at, mistakes, hints, version, notes, history, hint_level, \
              daily_day, moves, last_hint_at, last_active_at, idle_ms, race, check_as_you_go, \
              revealed, touched_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
              ?17, ?18, ?19, ?20, ?21, ?22, ?23, ",
-                next_touch(self.tx.dialect()),
                 ") RETURNING id"
             ),
             params![
@@ -464,13 +470,12 @@ impl Tx<'_> {
     /// Writes back the mutable part of a game.
     pub fn save_game(&self, id: GameId, game: &Game) -> Result<(), StoreError> {
         let changed = self.tx.execute(
-            &format!(
-                "{}{}{}",
+            with_next_touch!(
+                self.tx.dialect(),
                 "UPDATE games SET board = ?2, status = ?3, finished_at = ?4, mistakes = ?5, \
              hints = ?6, version = ?7, notes = ?8, history = ?9, hint_level = ?10, \
              moves = ?11, last_hint_at = ?12, last_active_at = ?13, idle_ms = ?14, \
              revealed = ?15, auto_notes = ?16, touched_at = ",
-                next_touch(self.tx.dialect()),
                 " WHERE id = ?1"
             ),
             params![
@@ -511,9 +516,10 @@ impl Tx<'_> {
     /// records that its player has now been shown its board.
     pub fn touch(&self, id: GameId) -> Result<(), StoreError> {
         self.tx.execute(
-            &format!(
-                "UPDATE games SET shown = 1, touched_at = {} WHERE id = ?1",
-                next_touch(self.tx.dialect())
+            with_next_touch!(
+                self.tx.dialect(),
+                "UPDATE games SET shown = 1, touched_at = ",
+                " WHERE id = ?1"
             ),
             params![id],
         )?;
@@ -622,7 +628,7 @@ impl Tx<'_> {
             params![player, place],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
-        let mut stmt = self.tx.prepare(
+        let mut stmt = self.tx.prepare_cached(
             // A race game's time is the race's wall time, as its scoreboard and result
             // say: pauses count in a race.
             "SELECT difficulty, count(*), \

@@ -179,12 +179,7 @@ mod same_schema {
             rows.push(
                 row.values()
                     .iter()
-                    .map(|v| match v {
-                        crate::store::sql::Value::Null => String::new(),
-                        crate::store::sql::Value::Integer(i) => i.to_string(),
-                        crate::store::sql::Value::Text(t) => t.clone(),
-                        other => format!("{other:?}"),
-                    })
+                    .map(crate::store::sql::Value::text)
                     .collect(),
             );
             Ok(())
@@ -328,6 +323,30 @@ mod same_schema {
             );
         }
         schema
+    }
+
+    /// `migrate-store` copies the tables `postgres::TABLES` names: a table added to the
+    /// schema and not to that list would be left behind without a word.
+    #[test]
+    fn migrate_store_copies_every_table_of_the_schema() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(&dir.path().join("t.db")).expect("sqlite");
+        let mut tables: Vec<String> = strings(
+            &store.conn,
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> ?1 \
+             AND name NOT LIKE 'sqlite_%' ORDER BY name",
+            "",
+        )
+        .into_iter()
+        .map(|r| r[0].clone())
+        .collect();
+        tables.sort();
+        let mut listed: Vec<String> = crate::store::postgres::TABLES
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        listed.sort();
+        assert_eq!(tables, listed);
     }
 
     #[test]

@@ -625,18 +625,7 @@ impl Store {
     pub fn query_for_test(&self, sql: &str) -> Result<Vec<Vec<String>>, StoreError> {
         let mut rows = Vec::new();
         self.conn.for_each(sql, sql::params![], |row| {
-            rows.push(
-                row.values()
-                    .iter()
-                    .map(|v| match v {
-                        sql::Value::Null => String::new(),
-                        sql::Value::Integer(i) => i.to_string(),
-                        sql::Value::Real(r) => r.to_string(),
-                        sql::Value::Text(t) => t.clone(),
-                        sql::Value::Blob(b) => format!("{b:?}"),
-                    })
-                    .collect(),
-            );
+            rows.push(row.values().iter().map(sql::Value::text).collect());
             Ok(())
         })?;
         Ok(rows)

@@ -58,6 +58,10 @@ pub fn test_location(name: &str) -> Result<Option<Location>, StoreError> {
 /// the others find the schema done.
 const MIGRATION_LOCK: i64 = 0x5d0c_0b07_0001;
 
+/// The key of the advisory lock daily puzzles are inserted under (see
+/// `Tx::insert_daily_puzzle`): the statement that takes it.
+pub(super) const LOCK_DAILY_INSERTS: &str = "SELECT pg_advisory_xact_lock(6665140212530098262)";
+
 /// A server (and, for tests, a schema of its own in the connection's options): how to
 /// open another connection.
 #[derive(Clone)]

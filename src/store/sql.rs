@@ -28,6 +28,19 @@ pub enum Value {
     Blob(Vec<u8>),
 }
 
+impl Value {
+    /// The value as text, NULL as "": for tests and reports that look at what is stored.
+    pub fn text(&self) -> String {
+        match self {
+            Value::Null => String::new(),
+            Value::Integer(i) => i.to_string(),
+            Value::Real(r) => r.to_string(),
+            Value::Text(t) => t.clone(),
+            Value::Blob(b) => format!("{b:?}"),
+        }
+    }
+}
+
 /// What a statement's parameter can be.
 pub trait Param {
     fn value(&self) -> Value;
@@ -560,11 +573,6 @@ impl Conn {
             conn: self,
             sql: sql.to_owned(),
         })
-    }
-
-    /// Same as [`Conn::prepare_cached`]: both backends cache every statement.
-    pub fn prepare(&self, sql: &str) -> Result<Stmt<'_>, SqlError> {
-        self.prepare_cached(sql)
     }
 
     /// Runs statements with no parameters and no result, separated by `;`.

@@ -209,3 +209,61 @@ pub fn temp_db() -> (tempfile::TempDir, PathBuf) {
     let path = dir.path().join("bot.db");
     (dir, path)
 }
+
+/// How a `coop move` went, as its reply says: "wrong", "placed" or "refused".
+pub fn coop_outcome(reply: &Reply) -> &'static str {
+    let text = &reply.content;
+    if text.contains("is wrong: not placed") {
+        "wrong"
+    } else if text.contains("** played ") || text.contains("solved together") {
+        "placed"
+    } else if text.contains("was already filled by") || text.contains("none is running") {
+        "refused"
+    } else {
+        panic!("unexpected reply: {text}")
+    }
+}
+
+/// Players `p0`, `p1`, … raced for the cells of one co-op board (`board`, `solution`) and
+/// were told `told[p]` (each move and its [`coop_outcome`]); `stored` must equal their
+/// sequential replay: no move lost, none applied twice, every mistake counted once.
+pub fn assert_coop_is_the_replay(
+    board: Grid,
+    solution: Grid,
+    told: &[Vec<(sudoku_bot::game::Move, &str)>],
+    stored: &sudoku_bot::store::CoopRecord,
+) {
+    // Wrong digits change only counts and the placements are on distinct cells, so any
+    // order of them gives one state; wrong ones first, since a cell filled later was
+    // empty when they were tried.
+    let mut replay = sudoku_bot::game::coop::Coop::new(board, solution, None, T0);
+    for kind in ["wrong", "placed"] {
+        for (p, moves) in told.iter().enumerate() {
+            for (m, _) in moves.iter().filter(|(_, what)| *what == kind) {
+                replay.apply(&format!("p{p}"), &[*m], T0).expect("replays");
+            }
+        }
+    }
+    let cells = empties(&board);
+    let placed = told
+        .iter()
+        .flatten()
+        .filter(|(_, w)| *w == "placed")
+        .count();
+    assert_eq!(placed, cells.len(), "each cell placed exactly once");
+    assert_eq!(stored.coop.game.board, solution);
+    assert_eq!(stored.coop.game.board, replay.game.board);
+    assert_eq!(stored.coop.game.mistakes, replay.game.mistakes);
+    for cell in &cells {
+        assert_eq!(
+            stored.coop.placed_by(*cell),
+            replay.placed_by(*cell),
+            "{cell}"
+        );
+    }
+    let mut stored_tally = stored.coop.tally();
+    let mut replayed_tally = replay.tally();
+    stored_tally.sort_by(|a, b| a.player.cmp(&b.player));
+    replayed_tally.sort_by(|a, b| a.player.cmp(&b.player));
+    assert_eq!(stored_tally, replayed_tally);
+}
