@@ -403,3 +403,185 @@ fn a_postgresql_backup_is_a_dump_pg_restore_reads() {
     );
     assert!(!dir.path().join("sudoku.dump.partial").exists());
 }
+
+/// The server of the PostgreSQL run with its test certificates (see tools/with-postgres):
+/// a URL for schema `name` whose role, host and TLS options a test then changes.
+fn tls_test_url(name: &std::path::Path) -> Option<(String, std::path::PathBuf)> {
+    let Some(Location::Postgres(url)) = common::location(name) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return None;
+    };
+    let folder = std::env::var("SUDOKU_TEST_POSTGRES_TLS").expect("tools/with-postgres sets it");
+    // Only the schema is kept from the test URL's options: the rest is each case's own.
+    let (base, query) = url.split_once('?').expect("a query");
+    let options = query
+        .split('&')
+        .find(|pair| pair.starts_with("options="))
+        .expect("the schema");
+    Some((format!("{base}?{options}"), folder.into()))
+}
+
+/// Whether the store's connection is encrypted, as the server sees it.
+fn encrypted(store: &Store) -> bool {
+    let rows = store
+        .query_for_test(
+            "SELECT CASE WHEN ssl THEN 'tls' ELSE 'plain' END FROM pg_stat_ssl \
+             WHERE pid = pg_backend_pid()",
+        )
+        .expect("pg_stat_ssl");
+    rows == vec![vec!["tls".to_string()]]
+}
+
+fn opened(url: &str) -> Result<Store, String> {
+    Store::open_at(&url.parse::<Location>().map_err(|e| e.to_string())?).map_err(|e| e.to_string())
+}
+
+/// libpq's sslmode, sslrootcert, sslcert and sslkey, against a server with a certificate
+/// for 127.0.0.1 and db.sudoku.test from a throwaway authority: each mode checks what it
+/// promises, refuses what it must, and a game is played over the encrypted connection.
+#[test]
+fn tls_to_postgresql_checks_what_each_sslmode_promises() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some((url, certs)) = tls_test_url(&dir.path().join("tls")) else {
+        return;
+    };
+    let ca = certs.join("ca.crt");
+    let other = certs.join("other-ca.crt");
+    let port = url
+        .split_once("127.0.0.1:")
+        .and_then(|(_, rest)| rest.split('/').next())
+        .expect("port")
+        .to_owned();
+    let with = |extra: &str| format!("{url}&{extra}");
+    // The same server under another name, reached at 127.0.0.1.
+    let named = |host: &str, extra: &str| {
+        url.replacen(&format!("127.0.0.1:{port}"), &format!("{host}:{port}"), 1)
+            + &format!("&hostaddr=127.0.0.1&{extra}")
+    };
+    let root = |path: &std::path::Path| format!("sslrootcert={}", path.display());
+
+    // verify-full: the right authority and a name in the certificate; a game is played.
+    let store = opened(&with(&format!("sslmode=verify-full&{}", root(&ca)))).expect("verify-full");
+    assert!(encrypted(&store));
+    let bot = Bot::with_store(store, T0, 5);
+    let board = board_of(&bot.say("ann", "tls", "new 20"));
+    let solution = solution_of(&board);
+    for cell in empties(&board) {
+        bot.say(
+            "ann",
+            "tls",
+            &format!("move {cell} {}", right(&solution, cell)),
+        );
+    }
+    drop(bot);
+    let again = opened(&with(&format!("sslmode=verify-full&{}", root(&ca)))).expect("again");
+    assert_eq!(
+        again
+            .query_for_test("SELECT status FROM games")
+            .expect("games"),
+        vec![vec!["solved".to_string()]]
+    );
+    assert!(
+        opened(&named(
+            "db.sudoku.test",
+            &format!("sslmode=verify-full&{}", root(&ca))
+        ))
+        .is_ok()
+    );
+
+    // A name the certificate does not carry: verify-full refuses, verify-ca does not check
+    // names, require checks nothing.
+    let wrong_name = opened(&named(
+        "localhost",
+        &format!("sslmode=verify-full&{}", root(&ca)),
+    ))
+    .err()
+    .expect("verify-full must refuse localhost");
+    assert!(
+        wrong_name.contains("\"localhost\"") && wrong_name.contains("verify-ca"),
+        "{wrong_name}"
+    );
+    assert!(encrypted(
+        &opened(&named(
+            "localhost",
+            &format!("sslmode=verify-ca&{}", root(&ca))
+        ))
+        .expect("verify-ca")
+    ));
+    assert!(encrypted(
+        &opened(&named("localhost", "sslmode=require")).expect("require")
+    ));
+
+    // An authority that did not sign the server's certificate, and the public ones.
+    for wrong_root in [root(&other), "sslrootcert=system".to_string()] {
+        for mode in ["verify-ca", "verify-full"] {
+            let refused = opened(&with(&format!("sslmode={mode}&{wrong_root}")))
+                .err()
+                .unwrap_or_else(|| panic!("{mode} with {wrong_root} must refuse"));
+            assert!(refused.contains("not signed by an authority"), "{refused}");
+        }
+    }
+    // require with a root certificate checks the chain, as libpq does.
+    assert!(opened(&with(&format!("sslmode=require&{}", root(&other)))).is_err());
+    // verify-full without a root certificate says what to add.
+    if std::env::var_os("PGSSLROOTCERT").is_none() {
+        let needs = opened(&with("sslmode=verify-full")).err().expect("no root");
+        assert!(needs.contains("sslrootcert="), "{needs}");
+    }
+
+    // disable and prefer.
+    assert!(!encrypted(
+        &opened(&with("sslmode=disable")).expect("disable")
+    ));
+    assert!(encrypted(&opened(&with("sslmode=prefer")).expect("prefer")));
+}
+
+/// The roles that sign in only over TLS: a client certificate (sslcert, sslkey), and a
+/// SCRAM password with channel binding, which holds only if our certificate hash is the
+/// one the server computes.
+#[test]
+fn tls_client_certificates_and_channel_binding_sign_in() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some((url, certs)) = tls_test_url(&dir.path().join("tls_roles")) else {
+        return;
+    };
+    let ca = certs.join("ca.crt").display().to_string();
+    let as_role =
+        |role: &str, extra: &str| url.replacen("postgres@", &format!("{role}@"), 1) + "&" + extra;
+    let client = format!(
+        "sslcert={}&sslkey={}",
+        certs.join("client.crt").display(),
+        certs.join("client.key").display()
+    );
+    let store = opened(&as_role(
+        "sudoku_cert",
+        &format!("sslmode=verify-full&sslrootcert={ca}&{client}"),
+    ))
+    .expect("a client certificate signs in");
+    assert_eq!(
+        store.query_for_test("SELECT current_user").expect("user"),
+        vec![vec!["sudoku_cert".to_string()]]
+    );
+    let refused = opened(&as_role(
+        "sudoku_cert",
+        &format!("sslmode=verify-full&sslrootcert={ca}"),
+    ))
+    .err()
+    .expect("no client certificate");
+    assert!(refused.contains("certificate"), "{refused}");
+
+    let password = std::env::var("SUDOKU_TEST_POSTGRES_SCRAM_PASSWORD").expect("the tool sets it");
+    let scram = url.replacen("postgres@", &format!("sudoku_scram:{password}@"), 1);
+    for mode in [
+        format!("sslmode=verify-full&sslrootcert={ca}"),
+        "sslmode=require".into(),
+    ] {
+        let store = opened(&format!("{scram}&{mode}&channel_binding=require"))
+            .unwrap_or_else(|e| panic!("SCRAM with channel binding over {mode}: {e}"));
+        assert!(encrypted(&store));
+    }
+    // The role signs in only over TLS, and the password is checked.
+    assert!(opened(&format!("{scram}&sslmode=disable")).is_err());
+    let wrong = url.replacen("postgres@", "sudoku_scram:wrong@", 1);
+    assert!(opened(&format!("{wrong}&sslmode=require")).is_err());
+}

@@ -24,6 +24,7 @@ mod migrate;
 mod postgres;
 mod races;
 pub(crate) mod sql;
+mod tls;
 
 use std::path::{Path, PathBuf};
 

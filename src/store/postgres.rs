@@ -67,6 +67,7 @@ pub(super) const LOCK_DAILY_INSERTS: &str = "SELECT pg_advisory_xact_lock(666514
 #[derive(Clone)]
 pub struct Target {
     config: postgres::Config,
+    tls: super::tls::Connector,
 }
 
 impl Target {
@@ -74,15 +75,20 @@ impl Target {
     /// (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`), as `psql`
     /// would take it.
     pub fn from_url(url: &str) -> Result<Target, StoreError> {
-        let mut config = postgres::Config::from_str(url).map_err(|e| {
+        // The TLS options (sslmode's six values, sslrootcert, sslcert, sslkey) are read
+        // here; the driver gets the URL without them.
+        let tls = super::tls::options(url)
+            .map_err(|e| StoreError::Location(format!("{}: {e}", without_password(url))))?;
+        let mut config = postgres::Config::from_str(&tls.url).map_err(|e| {
             StoreError::Location(format!(
                 "{} is not a PostgreSQL URL this bot can read ({e}); write it as \
-                 postgres://user:password@host:5432/database?sslmode=disable",
+                 postgres://user:password@host:5432/database?sslmode=verify-full",
                 without_password(url)
             ))
         })?;
+        config.ssl_mode(tls.mode.driver());
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-        if config.get_hosts().is_empty() {
+        if config.get_hosts().is_empty() && config.get_hostaddrs().is_empty() {
             match env("PGHOST") {
                 Some(host) => {
                     config.host(&host);
@@ -113,22 +119,6 @@ impl Target {
         {
             config.dbname(&db);
         }
-        let wants_tls = match env("PGSSLMODE").filter(|_| !url.contains("sslmode=")) {
-            Some(mode) if mode == "disable" => {
-                config.ssl_mode(postgres::config::SslMode::Disable);
-                false
-            }
-            Some(mode) => mode != "prefer" && mode != "allow",
-            None => false,
-        };
-        if wants_tls || config.get_ssl_mode() == postgres::config::SslMode::Require {
-            return Err(StoreError::Location(
-                "sslmode (or PGSSLMODE) asks for TLS: this build connects without TLS. Reach the server over \
-                 a private network or a Unix socket, or through a TLS tunnel, and use \
-                 sslmode=disable or prefer"
-                    .into(),
-            ));
-        }
         config.application_name("sudoku-bot");
         config.connect_timeout(std::time::Duration::from_secs(10));
         // A server gone silent (a partition, a dead host) is noticed in about a minute,
@@ -137,7 +127,10 @@ impl Target {
         config.keepalives_interval(std::time::Duration::from_secs(10));
         config.keepalives_retries(3);
         config.tcp_user_timeout(std::time::Duration::from_secs(60));
-        Ok(Target { config })
+        Ok(Target {
+            config,
+            tls: tls.connector,
+        })
     }
 
     /// A new, empty schema of its own on the server at `url`: for the test suite, whose
@@ -162,7 +155,10 @@ impl Target {
     }
 
     pub fn connect(&self) -> Result<Conn, StoreError> {
-        Ok(Conn::Postgres(PgConn::connect(&self.config)?))
+        Ok(Conn::Postgres(PgConn::connect(
+            &self.config,
+            self.tls.clone(),
+        )?))
     }
 }
 

@@ -390,14 +390,17 @@ impl PgWorker {
 
 impl PgConn {
     /// Connects, on the connection's own thread.
-    pub fn connect(config: &postgres::Config) -> Result<PgConn, SqlError> {
+    pub fn connect(
+        config: &postgres::Config,
+        tls: super::tls::Connector,
+    ) -> Result<PgConn, SqlError> {
         let config = config.clone();
         let (jobs, inbox) = std::sync::mpsc::channel::<Job>();
         let (opened, outcome) = std::sync::mpsc::sync_channel(1);
         std::thread::Builder::new()
             .name("postgres".into())
             .spawn(move || {
-                let client = match config.connect(postgres::NoTls) {
+                let client = match config.connect(tls.clone()) {
                     Ok(client) => {
                         let _ = opened.send(Ok(()));
                         client
@@ -417,7 +420,7 @@ impl PgConn {
                     // again before the next statement: the command that met the break
                     // failed (nothing it did was committed), the next one runs.
                     if worker.client.is_closed()
-                        && let Ok(client) = config.connect(postgres::NoTls)
+                        && let Ok(client) = config.connect(tls.clone())
                     {
                         worker.client = client;
                         worker.statements.clear();

@@ -1,0 +1,605 @@
+//! TLS to the PostgreSQL server, with the `sslmode` options libpq (and so `psql` and
+//! `pg_dump`) reads from the same URL:
+//!
+//! | `sslmode`     | encrypted          | the server's certificate                      |
+//! |---------------|--------------------|-----------------------------------------------|
+//! | `disable`     | never              | -                                             |
+//! | `allow`, `prefer` (default) | when the server offers it | not checked             |
+//! | `require`     | always             | not checked (checked as `verify-ca` when a root certificate is given) |
+//! | `verify-ca`   | always             | signed by `sslrootcert`                       |
+//! | `verify-full` | always             | signed by `sslrootcert`, and names the host   |
+//!
+//! `sslrootcert` is a PEM file of trusted certificates, or `system` for the public
+//! certificate authorities (the Mozilla list, built in: the bot reads no system store).
+//! `sslcert` and `sslkey` are a client certificate and its key (PEM), for servers that
+//! authenticate clients by certificate. Each comes from the URL, else from `PGSSLMODE`,
+//! `PGSSLROOTCERT`, `PGSSLCERT`, `PGSSLKEY`; `~/.postgresql/root.crt` is the root file when
+//! none is named, as in libpq.
+//!
+//! Why our own connector, over rustls: the driver leaves TLS to a plug-in, the published
+//! rustls plug-ins lag the rustls the rest of the bot (serenity, reqwest) already builds,
+//! and none does `verify-ca` (a chain check without the name check) or channel binding
+//! the way libpq does. It is one small adapter between two well-kept crates.
+//!
+//! Channel binding: over TLS, SCRAM password authentication is bound to the server's
+//! certificate (`tls-server-end-point`), so a man in the middle with a certificate of
+//! its own cannot relay the password exchange even where the certificate is not checked
+//! (`require`). `channel_binding=require` in the URL insists on it.
+
+use std::future::Future;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use sha2::Digest;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio_postgres::tls::{ChannelBinding, MakeTlsConnect, TlsConnect, TlsStream};
+use tokio_rustls::rustls;
+use tokio_rustls::rustls::client::danger::{
+    HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier,
+};
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
+
+/// How much TLS the URL asks for (libpq's `sslmode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SslMode {
+    Disable,
+    Prefer,
+    Require,
+    VerifyCa,
+    VerifyFull,
+}
+
+impl SslMode {
+    fn parse(value: &str) -> Result<SslMode, String> {
+        Ok(match value {
+            "disable" => SslMode::Disable,
+            // libpq's `allow` tries plaintext first; the driver has no such order, and
+            // encrypting when offered is never less safe.
+            "allow" | "prefer" => SslMode::Prefer,
+            "require" => SslMode::Require,
+            "verify-ca" => SslMode::VerifyCa,
+            "verify-full" => SslMode::VerifyFull,
+            other => {
+                return Err(format!(
+                    "sslmode={other} is not one of disable, allow, prefer, require, verify-ca, \
+                     verify-full"
+                ));
+            }
+        })
+    }
+
+    /// What the driver is told: whether to ask for TLS, and whether to insist.
+    pub fn driver(self) -> tokio_postgres::config::SslMode {
+        use tokio_postgres::config::SslMode as Driver;
+        match self {
+            SslMode::Disable => Driver::Disable,
+            SslMode::Prefer => Driver::Prefer,
+            SslMode::Require | SslMode::VerifyCa | SslMode::VerifyFull => Driver::Require,
+        }
+    }
+}
+
+/// The TLS options of a URL: the URL without them (for the driver, which reads only
+/// `sslmode=disable|prefer|require`), and the connector they describe.
+pub struct Options {
+    pub url: String,
+    pub mode: SslMode,
+    pub connector: Connector,
+}
+
+/// The query parameters this module reads, and the variable each falls back to.
+const PARAMETERS: [(&str, &str); 4] = [
+    ("sslmode", "PGSSLMODE"),
+    ("sslrootcert", "PGSSLROOTCERT"),
+    ("sslcert", "PGSSLCERT"),
+    ("sslkey", "PGSSLKEY"),
+];
+
+/// Reads the TLS options of `url` (and of the `PG*` variables) and loads the files they
+/// name. An error says what was wrong and what would be right.
+pub fn options(url: &str) -> Result<Options, String> {
+    let (base, query) = split_query(url);
+    let mut given: [Option<String>; 4] = Default::default();
+    let mut kept = Vec::new();
+    for pair in query.into_iter().flat_map(|q| q.split('&')) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match PARAMETERS.iter().position(|(name, _)| *name == key) {
+            Some(i) => given[i] = Some(percent_decoded(value)),
+            None if !pair.is_empty() => kept.push(pair),
+            None => {}
+        }
+    }
+    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let [mode, root, cert, key] =
+        std::array::from_fn(|i| given[i].take().or_else(|| env(PARAMETERS[i].1)));
+    let mut mode = match mode {
+        Some(mode) => SslMode::parse(&mode)?,
+        None => SslMode::Prefer,
+    };
+    let default_root = std::env::var_os("HOME")
+        .map(|home| Path::new(&home).join(".postgresql/root.crt"))
+        .filter(|path| path.exists());
+    let root = root.map(PathBuf::from).or(default_root);
+    // As libpq: `require` with a root certificate checks the chain.
+    if mode == SslMode::Require && root.is_some() {
+        mode = SslMode::VerifyCa;
+    }
+    let roots = match (&root, mode) {
+        (_, SslMode::Disable | SslMode::Prefer | SslMode::Require) => None,
+        (Some(path), _) if path.as_os_str() == "system" => Some((
+            public_roots(),
+            "the public authorities (sslrootcert=system)".into(),
+        )),
+        (Some(path), _) => Some((roots_from(path)?, format!("sslrootcert {}", path.display()))),
+        (None, _) => {
+            return Err(format!(
+                "sslmode={} checks the server's certificate, so it needs the certificate \
+                 authority to trust: add sslrootcert=/path/to/root.crt to the URL (or \
+                 sslrootcert=system for a public authority)",
+                if mode == SslMode::VerifyCa {
+                    "verify-ca"
+                } else {
+                    "verify-full"
+                }
+            ));
+        }
+    };
+    let client = match (cert, key) {
+        (None, None) => None,
+        (Some(cert), Some(key)) => Some(client_identity(Path::new(&cert), Path::new(&key))?),
+        _ => return Err("sslcert and sslkey go together: name both files, or neither".into()),
+    };
+    let url = if kept.is_empty() {
+        base.to_owned()
+    } else {
+        format!("{base}?{}", kept.join("&"))
+    };
+    let connector = Connector::new(roots, mode == SslMode::VerifyFull, client)?;
+    Ok(Options {
+        url,
+        mode,
+        connector,
+    })
+}
+
+/// The URL before its query, and the query. As the driver reads a URL, the credentials
+/// run to the first `@` (a `?` in a password is not the query).
+fn split_query(url: &str) -> (&str, Option<&str>) {
+    let after_credentials = url
+        .find("://")
+        .map(|scheme| scheme + 3)
+        .map(|start| url[start..].find('@').map_or(start, |at| start + at + 1))
+        .unwrap_or(0);
+    match url[after_credentials..].find('?') {
+        Some(q) => (
+            &url[..after_credentials + q],
+            Some(&url[after_credentials + q + 1..]),
+        ),
+        None => (url, None),
+    }
+}
+
+/// `%2F` and friends in a query value (a path such as `/etc/ssl/root.crt` may be written
+/// encoded). A `%` not followed by two hex digits stays as it is.
+fn percent_decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
+                out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
+                i += 3;
+            }
+            (b, ..) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn roots_from(path: &Path) -> Result<rustls::RootCertStore, String> {
+    let mut roots = rustls::RootCertStore::empty();
+    let certificates = CertificateDer::pem_file_iter(path)
+        .map_err(|e| format!("sslrootcert {}: {}", path.display(), pem_error(&e)))?;
+    for certificate in certificates {
+        let certificate = certificate
+            .map_err(|e| format!("sslrootcert {}: {}", path.display(), pem_error(&e)))?;
+        roots.add(certificate).map_err(|e| {
+            format!(
+                "sslrootcert {}: a certificate there cannot be trusted ({e})",
+                path.display()
+            )
+        })?;
+    }
+    if roots.is_empty() {
+        return Err(format!(
+            "sslrootcert {}: no certificate in it (a PEM file, BEGIN CERTIFICATE)",
+            path.display()
+        ));
+    }
+    Ok(roots)
+}
+
+fn public_roots() -> rustls::RootCertStore {
+    rustls::RootCertStore {
+        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+    }
+}
+
+type Identity = (Vec<CertificateDer<'static>>, PrivateKeyDer<'static>);
+
+fn client_identity(cert: &Path, key: &Path) -> Result<Identity, String> {
+    let chain = CertificateDer::pem_file_iter(cert)
+        .and_then(|certs| certs.collect::<Result<Vec<_>, _>>())
+        .map_err(|e| format!("sslcert {}: {}", cert.display(), pem_error(&e)))?;
+    if chain.is_empty() {
+        return Err(format!("sslcert {}: no certificate in it", cert.display()));
+    }
+    let key = PrivateKeyDer::from_pem_file(key)
+        .map_err(|e| format!("sslkey {}: {}", key.display(), pem_error(&e)))?;
+    Ok((chain, key))
+}
+
+fn pem_error(e: &rustls::pki_types::pem::Error) -> String {
+    match e {
+        rustls::pki_types::pem::Error::Io(io) => io.to_string(),
+        rustls::pki_types::pem::Error::NoItemsFound => "no PEM item of that kind in it".into(),
+        other => format!("not a PEM file this bot can read ({other:?})"),
+    }
+}
+
+/// Makes the TLS session of each new connection (the driver's plug-in).
+#[derive(Clone)]
+pub struct Connector {
+    config: Arc<rustls::ClientConfig>,
+    /// What the server's certificate must be signed by, for the error that says it was
+    /// not (`None` when it is not checked).
+    trusted: Option<Arc<str>>,
+}
+
+impl Connector {
+    fn new(
+        roots: Option<(rustls::RootCertStore, String)>,
+        check_name: bool,
+        client: Option<Identity>,
+    ) -> Result<Connector, String> {
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let trusted = roots.as_ref().map(|(_, named)| Arc::from(named.as_str()));
+        let chain = match roots {
+            Some((roots, _)) => Some(
+                rustls::client::WebPkiServerVerifier::builder_with_provider(
+                    Arc::new(roots),
+                    provider.clone(),
+                )
+                .build()
+                .map_err(|e| format!("the root certificates cannot be used: {e}"))?,
+            ),
+            None => None,
+        };
+        let verifier = Arc::new(Verifier {
+            chain,
+            check_name,
+            algorithms: provider.signature_verification_algorithms,
+        });
+        let builder = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| format!("TLS: {e}"))?
+            .dangerous()
+            .with_custom_certificate_verifier(verifier);
+        let config = match client {
+            Some((chain, key)) => builder
+                .with_client_auth_cert(chain, key)
+                .map_err(|e| format!("sslcert and sslkey cannot be used together: {e}"))?,
+            None => builder.with_no_client_auth(),
+        };
+        Ok(Connector {
+            config: Arc::new(config),
+            trusted,
+        })
+    }
+}
+
+/// The server's certificate, checked as the mode asks: not at all (`prefer`, `require`),
+/// its chain (`verify-ca`), or its chain and name (`verify-full`). The handshake's
+/// signatures are always checked: whoever answers holds the key of the certificate it
+/// shows, which is what channel binding relies on.
+#[derive(Debug)]
+struct Verifier {
+    chain: Option<Arc<rustls::client::WebPkiServerVerifier>>,
+    check_name: bool,
+    algorithms: rustls::crypto::WebPkiSupportedAlgorithms,
+}
+
+impl ServerCertVerifier for Verifier {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        ocsp: &[u8],
+        now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        let Some(chain) = &self.chain else {
+            return Ok(ServerCertVerified::assertion());
+        };
+        match chain.verify_server_cert(end_entity, intermediates, server_name, ocsp, now) {
+            // The chain is checked before the name, so a wrong name alone is what is
+            // forgiven in verify-ca.
+            Err(rustls::Error::InvalidCertificate(
+                rustls::CertificateError::NotValidForName
+                | rustls::CertificateError::NotValidForNameContext { .. },
+            )) if !self.check_name => Ok(ServerCertVerified::assertion()),
+            other => other,
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.algorithms.supported_schemes()
+    }
+}
+
+impl MakeTlsConnect<tokio_postgres::Socket> for Connector {
+    type Stream = Stream;
+    type TlsConnect = Connect;
+    type Error = io::Error;
+
+    fn make_tls_connect(&mut self, domain: &str) -> Result<Connect, io::Error> {
+        let name = ServerName::try_from(domain.to_owned()).map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{domain:?} is not a host name TLS can check"),
+            )
+        })?;
+        Ok(Connect {
+            connector: tokio_rustls::TlsConnector::from(self.config.clone()),
+            name,
+            trusted: self.trusted.clone(),
+        })
+    }
+}
+
+/// One connection's handshake.
+pub struct Connect {
+    connector: tokio_rustls::TlsConnector,
+    name: ServerName<'static>,
+    trusted: Option<Arc<str>>,
+}
+
+impl TlsConnect<tokio_postgres::Socket> for Connect {
+    type Stream = Stream;
+    type Error = io::Error;
+    type Future = Pin<Box<dyn Future<Output = io::Result<Stream>> + Send>>;
+
+    fn connect(self, socket: tokio_postgres::Socket) -> Self::Future {
+        Box::pin(async move {
+            match self.connector.connect(self.name, socket).await {
+                Ok(stream) => Ok(Stream(Box::new(stream))),
+                Err(e) => Err(explained(e, self.trusted.as_deref())),
+            }
+        })
+    }
+}
+
+/// rustls' names for the two refusals an operator meets (an authority not trusted, a
+/// name not in the certificate), said in words, with what to change.
+fn explained(e: io::Error, trusted: Option<&str>) -> io::Error {
+    let certificate = e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+        .and_then(|tls| match tls {
+            rustls::Error::InvalidCertificate(why) => Some(why),
+            _ => None,
+        });
+    let trusted = trusted.unwrap_or("sslrootcert");
+    match certificate {
+        Some(rustls::CertificateError::UnknownIssuer) => io::Error::other(format!(
+            "the server's certificate is not signed by an authority in {trusted}: name its \
+             authority's certificate in sslrootcert"
+        )),
+        Some(
+            why @ (rustls::CertificateError::NotValidForName
+            | rustls::CertificateError::NotValidForNameContext { .. }),
+        ) => io::Error::other(format!(
+            "{why}: connect by a name the certificate carries, or use sslmode=verify-ca to \
+             check only who signed it"
+        )),
+        _ => e,
+    }
+}
+
+/// An encrypted connection to the server.
+pub struct Stream(Box<tokio_rustls::client::TlsStream<tokio_postgres::Socket>>);
+
+impl AsyncRead for Stream {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut *self.0).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Stream {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut *self.0).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut *self.0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut *self.0).poll_shutdown(cx)
+    }
+}
+
+impl TlsStream for Stream {
+    fn channel_binding(&self) -> ChannelBinding {
+        let (_, session) = self.0.get_ref();
+        session
+            .peer_certificates()
+            .and_then(|chain| chain.first())
+            .and_then(|certificate| server_end_point(certificate))
+            .map_or_else(ChannelBinding::none, ChannelBinding::tls_server_end_point)
+    }
+}
+
+/// RFC 5929's `tls-server-end-point`: the server certificate's hash, by the hash of its
+/// own signature algorithm (SHA-256 for MD5 and SHA-1). `None` for algorithms without
+/// one defined (RSA-PSS, Ed25519), where SCRAM then goes unbound, as with libpq.
+fn server_end_point(certificate: &[u8]) -> Option<Vec<u8>> {
+    // Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm SEQUENCE { OID, .. }, .. }
+    let (_, body, _) = der(certificate)?;
+    let (_, _, after_tbs) = der(body)?;
+    let (_, algorithm, _) = der(after_tbs)?;
+    let (tag, oid, _) = der(algorithm)?;
+    if tag != 0x06 {
+        return None;
+    }
+    const RSA: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01];
+    const ECDSA: &[u8] = &[0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03];
+    let hash = match oid {
+        // md5, sha1, sha256 (RSA) and sha1 (ECDSA: 1.2.840.10045.4.1) bind with SHA-256.
+        [rsa @ .., 0x04 | 0x05 | 0x0b] if rsa == RSA => 256,
+        [0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x01] => 256,
+        [ecdsa @ .., 0x02] if ecdsa == ECDSA => 256,
+        [rsa @ .., 0x0c] if rsa == RSA => 384,
+        [ecdsa @ .., 0x03] if ecdsa == ECDSA => 384,
+        [rsa @ .., 0x0d] if rsa == RSA => 512,
+        [ecdsa @ .., 0x04] if ecdsa == ECDSA => 512,
+        _ => return None,
+    };
+    Some(match hash {
+        256 => sha2::Sha256::digest(certificate).to_vec(),
+        384 => sha2::Sha384::digest(certificate).to_vec(),
+        _ => sha2::Sha512::digest(certificate).to_vec(),
+    })
+}
+
+/// One DER element: its tag, its contents, and what follows it.
+fn der(input: &[u8]) -> Option<(u8, &[u8], &[u8])> {
+    let (&tag, rest) = input.split_first()?;
+    let (&first, rest) = rest.split_first()?;
+    let (len, rest) = if first < 0x80 {
+        (usize::from(first), rest)
+    } else {
+        let count = usize::from(first & 0x7f);
+        if count == 0 || count > 4 || rest.len() < count {
+            return None;
+        }
+        let len = rest[..count]
+            .iter()
+            .fold(0usize, |len, &b| (len << 8) | usize::from(b));
+        (len, &rest[count..])
+    };
+    (rest.len() >= len).then(|| (tag, &rest[..len], &rest[len..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tls_options_leave_the_url_and_the_rest_stays() {
+        let options = options(
+            "postgres://bot:p%3F@db:5432/sudoku?application_name=x&sslmode=require&connect_timeout=5",
+        )
+        .expect("require needs no files");
+        assert_eq!(
+            options.url,
+            "postgres://bot:p%3F@db:5432/sudoku?application_name=x&connect_timeout=5"
+        );
+        assert!(matches!(
+            options.mode,
+            SslMode::Require | SslMode::VerifyCa // VerifyCa when ~/.postgresql/root.crt exists
+        ));
+        let plain = options_of("postgres://db/sudoku?sslmode=disable");
+        assert_eq!(plain.url, "postgres://db/sudoku");
+        assert_eq!(plain.mode, SslMode::Disable);
+    }
+
+    fn options_of(url: &str) -> Options {
+        match options(url) {
+            Ok(options) => options,
+            Err(e) => panic!("{url}: {e}"),
+        }
+    }
+
+    #[test]
+    fn a_question_mark_in_the_password_is_not_the_query() {
+        assert_eq!(
+            split_query("postgres://u:a?b@h/db?sslmode=disable"),
+            ("postgres://u:a?b@h/db", Some("sslmode=disable"))
+        );
+        assert_eq!(split_query("postgres://h/db"), ("postgres://h/db", None));
+    }
+
+    #[test]
+    fn wrong_tls_options_say_what_would_be_right() {
+        let error = |url: &str| match options(url) {
+            Ok(_) => panic!("{url} was taken"),
+            Err(e) => e,
+        };
+        assert!(error("postgres://h/db?sslmode=strict").contains("verify-full"));
+        assert!(
+            error("postgres://h/db?sslmode=verify-full&sslrootcert=/no/such/root.crt")
+                .contains("/no/such/root.crt")
+        );
+        assert!(error("postgres://h/db?sslmode=require&sslcert=/a.crt").contains("sslkey"));
+        // An encoded path is decoded before it is read.
+        assert!(
+            error("postgres://h/db?sslmode=verify-ca&sslrootcert=%2Fno%2Fsuch.crt")
+                .contains("/no/such.crt")
+        );
+    }
+
+    #[test]
+    fn system_roots_are_the_public_authorities() {
+        let options =
+            options_of("postgres://db.example.com/x?sslmode=verify-full&sslrootcert=system");
+        assert_eq!(options.mode, SslMode::VerifyFull);
+        assert!(public_roots().len() > 50);
+    }
+
+    #[test]
+    fn der_reading_stops_at_the_end_of_its_input() {
+        assert_eq!(
+            der(&[0x30, 0x02, 0x05, 0x00, 0x01]),
+            Some((0x30, &[5u8, 0][..], &[1u8][..]))
+        );
+        assert_eq!(der(&[0x30, 0x05, 0x05]), None);
+        assert_eq!(der(&[0x30, 0x84, 0xff, 0xff, 0xff, 0xff]), None);
+        assert_eq!(server_end_point(&[0x30, 0x00]), None);
+    }
+}
