@@ -1,0 +1,676 @@
+"use strict";
+// The /play page: one Sudoku board driven over the /api/live WebSocket.
+// The server owns the game; this page only draws the views it sends and asks it to act.
+(() => {
+  const CELL_COUNT = 81;
+  const ROW_NAMES = "ABCDEFGHI";
+  const SESSION_KEY = "sudoku.session";
+  const RETRY_FIRST_MS = 500;
+  const RETRY_MAX_MS = 5000;
+  const NO_LINK_TEXT = "Open this board from the link /sudoku web gives.";
+  const NEW_LINK_ADVICE = "Ask the bot for a new link with /sudoku web.";
+  const FINAL_STATUS_TEXT = { solved: "Solved!", "given up": "Given up", ended: "Game ended" };
+
+  // ---------------------------------------------------------------- pure helpers
+
+  const cellName = (index) => ROW_NAMES[Math.floor(index / 9)] + String((index % 9) + 1);
+
+  function arePeers(a, b) {
+    if (a === b) return false;
+    const rowA = Math.floor(a / 9), colA = a % 9, rowB = Math.floor(b / 9), colB = b % 9;
+    if (rowA === rowB || colA === colB) return true;
+    return Math.floor(rowA / 3) === Math.floor(rowB / 3) && Math.floor(colA / 3) === Math.floor(colB / 3);
+  }
+
+  // Bit d of a notes mask marks digit d (bit 0 is unused), as the server encodes it.
+  function noteDigits(mask) {
+    const digits = [];
+    for (let d = 1; d <= 9; d++) if (mask & (1 << d)) digits.push(d);
+    return digits;
+  }
+
+  function cellLabel(index, digit, given, wrong, notesMask) {
+    const name = cellName(index);
+    if (given) return `${name}, given ${digit}`;
+    if (digit) return wrong ? `${name}, ${digit}, wrong` : `${name}, ${digit}`;
+    const notes = noteDigits(notesMask);
+    return notes.length ? `${name}, empty, notes ${notes.join(" ")}` : `${name}, empty`;
+  }
+
+  function formatElapsed(ms) {
+    const total = Math.max(0, Math.floor(ms / 1000));
+    const hours = Math.floor(total / 3600), minutes = Math.floor(total / 60) % 60, seconds = total % 60;
+    const pad2 = (n) => String(n).padStart(2, "0");
+    return hours ? `${hours}:${pad2(minutes)}:${pad2(seconds)}` : `${minutes}:${pad2(seconds)}`;
+  }
+
+  // Parsed by hand because URLSearchParams would turn a "+" in a base64 token into a space.
+  function linkFromHash(hash) {
+    const match = /(?:^#?|&)l=([^&]+)/.exec(String(hash));
+    if (!match) return null;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch {
+      return match[1];
+    }
+  }
+
+  const asText = (value) => (typeof value === "string" ? value : "");
+  const asCount = (value) => (Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0);
+
+  // The server is trusted to follow the protocol, but a malformed view must not break the page.
+  function normalizeView(raw) {
+    const v = raw && typeof raw === "object" ? raw : {};
+    const cells = typeof v.cells === "string" && v.cells.length === CELL_COUNT ? v.cells : "";
+    const givens = typeof v.givens === "string" && v.givens.length === CELL_COUNT ? v.givens : "0".repeat(CELL_COUNT);
+    const notes = Array.isArray(v.notes) && v.notes.length === CELL_COUNT
+      ? v.notes.map((n) => (Number.isInteger(n) ? n : 0))
+      : new Array(CELL_COUNT).fill(0);
+    const wrong = new Set(Array.isArray(v.wrong) ? v.wrong.filter((i) => Number.isInteger(i)) : []);
+    const can = v.can && typeof v.can === "object" ? v.can : {};
+    let side = null;
+    if (v.side && typeof v.side === "object") {
+      side = {
+        title: asText(v.side.title),
+        rows: (Array.isArray(v.side.rows) ? v.side.rows : [])
+          .filter((row) => row && typeof row === "object")
+          .map((row) => ({ name: asText(row.name), detail: asText(row.detail) })),
+      };
+    }
+    const kind = ["solo", "coop", "race"].includes(v.kind) ? v.kind : "none";
+    return {
+      kind,
+      hasBoard: kind !== "none" && cells !== "",
+      title: asText(v.title),
+      game: asCount(v.game),
+      version: asCount(v.version),
+      cells, givens, notes, wrong, side,
+      status: asText(v.status) || "ended",
+      mistakes: asCount(v.mistakes),
+      hints: asCount(v.hints),
+      remaining: asCount(v.remaining),
+      elapsedMs: asCount(v.elapsed_ms),
+      can: { undo: can.undo === true, hint: can.hint === true, check: can.check === true, giveUp: can.give_up === true },
+    };
+  }
+
+  const digitAt = (view, index) => {
+    const ch = view.cells[index];
+    return ch >= "1" && ch <= "9" ? ch.charCodeAt(0) - 48 : 0;
+  };
+
+  // ---------------------------------------------------------------- transport
+
+  // Everything that knows about the socket lives here, so an Activity mode (Discord's SDK
+  // handshake first, then the same socket) can replace how `url` and `hello` are obtained
+  // without touching the board.
+  function createTransport({ url, hello, onMessage, onState }) {
+    let socket = null;
+    let retryMs = RETRY_FIRST_MS;
+    let retryTimer = 0;
+    let stopped = false;
+    let attempts = 0;
+
+    function connect() {
+      clearTimeout(retryTimer);
+      if (stopped) return;
+      onState(attempts++ === 0 ? "connecting" : "reconnecting");
+      let ws;
+      try {
+        ws = new WebSocket(url);
+      } catch {
+        scheduleRetry();
+        return;
+      }
+      socket = ws;
+      ws.onopen = () => ws.send(JSON.stringify(hello()));
+      ws.onmessage = (event) => {
+        let message;
+        try {
+          message = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        if (message && typeof message === "object") onMessage(message);
+      };
+      ws.onerror = () => {}; // a close event always follows; retrying is handled there
+      ws.onclose = () => {
+        if (socket !== ws) return; // a socket we replaced on purpose
+        socket = null;
+        if (stopped) return;
+        onState("closed");
+        scheduleRetry();
+      };
+    }
+
+    function scheduleRetry() {
+      retryTimer = setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    }
+
+    function send(message) {
+      if (!socket || socket.readyState !== 1) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    }
+
+    function closeSocket() {
+      clearTimeout(retryTimer);
+      if (!socket) return;
+      const old = socket;
+      socket = null;
+      old.close();
+    }
+
+    return {
+      connect,
+      send,
+      // Only a welcome proves the server is serving us; a server that accepts and drops
+      // the socket at once must still be backed off from.
+      served() { retryMs = RETRY_FIRST_MS; },
+      stop() { stopped = true; closeSocket(); },
+      restart() { stopped = false; attempts = 0; retryMs = RETRY_FIRST_MS; closeSocket(); connect(); },
+    };
+  }
+
+  function readSession() {
+    try { return sessionStorage.getItem(SESSION_KEY); } catch { return null; }
+  }
+  function storeSession(token) {
+    try { sessionStorage.setItem(SESSION_KEY, token); } catch { /* storage blocked: resume only while the page lives */ }
+  }
+  function forgetSession() {
+    try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing stored then */ }
+  }
+
+  // ---------------------------------------------------------------- page state
+
+  const page = {
+    view: null,
+    viewReceivedAt: 0,
+    player: "",
+    selected: null,
+    notesMode: false,
+    link: null,
+    session: null,
+    welcomed: false, // on the current socket; actions wait for it
+    connection: "connecting",
+    nextActionId: 1,
+    inFlight: null,
+    queue: [],
+  };
+
+  const body = document.body;
+  const byId = (id) => document.getElementById(id);
+  const els = {
+    title: byId("title"),
+    remaining: byId("remaining"),
+    mistakes: byId("mistakes"),
+    hints: byId("hints"),
+    timer: byId("timer"),
+    player: byId("player"),
+    connection: byId("connection"),
+    frame: byId("board-frame"),
+    board: byId("board"),
+    pad: byId("pad"),
+    actions: byId("actions"),
+    side: byId("side"),
+    sideTitle: byId("side-title"),
+    sideRows: byId("side-rows"),
+    message: byId("message"),
+    newGame: byId("new-game"),
+    confirm: byId("confirm"),
+  };
+  const buttons = {};
+  for (const button of document.querySelectorAll("button[data-action]")) buttons[button.dataset.action] = button;
+
+  // Built once; later views only touch what changed (see renderCells).
+  const cellEls = [];
+  const cellKeys = new Array(CELL_COUNT).fill("");
+  (function buildBoard() {
+    for (let row = 0; row < 9; row++) {
+      const rowEl = document.createElement("div");
+      rowEl.className = "row";
+      rowEl.setAttribute("role", "row");
+      for (let col = 0; col < 9; col++) {
+        const index = row * 9 + col;
+        const cell = document.createElement("div");
+        cell.className = "cell";
+        cell.setAttribute("role", "gridcell");
+        cell.tabIndex = index === 0 ? 0 : -1;
+        cell.dataset.cell = cellName(index);
+        cell.dataset.index = String(index);
+        cell.setAttribute("aria-label", cellLabel(index, 0, false, false, 0));
+        cell.setAttribute("aria-selected", "false");
+        const value = document.createElement("span");
+        value.className = "value";
+        value.setAttribute("aria-hidden", "true");
+        const notes = document.createElement("span");
+        notes.className = "notes";
+        notes.setAttribute("aria-hidden", "true");
+        notes.hidden = true;
+        const marks = [];
+        for (let d = 1; d <= 9; d++) marks.push(notes.appendChild(document.createElement("span")));
+        cell.append(value, notes);
+        rowEl.append(cell);
+        cellEls.push({ cell, value, notes, marks });
+      }
+      els.board.append(rowEl);
+    }
+  })();
+
+  // ---------------------------------------------------------------- rendering
+
+  function setConnection(state) {
+    page.connection = state;
+    // The test hook knows four states; "reconnecting" is "connecting" again after a loss.
+    body.dataset.state = state === "reconnecting" ? "connecting" : state;
+    const text = { connecting: "Connecting…", reconnecting: "Reconnecting…", closed: "Reconnecting…", error: "Disconnected", ready: "" };
+    els.connection.textContent = text[state] ?? "";
+    renderControls();
+  }
+
+  function showMessage(text, warning) {
+    els.message.textContent = text;
+    els.message.classList.toggle("warning", Boolean(warning && text));
+  }
+
+  function updatePending() {
+    body.dataset.pending = String(page.queue.length + (page.inFlight ? 1 : 0));
+  }
+
+  function renderCells(view) {
+    for (let i = 0; i < CELL_COUNT; i++) {
+      const digit = digitAt(view, i);
+      const given = digit !== 0 && view.givens[i] === "1";
+      const wrong = digit !== 0 && !given && view.wrong.has(i);
+      const notes = digit ? 0 : view.notes[i];
+      const key = `${digit}${given ? "g" : ""}${wrong ? "w" : ""}:${notes}`;
+      if (cellKeys[i] === key) continue;
+      cellKeys[i] = key;
+      const el = cellEls[i];
+      el.value.textContent = digit ? String(digit) : "";
+      el.cell.classList.toggle("given", given);
+      el.cell.classList.toggle("wrong", wrong);
+      el.notes.hidden = notes === 0;
+      for (let d = 1; d <= 9; d++) el.marks[d - 1].textContent = notes & (1 << d) ? String(d) : "";
+      el.cell.setAttribute("aria-label", cellLabel(i, digit, given, wrong, notes));
+      if (given) el.cell.setAttribute("aria-readonly", "true");
+      else el.cell.removeAttribute("aria-readonly");
+    }
+  }
+
+  function renderHighlights() {
+    const view = page.view;
+    const selected = page.selected;
+    const chosenDigit = view && view.hasBoard && selected !== null ? digitAt(view, selected) : 0;
+    for (let i = 0; i < CELL_COUNT; i++) {
+      const { cell } = cellEls[i];
+      const chosen = i === selected;
+      cell.classList.toggle("chosen", chosen);
+      cell.classList.toggle("peer", selected !== null && arePeers(i, selected));
+      cell.classList.toggle("same", !chosen && chosenDigit !== 0 && digitAt(view, i) === chosenDigit);
+      cell.setAttribute("aria-selected", chosen ? "true" : "false");
+      // One tab stop for the whole grid (roving tabindex); arrows move within it.
+      cell.tabIndex = (selected === null ? i === 0 : chosen) ? 0 : -1;
+    }
+  }
+
+  function renderStatus(view) {
+    const title = view.title || (view.hasBoard ? "Sudoku" : "No game here");
+    els.title.textContent = title;
+    document.title = `${title} · Sudoku`;
+    if (view.hasBoard) {
+      els.remaining.textContent = view.status === "active"
+        ? `${view.remaining} to go`
+        : FINAL_STATUS_TEXT[view.status] ?? view.status;
+      els.mistakes.textContent = `Mistakes: ${view.mistakes}`;
+      els.hints.textContent = `Hints: ${view.hints}`;
+    } else {
+      els.remaining.textContent = "";
+      els.mistakes.textContent = "";
+      els.hints.textContent = "";
+    }
+    els.player.textContent = page.player ? `Playing as ${page.player}` : "";
+  }
+
+  function renderSide(side) {
+    els.side.hidden = !side;
+    if (!side) return;
+    els.sideTitle.textContent = side.title;
+    els.sideRows.replaceChildren(...side.rows.map((row) => {
+      const item = document.createElement("li");
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = row.name;
+      const detail = document.createElement("span");
+      detail.className = "detail";
+      detail.textContent = row.detail;
+      item.append(name, detail);
+      if (page.player && row.name === page.player) {
+        item.classList.add("me");
+        item.setAttribute("aria-current", "true");
+      }
+      return item;
+    }));
+  }
+
+  function isPlayable() {
+    const view = page.view;
+    return Boolean(view && view.hasBoard && view.status === "active" && page.connection !== "error");
+  }
+
+  function renderControls() {
+    const view = page.view;
+    const playable = isPlayable();
+    for (let d = 1; d <= 9; d++) buttons[`digit-${d}`].disabled = !playable;
+    buttons.erase.disabled = !playable;
+    buttons.notes.disabled = !playable;
+    buttons.undo.disabled = !playable || !view.can.undo;
+    buttons.hint.disabled = !playable || !view.can.hint;
+    buttons.check.disabled = !playable || !view.can.check;
+    buttons["give-up"].disabled = !playable || !view.can.giveUp;
+    els.newGame.hidden = !view || page.connection === "error" || (view.hasBoard && view.status === "active");
+    if (!playable && els.confirm.open) closeConfirm();
+  }
+
+  // Dims a digit on the pad once all nine are on the board, a cue many players rely on.
+  function renderPadCounts(view) {
+    const counts = new Array(10).fill(0);
+    if (view.hasBoard) for (let i = 0; i < CELL_COUNT; i++) counts[digitAt(view, i)]++;
+    for (let d = 1; d <= 9; d++) buttons[`digit-${d}`].classList.toggle("complete", counts[d] >= 9);
+  }
+
+  let timerHandle = 0;
+  function renderTimer() {
+    clearTimeout(timerHandle);
+    const view = page.view;
+    if (!view || !view.hasBoard) {
+      els.timer.textContent = "";
+      return;
+    }
+    const running = view.status === "active";
+    const elapsed = view.elapsedMs + (running ? performance.now() - page.viewReceivedAt : 0);
+    const text = formatElapsed(elapsed);
+    if (els.timer.textContent !== text) els.timer.textContent = text;
+    // Wake exactly when the shown second changes rather than polling.
+    if (running) timerHandle = setTimeout(renderTimer, 1000 - (elapsed % 1000) + 5);
+  }
+
+  function applyView(raw, fromWelcome) {
+    const view = normalizeView(raw);
+    const old = page.view;
+    // Messages on one socket arrive in order, but a resent action's late answer may carry an
+    // older view of the same game than a push already applied.
+    if (!fromWelcome && old && old.game === view.game && view.version < old.version) return;
+    page.view = view;
+    page.viewReceivedAt = performance.now();
+    body.dataset.version = String(view.version);
+    if (view.status !== "active") {
+      // Moves queued behind a finish would only be refused one by one.
+      page.queue = page.queue.filter((action) => action.action === "new");
+      updatePending();
+    }
+    els.frame.hidden = !view.hasBoard;
+    els.pad.hidden = !view.hasBoard;
+    els.actions.hidden = !view.hasBoard;
+    els.board.classList.toggle("over", view.status !== "active");
+    if (view.hasBoard) renderCells(view);
+    renderHighlights();
+    renderStatus(view);
+    renderSide(view.side);
+    renderPadCounts(view);
+    renderControls();
+    renderTimer();
+    if (!view.hasBoard && !els.message.textContent) showMessage("There is no game here yet.", false);
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  function enqueue(action) {
+    page.queue.push({ id: page.nextActionId++, ...action });
+    sendNext();
+    updatePending();
+  }
+
+  // One action in flight at a time: each is stamped with the version it was sent against,
+  // and the server refuses a stale version, so a resend after a reconnect cannot apply twice.
+  function sendNext() {
+    if (!page.welcomed || page.inFlight) return;
+    const next = page.queue.shift();
+    if (!next) return;
+    page.inFlight = Object.freeze({ type: "act", version: page.view ? page.view.version : 0, ...next });
+    transport.send(page.inFlight);
+  }
+
+  function select(index, focus) {
+    page.selected = index;
+    renderHighlights();
+    if (focus) cellEls[index].cell.focus();
+  }
+
+  function moveSelection(dRow, dCol) {
+    const current = page.selected ?? 0;
+    const row = Math.min(8, Math.max(0, Math.floor(current / 9) + (page.selected === null ? 0 : dRow)));
+    const col = Math.min(8, Math.max(0, (current % 9) + (page.selected === null ? 0 : dCol)));
+    // Keep focus where it is unless it is already on the board, so arrows from the pad
+    // do not yank the keyboard user away from it.
+    const focusInBoard = els.board.contains(document.activeElement) || document.activeElement === body;
+    select(row * 9 + col, focusInBoard);
+  }
+
+  function needSelection() {
+    if (page.selected !== null) return true;
+    showMessage("Choose a cell first: tap it, or use the arrow keys.", true);
+    return false;
+  }
+
+  function setNotesMode(on) {
+    page.notesMode = on;
+    buttons.notes.setAttribute("aria-pressed", on ? "true" : "false");
+    els.pad.classList.toggle("notes-mode", on);
+  }
+
+  function openConfirm() {
+    const dialog = els.confirm;
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    buttons["confirm-no"].focus();
+  }
+
+  function closeConfirm() {
+    const dialog = els.confirm;
+    if (typeof dialog.close === "function") dialog.close();
+    else dialog.removeAttribute("open");
+  }
+
+  // Keyboard shortcuts go through here too, so a disabled button also disables its key.
+  function runAction(name) {
+    const button = buttons[name];
+    if (!button || button.disabled) return;
+    if (name.startsWith("digit-")) {
+      if (!needSelection()) return;
+      enqueue({ action: page.notesMode ? "note" : "place", cell: page.selected, digit: Number(name.slice(6)) });
+      return;
+    }
+    switch (name) {
+      case "erase":
+        if (needSelection()) enqueue({ action: "erase", cell: page.selected });
+        break;
+      case "notes":
+        setNotesMode(!page.notesMode);
+        break;
+      case "undo":
+      case "hint":
+      case "check":
+      case "new":
+        enqueue({ action: name });
+        break;
+      case "give-up":
+        openConfirm();
+        break;
+      case "confirm-yes":
+        closeConfirm();
+        if (isPlayable()) enqueue({ action: "give_up" });
+        break;
+      case "confirm-no":
+        closeConfirm();
+        break;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (button) {
+      runAction(button.dataset.action);
+      return;
+    }
+    const cell = event.target.closest("[data-cell]");
+    if (cell && page.view && page.view.hasBoard) select(Number(cell.dataset.index), true);
+  });
+
+  const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (els.confirm.open) return; // the dialog handles its own keys (Escape closes it)
+    const key = event.key;
+    let handled = true;
+    if (ARROWS[key]) {
+      if (page.view && page.view.hasBoard) moveSelection(...ARROWS[key]);
+    } else if (key >= "1" && key <= "9" && key.length === 1) {
+      runAction(`digit-${key}`);
+    } else if (key === "Backspace" || key === "Delete" || key === "0") {
+      runAction("erase");
+    } else if (key === "n" || key === "N") {
+      runAction("notes");
+    } else if (key === "u" || key === "U") {
+      runAction("undo");
+    } else if (key === "h" || key === "H") {
+      runAction("hint");
+    } else {
+      handled = false;
+    }
+    if (handled) event.preventDefault();
+  });
+
+  // ---------------------------------------------------------------- protocol
+
+  function onServerMessage(message) {
+    switch (message.type) {
+      case "welcome":
+        if (typeof message.session === "string" && message.session) {
+          page.session = message.session;
+          page.link = null; // the link may be single-use; the session resumes from now on
+          storeSession(message.session);
+        }
+        page.player = asText(message.player);
+        page.welcomed = true;
+        transport.served();
+        setConnection("ready");
+        applyView(message.view, true);
+        if (page.inFlight) transport.send(page.inFlight);
+        else sendNext();
+        updatePending();
+        break;
+      case "done":
+        if (page.inFlight && message.id === page.inFlight.id) page.inFlight = null;
+        if (message.view) applyView(message.view, false);
+        showMessage(asText(message.message), message.ok === false);
+        sendNext();
+        updatePending();
+        break;
+      case "view":
+        applyView(message.view, false);
+        if (asText(message.message)) showMessage(message.message, false);
+        break;
+      case "error":
+        if (message.fatal === true) failForGood(asText(message.message));
+        else showMessage(asText(message.message), true);
+        break;
+    }
+  }
+
+  function failForGood(text) {
+    transport.stop();
+    page.welcomed = false;
+    page.session = null;
+    forgetSession(); // whatever failed, only a fresh link gets this page going again
+    page.queue = [];
+    page.inFlight = null;
+    updatePending();
+    setConnection("error");
+    const advice = text.includes("/sudoku web") ? "" : `\n${NEW_LINK_ADVICE}`;
+    showMessage((text || "This board cannot be opened.") + advice, true);
+  }
+
+  function hello() {
+    return page.session ? { type: "hello", session: page.session } : { type: "hello", link: page.link };
+  }
+
+  const transport = createTransport({
+    url: (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live",
+    hello,
+    onMessage: onServerMessage,
+    onState(state) {
+      if (state !== "ready") page.welcomed = false;
+      setConnection(state);
+    },
+  });
+
+  // Takes a link token out of the address bar: it must not linger in history or be shared
+  // by copying the URL.
+  function takeLinkFromAddress() {
+    const link = linkFromHash(location.hash);
+    if (link) history.replaceState(history.state, "", location.pathname + location.search);
+    return link;
+  }
+
+  function stopWithoutLink() {
+    setConnection("error");
+    showMessage(NO_LINK_TEXT, true);
+    els.frame.hidden = true;
+    els.pad.hidden = true;
+    els.actions.hidden = true;
+  }
+
+  // A fresh link is the player's latest intent (maybe another channel's game), so it wins
+  // over a session left in this tab; reloads have no link and resume the session.
+  function start() {
+    const link = takeLinkFromAddress();
+    const inDiscord = new URLSearchParams(location.search).has("frame_id");
+    if (link) {
+      forgetSession();
+      page.link = link;
+      page.session = null;
+    } else if (inDiscord) {
+      stopWithoutLink();
+      return;
+    } else {
+      page.session = readSession();
+      if (!page.session) {
+        stopWithoutLink();
+        return;
+      }
+    }
+    updatePending();
+    transport.connect();
+  }
+
+  // Opening another link in the same tab only changes the fragment, which does not reload.
+  window.addEventListener("hashchange", () => {
+    const link = takeLinkFromAddress();
+    if (!link) return;
+    forgetSession();
+    page.link = link;
+    page.session = null;
+    page.queue = [];
+    page.inFlight = null;
+    updatePending();
+    showMessage("", false);
+    transport.restart();
+  });
+
+  setConnection("connecting");
+  renderHighlights();
+  start();
+})();
