@@ -213,11 +213,22 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     };
     let store = Store::open_at(&config.database)
         .map_err(|e| anyhow::anyhow!("opening {}: {e}", config.database))?;
-    let app = Arc::new(
-        App::new(store, Arc::new(SystemClock), SeededRng::fresh_seed())
-            .with_connections(config.database_connections.unwrap_or(4).max(1) as usize)
-            .map_err(|e| anyhow::anyhow!("opening more connections to {}: {e}", config.database))?,
-    );
+    let mut app = App::new(store, Arc::new(SystemClock), SeededRng::fresh_seed())
+        .with_connections(config.database_connections.unwrap_or(4).max(1) as usize)
+        .map_err(|e| anyhow::anyhow!("opening more connections to {}: {e}", config.database))?;
+    if let Some(web) = &config.web {
+        let secret = match web.secret(std::env::var("SUDOKU_WEB_SECRET").ok()) {
+            Ok(secret) => secret,
+            Err(e) => {
+                eprintln!("sudoku-bot: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        let links = sudoku_bot::app::web::Links::new(&secret, &web.public_url)
+            .map_err(|e| anyhow::anyhow!("web: {e}"))?;
+        app = app.with_web(links);
+    }
+    let app = Arc::new(app);
     let runtime = discord::runtime()?;
     let result = runtime.block_on(discord::run(app, &config, &token, shutdown_signal()));
     // Dropping the runtime waits for in-flight commands on blocking threads; the last

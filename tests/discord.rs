@@ -453,6 +453,7 @@ async fn start_up_registers_every_command_with_its_options() {
                 ),
             ],
         ),
+        ("web", vec![]),
         ("share", vec![]),
         ("forget-me", vec![]),
         ("help", vec![]),
@@ -3841,4 +3842,82 @@ async fn an_interaction_too_old_to_answer_is_not_run() {
         .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
         .expect("count");
     assert_eq!(games, 0, "not run");
+}
+
+/// Issue 29 from Discord's side: `[web]` beside the interactions endpoint serves the page
+/// on the endpoint's listener, `/sudoku web` answers privately with a link on the
+/// configured public address, and that link opens a live board as the Discord user who
+/// asked, on the game they play in chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sudoku_web_links_the_asker_to_the_board_served_beside_the_endpoint() {
+    use futures_util::{SinkExt, StreamExt};
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let public = "https://sudoku.example";
+    let config = Config {
+        api_base: Some(UNREACHABLE.to_string()),
+        web: Some(discord::config::Web {
+            public_url: public.into(),
+            listen: None,
+            secret_file: None,
+        }),
+        ..config_on(Transport::Http, &fake, &db)
+    };
+    let app = Arc::new(
+        App::new(Store::open(&db).expect("store"), Arc::new(SystemClock), 3)
+            .with_web(sudoku_bot::app::web::Links::new(&[5u8; 32], public).expect("links")),
+    );
+    let (bot, address) = spawn_over_http(app, config);
+    let address = address.await.expect("the endpoint listens");
+    let url = format!("http://{address}/interactions");
+
+    let page = reqwest::get(format!("http://{address}/play"))
+        .await
+        .expect("the page");
+    assert_eq!(page.status().as_u16(), 200);
+    assert!(page.text().await.expect("html").contains("/play.js"));
+
+    let new = fake.slash(&ann(), Some(GUILD), "new", json!([]));
+    let (status, _, _) = fake.post_signed(&url, body(&new)).await;
+    assert_eq!(status, 200);
+    let web = fake.slash(&ann(), Some(GUILD), "web", json!([]));
+    let (status, _, answer) = fake.post_signed(&url, body(&web)).await;
+    assert_eq!(status, 200);
+    let answer = json_of(&answer);
+    assert_eq!(
+        answer["data"]["flags"], 64,
+        "only the asker sees the link: {answer:#}"
+    );
+    let text = content(&answer);
+    let token = text
+        .split(&format!("{public}/play#l="))
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("a link on the public address: {text}"))
+        .to_string();
+
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/api/live"))
+        .await
+        .expect("the live socket");
+    socket
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            json!({"type": "hello", "link": token}).to_string(),
+        ))
+        .await
+        .expect("hello");
+    let welcome = loop {
+        match socket.next().await.expect("open").expect("a frame") {
+            tokio_tungstenite::tungstenite::Message::Text(text) => {
+                break serde_json::from_str::<Value>(&text).expect("JSON");
+            }
+            _ => continue,
+        }
+    };
+    assert_eq!(welcome["type"], "welcome", "{welcome:#}");
+    assert_eq!(welcome["player"], "ann", "{welcome:#}");
+    assert_eq!(
+        welcome["view"]["kind"], "solo",
+        "the game ann started in chat"
+    );
+    bot.stop().await;
 }

@@ -43,6 +43,10 @@ pub struct PlayArgs {
     /// folder in the system's temporary directory.
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<PathBuf>,
+    /// Serve the web board on this address too (e.g. 127.0.0.1:8080): `web` then gives
+    /// your link, to play the same games in a browser while the terminal stays open.
+    #[arg(long, value_name = "ADDRESS")]
+    pub web: Option<std::net::SocketAddr>,
 }
 
 /// `sudoku-bot play`: a session on stdin and stdout, with prompts and colours only when a
@@ -57,11 +61,31 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     let clock = Arc::new(TerminalClock::fixed_at(start));
     let store =
         Store::open_at(&args.db).map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db))?;
-    let app = App::new(
+    let mut app = App::new(
         store,
         clock.clone(),
         args.seed.unwrap_or_else(SeededRng::fresh_seed),
     );
+    let listener = match args.web {
+        Some(address) => {
+            let listener = std::net::TcpListener::bind(address)
+                .map_err(|e| anyhow::anyhow!("--web {address}: {e}"))?;
+            let bound = listener.local_addr()?;
+            // A secret of this run only: links and sessions end with it.
+            let secret: [u8; 32] = rand::random();
+            app = app.with_web(
+                crate::app::web::Links::new(&secret, &format!("http://{bound}"))
+                    .map_err(|e| anyhow::anyhow!(e))?,
+            );
+            eprintln!("web board on http://{bound}/play: type `web` for your link");
+            Some(listener)
+        }
+        None => None,
+    };
+    let app = Arc::new(app);
+    if let Some(listener) = listener {
+        serve_web(app.clone(), listener)?;
+    }
     let mut session = Session::new(&app, &clock, &args.user, &args.place);
     session.interactive = io::stdin().is_terminal();
     if io::stdout().is_terminal() {
@@ -75,6 +99,33 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
 }
 
 /// The terminal's clock: the system clock until a script sets or advances it.
+/// The web board on a thread of its own, for as long as the session runs.
+fn serve_web(app: Arc<App>, listener: std::net::TcpListener) -> anyhow::Result<()> {
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()?;
+    std::thread::Builder::new()
+        .name("web".into())
+        .spawn(move || {
+            runtime.block_on(async move {
+                match tokio::net::TcpListener::from_std(listener) {
+                    Ok(listener) => {
+                        if let Err(e) =
+                            crate::adapters::web::serve_on(app, listener, std::future::pending())
+                                .await
+                        {
+                            eprintln!("web board stopped: {e}");
+                        }
+                    }
+                    Err(e) => eprintln!("web board: {e}"),
+                }
+            })
+        })?;
+    Ok(())
+}
+
 #[derive(Default)]
 pub struct TerminalClock {
     fixed: Mutex<Option<Millis>>,

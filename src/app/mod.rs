@@ -12,6 +12,7 @@ pub mod commits;
 pub mod image;
 pub mod render;
 pub mod reply;
+pub mod web;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -263,6 +264,10 @@ pub struct App {
     /// `pause_untold` flags (read at start, added to with each pause) so that an admin's
     /// command reads the store only when its server is here; the store has the last word.
     paused_untold: Mutex<HashSet<String>>,
+    /// The web board's links ([`App::with_web`]), when it is set up.
+    web: Option<web::Links>,
+    /// Told the place of every command handled ([`App::on_change`]).
+    change_listener: std::sync::OnceLock<web::ChangeListener>,
 }
 
 /// How long a server's daily post waits after its puzzle could not be built.
@@ -337,6 +342,8 @@ impl App {
         App {
             damage_seen: store.damage_seen(),
             paused_untold: Mutex::new(untold.into_iter().collect()),
+            web: None,
+            change_listener: std::sync::OnceLock::new(),
             reader,
             dailies: Mutex::default(),
             store: Mutex::new(store),
@@ -391,6 +398,7 @@ impl App {
         };
         let reply = self.set_aside_damaged(invocation, reply);
         let reply = self.tell_admins(invocation, reply);
+        self.changed(invocation.place.key());
         reply.fit().drawn()
     }
 

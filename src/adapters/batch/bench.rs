@@ -425,10 +425,12 @@ pub fn bench_moves(
         } else if k % 2 == 0 {
             Command::Move {
                 moves: format!("{cell} {digit}"),
+                target: None,
             }
         } else {
             Command::Move {
                 moves: format!("{cell} 0"),
+                target: None,
             }
         };
         let t = Instant::now();
@@ -621,6 +623,7 @@ fn dailies_line(
                 "bench",
                 Command::Move {
                     moves: format!("{cell} {digit}"),
+                    target: None,
                 },
             ));
             times.push(t.elapsed());

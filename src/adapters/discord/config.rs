@@ -29,6 +29,66 @@ pub struct Config {
     /// Interactions over HTTP: the endpoint Discord POSTs them to. Unset: the gateway
     /// brings them.
     pub interactions: Option<Interactions>,
+    /// The web board (`/sudoku web`): its page and live socket. Unset: `/sudoku web` says
+    /// it is not set up.
+    pub web: Option<Web>,
+}
+
+/// The `[web]` section: where the web board is served and how its links are signed.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Web {
+    /// The address players' browsers reach the page at, as they see it (behind a proxy
+    /// that ends TLS: `https://sudoku.example.com`). Links are this plus `/play#…`.
+    pub public_url: String,
+    /// Where to listen. Unset: on the interactions endpoint's listener (`[interactions]`).
+    #[serde(default, deserialize_with = "optional_socket_address")]
+    pub listen: Option<std::net::SocketAddr>,
+    /// A file holding the secret links are signed with (at least 32 bytes; the same on
+    /// every replica), used when `SUDOKU_WEB_SECRET` is not set.
+    pub secret_file: Option<PathBuf>,
+}
+
+fn optional_socket_address<'de, D>(
+    deserializer: D,
+) -> Result<Option<std::net::SocketAddr>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    socket_address(deserializer).map(Some)
+}
+
+impl Web {
+    /// The signing secret: `SUDOKU_WEB_SECRET` (passed in), else the secret file.
+    pub fn secret(&self, from_env: Option<String>) -> Result<Vec<u8>, String> {
+        if let Some(secret) = from_env.map(|s| s.trim().to_string())
+            && !secret.is_empty()
+        {
+            return Ok(secret.into_bytes());
+        }
+        match &self.secret_file {
+            Some(path) => std::fs::read_to_string(path)
+                .map(|text| text.trim().as_bytes().to_vec())
+                .map_err(|e| format!("web.secret_file {}: {e}", path.display())),
+            None => Err("the web board needs a secret to sign its links: set SUDOKU_WEB_SECRET (e.g. `openssl rand -hex 32`), or point web.secret_file at a file holding one".into()),
+        }
+    }
+
+    fn check(&self, interactions: bool) -> Result<(), String> {
+        if !(self.public_url.starts_with("https://") || self.public_url.starts_with("http://")) {
+            return Err(format!(
+                "web.public_url {:?}: the page's address as browsers reach it, e.g. \"https://sudoku.example.com\"",
+                self.public_url
+            ));
+        }
+        if self.listen.is_none() && !interactions {
+            return Err(
+                "web: give `listen` (e.g. \"127.0.0.1:8081\"), or serve it beside [interactions]"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The `[interactions]` section: serve Discord's interactions endpoint.
@@ -135,6 +195,7 @@ impl Default for Config {
             shards: None,
             api_base: None,
             interactions: None,
+            web: None,
         }
     }
 }
@@ -175,6 +236,9 @@ impl Config {
         let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
         if let Some(interactions) = &config.interactions {
             interactions.check()?;
+        }
+        if let Some(web) = &config.web {
+            web.check(config.interactions.is_some())?;
         }
         Ok(config)
     }
@@ -247,6 +311,45 @@ mod tests {
             let err = Config::parse(&text).expect_err(&text);
             assert!(err.contains(says), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn the_web_section_says_what_is_missing() {
+        let error = |text: &str| Config::parse(text).err().unwrap_or_default();
+        assert!(
+            error("[web]\npublic_url = \"sudoku.example\"\nlisten = \"127.0.0.1:8081\"")
+                .contains("web.public_url")
+        );
+        assert!(error("[web]\npublic_url = \"https://sudoku.example\"").contains("listen"));
+        assert!(
+            error("[web]\npublic_url = \"https://x\"\nlisten = \"localhost:1\"")
+                .contains("not an IP address")
+        );
+        let config = Config::parse(
+            "[web]\npublic_url = \"https://sudoku.example\"\nlisten = \"127.0.0.1:8081\"",
+        )
+        .expect("a web board on its own listener");
+        let web = config.web.expect("web");
+        assert_eq!(web.listen, Some("127.0.0.1:8081".parse().expect("address")));
+        assert!(
+            web.secret(None)
+                .err()
+                .unwrap_or_default()
+                .contains("SUDOKU_WEB_SECRET")
+        );
+        assert_eq!(
+            web.secret(Some(" s3cret \n".into())),
+            Ok(b"s3cret".to_vec())
+        );
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("web-secret");
+        std::fs::write(&file, "from-file\n").expect("write");
+        let web = Web {
+            secret_file: Some(file),
+            ..web
+        };
+        assert_eq!(web.secret(None), Ok(b"from-file".to_vec()));
+        assert_eq!(web.secret(Some("env".into())), Ok(b"env".to_vec()));
     }
 
     #[test]

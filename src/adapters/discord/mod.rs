@@ -411,6 +411,21 @@ pub async fn run_tuned(
     let holder = lease::holder_name();
     // The interactions endpoint serves before anything talks to Discord: it answers
     // while the REST API is unreachable (only a deferred answer's edit needs it).
+    // The web board: on a listener of its own, or beside the interactions endpoint.
+    let mut web_router = config
+        .web
+        .as_ref()
+        .map(|_| crate::adapters::web::router(app.clone()));
+    let mut web_server: Option<tokio::task::JoinHandle<std::io::Result<()>>> = None;
+    if let Some(address) = config.web.as_ref().and_then(|web| web.listen) {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| RunError::Endpoint(format!("web: cannot listen on {address}: {e}")))?;
+        tracing::info!(address = %listener.local_addr().unwrap_or(address), "serving the web board");
+        if let Some(router) = web_router.take() {
+            web_server = Some(tokio::spawn(endpoint::serve(listener, router, stop())));
+        }
+    }
     let endpoint = match &config.interactions {
         Some(settings) => {
             let served = serve_interactions(
@@ -419,6 +434,7 @@ pub async fn run_tuned(
                 &client.http,
                 &holder,
                 tuning.endpoint,
+                web_router.take(),
                 stop(),
             )
             .await;
@@ -453,6 +469,9 @@ pub async fn run_tuned(
         pruner.abort();
         if let Some(endpoint) = endpoint {
             let _ = endpoint.await;
+        }
+        if let Some(web) = web_server {
+            let _ = web.await;
         }
         return Ok(());
     }
@@ -511,6 +530,11 @@ pub async fn run_tuned(
     pruner.abort();
     // The endpoint stops taking requests and finishes those in flight (each until its
     // first answer); what they started goes on, counted in `in_flight`.
+    // The web board's listener stops with the same signal; open boards end with the
+    // process (a page reconnects to another replica, or when this one is back).
+    if let Some(web) = web_server {
+        let _ = tokio::time::timeout(DRAIN_TIMEOUT, web).await;
+    }
     if let Some(mut endpoint) = endpoint {
         // Open connections hold a graceful shutdown; a request cannot take longer than
         // its body's timeout and its first answer, so this waits for no one for long.
@@ -569,6 +593,7 @@ async fn serve_interactions(
     http: &Arc<Http>,
     holder: &str,
     listening: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+    web: Option<axum::Router>,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<tokio::task::JoinHandle<std::io::Result<()>>, RunError> {
     let key = settings.key().map_err(RunError::Endpoint)?;
@@ -586,7 +611,10 @@ async fn serve_interactions(
     if let Some(listening) = listening {
         let _ = listening.send(address);
     }
-    let router = Arc::new(endpoint).router(&settings.path);
+    let mut router = Arc::new(endpoint).router(&settings.path);
+    if let Some(web) = web {
+        router = router.merge(web);
+    }
     Ok(tokio::spawn(endpoint::serve(listener, router, stop)))
 }
 

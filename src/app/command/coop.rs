@@ -13,12 +13,15 @@ pub enum CoopCommand {
         difficulty: Option<Tier>,
     },
     Show(Option<Target>),
+    /// `target` as in [`super::Command::Move`]: the web board's version guard.
     Move {
         moves: String,
+        target: Option<Target>,
     },
     Note {
         cell: String,
         digits: String,
+        target: Option<Target>,
     },
     /// Take back the player's own last move.
     Undo(Option<Target>),
@@ -92,6 +95,7 @@ impl CoopCommand {
                 moves: input
                     .ok_or("give the moves after `coop move`, e.g. `/sudoku coop move B7 4`")?
                     .to_string(),
+                target: None,
             },
             "note" | "notes" => {
                 let text = input.unwrap_or_default().trim();
@@ -108,6 +112,7 @@ impl CoopCommand {
                 CoopCommand::Note {
                     cell: cell.to_string(),
                     digits: digits.trim().to_string(),
+                    target: None,
                 }
             }
             // `coop check show` reads like the solo `check show`; on a co-op board every

@@ -37,12 +37,16 @@ pub enum Command {
         symmetry: Option<Symmetry>,
     },
     Show(Option<Target>),
+    /// `target`: the web board's game and the version it acted on (a stale board is
+    /// refused); typed moves have none.
     Move {
         moves: String,
+        target: Option<Target>,
     },
     Note {
         cell: String,
         digits: String,
+        target: Option<Target>,
     },
     Undo(Option<Target>),
     Check {
@@ -99,6 +103,8 @@ pub enum Command {
     Race(RaceCommand),
     /// This server's race standings.
     RaceLeaderboard,
+    /// A private link to play the board in a browser (the web board).
+    Web,
     /// The caller's settings: shown, or changed when an option is given.
     Settings {
         check_as_you_go: Option<bool>,
@@ -248,6 +254,7 @@ impl Command {
             Command::Pad { action, .. } => pad_name(*action),
             Command::Coop(c) => c.name(),
             Command::Race(r) => r.name(),
+            Command::Web => "web",
             Command::RaceLeaderboard => "leaderboard races",
             Command::Settings { .. } => "settings",
         }
@@ -345,14 +352,16 @@ mod tests {
         assert_eq!(
             Command::parse("/sudoku move B7 4, C3 5"),
             Ok(Command::Move {
-                moves: "B7 4, C3 5".into()
+                moves: "B7 4, C3 5".into(),
+                target: None
             })
         );
         assert_eq!(
             Command::parse("note B7 257"),
             Ok(Command::Note {
                 cell: "B7".into(),
-                digits: "257".into()
+                digits: "257".into(),
+                target: None
             })
         );
         assert!(matches!(

@@ -392,6 +392,7 @@ fn build_table() -> Vec<CommandSpec> {
             build: |a| {
                 Ok(Command::Move {
                     moves: a.text_or_empty("moves"),
+                    target: None,
                 })
             },
         },
@@ -417,6 +418,7 @@ fn build_table() -> Vec<CommandSpec> {
                 Ok(Command::Note {
                     cell: a.text_or_empty("cell"),
                     digits: a.text_or_empty("digits"),
+                    target: None,
                 })
             },
         },
@@ -461,7 +463,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "submit",
             aliases: &[],
             description: "Submit a full solution",
-            help: "`/sudoku submit <grid>`: submit a full solution (81 digits or a pasted board).",
+            help: "`/sudoku submit <grid>`: submit a full solution.",
             examples: &["/sudoku submit 534678912672195348..."],
             // Optional: without it Discord opens a box, where a pasted board keeps its lines.
             options: vec![OptionSpec {
@@ -496,7 +498,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "solve",
             aliases: &[],
             description: "Solve any Sudoku grid",
-            help: "`/sudoku solve <grid>`: solve any grid, e.g. `/sudoku solve 003020600900305001...`.",
+            help: "`/sudoku solve <grid>`: solve any grid (81 digits or a pasted board).",
             examples: &["/sudoku solve 003020600900305001..."],
             options: vec![text(
                 "grid",
@@ -735,6 +737,13 @@ fn build_table() -> Vec<CommandSpec> {
                 })
             },
         },
+        plain(
+            "web",
+            &["browser"],
+            "Play your board in a web page (a private link)",
+            "`/sudoku web`: your board in a browser.",
+            |_| Ok(Command::Web),
+        ),
         plain(
             "share",
             &[],

@@ -292,7 +292,8 @@ mod tests {
             parse("note digits:257 cell:B7"),
             Ok(Command::Note {
                 cell: "B7".into(),
-                digits: "257".into()
+                digits: "257".into(),
+                target: None
             })
         );
         assert_eq!(

@@ -28,8 +28,12 @@ pub fn run(app: &App, inv: &Invocation, command: &CoopCommand) -> Result<Reply, 
     match command {
         CoopCommand::Start { empty, difficulty } => start(app, inv, *empty, *difficulty),
         CoopCommand::Show(target) => show(app, inv, *target),
-        CoopCommand::Move { moves } => play(app, inv, moves),
-        CoopCommand::Note { cell, digits } => note(app, inv, cell, digits),
+        CoopCommand::Move { moves, target } => play(app, inv, moves, *target),
+        CoopCommand::Note {
+            cell,
+            digits,
+            target,
+        } => note(app, inv, cell, digits, *target),
         CoopCommand::Undo(target) => undo(app, inv, *target),
         CoopCommand::Check(target) => check(app, inv, *target),
         CoopCommand::Hint(target) => hint(app, inv, *target),
@@ -44,12 +48,22 @@ pub fn run(app: &App, inv: &Invocation, command: &CoopCommand) -> Result<Reply, 
 pub fn routed(app: &App, inv: &Invocation) -> Result<Option<Reply>, Failure> {
     let command = match &inv.command {
         Command::Show(None) => CoopCommand::Show(None),
-        Command::Move { moves } => CoopCommand::Move {
+        // A targeted move names a game of the player's own: never the co-op board.
+        Command::Move {
+            moves,
+            target: None,
+        } => CoopCommand::Move {
             moves: moves.clone(),
+            target: None,
         },
-        Command::Note { cell, digits } => CoopCommand::Note {
+        Command::Note {
+            cell,
+            digits,
+            target: None,
+        } => CoopCommand::Note {
             cell: cell.clone(),
             digits: digits.clone(),
+            target: None,
         },
         Command::Undo(None) => CoopCommand::Undo(None),
         Command::Check { target: None, .. } => CoopCommand::Check(None),
@@ -352,11 +366,12 @@ fn listed(moves: &[Move]) -> String {
         .join(", ")
 }
 
-fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
+fn play(app: &App, inv: &Invocation, text: &str, target: Option<Target>) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let record = resolve_active(tx, inv, None)?;
+        let record = resolve_active(tx, inv, target)?;
+        fresh(tx, &record, target, inv, now)?;
         let moves = parse_moves(text)
             .map_err(|e| user_error(format!("Co-op board: {e}. Nothing was changed.")))?;
         apply_moves(tx, inv, record, &moves, now, false)
@@ -395,6 +410,30 @@ fn apply_moves(
     board_reply(tx, &record, &headline, inv, now)
 }
 
+/// A press on a board drawn at another version (stale buttons, a web board behind) acts
+/// on nothing: the board as it is now instead.
+fn fresh(
+    tx: &Tx<'_>,
+    record: &CoopRecord,
+    target: Option<Target>,
+    inv: &Invocation,
+    now: Millis,
+) -> Result<(), Failure> {
+    match target {
+        Some(target) if record.coop.game.version != target.version => {
+            let reply = board_reply(
+                tx,
+                record,
+                "Co-op board: it changed since those buttons were drawn; here it is now. Nothing was changed.",
+                inv,
+                now,
+            )?;
+            Err(Failure::User(reply.updating_board()))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// A press on the board's number pad, by anyone in the channel: the pad is the board's,
 /// one for everybody, as its message is. Every answer replaces that board.
 fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result<Reply, Failure> {
@@ -402,19 +441,13 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
         let mut record = resolve_active(tx, inv, Some(target))?;
-        if record.coop.game.version != target.version {
-            let reply = board_reply(
-                tx,
-                &record,
-                "Co-op board: it changed since those buttons were drawn; here it is now. Nothing was changed.",
-                inv,
-                now,
-            )?;
-            return Err(Failure::User(reply.updating_board()));
-        }
+        fresh(tx, &record, Some(target), inv, now)?;
         let reply = match action {
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
-                let headline = format!("Co-op board: {}", super::game::choose(&mut record.pad, action, &record.coop.game));
+                let headline = format!(
+                    "Co-op board: {}",
+                    super::game::choose(&mut record.pad, action, &record.coop.game)
+                );
                 tx.set_coop_pad(record.id, record.pad)?;
                 board_reply(tx, &record, &headline, inv, now)?
             }
@@ -511,11 +544,18 @@ fn auto_notes(
     board_reply(tx, &record, &headline, inv, now)
 }
 
-fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, Failure> {
+fn note(
+    app: &App,
+    inv: &Invocation,
+    cell: &str,
+    digits: &str,
+    target: Option<Target>,
+) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let record = resolve_active(tx, inv, None)?;
+        let record = resolve_active(tx, inv, target)?;
+        fresh(tx, &record, target, inv, now)?;
         if crate::app::command::is_auto_notes(cell) {
             if !digits.trim().is_empty() {
                 return Err(user_error(

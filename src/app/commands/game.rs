@@ -388,11 +388,17 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
     })
 }
 
-pub fn play(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
+pub fn play(
+    app: &App,
+    inv: &Invocation,
+    text: &str,
+    target: Option<Target>,
+) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = resolve_active(tx, inv, None, now)?;
+        let mut record = resolve_active(tx, inv, target, now)?;
+        check_fresh(&record, target, inv, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let moves =
@@ -594,11 +600,18 @@ fn capitalize(text: &str) -> String {
     }
 }
 
-pub fn note(app: &App, inv: &Invocation, cell: &str, digits: &str) -> Result<Reply, Failure> {
+pub fn note(
+    app: &App,
+    inv: &Invocation,
+    cell: &str,
+    digits: &str,
+    target: Option<Target>,
+) -> Result<Reply, Failure> {
     app.store().write(|tx| {
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
-        let mut record = resolve_active(tx, inv, None, now)?;
+        let mut record = resolve_active(tx, inv, target, now)?;
+        check_fresh(&record, target, inv, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         if crate::app::command::is_auto_notes(cell) {

@@ -27,8 +27,12 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             symmetry,
         } => game::new(app, inv, *empty, *difficulty, *symmetry),
         Command::Show(target) => game::show(app, inv, *target),
-        Command::Move { moves } => game::play(app, inv, moves),
-        Command::Note { cell, digits } => game::note(app, inv, cell, digits),
+        Command::Move { moves, target } => game::play(app, inv, moves, *target),
+        Command::Note {
+            cell,
+            digits,
+            target,
+        } => game::note(app, inv, cell, digits, *target),
         Command::Undo(target) => game::undo(app, inv, *target),
         Command::Check { reveal, target } => game::check(app, inv, *reveal, *target),
         Command::Hint(target) => game::hint(app, inv, *target),
@@ -59,9 +63,27 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Coop(command) => coop::run(app, inv, command),
         Command::Race(command) => race::run(app, inv, command),
         Command::RaceLeaderboard => race::leaderboard(app, inv),
+        Command::Web => Ok(web_link(app, inv)),
         Command::Settings {
             check_as_you_go,
             board_picture,
         } => settings::run(app, inv, *check_as_you_go, *board_picture),
     }
+}
+
+/// `/sudoku web`: the player's private link to the web board, when it is set up.
+fn web_link(app: &App, inv: &Invocation) -> Reply {
+    let Some(links) = app.web_links() else {
+        return Reply::private(
+            "The web board is not set up on this bot: its operator turns it on (a `[web]` section in the config, or `sudoku-bot play --web 127.0.0.1:8080` in a terminal). The board in chat works as always.",
+        );
+    };
+    let who = super::web::Identity {
+        player: inv.player.clone(),
+        place: inv.place.clone(),
+    };
+    Reply::private(format!(
+        "Your board in a browser: {}\nTap a cell, then a digit; moves here and in chat show in both. The link plays as you, so keep it to yourself; it opens within 15 minutes.",
+        links.link(&who, app.now())
+    ))
 }

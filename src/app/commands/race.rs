@@ -721,6 +721,35 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
 
 /// One line per racer: place or progress, mistakes and hints; never a digit of a board.
 fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, Failure> {
+    let (mut text, rows) = standings_of(tx, record, now)?;
+    for (i, (name, detail)) in rows.iter().enumerate() {
+        text.push_str(&format!("\n{}. **{name}**: {detail}", i + 1));
+    }
+    Ok(text)
+}
+
+/// The standings of race `id` (see [`standings_of`]); `None` when it no longer exists.
+pub(crate) fn standings_by_id(
+    tx: &Tx<'_>,
+    id: i64,
+    now: Millis,
+) -> Result<Option<Standings>, Failure> {
+    match tx.race(id)? {
+        Some(record) => standings_of(tx, &record, now).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// A race's headline, and each entrant's name and state, best first.
+pub(crate) type Standings = (String, Vec<(String, String)>);
+
+/// The scoreboard's headline, and each entrant's name (markdown-escaped) and state, best
+/// first: for the chat's scoreboard and the web board's side panel.
+pub(crate) fn standings_of(
+    tx: &Tx<'_>,
+    record: &RaceRecord,
+    now: Millis,
+) -> Result<Standings, Failure> {
     let race = &record.race;
     let games = entrant_games(tx, race)?;
     let started = race.started_at.unwrap_or(now);
@@ -735,16 +764,14 @@ fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, F
             duration(race.finished_at.unwrap_or(now) - started)
         ),
     };
-    let mut text = format!(
+    let text = format!(
         "**{}** · {} · {clock} · out at {MISTAKE_LIMIT} mistakes, no hints",
         race_name(race),
         puzzle_line(race)
     );
     let empty = race.givens.empty_count();
-    for (i, (entrant, game)) in standings(race, |e| game_of(&games, e))
-        .into_iter()
-        .enumerate()
-    {
+    let mut rows = Vec::new();
+    for (entrant, game) in standings(race, |e| game_of(&games, e)) {
         let name = who(tx, &entrant.player)?;
         let state = match (entrant.rank, game) {
             (Some(rank), Some(g)) => format!(
@@ -773,9 +800,9 @@ fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, F
             Some(g) => format!(" · {}/{MISTAKE_LIMIT} mistakes", g.mistakes),
             None => String::new(),
         };
-        text.push_str(&format!("\n{}. **{name}**: {state}{counts}", i + 1));
+        rows.push((name, format!("{state}{counts}")));
     }
-    Ok(text)
+    Ok((text, rows))
 }
 
 /// The result post of a finished race: the winner with the word "wins", the podium, and

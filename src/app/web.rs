@@ -1,0 +1,745 @@
+//! The web board's side of the core: who a browser is (signed links and sessions), the
+//! board as data for the page, and the page's taps as the same commands chat sends.
+//!
+//! A web action is a [`Command`] with a [`Target`]: the game (or co-op board) and the
+//! version the page showed. Everything a chat command checks (whose game it is, the
+//! co-op rules, race fairness) is checked the same way, in the same transaction, and a
+//! page that was behind is refused with nothing changed, so a resend after a dropped
+//! connection can never apply twice.
+//!
+//! A view never carries the solution: only the board as the player may see it (digits,
+//! the wrong ones already shown, pencil marks).
+
+use serde::{Deserialize, Serialize};
+use sha2::Digest;
+
+use super::command::{CoopCommand, Target};
+use super::{App, Command, Invocation, Place, Player, render::BoardStyle};
+use crate::engine::Cell;
+use crate::game::Millis;
+use crate::game::Status;
+
+/// How long a link from `/sudoku web` may be opened: long enough to tap it, short enough
+/// that a link pasted in a channel by mistake is soon useless.
+pub const LINK_TTL_MS: Millis = 15 * 60 * 1000;
+
+/// How long a web session lasts once opened (a day's play; the page asks for a new link
+/// after that).
+pub const SESSION_TTL_MS: Millis = 12 * 60 * 60 * 1000;
+
+/// Signs links and sessions with the operator's secret, and names the page's address.
+#[derive(Clone)]
+pub struct Links {
+    secret: Vec<u8>,
+    base_url: String,
+}
+
+/// The player a link or session speaks for, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    pub player: Player,
+    pub place: Place,
+}
+
+/// Why a link or session was not taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// Past its time: ask the bot for a new one.
+    Expired,
+    /// Not made by this bot (or cut short, or changed).
+    Invalid,
+}
+
+impl LinkError {
+    /// What the page shows.
+    pub fn message(self) -> &'static str {
+        match self {
+            LinkError::Expired => {
+                "This link has expired. Ask the bot for a new one with /sudoku web (links last 15 minutes; a board opened with one stays open for 12 hours)."
+            }
+            LinkError::Invalid => {
+                "This link is not one the bot made (it may be cut short). Ask for a new one with /sudoku web."
+            }
+        }
+    }
+}
+
+impl Links {
+    /// `secret` must be the same on every process that serves the page (replicas), and
+    /// at least 32 bytes; `base_url` is where the page is served (`https://…`).
+    pub fn new(secret: &[u8], base_url: &str) -> Result<Links, String> {
+        if secret.len() < 32 {
+            return Err(format!(
+                "the web board's secret has {} bytes: it needs at least 32 (e.g. `openssl rand -hex 32`)",
+                secret.len()
+            ));
+        }
+        Ok(Links {
+            secret: secret.to_vec(),
+            base_url: base_url.trim_end_matches('/').to_string(),
+        })
+    }
+
+    /// The link `/sudoku web` gives: the page, with a short-lived token after `#` (a
+    /// fragment never reaches a server's logs).
+    pub fn link(&self, who: &Identity, now: Millis) -> String {
+        format!(
+            "{}/play#l={}",
+            self.base_url,
+            self.token("l", who, now + LINK_TTL_MS)
+        )
+    }
+
+    /// A link's token exchanged for a session token (longer-lived, never shown).
+    pub fn open(&self, link: &str, now: Millis) -> Result<(Identity, String), LinkError> {
+        let who = self.verify("l", link, now)?;
+        let session = self.token("s", &who, now + SESSION_TTL_MS);
+        Ok((who, session))
+    }
+
+    /// Who a session token speaks for.
+    pub fn session(&self, session: &str, now: Millis) -> Result<Identity, LinkError> {
+        self.verify("s", session, now)
+    }
+
+    fn token(&self, kind: &str, who: &Identity, expires: Millis) -> String {
+        let channel = who.place.channel().map_or_else(|| "-".to_string(), hex);
+        let body = format!(
+            "{kind}.{expires}.{}.{}.{}.{channel}",
+            hex(&who.player.id),
+            hex(&who.player.name),
+            hex(who.place.key())
+        );
+        let mac = hex_bytes(&hmac_sha256(&self.secret, body.as_bytes()));
+        format!("{body}.{mac}")
+    }
+
+    fn verify(&self, kind: &str, token: &str, now: Millis) -> Result<Identity, LinkError> {
+        let (body, mac) = token.rsplit_once('.').ok_or(LinkError::Invalid)?;
+        let expected = hex_bytes(&hmac_sha256(&self.secret, body.as_bytes()));
+        // Compared in constant time: the mac is the secret's only guard.
+        if mac.len() != expected.len()
+            || mac
+                .bytes()
+                .zip(expected.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                != 0
+        {
+            return Err(LinkError::Invalid);
+        }
+        let fields: Vec<&str> = body.split('.').collect();
+        let [k, expires, id, name, key, channel] = fields[..] else {
+            return Err(LinkError::Invalid);
+        };
+        if k != kind {
+            return Err(LinkError::Invalid);
+        }
+        let expires: Millis = expires.parse().map_err(|_| LinkError::Invalid)?;
+        if now >= expires {
+            return Err(LinkError::Expired);
+        }
+        let text = |h: &str| unhex(h).ok_or(LinkError::Invalid);
+        let mut place = Place::named(&text(key)?);
+        if channel != "-" {
+            place = place.in_channel(text(channel)?);
+        }
+        Ok(Identity {
+            player: Player {
+                id: text(id)?,
+                name: text(name)?,
+            },
+            place,
+        })
+    }
+}
+
+/// HMAC (RFC 2104) over SHA-256: a dozen lines beside the hash the bot already has.
+fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+    const BLOCK: usize = 64;
+    let mut block = [0u8; BLOCK];
+    if key.len() > BLOCK {
+        block[..32].copy_from_slice(&sha2::Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.map(|b| b ^ byte);
+    let inner = sha2::Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(message)
+        .finalize();
+    sha2::Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize()
+        .into()
+}
+
+fn hex(text: &str) -> String {
+    hex_bytes(text.as_bytes())
+}
+
+fn hex_bytes(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<String> {
+    if !text.len().is_multiple_of(2) || text.len() > 512 {
+        return None;
+    }
+    let bytes = (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// The board as the page draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// `solo`, `race`, `coop`, or `none` (no game here yet).
+    pub kind: &'static str,
+    pub title: String,
+    /// The game's (or co-op board's) id, and its version: what an action names.
+    pub game: i64,
+    pub version: u32,
+    /// 81 characters, `1`–`9` or `.`.
+    pub cells: String,
+    /// 81 characters, `1` for a given.
+    pub givens: String,
+    /// Cells shown as wrong (check-as-you-go, or a check).
+    pub wrong: Vec<usize>,
+    /// Pencil marks, bit `d` for digit `d`.
+    pub notes: Vec<u16>,
+    pub status: &'static str,
+    pub mistakes: u32,
+    pub hints: u32,
+    pub remaining: usize,
+    pub elapsed_ms: Millis,
+    pub side: Option<Side>,
+    pub can: Can,
+}
+
+/// The panel beside the board: a race's standings, a co-op board's players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Side {
+    pub title: String,
+    pub rows: Vec<SideRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideRow {
+    pub name: String,
+    pub detail: String,
+}
+
+/// Which buttons the page offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Can {
+    pub undo: bool,
+    pub hint: bool,
+    pub check: bool,
+    pub give_up: bool,
+}
+
+/// A tap on the page. Cells are 0–80 (A1 = 0, A2 = 1, I9 = 80).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    Place { cell: u8, digit: u8 },
+    Erase { cell: u8 },
+    Note { cell: u8, digit: u8 },
+    Undo,
+    Hint,
+    Check,
+    GiveUp,
+    New,
+}
+
+/// What an action did: whether it was taken, what the bot said, the board after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub ok: bool,
+    pub message: String,
+    pub view: View,
+}
+
+/// Told the place of each command handled ([`App::on_change`]).
+pub type ChangeListener = Box<dyn Fn(&str) + Send + Sync>;
+
+/// Which board a web session shows: the player's game in progress here (a race's
+/// included), else the channel's co-op board, else their last game here, else none. The
+/// same order chat follows for a typed `move`.
+enum Board {
+    Game(Box<crate::store::GameRecord>),
+    Coop(Box<crate::store::CoopRecord>),
+    Last(Box<crate::store::GameRecord>),
+    None,
+}
+
+impl App {
+    /// The web board's links, when the operator set them up (`[web]` in the config).
+    pub fn with_web(mut self, links: Links) -> App {
+        self.web = Some(links);
+        self
+    }
+
+    pub fn web_links(&self) -> Option<&Links> {
+        self.web.as_ref()
+    }
+
+    /// Calls `listener` with the place of every command handled from now on (after its
+    /// reply is made): what a live board's server needs to redraw the boards there. One
+    /// listener; a second call replaces nothing and returns false.
+    pub fn on_change(&self, listener: ChangeListener) -> bool {
+        self.change_listener.set(listener).is_ok()
+    }
+
+    pub(crate) fn changed(&self, place: &str) {
+        if let Some(listener) = self.change_listener.get() {
+            listener(place);
+        }
+    }
+
+    fn board_for(&self, who: &Identity) -> Result<Board, crate::store::StoreError> {
+        let (player, place, room) = (&who.player.id, who.place.key(), who.place.room());
+        self.store().read(|tx| {
+            if let Some(record) = tx.active_games(player, place)?.into_iter().next() {
+                return Ok(Board::Game(Box::new(record)));
+            }
+            if let Some(record) = tx.running_coop(&room)? {
+                return Ok(Board::Coop(Box::new(record)));
+            }
+            Ok(match tx.latest_game(player, place)? {
+                Some(record) => Board::Last(Box::new(record)),
+                None => Board::None,
+            })
+        })
+    }
+
+    /// The board `who` sees on the web page now.
+    pub fn web_view(&self, who: &Identity) -> Result<View, String> {
+        let board = self.board_for(who).map_err(|e| e.to_string())?;
+        self.view_of(who, &board)
+    }
+
+    fn view_of(&self, who: &Identity, board: &Board) -> Result<View, String> {
+        let now = self.now();
+        let record = match board {
+            Board::None => return Ok(none_view()),
+            Board::Coop(record) => return self.coop_view(record, now),
+            Board::Game(record) | Board::Last(record) => record,
+        };
+        let game = &record.game;
+        let mut view = game_view(game, now);
+        view.game = record.id;
+        let active = game.status == Status::Active;
+        view.title = match record.race {
+            Some(tag) => super::commands::race::tag_name(tag),
+            None if record.daily_day.is_some() => "Today's daily".to_string(),
+            None => format!("Game #{}", record.id),
+        };
+        if let Some(tier) = game.difficulty {
+            view.title = format!("{} · {}", view.title, tier.name());
+        }
+        view.kind = if record.race.is_some() {
+            "race"
+        } else {
+            "solo"
+        };
+        view.can = Can {
+            undo: active && !game.history.is_empty(),
+            // Races have no hints.
+            hint: active && record.race.is_none(),
+            check: active,
+            give_up: active,
+        };
+        if let Some(tag) = record.race {
+            view.side = self
+                .store()
+                .read(|tx| super::commands::race::standings_by_id(tx, tag.id, now))
+                .map_err(super::Failure::reason)?
+                .map(|(title, rows)| Side {
+                    title,
+                    rows: rows
+                        .into_iter()
+                        .map(|(name, detail)| SideRow {
+                            name: plain_text(&name),
+                            detail: plain_text(&detail),
+                        })
+                        .collect(),
+                });
+        }
+        let _ = who;
+        Ok(view)
+    }
+
+    fn coop_view(&self, record: &crate::store::CoopRecord, now: Millis) -> Result<View, String> {
+        let game = &record.coop.game;
+        let mut view = game_view(game, now);
+        view.kind = "coop";
+        view.game = record.id;
+        view.title = match game.difficulty {
+            Some(tier) => format!("Co-op board · {}", tier.name()),
+            None => "Co-op board".to_string(),
+        };
+        let active = game.status == Status::Active;
+        view.can = Can {
+            undo: active,
+            hint: active,
+            check: active,
+            give_up: false,
+        };
+        let mut rows = Vec::new();
+        for (slot, contribution) in record.coop.players.iter().enumerate() {
+            let name = self
+                .store()
+                .read(|tx| tx.player_name(&contribution.player))
+                .map_err(|e| e.to_string())?
+                .unwrap_or_else(|| contribution.player.clone());
+            let placed = record
+                .coop
+                .filled_by
+                .iter()
+                .filter(|by| **by == Some(slot))
+                .count();
+            rows.push(SideRow {
+                name,
+                detail: format!(
+                    "{} placed · {}",
+                    super::render::plural(placed as u64, "digit"),
+                    super::render::plural(u64::from(contribution.mistakes), "mistake")
+                ),
+            });
+        }
+        view.side = Some(Side {
+            title: "Players".to_string(),
+            rows,
+        });
+        Ok(view)
+    }
+
+    /// Runs a tap of the page as the command chat would send, against the board the page
+    /// showed at `version`.
+    pub fn web_act(&self, who: &Identity, action: Action, version: u32) -> Result<Outcome, String> {
+        let board = self.board_for(who).map_err(|e| e.to_string())?;
+        let cell = |index: u8| {
+            Cell::at(usize::from(index / 9), usize::from(index % 9))
+                .filter(|_| index < 81)
+                .map(|c| c.to_string())
+        };
+        let new_game = || Command::New {
+            empty: None,
+            difficulty: None,
+            symmetry: None,
+        };
+        let command = match (&board, action) {
+            (_, Action::New) => new_game(),
+            (Board::None | Board::Last(_), _) => {
+                return Ok(Outcome {
+                    ok: false,
+                    message: "There is no game in progress here: start one with New game."
+                        .to_string(),
+                    view: self.view_of(who, &board)?,
+                });
+            }
+            (Board::Game(record), action) => {
+                let target = Some(Target {
+                    game: record.id,
+                    version,
+                });
+                match action {
+                    Action::Place { cell: c, digit } | Action::Note { cell: c, digit }
+                        if !(1..=9).contains(&digit) || cell(c).is_none() =>
+                    {
+                        return Err(format!("cell {c} or digit {digit} is out of range"));
+                    }
+                    Action::Erase { cell: c } if cell(c).is_none() => {
+                        return Err(format!("cell {c} is out of range"));
+                    }
+                    Action::Place { cell: c, digit } => Command::Move {
+                        moves: format!("{} {digit}", cell(c).unwrap_or_default()),
+                        target,
+                    },
+                    Action::Erase { cell: c } => Command::Move {
+                        moves: format!("{} 0", cell(c).unwrap_or_default()),
+                        target,
+                    },
+                    Action::Note { cell: c, digit } => Command::Note {
+                        cell: cell(c).unwrap_or_default(),
+                        digits: digit.to_string(),
+                        target,
+                    },
+                    Action::Undo => Command::Undo(target),
+                    Action::Hint => Command::Hint(target),
+                    Action::Check => Command::Check {
+                        reveal: false,
+                        target,
+                    },
+                    Action::GiveUp => Command::GiveUp {
+                        target,
+                        // The page asked first.
+                        confirmed: true,
+                    },
+                    Action::New => new_game(),
+                }
+            }
+            (Board::Coop(record), action) => {
+                let target = Some(Target {
+                    game: record.id,
+                    version,
+                });
+                Command::Coop(match action {
+                    Action::Place { cell: c, digit } | Action::Note { cell: c, digit }
+                        if !(1..=9).contains(&digit) || cell(c).is_none() =>
+                    {
+                        return Err(format!("cell {c} or digit {digit} is out of range"));
+                    }
+                    Action::Erase { cell: c } if cell(c).is_none() => {
+                        return Err(format!("cell {c} is out of range"));
+                    }
+                    Action::Place { cell: c, digit } => CoopCommand::Move {
+                        moves: format!("{} {digit}", cell(c).unwrap_or_default()),
+                        target,
+                    },
+                    Action::Erase { cell: c } => CoopCommand::Move {
+                        moves: format!("{} 0", cell(c).unwrap_or_default()),
+                        target,
+                    },
+                    Action::Note { cell: c, digit } => CoopCommand::Note {
+                        cell: cell(c).unwrap_or_default(),
+                        digits: digit.to_string(),
+                        target,
+                    },
+                    Action::Undo => CoopCommand::Undo(target),
+                    Action::Hint => CoopCommand::Hint(target),
+                    Action::Check => CoopCommand::Check(target),
+                    Action::GiveUp => {
+                        return Ok(Outcome {
+                            ok: false,
+                            message: "A co-op board is not given up: its starter (or an admin) ends it with /sudoku coop end.".to_string(),
+                            view: self.view_of(who, &board)?,
+                        });
+                    }
+                    // Answered before the board is looked at; a game of one's own.
+                    Action::New => return self.web_act(who, Action::New, 0),
+                })
+            }
+        };
+        let before = version_of(&board);
+        let reply = self.handle(&Invocation {
+            player: who.player.clone(),
+            place: who.place.clone(),
+            command,
+            style: BoardStyle::Plain,
+            is_admin: false,
+        });
+        let view = self.web_view(who)?;
+        let changes_board = !matches!(action, Action::Hint | Action::Check);
+        let ok = !changes_board || view.version != before || view.game != board_id(&board);
+        Ok(Outcome {
+            ok,
+            message: plain_text(&reply.content),
+            view,
+        })
+    }
+}
+
+fn version_of(board: &Board) -> u32 {
+    match board {
+        Board::Game(r) | Board::Last(r) => r.game.version,
+        Board::Coop(r) => r.coop.game.version,
+        Board::None => 0,
+    }
+}
+
+fn board_id(board: &Board) -> i64 {
+    match board {
+        Board::Game(r) | Board::Last(r) => r.id,
+        Board::Coop(r) => r.id,
+        Board::None => 0,
+    }
+}
+
+fn none_view() -> View {
+    View {
+        kind: "none",
+        title: "No game here yet".to_string(),
+        game: 0,
+        version: 0,
+        cells: String::new(),
+        givens: String::new(),
+        wrong: Vec::new(),
+        notes: Vec::new(),
+        status: "none",
+        mistakes: 0,
+        hints: 0,
+        remaining: 0,
+        elapsed_ms: 0,
+        side: None,
+        can: Can {
+            undo: false,
+            hint: false,
+            check: false,
+            give_up: false,
+        },
+    }
+}
+
+/// What every kind of board shares: the cells as the player may see them.
+fn game_view(game: &crate::game::Game, now: Millis) -> View {
+    let mut cells = String::with_capacity(81);
+    let mut givens = String::with_capacity(81);
+    let mut wrong = Vec::new();
+    let mut notes = Vec::with_capacity(81);
+    for (i, cell) in Cell::all().enumerate() {
+        cells.push(match game.board.get(cell) {
+            Some(d) => char::from(b'0' + d),
+            None => '.',
+        });
+        givens.push(if game.is_given(cell) { '1' } else { '0' });
+        if game.shows_wrong(cell) {
+            wrong.push(i);
+        }
+        notes.push(game.notes[i]);
+    }
+    View {
+        kind: "solo",
+        title: String::new(),
+        game: 0,
+        version: game.version,
+        cells,
+        givens,
+        wrong,
+        notes,
+        status: match game.status {
+            Status::Active => "active",
+            Status::Solved => "solved",
+            Status::GaveUp => "given up",
+        },
+        mistakes: game.mistakes,
+        hints: game.hints,
+        remaining: game.remaining(),
+        elapsed_ms: game.elapsed(now),
+        side: None,
+        can: none_view().can,
+    }
+}
+
+/// A chat reply as the page shows it: what was said, without what the page draws itself
+/// (the board, its caption, the status line and legend under it, the game's name) and
+/// without markdown marks.
+pub fn plain_text(content: &str) -> String {
+    let lines: Vec<&str> = content.lines().collect();
+    let said = match lines.iter().position(|l| l.trim_start().starts_with("```")) {
+        // The line over a board is its caption ("ann's Easy game").
+        Some(board) => &lines[..board.saturating_sub(1)],
+        None => &lines[..],
+    };
+    said.iter()
+        .filter(|line| !line.starts_with("— "))
+        .map(|line| line.replace("**", "").replace('`', "").replace("||", ""))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .replace("\\_", "_")
+        .replace("\\*", "*")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ann() -> Identity {
+        Identity {
+            player: Player {
+                id: "42".into(),
+                name: "ann.b".into(),
+            },
+            place: Place::guild(7).in_channel("99"),
+        }
+    }
+
+    fn links() -> Links {
+        Links::new(&[7u8; 32], "https://sudoku.example/").expect("links")
+    }
+
+    #[test]
+    fn a_link_opens_a_session_for_its_player_and_place_until_it_expires() {
+        let now = 1_795_000_000_000;
+        let link = links().link(&ann(), now);
+        let token = link
+            .strip_prefix("https://sudoku.example/play#l=")
+            .expect("the page, the token after #");
+        let (who, session) = links().open(token, now + LINK_TTL_MS - 1).expect("opens");
+        assert_eq!(who, ann());
+        assert_eq!(who.place.room(), "guild:7#99");
+        assert_eq!(
+            links().session(&session, now + SESSION_TTL_MS - 1),
+            Ok(ann())
+        );
+        assert_eq!(
+            links().open(token, now + LINK_TTL_MS).map(|_| ()),
+            Err(LinkError::Expired)
+        );
+        assert_eq!(
+            links().session(&session, now + LINK_TTL_MS + SESSION_TTL_MS),
+            Err(LinkError::Expired)
+        );
+        // A link is not a session, nor a session a link.
+        assert_eq!(links().session(token, now), Err(LinkError::Invalid));
+        assert!(links().open(&session, now).is_err());
+    }
+
+    #[test]
+    fn a_changed_or_foreign_token_is_refused() {
+        let now = 1_795_000_000_000;
+        let link = links().link(&ann(), now);
+        let token = link.split("#l=").nth(1).expect("token");
+        // Another player's id spliced in, the mac kept.
+        let forged = token.replacen(&hex("42"), &hex("43"), 1);
+        assert_eq!(
+            links().open(&forged, now).map(|_| ()),
+            Err(LinkError::Invalid)
+        );
+        let other = Links::new(&[8u8; 32], "https://sudoku.example").expect("links");
+        assert_eq!(other.open(token, now).map(|_| ()), Err(LinkError::Invalid));
+        assert_eq!(
+            links().open(&token[..token.len() - 1], now).map(|_| ()),
+            Err(LinkError::Invalid)
+        );
+        for junk in ["", ".", "l.1.2.3.4.5.6", "s....."] {
+            assert_eq!(
+                links().session(junk, now),
+                Err(LinkError::Invalid),
+                "{junk}"
+            );
+        }
+        assert!(Links::new(b"short", "https://x").is_err());
+    }
+
+    #[test]
+    fn hmac_matches_rfc_4231() {
+        // Test case 2 of RFC 4231.
+        let mac = hmac_sha256(b"Jefe", b"what do ya want for nothing?");
+        assert_eq!(
+            hex_bytes(&mac),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+    }
+
+    #[test]
+    fn replies_lose_their_board_and_markdown_on_the_page() {
+        assert_eq!(
+            plain_text(
+                "**Solved** in `3:10`! Start another with `/sudoku new`.\n**ann**'s Easy game\n```\nA | 1 2 3\n```\n**Easy** · 0 to go"
+            ),
+            "Solved in 3:10! Start another with /sudoku new."
+        );
+        assert_eq!(
+            plain_text(
+                "Hint: Look for a Naked Single in cell A8.\nAsk again for more detail.\n— your Easy game"
+            ),
+            "Hint: Look for a Naked Single in cell A8.\nAsk again for more detail."
+        );
+    }
+}

@@ -1,0 +1,773 @@
+//! The web board end to end: the link `/sudoku web` gives, the page's WebSocket on a
+//! real listener on 127.0.0.1, and the same store as chat. A browser here is a WebSocket
+//! client speaking the page's protocol (`adapters::web`); the page itself is driven by a
+//! real browser in `tests/web_browser.rs`.
+
+mod browser;
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{T0, board_of, empties, solution_of};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+use sudoku_bot::engine::Cell;
+use sudoku_bot::store::Store;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A bot with the web board on a free port, and chat beside it.
+struct WebBot {
+    app: Arc<App>,
+    clock: Arc<ManualClock>,
+    address: std::net::SocketAddr,
+}
+
+impl WebBot {
+    async fn start(seed: u64) -> WebBot {
+        let clock = Arc::new(ManualClock::new(T0));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("listener");
+        let address = listener.local_addr().expect("address");
+        let links = sudoku_bot::app::web::Links::new(&[9u8; 32], &format!("http://{address}"))
+            .expect("links");
+        let app = Arc::new(
+            App::new(Store::open_in_memory().expect("store"), clock.clone(), seed).with_web(links),
+        );
+        tokio::spawn(sudoku_bot::adapters::web::serve_on(
+            app.clone(),
+            listener,
+            std::future::pending(),
+        ));
+        WebBot {
+            app,
+            clock,
+            address,
+        }
+    }
+
+    /// `user` types `text` in chat in `place` (off the runtime's threads: the core blocks).
+    async fn say(&self, user: &str, place: &str, text: &str) -> Reply {
+        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        self.invoke(user, place, command).await
+    }
+
+    /// `user` presses the button labelled `label` under `reply` in chat.
+    async fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
+        let button = reply
+            .buttons
+            .iter()
+            .flatten()
+            .find(|b| b.label.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} button in {}", reply.content));
+        let command = Command::from_custom_id(&button.custom_id).expect("our own id");
+        self.invoke(user, place, command).await
+    }
+
+    async fn invoke(&self, user: &str, place: &str, command: Command) -> Reply {
+        let invocation = Invocation {
+            player: Player {
+                id: user.into(),
+                name: user.into(),
+            },
+            place: Place::named(place),
+            command,
+            style: BoardStyle::Plain,
+            is_admin: false,
+        };
+        let app = self.app.clone();
+        tokio::task::spawn_blocking(move || app.handle(&invocation))
+            .await
+            .expect("handled")
+    }
+
+    /// The page's address for `user` in `place` (the link `/sudoku web` gives).
+    async fn page(&self, user: &str, place: &str) -> String {
+        format!(
+            "http://{}/play#l={}",
+            self.address,
+            self.link(user, place).await
+        )
+    }
+
+    /// The token of the link `/sudoku web` gives `user` in `place`.
+    async fn link(&self, user: &str, place: &str) -> String {
+        let reply = self.say(user, place, "web").await;
+        let prefix = format!("http://{}/play#l=", self.address);
+        let start = reply
+            .content
+            .find(&prefix)
+            .unwrap_or_else(|| panic!("no link in {}", reply.content));
+        reply.content[start + prefix.len()..]
+            .split_whitespace()
+            .next()
+            .expect("token")
+            .to_string()
+    }
+
+    async fn socket(&self) -> Socket {
+        let (socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{}/api/live", self.address))
+                .await
+                .expect("the socket opens");
+        socket
+    }
+
+    /// A browser that opened `user`'s link: its socket and the welcome.
+    async fn browser(&self, user: &str, place: &str) -> (Socket, Value) {
+        let token = self.link(user, place).await;
+        let mut socket = self.socket().await;
+        send(&mut socket, json!({"type": "hello", "link": token})).await;
+        let welcome = next(&mut socket).await;
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        (socket, welcome)
+    }
+}
+
+async fn send(socket: &mut Socket, value: Value) {
+    socket
+        .send(Message::Text(value.to_string()))
+        .await
+        .expect("sent");
+}
+
+/// The next JSON frame (a test waiting forever is a failure, not a hang).
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("a frame within 20 s")
+            .expect("the socket is open")
+            .expect("a frame");
+        match frame {
+            Message::Text(text) => return serde_json::from_str(&text).expect("JSON"),
+            Message::Close(_) => panic!("closed"),
+            _ => continue,
+        }
+    }
+}
+
+/// The next frame of `kind` ("done", "view"), skipping others.
+async fn next_of(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let frame = next(socket).await;
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
+fn index(cell: Cell) -> usize {
+    let name = cell.name();
+    let bytes = name.as_bytes();
+    usize::from(bytes[0] - b'A') * 9 + usize::from(bytes[1] - b'1')
+}
+
+fn cell_text(view: &Value, cell: Cell) -> char {
+    view["cells"]
+        .as_str()
+        .expect("cells")
+        .chars()
+        .nth(index(cell))
+        .expect("81 cells")
+}
+
+async fn act(socket: &mut Socket, id: u64, view: &Value, action: Value) -> Value {
+    let mut message = action;
+    message["type"] = json!("act");
+    message["id"] = json!(id);
+    message["version"] = view["version"].clone();
+    send(socket, message).await;
+    let done = next_of(socket, "done").await;
+    assert_eq!(done["id"], id, "{done}");
+    done
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tap_on_the_web_board_is_a_move_chat_sees_and_the_other_way_round() {
+    let bot = WebBot::start(11).await;
+    let board = board_of(&bot.say("ann", "srv", "new 30").await);
+    let solution = solution_of(&board);
+    let (mut page, welcome) = bot.browser("ann", "srv").await;
+    let view = &welcome["view"];
+    assert_eq!(view["kind"], "solo");
+    assert_eq!(welcome["player"], "ann");
+    // The page shows the chat's board, and nothing of the solution.
+    for cell in Cell::all() {
+        let shown = cell_text(view, cell);
+        match board.get(cell) {
+            Some(d) => assert_eq!(shown, char::from(b'0' + d)),
+            None => assert_eq!(shown, '.', "{cell} is empty in chat"),
+        }
+    }
+    assert_eq!(view["remaining"], 30);
+
+    // A tap: the right digit in the first empty cell.
+    let first = empties(&board)[0];
+    let right = solution.get(first).expect("solved");
+    let done = act(
+        &mut page,
+        1,
+        view,
+        json!({"action": "place", "cell": index(first), "digit": right}),
+    )
+    .await;
+    assert_eq!(done["ok"], true, "{done}");
+    assert_eq!(cell_text(&done["view"], first), char::from(b'0' + right));
+    let shown = bot.say("ann", "srv", "show").await;
+    assert_eq!(
+        board_of(&shown).get(first),
+        Some(right),
+        "chat sees the tap"
+    );
+
+    // A move typed in chat reaches the open page unasked.
+    let second = empties(&board)[1];
+    let digit = solution.get(second).expect("solved");
+    bot.say("ann", "srv", &format!("move {second} {digit}"))
+        .await;
+    let pushed = next_of(&mut page, "view").await;
+    assert_eq!(cell_text(&pushed["view"], second), char::from(b'0' + digit));
+
+    // Undo from the page takes back the chat's move, as chat's undo would.
+    let undone = act(&mut page, 2, &pushed["view"], json!({"action": "undo"})).await;
+    assert_eq!(undone["ok"], true, "{undone}");
+    assert_eq!(cell_text(&undone["view"], second), '.');
+
+    // Notes toggle a pencil mark; a hint teaches.
+    let third = empties(&board)[2];
+    let noted = act(
+        &mut page,
+        3,
+        &undone["view"],
+        json!({"action": "note", "cell": index(third), "digit": 4}),
+    )
+    .await;
+    assert_eq!(noted["view"]["notes"][index(third)], 1 << 4, "{noted}");
+    let hint = act(&mut page, 4, &noted["view"], json!({"action": "hint"})).await;
+    assert!(
+        hint["message"].as_str().expect("text").len() > 40,
+        "a hint explains: {hint}"
+    );
+    assert!(!hint["message"].as_str().expect("text").contains("```"));
+
+    // Play on to the end from the page.
+    let mut view = hint["view"].clone();
+    let mut id = 10;
+    for cell in empties(&board) {
+        if cell_text(&view, cell) != '.' {
+            continue;
+        }
+        id += 1;
+        let d = solution.get(cell).expect("solved");
+        let done = act(
+            &mut page,
+            id,
+            &view,
+            json!({"action": "place", "cell": index(cell), "digit": d}),
+        )
+        .await;
+        assert_eq!(done["ok"], true, "{done}");
+        view = done["view"].clone();
+    }
+    assert_eq!(view["status"], "solved");
+    assert!(bot.say("ann", "srv", "stats").await.content.contains("1"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_is_behind_changes_nothing_and_a_resend_never_plays_twice() {
+    let bot = WebBot::start(12).await;
+    let board = board_of(&bot.say("ann", "srv", "new 30").await);
+    let solution = solution_of(&board);
+    let (mut page, welcome) = bot.browser("ann", "srv").await;
+    let view = welcome["view"].clone();
+    let cell = empties(&board)[0];
+    let wrong = (1..=9u8)
+        .find(|&d| Some(d) != solution.get(cell))
+        .expect("a wrong digit");
+    let tap = json!({"action": "place", "cell": index(cell), "digit": wrong});
+    let done = act(&mut page, 1, &view, tap.clone()).await;
+    assert_eq!(done["ok"], true);
+    assert_eq!(done["view"]["mistakes"], 1);
+    // The same tap again at the version it was made at: a resend after a dropped
+    // connection. Refused, so the mistake counts once.
+    let again = act(&mut page, 1, &view, tap).await;
+    assert_eq!(again["ok"], false, "{again}");
+    assert!(
+        again["message"]
+            .as_str()
+            .expect("text")
+            .contains("changed since"),
+        "{again}"
+    );
+    assert_eq!(again["view"]["mistakes"], 1);
+    // Out-of-range input is refused with nothing changed.
+    let junk = act(
+        &mut page,
+        2,
+        &again["view"],
+        json!({"action": "place", "cell": 81, "digit": 5}),
+    )
+    .await;
+    assert_eq!(junk["ok"], false);
+    assert_eq!(junk["view"]["version"], again["view"]["version"]);
+    // A frame that is not the protocol is answered, not fatal.
+    send(&mut page, json!({"type": "act", "id": "x"})).await;
+    let error = next(&mut page).await;
+    assert_eq!(error["type"], "error");
+    assert_eq!(error["fatal"], false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn links_expire_sessions_resume_and_a_forged_token_is_refused() {
+    let bot = WebBot::start(13).await;
+    bot.say("ann", "srv", "new 30").await;
+    let token = bot.link("ann", "srv").await;
+
+    // A forged link: another player's id spliced into ann's token.
+    let hex = |s: &str| s.bytes().map(|b| format!("{b:02x}")).collect::<String>();
+    let forged = token.replacen(&hex("ann"), &hex("bob"), 1);
+    let mut socket = bot.socket().await;
+    send(&mut socket, json!({"type": "hello", "link": forged})).await;
+    let refused = next(&mut socket).await;
+    assert_eq!(refused["fatal"], true, "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .expect("text")
+            .contains("not one the bot made")
+    );
+
+    // The link opens a session; the session resumes after the link expired.
+    let mut socket = bot.socket().await;
+    send(&mut socket, json!({"type": "hello", "link": token})).await;
+    let welcome = next(&mut socket).await;
+    let session = welcome["session"].as_str().expect("session").to_string();
+    bot.clock.advance(16 * 60 * 1000);
+    let mut late = bot.socket().await;
+    send(&mut late, json!({"type": "hello", "link": token})).await;
+    let expired = next(&mut late).await;
+    assert!(
+        expired["message"]
+            .as_str()
+            .expect("text")
+            .contains("expired"),
+        "{expired}"
+    );
+    let mut resumed = bot.socket().await;
+    send(&mut resumed, json!({"type": "hello", "session": session})).await;
+    let back = next(&mut resumed).await;
+    assert_eq!(back["type"], "welcome", "{back}");
+    assert_eq!(back["view"]["kind"], "solo");
+
+    // Acting before hello closes the socket with a reason.
+    let mut rude = bot.socket().await;
+    send(
+        &mut rude,
+        json!({"type": "act", "id": 1, "version": 0, "action": "undo"}),
+    )
+    .await;
+    let told = next(&mut rude).await;
+    assert_eq!(told["fatal"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_touches_only_their_own_game_from_the_web() {
+    let bot = WebBot::start(14).await;
+    let board = board_of(&bot.say("ann", "srv", "new 30").await);
+    // Bob, in the same server, has no game: his page offers a new one and acts on
+    // nothing of ann's.
+    let (mut bob, welcome) = bot.browser("bob", "srv").await;
+    assert_eq!(welcome["view"]["kind"], "none");
+    let cell = empties(&board)[0];
+    let tried = act(
+        &mut bob,
+        1,
+        &json!({"version": 0}),
+        json!({"action": "place", "cell": index(cell), "digit": 5}),
+    )
+    .await;
+    assert_eq!(tried["ok"], false);
+    let ann = bot.say("ann", "srv", "show").await;
+    assert_eq!(board_of(&ann).get(cell), None, "ann's board is untouched");
+    // His New game is his own.
+    let started = act(&mut bob, 2, &welcome["view"], json!({"action": "new"})).await;
+    assert_eq!(started["view"]["kind"], "solo", "{started}");
+    assert_ne!(started["view"]["game"], json!(0));
+    assert!(
+        bot.say("bob", "srv", "show")
+            .await
+            .content
+            .contains("to go")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_on_a_coop_board_see_each_others_moves() {
+    let bot = WebBot::start(15).await;
+    let board = board_of(&bot.say("ann", "chan", "coop 30").await);
+    let solution = solution_of(&board);
+    let (mut ann, ann_welcome) = bot.browser("ann", "chan").await;
+    let (mut bob, bob_welcome) = bot.browser("bob", "chan").await;
+    assert_eq!(ann_welcome["view"]["kind"], "coop");
+    assert_eq!(bob_welcome["view"]["game"], ann_welcome["view"]["game"]);
+    let cell = empties(&board)[0];
+    let d = solution.get(cell).expect("solved");
+    let done = act(
+        &mut ann,
+        1,
+        &ann_welcome["view"],
+        json!({"action": "place", "cell": index(cell), "digit": d}),
+    )
+    .await;
+    assert_eq!(done["ok"], true, "{done}");
+    let seen = next_of(&mut bob, "view").await;
+    assert_eq!(cell_text(&seen["view"], cell), char::from(b'0' + d));
+    let roster = &seen["view"]["side"]["rows"];
+    assert!(
+        roster
+            .as_array()
+            .expect("rows")
+            .iter()
+            .any(|r| r["name"] == "ann"),
+        "{roster}"
+    );
+    // Bob, behind by one version, cannot overwrite: refused, told it changed.
+    let other = empties(&board)[1];
+    let stale = act(
+        &mut bob,
+        1,
+        &bob_welcome["view"],
+        json!({"action": "place", "cell": index(other), "digit": solution.get(other).expect("d")}),
+    )
+    .await;
+    assert_eq!(stale["ok"], false, "{stale}");
+    // At the version he now sees, his move is taken and ann's page gets it.
+    let taken = act(
+        &mut bob,
+        2,
+        &seen["view"],
+        json!({"action": "place", "cell": index(other), "digit": solution.get(other).expect("d")}),
+    )
+    .await;
+    assert_eq!(taken["ok"], true, "{taken}");
+    let at_ann = next_of(&mut ann, "view").await;
+    assert_eq!(
+        cell_text(&at_ann["view"], other),
+        char::from(b'0' + solution.get(other).expect("d"))
+    );
+    // A co-op board is not given up from a page.
+    let give_up = act(&mut ann, 3, &at_ann["view"], json!({"action": "give_up"})).await;
+    assert_eq!(give_up["ok"], false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_served_small_and_locked_down() {
+    let bot = WebBot::start(16).await;
+    let client = reqwest::Client::new();
+    let mut total = 0;
+    for (path, kind) in [
+        ("/play", "text/html"),
+        ("/play.js", "text/javascript"),
+        ("/play.css", "text/css"),
+    ] {
+        let response = client
+            .get(format!("http://{}{path}", bot.address))
+            .send()
+            .await
+            .expect("served");
+        assert!(response.status().is_success());
+        let headers = response.headers().clone();
+        assert!(
+            headers["content-type"]
+                .to_str()
+                .expect("type")
+                .starts_with(kind)
+        );
+        assert!(
+            headers["content-security-policy"]
+                .to_str()
+                .expect("csp")
+                .contains("default-src 'self'")
+        );
+        total += response.bytes().await.expect("body").len();
+    }
+    assert!(total < 200 * 1024, "the page is {total} bytes");
+}
+
+#[test]
+fn without_a_web_section_the_bot_says_the_web_board_is_not_set_up() {
+    let bot = common::Bot::in_memory(T0, 1);
+    let reply = bot.say("ann", "srv", "web");
+    assert!(reply.content.contains("not set up"), "{}", reply.content);
+}
+
+/// The selector of a cell on the page.
+fn at(cell: Cell) -> String {
+    format!("[data-cell=\"{cell}\"]")
+}
+
+/// The digit the page shows in `cell` ("" for none), read from its cell's value.
+fn shown_js(cell: Cell) -> String {
+    format!("document.querySelector('[data-cell=\"{cell}\"] .value').textContent")
+}
+
+/// Issue 29's "done when", in a real browser: a whole game played by taps (a cell, then
+/// a digit on the pad) and keys, with notes, undo and a wrong digit on the way, against
+/// the same store as chat; the page at phone and desktop widths.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_plays_a_whole_game_by_taps() {
+    let Some(browser) = browser::Browser::start().await else {
+        return;
+    };
+    let bot = WebBot::start(21).await;
+    let board = board_of(&bot.say("ann", "srv", "new 20").await);
+    let solution = solution_of(&board);
+    let tab = browser.open(&bot.page("ann", "srv").await, 360, 740).await;
+    tab.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    // The fragment's token left the address bar.
+    assert_eq!(tab.eval("location.hash").await, json!(""));
+
+    // At 360 px the board fits the width and its cells are square.
+    let geometry = tab
+        .eval(
+            "(() => { const r = document.querySelector('[data-cell=\"A1\"]').getBoundingClientRect(); \
+             const b = document.getElementById('board').getBoundingClientRect(); \
+             return [r.width, r.height, b.right, document.documentElement.scrollWidth]; })()",
+        )
+        .await;
+    let (w, h) = (
+        geometry[0].as_f64().expect("w"),
+        geometry[1].as_f64().expect("h"),
+    );
+    assert!((w - h).abs() < 1.5 && w >= 28.0, "cells {w}x{h}");
+    assert!(geometry[2].as_f64().expect("right") <= 360.0, "{geometry}");
+    assert!(
+        geometry[3].as_f64().expect("scroll") <= 360.0,
+        "no sideways scroll: {geometry}"
+    );
+    let empty = empties(&board);
+    // A wrong digit first: shown wrong (check-as-you-go), then undone.
+    let first = empty[0];
+    let right = solution.get(first).expect("solved");
+    let wrong = if right == 9 { 1 } else { right + 1 };
+    tab.tap(&at(first)).await;
+    tab.tap(&format!("[data-action=\"digit-{wrong}\"]")).await;
+    tab.wait_for(&format!("{} === '{wrong}'", shown_js(first)))
+        .await;
+    tab.wait_for(&format!(
+        "document.querySelector('[data-cell=\"{first}\"]').classList.contains('wrong')"
+    ))
+    .await;
+    // The pixels, as a player sees them at 360 px: the chosen cell, its peers and the
+    // rest in three different shades, the wrong digit in red.
+    let phone = pixels(&tab.screenshot().await);
+    std::fs::write(
+        screenshot_path("web-board-360.png"),
+        phone.encode_png().expect("png"),
+    )
+    .expect("screenshot");
+    assert_eq!(phone.width(), 360, "nothing wider than the phone");
+    let peer = Cell::all()
+        .find(|&c| c != first && c.row() == first.row())
+        .expect("a cell in the same row");
+    let stranger = Cell::all()
+        .find(|&c| {
+            c.row() != first.row()
+                && c.col() != first.col()
+                && c.box_index() != first.box_index()
+                && board.get(c).is_some()
+                && board.get(c) != Some(wrong)
+        })
+        .expect("a cell no peer of the first");
+    let chosen_shade = corner_colour(&tab, &phone, first).await;
+    let peer_shade = corner_colour(&tab, &phone, peer).await;
+    let plain_shade = corner_colour(&tab, &phone, stranger).await;
+    assert!(
+        chosen_shade != peer_shade && peer_shade != plain_shade && chosen_shade != plain_shade,
+        "chosen {chosen_shade:?}, peer {peer_shade:?}, other {plain_shade:?}"
+    );
+    let (x0, y0, x1, y1) = cell_rect(&tab, first).await;
+    let red = (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let p = phone.pixel(x, y).expect("inside");
+            u16::from(p.red()) > u16::from(p.green()) + 80
+                && u16::from(p.red()) > u16::from(p.blue()) + 80
+        })
+        .count();
+    assert!(red > 20, "the wrong digit is drawn red: {red} red pixels");
+    // The same board in the dark theme: dark cells, light digits.
+    tab.emulate_dark(true).await;
+    let dark = pixels(&tab.screenshot().await);
+    std::fs::write(
+        screenshot_path("web-board-360-dark.png"),
+        dark.encode_png().expect("png"),
+    )
+    .expect("screenshot");
+    let (light_bg, dark_bg) = (
+        luminance(corner_colour(&tab, &phone, stranger).await),
+        luminance(corner_colour(&tab, &dark, stranger).await),
+    );
+    assert!(
+        light_bg > 0.7 && dark_bg < 0.3,
+        "light {light_bg}, dark {dark_bg}"
+    );
+    tab.emulate_dark(false).await;
+    tab.tap("[data-action=\"undo\"]").await;
+    tab.wait_for(&format!("{} === ''", shown_js(first))).await;
+    // Notes mode: a tap on 3 pencils it in.
+    tab.tap("[data-action=\"notes\"]").await;
+    tab.tap("[data-action=\"digit-3\"]").await;
+    tab.wait_for(&format!(
+        "document.querySelector('[data-cell=\"{first}\"] .notes').textContent.includes('3')"
+    ))
+    .await;
+    tab.tap("[data-action=\"notes\"]").await;
+    // Every empty cell: half by taps, half by the keyboard (arrows are the page's; a
+    // tap chooses the cell, a digit key places).
+    for (i, &cell) in empty.iter().enumerate() {
+        let d = solution.get(cell).expect("solved");
+        tab.tap(&at(cell)).await;
+        if i % 2 == 0 {
+            tab.tap(&format!("[data-action=\"digit-{d}\"]")).await;
+        } else {
+            tab.key(&d.to_string()).await;
+        }
+        tab.wait_for(&format!(
+            "{} === '{d}' && document.body.dataset.pending === '0'",
+            shown_js(cell)
+        ))
+        .await;
+    }
+    tab.wait_for("document.getElementById('message').textContent.includes('Solved')")
+        .await;
+    // Chat agrees: the game is solved, with the one mistake the page made.
+    let stats = bot.say("ann", "srv", "stats").await;
+    assert!(
+        stats.content.contains("1 solved") || stats.content.contains("Solved: 1"),
+        "{}",
+        stats.content
+    );
+    let desktop = browser.open(&bot.page("ann", "srv").await, 1024, 800).await;
+    desktop
+        .wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    let wide = desktop.screenshot().await;
+    std::fs::write(screenshot_path("web-board-1024.png"), &wide).expect("screenshot");
+    assert_eq!(png_width(&wide), 1024);
+}
+
+/// Two players' browsers on one co-op board, and two racers' browsers in a race: each
+/// sees the other's progress without reloading.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browsers_see_team_mates_and_rivals_live() {
+    let Some(browser) = browser::Browser::start().await else {
+        return;
+    };
+    let bot = WebBot::start(22).await;
+    let board = board_of(&bot.say("ann", "chan", "coop 30").await);
+    let solution = solution_of(&board);
+    let ann = browser.open(&bot.page("ann", "chan").await, 420, 800).await;
+    let bob = browser.open(&bot.page("bob", "chan").await, 420, 800).await;
+    ann.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    bob.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    for (k, &cell) in empties(&board).iter().take(4).enumerate() {
+        let (mover, watcher) = if k % 2 == 0 {
+            (&ann, &bob)
+        } else {
+            (&bob, &ann)
+        };
+        let d = solution.get(cell).expect("solved");
+        mover.tap(&at(cell)).await;
+        mover.tap(&format!("[data-action=\"digit-{d}\"]")).await;
+        watcher
+            .wait_for(&format!("{} === '{d}'", shown_js(cell)))
+            .await;
+    }
+    bob.wait_for("document.getElementById('side-rows').textContent.includes('ann')")
+        .await;
+
+    // A race: two racers, each on their own board, each seeing the standings move.
+    let lobby = bot.say("cat", "arena", "race 30").await;
+    let lobby = bot.press("dan", "arena", &lobby, "Join").await;
+    bot.press("cat", "arena", &lobby, "Start").await;
+    let cat = browser
+        .open(&bot.page("cat", "arena").await, 1024, 800)
+        .await;
+    let dan = browser
+        .open(&bot.page("dan", "arena").await, 1024, 800)
+        .await;
+    cat.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    dan.wait_for("document.getElementById('side-rows').textContent.includes('cat')")
+        .await;
+    let cells = cat
+        .eval("Array.from(document.querySelectorAll('[data-cell]')).filter(c => c.querySelector('.value').textContent === '').map(c => c.dataset.cell)")
+        .await;
+    let givens: String = cat.eval("Array.from(document.querySelectorAll('[data-cell] .value')).map(v => v.textContent || '.').join('')").await.as_str().expect("grid").to_string();
+    let grid = sudoku_bot::engine::parse::parse_grid(&givens).expect("the page's board");
+    let answer = solution_of(&grid);
+    let first: Cell = cells[0].as_str().and_then(Cell::parse).expect("a cell");
+    cat.tap(&at(first)).await;
+    cat.tap(&format!(
+        "[data-action=\"digit-{}\"]",
+        answer.get(first).expect("d")
+    ))
+    .await;
+    dan.wait_for("document.getElementById('side-rows').textContent.includes('1/30')")
+        .await;
+}
+
+fn screenshot_path(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    dir.join(name)
+}
+
+/// A PNG's width, from its header.
+fn png_width(png: &[u8]) -> u32 {
+    assert_eq!(&png[1..4], b"PNG");
+    u32::from_be_bytes([png[16], png[17], png[18], png[19]])
+}
+
+/// A screenshot as pixels.
+fn pixels(png: &[u8]) -> tiny_skia::Pixmap {
+    tiny_skia::Pixmap::decode_png(png).expect("a PNG")
+}
+
+/// Where `cell` is on the page, in screenshot pixels (the tab's scale is 1).
+async fn cell_rect(tab: &browser::Tab<'_>, cell: Cell) -> (u32, u32, u32, u32) {
+    let r = tab
+        .eval(&format!(
+            "(() => {{ const r = document.querySelector('[data-cell=\"{cell}\"]').getBoundingClientRect(); \
+             return [r.left, r.top, r.right, r.bottom]; }})()"
+        ))
+        .await;
+    let at = |i: usize| r[i].as_f64().expect("a number").round() as u32;
+    (at(0), at(1), at(2), at(3))
+}
+
+/// The colour just inside a cell's top-left corner: its background, clear of the digit
+/// and of the grid lines.
+async fn corner_colour(
+    tab: &browser::Tab<'_>,
+    shot: &tiny_skia::Pixmap,
+    cell: Cell,
+) -> (u8, u8, u8) {
+    let (x0, y0, _, _) = cell_rect(tab, cell).await;
+    let p = shot.pixel(x0 + 4, y0 + 4).expect("inside the screenshot");
+    (p.red(), p.green(), p.blue())
+}
+
+fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+    (0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b)) / 255.0
+}
