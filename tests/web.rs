@@ -1,7 +1,7 @@
 //! The web board end to end: the link `/sudoku web` gives, the page's WebSocket on a
 //! real listener on 127.0.0.1, and the same store as chat. A browser here is a WebSocket
-//! client speaking the page's protocol (`adapters::web`); the page itself is driven by a
-//! real browser in `tests/web_browser.rs`.
+//! client speaking the page's protocol (`adapters::web`); at the end, the page itself is
+//! driven by a real browser (`tests/browser/`).
 
 mod browser;
 mod common;
@@ -182,6 +182,8 @@ async fn act(socket: &mut Socket, id: u64, view: &Value, action: Value) -> Value
     message["type"] = json!("act");
     message["id"] = json!(id);
     message["version"] = view["version"].clone();
+    message["kind"] = view["kind"].clone();
+    message["game"] = view["game"].clone();
     send(socket, message).await;
     let done = next_of(socket, "done").await;
     assert_eq!(done["id"], id, "{done}");
@@ -276,7 +278,8 @@ async fn a_tap_on_the_web_board_is_a_move_chat_sees_and_the_other_way_round() {
         view = done["view"].clone();
     }
     assert_eq!(view["status"], "solved");
-    assert!(bot.say("ann", "srv", "stats").await.content.contains("1"));
+    let stats = bot.say("ann", "srv", "stats").await;
+    assert!(stats.content.contains("1 solved"), "{}", stats.content);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -316,11 +319,104 @@ async fn a_page_that_is_behind_changes_nothing_and_a_resend_never_plays_twice() 
     .await;
     assert_eq!(junk["ok"], false);
     assert_eq!(junk["view"]["version"], again["view"]["version"]);
-    // A frame that is not the protocol is answered, not fatal.
+    // A frame that is not the protocol is answered, not fatal; with an id, as that
+    // action's answer (the page's queue moves on).
     send(&mut page, json!({"type": "act", "id": "x"})).await;
     let error = next(&mut page).await;
     assert_eq!(error["type"], "error");
     assert_eq!(error["fatal"], false);
+    send(&mut page, json!({"type": "act", "id": 7, "action": "jump"})).await;
+    let answered = next_of(&mut page, "done").await;
+    assert_eq!(
+        (answered["id"].clone(), answered["ok"].clone()),
+        (json!(7), json!(false))
+    );
+
+    // Another game started in chat at the same version: a tap the page made on the old
+    // one is not played on the new one.
+    let old = junk["view"].clone();
+    let asked = bot.say("ann", "srv", "giveup").await;
+    bot.press("ann", "srv", &asked, "Yes").await;
+    let fresh = board_of(&bot.say("ann", "srv", "new 30").await);
+    let target = empties(&fresh)[0];
+    let late = act(
+        &mut page,
+        8,
+        &old,
+        json!({"action": "place", "cell": index(target), "digit": 1}),
+    )
+    .await;
+    assert_eq!(late["ok"], false, "{late}");
+    assert!(
+        late["message"]
+            .as_str()
+            .expect("text")
+            .contains("Another game"),
+        "{late}"
+    );
+    assert_eq!(
+        board_of(&bot.say("ann", "srv", "show").await).get(target),
+        None
+    );
+
+    // A script tapping as fast as it can is slowed to a person's pace.
+    let view = late["view"].clone();
+    let mut slowed = 0;
+    for id in 100..200 {
+        let done = act(&mut page, id, &view, json!({"action": "check"})).await;
+        if done["message"]
+            .as_str()
+            .expect("text")
+            .contains("slow down")
+        {
+            slowed += 1;
+        }
+    }
+    assert!(slowed > 0, "100 taps at once were all taken");
+}
+
+/// A racer's page shows their own board and the standings, never a rival's digits.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_racers_page_never_shows_a_rivals_board() {
+    let bot = WebBot::start(17).await;
+    let lobby = bot.say("cat", "arena", "race 30").await;
+    let lobby = bot.press("dan", "arena", &lobby, "Join").await;
+    bot.press("cat", "arena", &lobby, "Start").await;
+    let (mut cat, cat_welcome) = bot.browser("cat", "arena").await;
+    let (mut dan, dan_welcome) = bot.browser("dan", "arena").await;
+    assert_eq!(cat_welcome["view"]["kind"], "race");
+    let givens = dan_welcome["view"]["cells"].clone();
+    let grid =
+        sudoku_bot::engine::parse::parse_grid(givens.as_str().expect("cells")).expect("grid");
+    let solution = solution_of(&grid);
+    let mut view = cat_welcome["view"].clone();
+    for (id, cell) in empties(&grid).into_iter().take(3).enumerate() {
+        let d = solution.get(cell).expect("solved");
+        let done = act(
+            &mut cat,
+            id as u64 + 1,
+            &view,
+            json!({"action": "place", "cell": index(cell), "digit": d}),
+        )
+        .await;
+        assert_eq!(done["ok"], true, "{done}");
+        view = done["view"].clone();
+    }
+    // Dan's page learns of cat's progress, and only that.
+    let pushed = loop {
+        let pushed = next_of(&mut dan, "view").await;
+        if pushed["view"]["side"].to_string().contains("3/30") {
+            break pushed;
+        }
+    };
+    assert_eq!(
+        pushed["view"]["cells"], givens,
+        "dan's board is his own, untouched"
+    );
+    // Hints are off in a race: the page is told so, and nothing is counted.
+    let hint = act(&mut dan, 1, &pushed["view"], json!({"action": "hint"})).await;
+    assert_eq!(hint["ok"], false, "{hint}");
+    assert_eq!(hint["view"]["hints"], 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -385,14 +481,20 @@ async fn a_player_touches_only_their_own_game_from_the_web() {
     let (mut bob, welcome) = bot.browser("bob", "srv").await;
     assert_eq!(welcome["view"]["kind"], "none");
     let cell = empties(&board)[0];
+    // Naming ann's game (its kind, id and version) from bob's page acts on nothing.
+    let anns = bot.browser("ann", "srv").await.1;
     let tried = act(
         &mut bob,
         1,
-        &json!({"version": 0}),
+        &anns["view"],
         json!({"action": "place", "cell": index(cell), "digit": 5}),
     )
     .await;
-    assert_eq!(tried["ok"], false);
+    assert_eq!(tried["ok"], false, "{tried}");
+    assert_eq!(
+        tried["view"]["kind"], "none",
+        "bob still sees no game: {tried}"
+    );
     let ann = bot.say("ann", "srv", "show").await;
     assert_eq!(board_of(&ann).get(cell), None, "ann's board is untouched");
     // His New game is his own.
@@ -464,6 +566,36 @@ async fn two_browsers_on_a_coop_board_see_each_others_moves() {
     // A co-op board is not given up from a page.
     let give_up = act(&mut ann, 3, &at_ann["view"], json!({"action": "give_up"})).await;
     assert_eq!(give_up["ok"], false);
+    // Ann fills the rest: the solved board stays on both pages (not an older game).
+    let mut view = give_up["view"].clone();
+    for (id, cell) in empties(&board).into_iter().enumerate() {
+        if cell_text(&view, cell) != '.' {
+            continue;
+        }
+        let d = solution.get(cell).expect("solved");
+        let done = act(
+            &mut ann,
+            10 + id as u64,
+            &view,
+            json!({"action": "place", "cell": index(cell), "digit": d}),
+        )
+        .await;
+        assert_eq!(done["ok"], true, "{done}");
+        view = done["view"].clone();
+    }
+    assert_eq!(
+        (view["kind"].clone(), view["status"].clone()),
+        (json!("coop"), json!("solved")),
+        "{view}"
+    );
+    let last = loop {
+        let pushed = next_of(&mut bob, "view").await;
+        if pushed["view"]["status"] != "active" {
+            break pushed;
+        }
+    };
+    assert_eq!(last["view"]["kind"], "coop", "{last}");
+    assert_eq!(last["view"]["status"], "solved");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

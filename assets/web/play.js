@@ -357,7 +357,9 @@
 
   function isPlayable() {
     const view = page.view;
-    return Boolean(view && view.hasBoard && view.status === "active" && page.connection !== "error");
+    // Only while connected: a tap queued during a reconnect would be played against
+    // whatever board the welcome brings.
+    return Boolean(view && view.hasBoard && view.status === "active" && page.connection === "ready");
   }
 
   function renderControls() {
@@ -402,7 +404,7 @@
     const old = page.view;
     // Messages on one socket arrive in order, but a resent action's late answer may carry an
     // older view of the same game than a push already applied.
-    if (!fromWelcome && old && old.game === view.game && view.version < old.version) return;
+    if (!fromWelcome && old && old.kind === view.kind && old.game === view.game && view.version < old.version) return;
     page.view = view;
     page.viewReceivedAt = performance.now();
     body.dataset.version = String(view.version);
@@ -427,20 +429,42 @@
 
   // ---------------------------------------------------------------- actions
 
+  // Each tap names the board it was made on (kind, game, version) when it is made: the
+  // server refuses a tap on a board that has moved on since, so a resend after a
+  // reconnect cannot apply twice, and a tap never lands on another game.
   function enqueue(action) {
-    page.queue.push({ id: page.nextActionId++, ...action });
+    const view = page.view;
+    page.queue.push({
+      id: page.nextActionId++,
+      kind: view ? view.kind : "none",
+      game: view ? view.game : 0,
+      version: view ? view.version : 0,
+      ...action,
+    });
     sendNext();
     updatePending();
   }
 
-  // One action in flight at a time: each is stamped with the version it was sent against,
-  // and the server refuses a stale version, so a resend after a reconnect cannot apply twice.
+  // One action in flight at a time.
   function sendNext() {
     if (!page.welcomed || page.inFlight) return;
     const next = page.queue.shift();
     if (!next) return;
-    page.inFlight = Object.freeze({ type: "act", version: page.view ? page.view.version : 0, ...next });
+    page.inFlight = Object.freeze({ type: "act", ...next });
     transport.send(page.inFlight);
+  }
+
+  // This page's own tap was taken: taps queued behind it were made on the board it
+  // changed, so they move on to the version it made. A team-mate's move (a push) does not
+  // do this: a tap made before it is refused, as it should be.
+  function rebaseQueue(acted, view) {
+    for (const queued of page.queue) {
+      if (queued.kind === acted.kind && queued.game === acted.game && queued.version === acted.version) {
+        queued.kind = view.kind;
+        queued.game = view.game;
+        queued.version = view.version;
+      }
+    }
   }
 
   function select(index, focus) {
@@ -532,6 +556,9 @@
   const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    // A held key repeats: only the arrows may (a held H would dig the hint down to the
+    // answer, a held digit queue dozens of taps).
+    if (event.repeat && !ARROWS[event.key]) return;
     if (els.confirm.open) return; // the dialog handles its own keys (Escape closes it)
     const key = event.key;
     let handled = true;
@@ -560,7 +587,7 @@
       case "welcome":
         if (typeof message.session === "string" && message.session) {
           page.session = message.session;
-          page.link = null; // the link may be single-use; the session resumes from now on
+          page.link = null; // the session resumes from now on
           storeSession(message.session);
         }
         page.player = asText(message.player);
@@ -572,13 +599,16 @@
         else sendNext();
         updatePending();
         break;
-      case "done":
-        if (page.inFlight && message.id === page.inFlight.id) page.inFlight = null;
+      case "done": {
+        const acted = page.inFlight && message.id === page.inFlight.id ? page.inFlight : null;
+        if (acted) page.inFlight = null;
         if (message.view) applyView(message.view, false);
+        if (acted && message.ok === true && page.view) rebaseQueue(acted, page.view);
         showMessage(asText(message.message), message.ok === false);
         sendNext();
         updatePending();
         break;
+      }
       case "view":
         applyView(message.view, false);
         if (asText(message.message)) showMessage(message.message, false);

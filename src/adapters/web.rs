@@ -16,21 +16,21 @@
 //! - pushed: `{"type":"view","view":VIEW}` when the board changed.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
-use serde_json::json;
-use tokio::sync::broadcast;
+use serde_json::{Value, json};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 use crate::app::App;
-use crate::app::web::{Action, Identity, View};
+use crate::app::web::{Action, Change, Identity, Shown, View};
 
 const PAGE: &str = include_str!("../../assets/web/play.html");
 const SCRIPT: &str = include_str!("../../assets/web/play.js");
@@ -39,41 +39,81 @@ const STYLE: &str = include_str!("../../assets/web/play.css");
 /// The largest frame read from a browser: actions are a hundred bytes or so.
 const MAX_FRAME: usize = 4 * 1024;
 
+/// Open boards at once, per process; more are refused (503) until some close. Each holds
+/// a socket, a task and a few KB.
+pub const MAX_SOCKETS: usize = 10_000;
+
 /// How often an open board looks at the store for changes made by other processes.
 const POLL_EVERY: Duration = Duration::from_secs(2);
 
 /// How long a browser has to say hello before the socket is closed.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 
-/// The sockets of each place, woken when a command there was handled.
+/// A ping this often keeps proxies from closing a quiet board, and finds a phone that
+/// went away without closing (its send fails).
+const PING_EVERY: Duration = Duration::from_secs(30);
+
+/// A browser that takes longer than this to take a frame is gone.
+const SEND_WITHIN: Duration = Duration::from_secs(10);
+
+/// Taps a board may make in a burst, and taps a second after that: a person taps a few
+/// times a second at most; a script looping New or Hint is slowed to a person's pace.
+const BURST: f64 = 60.0;
+const TAPS_PER_SECOND: f64 = 10.0;
+
+/// The open boards to wake when a command was handled, by what it may have changed: a
+/// player's games (`p:`), a channel's co-op board (`r:`), a server's races (`g:`).
 #[derive(Default)]
 pub struct Live {
-    places: Mutex<HashMap<String, broadcast::Sender<()>>>,
+    watchers: Mutex<HashMap<String, Vec<Weak<Notify>>>>,
 }
 
 impl Live {
-    /// Wakes the boards open in `place`.
-    fn changed(&self, place: &str) {
-        let places = self.places.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(sender) = places.get(place) {
-            let _ = sender.send(());
+    fn changed(&self, change: &Change<'_>) {
+        let watchers = self.watchers.lock().unwrap_or_else(|p| p.into_inner());
+        let keys = [
+            format!("p:{}", change.player),
+            format!("r:{}", change.room),
+            format!("g:{}", change.place),
+        ];
+        for key in &keys {
+            for watcher in watchers.get(key).into_iter().flatten() {
+                if let Some(notify) = watcher.upgrade() {
+                    notify.notify_one();
+                }
+            }
         }
     }
 
-    fn subscribe(&self, place: &str) -> broadcast::Receiver<()> {
-        let mut places = self.places.lock().unwrap_or_else(|p| p.into_inner());
-        // Places nobody watches any more are dropped as others subscribe.
-        places.retain(|_, sender| sender.receiver_count() > 0);
-        places
-            .entry(place.to_string())
-            .or_insert_with(|| broadcast::channel(16).0)
-            .subscribe()
+    /// A wake-up for `who`'s boards: their own games, their channel's co-op board, and
+    /// (in a server) its races' standings.
+    fn watch(&self, who: &Identity) -> Arc<Notify> {
+        let notify = Arc::new(Notify::new());
+        let mut keys = vec![
+            format!("p:{}", who.player.id),
+            format!("r:{}", who.place.room()),
+        ];
+        // Direct messages share one place key: no races there, and waking every DM
+        // board for any DM command would be waste.
+        if who.place.key() != "dm" {
+            keys.push(format!("g:{}", who.place.key()));
+        }
+        let mut watchers = self.watchers.lock().unwrap_or_else(|p| p.into_inner());
+        for key in keys {
+            let list = watchers.entry(key).or_default();
+            list.retain(|w| w.strong_count() > 0);
+            list.push(Arc::downgrade(&notify));
+        }
+        // Keys whose boards all closed go as others open.
+        watchers.retain(|_, list| list.iter().any(|w| w.strong_count() > 0));
+        notify
     }
 }
 
 struct Web {
     app: Arc<App>,
     live: Arc<Live>,
+    sockets: Arc<Semaphore>,
 }
 
 /// The page and its socket, for `app` (whose [`App::with_web`] links sign the
@@ -81,12 +121,16 @@ struct Web {
 pub fn router(app: Arc<App>) -> Router {
     let live = Arc::new(Live::default());
     let notify = live.clone();
-    if !app.on_change(Box::new(move |place| notify.changed(place))) {
+    if !app.on_change(Box::new(move |change| notify.changed(change))) {
         tracing::warn!(
             "the web board's change listener was already set: boards update by polling only"
         );
     }
-    let web = Arc::new(Web { app, live });
+    let web = Arc::new(Web {
+        app,
+        live,
+        sockets: Arc::new(Semaphore::new(MAX_SOCKETS)),
+    });
     Router::new()
         .route(
             "/play",
@@ -109,12 +153,13 @@ fn asset(body: &'static str, kind: &'static str) -> Response {
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    // The page loads only itself; the link's token is in the fragment, which never
-    // leaves the browser, and no referrer carries the page's address elsewhere.
+    // The page loads only itself and talks only to its own origin; the link's token is
+    // in the fragment, which never leaves the browser, and no referrer carries the
+    // page's address elsewhere.
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; frame-ancestors 'self' https://discord.com https://*.discordsays.com",
+            "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'self' https://discord.com https://*.discordsays.com",
         ),
     );
     headers.insert(
@@ -129,10 +174,17 @@ fn asset(body: &'static str, kind: &'static str) -> Response {
 }
 
 async fn live_socket(State(web): State<Arc<Web>>, upgrade: WebSocketUpgrade) -> Response {
+    let Ok(permit) = web.sockets.clone().try_acquire_owned() else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Too many boards are open on this server right now; try again in a moment.",
+        )
+            .into_response();
+    };
     upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| serve(web, socket))
+        .on_upgrade(move |socket| serve(web, socket, permit))
 }
 
 #[derive(Deserialize)]
@@ -144,7 +196,8 @@ enum Incoming {
     },
     Act {
         id: u64,
-        version: u32,
+        #[serde(flatten)]
+        shown: Shown,
         #[serde(flatten)]
         action: Action,
     },
@@ -155,28 +208,62 @@ async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) 
     tokio::task::spawn_blocking(work).await.ok()
 }
 
-fn text(value: serde_json::Value) -> Message {
-    Message::Text(value.to_string().into())
+/// Sends `value`; false when the browser is gone (or too slow to take it).
+async fn send(socket: &mut WebSocket, value: Value) -> bool {
+    let frame = Message::Text(value.to_string().into());
+    matches!(
+        tokio::time::timeout(SEND_WITHIN, socket.send(frame)).await,
+        Ok(Ok(()))
+    )
 }
 
-async fn fatal(socket: &mut WebSocket, message: &str) {
-    let _ = socket
-        .send(text(
-            json!({"type": "error", "message": message, "fatal": true}),
-        ))
-        .await;
+/// The reason a board cannot open, then the socket closed. `fatal`: the page stops
+/// (a link to replace); otherwise it tries again (our trouble, passing).
+async fn refuse(socket: &mut WebSocket, message: &str, fatal: bool) {
+    send(
+        socket,
+        json!({"type": "error", "message": message, "fatal": fatal}),
+    )
+    .await;
     let _ = socket.send(Message::Close(None)).await;
 }
 
+/// A board's allowance of taps ([`BURST`], [`TAPS_PER_SECOND`]).
+struct Allowance {
+    left: f64,
+    at: tokio::time::Instant,
+}
+
+impl Allowance {
+    fn take(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        let earned = now.duration_since(self.at).as_secs_f64() * TAPS_PER_SECOND;
+        self.left = (self.left + earned).min(BURST);
+        self.at = now;
+        if self.left >= 1.0 {
+            self.left -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// One browser: hello, then its actions and the board's changes until it goes.
-async fn serve(web: Arc<Web>, mut socket: WebSocket) {
-    // Subscribed before the welcome's view is read: a change between the two still wakes.
-    let Some((who, view, mut wake)) = hello(&web, &mut socket).await else {
+async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePermit) {
+    // Watched before the welcome's view is read: a change between the two still wakes.
+    let Some((who, view, wake)) = hello(&web, &mut socket).await else {
         return;
     };
-    let mut poll = tokio::time::interval_at(tokio::time::Instant::now() + POLL_EVERY, POLL_EVERY);
+    let start = tokio::time::Instant::now();
+    let mut poll = tokio::time::interval_at(start + POLL_EVERY, POLL_EVERY);
     poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut ping = tokio::time::interval_at(start + PING_EVERY, PING_EVERY);
     let mut shown = Some(view);
+    let mut allowance = Allowance {
+        left: BURST,
+        at: start,
+    };
     loop {
         tokio::select! {
             frame = socket.recv() => {
@@ -186,33 +273,12 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket) {
                     Message::Close(_) => return,
                     _ => continue,
                 };
-                let Ok(Incoming::Act { id, version, action }) = serde_json::from_str(body.as_str()) else {
-                    let _ = socket.send(text(json!({"type": "error", "message": "The page sent something the bot does not understand; reload it.", "fatal": false}))).await;
-                    continue;
-                };
-                let (app, me) = (web.app.clone(), who.clone());
-                let (ok, message, view) = match blocking(move || app.web_act(&me, action, version)).await {
-                    Some(Ok(outcome)) => (outcome.ok, outcome.message, Some(outcome.view)),
-                    Some(Err(why)) => {
-                        tracing::debug!(%why, "web action refused");
-                        let (app, me) = (web.app.clone(), who.clone());
-                        let view = blocking(move || app.web_view(&me)).await.and_then(Result::ok);
-                        (false, "That action was not understood; nothing was changed.".to_string(), view)
-                    }
-                    None => (false, crate::app::APOLOGY.to_string(), None),
-                };
-                // Without a fresh board (the store failed), the page keeps the one it has.
-                let view = view.or_else(|| shown.clone());
-                shown = view.clone();
-                let answer = json!({"type": "done", "id": id, "ok": ok, "message": message, "view": view});
-                if socket.send(text(answer)).await.is_err() {
+                let answer = act(&web, &who, body.as_str(), &mut shown, &mut allowance).await;
+                if !send(&mut socket, answer).await {
                     return;
                 }
             }
-            woken = wake.recv() => {
-                if let Err(broadcast::error::RecvError::Closed) = woken {
-                    return;
-                }
+            () = wake.notified() => {
                 if !push_if_changed(&web, &who, &mut shown, &mut socket).await {
                     return;
                 }
@@ -222,8 +288,57 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket) {
                     return;
                 }
             }
+            _ = ping.tick() => {
+                let pinged = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Ping(Default::default()))).await;
+                if !matches!(pinged, Ok(Ok(()))) {
+                    return;
+                }
+            }
         }
     }
+}
+
+/// One frame from the page, answered: a `done` for an action (its id echoed, whatever
+/// went wrong, so the page's queue moves on), an `error` for anything else.
+async fn act(
+    web: &Web,
+    who: &Identity,
+    body: &str,
+    shown: &mut Option<View>,
+    allowance: &mut Allowance,
+) -> Value {
+    let (id, action, board) = match serde_json::from_str::<Incoming>(body) {
+        Ok(Incoming::Act { id, shown, action }) => (id, action, shown),
+        _ => {
+            let id = serde_json::from_str::<Value>(body)
+                .ok()
+                .and_then(|v| v["id"].as_u64());
+            let message = "The page sent something the bot does not understand; nothing was changed. Reloading the page may help.";
+            return match id {
+                Some(id) => {
+                    json!({"type": "done", "id": id, "ok": false, "message": message, "view": shown})
+                }
+                None => json!({"type": "error", "message": message, "fatal": false}),
+            };
+        }
+    };
+    if !allowance.take() {
+        return json!({"type": "done", "id": id, "ok": false, "message": "That was a lot of taps at once: slow down a moment. Nothing was changed.", "view": shown});
+    }
+    let (app, me) = (web.app.clone(), who.clone());
+    let (ok, message, view) = match blocking(move || app.web_act(&me, action, &board)).await {
+        Some(Ok(outcome)) => (outcome.ok, outcome.message, Some(outcome.view)),
+        Some(Err(why)) => {
+            tracing::warn!(player = %who.player.id, %why, "a web action failed");
+            (false, crate::app::APOLOGY.to_string(), None)
+        }
+        None => (false, crate::app::APOLOGY.to_string(), None),
+    };
+    // Without a fresh board (the store failed), the page keeps the one it has.
+    if view.is_some() {
+        *shown = view;
+    }
+    json!({"type": "done", "id": id, "ok": ok, "message": message, "view": shown})
 }
 
 /// Sends the board when it differs from what the page shows; false when the socket is
@@ -235,7 +350,12 @@ async fn push_if_changed(
     socket: &mut WebSocket,
 ) -> bool {
     let (app, me) = (web.app.clone(), who.clone());
-    let Some(Ok(view)) = blocking(move || app.web_view(&me)).await else {
+    let after = shown.as_ref().map(|v| Shown {
+        kind: v.kind.to_string(),
+        game: v.game,
+        version: v.version,
+    });
+    let Some(Ok(view)) = blocking(move || app.web_view_after(&me, after.as_ref())).await else {
         return true;
     };
     // The timer ticks in the page: a view that differs only in time is no change.
@@ -249,21 +369,15 @@ async fn push_if_changed(
         return true;
     }
     *shown = Some(view.clone());
-    socket
-        .send(text(json!({"type": "view", "view": view})))
-        .await
-        .is_ok()
+    send(socket, json!({"type": "view", "view": view})).await
 }
 
 /// The first frame: a link (exchanged for a session) or a session. Who it is, the view
-/// the welcome carried, and the wake-ups of its place; `None` when the socket was closed
-/// (with the reason sent first).
-async fn hello(
-    web: &Web,
-    socket: &mut WebSocket,
-) -> Option<(Identity, View, broadcast::Receiver<()>)> {
+/// the welcome carried, and the wake-up of its boards; `None` when the socket was
+/// closed (with the reason sent first).
+async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc<Notify>)> {
     let Some(links) = web.app.web_links() else {
-        fatal(socket, "The web board is not set up on this bot.").await;
+        refuse(socket, "The web board is not set up on this bot.", true).await;
         return None;
     };
     let frame = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
@@ -271,48 +385,47 @@ async fn hello(
         _ => return None,
     };
     let now = web.app.now();
-    let (who, session) = match serde_json::from_str(frame.as_str()) {
+    let opened = match serde_json::from_str(frame.as_str()) {
         Ok(Incoming::Hello {
             session: Some(session),
             ..
-        }) => match links.session(&session, now) {
-            Ok(who) => (who, session),
-            Err(e) => {
-                fatal(socket, e.message()).await;
-                return None;
-            }
-        },
+        }) => links.session(&session, now).map(|who| (who, session)),
         Ok(Incoming::Hello {
             link: Some(link), ..
-        }) => match links.open(&link, now) {
-            Ok(opened) => opened,
-            Err(e) => {
-                fatal(socket, e.message()).await;
-                return None;
-            }
-        },
+        }) => links.open(&link, now),
         _ => {
-            fatal(
+            refuse(
                 socket,
                 "The page must say hello with its link first; reload it.",
+                true,
             )
             .await;
             return None;
         }
     };
-    let wake = web.live.subscribe(who.place.key());
+    let (who, session) = match opened {
+        Ok(opened) => opened,
+        Err(e) => {
+            refuse(socket, e.message(), true).await;
+            return None;
+        }
+    };
+    let wake = web.live.watch(&who);
     let (app, me) = (web.app.clone(), who.clone());
     let view = match blocking(move || app.web_view(&me)).await {
         Some(Ok(view)) => view,
-        _ => {
-            fatal(socket, crate::app::APOLOGY).await;
+        other => {
+            if let Some(Err(why)) = other {
+                tracing::warn!(player = %who.player.id, %why, "a web board could not be read");
+            }
+            // Passing trouble (a database restarting): the page tries again.
+            refuse(socket, crate::app::APOLOGY, false).await;
             return None;
         }
     };
     let welcome =
         json!({"type": "welcome", "session": session, "player": who.player.name, "view": view});
-    socket.send(text(welcome)).await.ok()?;
-    Some((who, view, wake))
+    send(socket, welcome).await.then_some((who, view, wake))
 }
 
 /// Serves the web board on `listener` until `stop` resolves.

@@ -369,8 +369,15 @@ impl App {
     /// Answers one invocation. Never panics on input, never fails: every failure becomes a
     /// reply. The reply is built after the command's transaction committed.
     pub fn handle(&self, invocation: &Invocation) -> Reply {
+        self.handle_styled(invocation, true).0
+    }
+
+    /// [`App::handle`], and whether the command did what was asked (false: refused, with
+    /// nothing changed). `pictures: false` keeps the reply's board text whatever the
+    /// player chose (the web board draws its own, and a PNG per tap would be wasted).
+    pub(crate) fn handle_styled(&self, invocation: &Invocation, pictures: bool) -> (Reply, bool) {
         let styled;
-        let invocation = if self.wants_pictures(invocation) {
+        let invocation = if pictures && self.wants_pictures(invocation) {
             styled = Invocation {
                 style: BoardStyle::Image,
                 ..invocation.clone()
@@ -379,7 +386,9 @@ impl App {
         } else {
             invocation
         };
-        let reply = match commands::run(self, invocation) {
+        let outcome = commands::run(self, invocation);
+        let done = outcome.is_ok();
+        let reply = match outcome {
             Ok(reply) => reply,
             Err(Failure::User(reply)) => reply,
             Err(Failure::Internal(error)) => {
@@ -398,8 +407,12 @@ impl App {
         };
         let reply = self.set_aside_damaged(invocation, reply);
         let reply = self.tell_admins(invocation, reply);
-        self.changed(invocation.place.key());
-        reply.fit().drawn()
+        self.changed(&web::Change {
+            player: &invocation.player.id,
+            place: invocation.place.key(),
+            room: invocation.place.room(),
+        });
+        (reply.fit().drawn(), done)
     }
 
     /// Marks the games this command (or another just before it) found not to decode, in

@@ -263,8 +263,25 @@ pub struct Outcome {
     pub view: View,
 }
 
-/// Told the place of each command handled ([`App::on_change`]).
-pub type ChangeListener = Box<dyn Fn(&str) + Send + Sync>;
+/// Told of each command handled ([`App::on_change`]).
+pub type ChangeListener = Box<dyn Fn(&Change<'_>) + Send + Sync>;
+
+/// Who acted where: the boards that may have changed are that player's, that channel's
+/// co-op board, and that server's races.
+pub struct Change<'a> {
+    pub player: &'a str,
+    pub place: &'a str,
+    pub room: String,
+}
+
+/// The board a tap was made on, as the page showed it: its kind (`solo`, `race`, `coop`;
+/// games and co-op boards are numbered apart), its id and its version.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Shown {
+    pub kind: String,
+    pub game: i64,
+    pub version: u32,
+}
 
 /// Which board a web session shows: the player's game in progress here (a race's
 /// included), else the channel's co-op board, else their last game here, else none. The
@@ -287,26 +304,39 @@ impl App {
         self.web.as_ref()
     }
 
-    /// Calls `listener` with the place of every command handled from now on (after its
-    /// reply is made): what a live board's server needs to redraw the boards there. One
-    /// listener; a second call replaces nothing and returns false.
+    /// Calls `listener` with who acted where, for every command handled from now on (after
+    /// its reply is made): what a live board's server needs to redraw the boards it
+    /// touched. One listener; a second call replaces nothing and returns false.
     pub fn on_change(&self, listener: ChangeListener) -> bool {
         self.change_listener.set(listener).is_ok()
     }
 
-    pub(crate) fn changed(&self, place: &str) {
+    pub(crate) fn changed(&self, change: &Change<'_>) {
         if let Some(listener) = self.change_listener.get() {
-            listener(place);
+            listener(change);
         }
     }
 
-    fn board_for(&self, who: &Identity) -> Result<Board, crate::store::StoreError> {
+    /// `after`: the board the page showed. A co-op board just solved or ended stays on the
+    /// page (its final state) until the player starts something else, rather than giving
+    /// way to an older game of theirs.
+    fn board_for(
+        &self,
+        who: &Identity,
+        after: Option<&Shown>,
+    ) -> Result<Board, crate::store::StoreError> {
         let (player, place, room) = (&who.player.id, who.place.key(), who.place.room());
         self.store().read(|tx| {
             if let Some(record) = tx.active_games(player, place)?.into_iter().next() {
                 return Ok(Board::Game(Box::new(record)));
             }
             if let Some(record) = tx.running_coop(&room)? {
+                return Ok(Board::Coop(Box::new(record)));
+            }
+            if let Some(shown) = after.filter(|s| s.kind == "coop")
+                && let Some(record) = tx.coop(shown.game)?
+                && record.room == room
+            {
                 return Ok(Board::Coop(Box::new(record)));
             }
             Ok(match tx.latest_game(player, place)? {
@@ -316,13 +346,19 @@ impl App {
         })
     }
 
-    /// The board `who` sees on the web page now.
+    /// The board `who` sees on the web page now; `after` as in [`App::web_view_after`].
     pub fn web_view(&self, who: &Identity) -> Result<View, String> {
-        let board = self.board_for(who).map_err(|e| e.to_string())?;
-        self.view_of(who, &board)
+        self.web_view_after(who, None)
     }
 
-    fn view_of(&self, who: &Identity, board: &Board) -> Result<View, String> {
+    /// The board `who` sees now, on a page that showed `after` (a finished co-op board
+    /// stays until something else starts).
+    pub fn web_view_after(&self, who: &Identity, after: Option<&Shown>) -> Result<View, String> {
+        let board = self.board_for(who, after).map_err(|e| e.to_string())?;
+        self.view_of(&board)
+    }
+
+    fn view_of(&self, board: &Board) -> Result<View, String> {
         let now = self.now();
         let record = match board {
             Board::None => return Ok(none_view()),
@@ -335,8 +371,10 @@ impl App {
         let active = game.status == Status::Active;
         view.title = match record.race {
             Some(tag) => super::commands::race::tag_name(tag),
-            None if record.daily_day.is_some() => "Today's daily".to_string(),
-            None => format!("Game #{}", record.id),
+            None => match record.daily_day {
+                Some(day) => format!("Daily of {day}"),
+                None => format!("Game #{}", record.id),
+            },
         };
         if let Some(tier) = game.difficulty {
             view.title = format!("{} · {}", view.title, tier.name());
@@ -358,8 +396,9 @@ impl App {
                 .store()
                 .read(|tx| super::commands::race::standings_by_id(tx, tag.id, now))
                 .map_err(super::Failure::reason)?
-                .map(|(title, rows)| Side {
-                    title,
+                // The scoreboard's headline carries its running clock: the page has its own.
+                .map(|(_, rows)| Side {
+                    title: "Standings".to_string(),
                     rows: rows
                         .into_iter()
                         .map(|(name, detail)| SideRow {
@@ -369,7 +408,6 @@ impl App {
                         .collect(),
                 });
         }
-        let _ = who;
         Ok(view)
     }
 
@@ -391,11 +429,16 @@ impl App {
         };
         let mut rows = Vec::new();
         for (slot, contribution) in record.coop.players.iter().enumerate() {
-            let name = self
-                .store()
-                .read(|tx| tx.player_name(&contribution.player))
-                .map_err(|e| e.to_string())?
-                .unwrap_or_else(|| contribution.player.clone());
+            // As chat says it: someone who asked to be forgotten keeps their digits, not
+            // their name.
+            let name = if contribution.player.starts_with("(forgotten):") {
+                "a former player".to_string()
+            } else {
+                self.store()
+                    .read(|tx| tx.player_name(&contribution.player))
+                    .map_err(|e| e.to_string())?
+                    .unwrap_or_else(|| contribution.player.clone())
+            };
             let placed = record
                 .coop
                 .filled_by
@@ -418,145 +461,159 @@ impl App {
         Ok(view)
     }
 
-    /// Runs a tap of the page as the command chat would send, against the board the page
-    /// showed at `version`.
-    pub fn web_act(&self, who: &Identity, action: Action, version: u32) -> Result<Outcome, String> {
-        let board = self.board_for(who).map_err(|e| e.to_string())?;
-        let cell = |index: u8| {
-            Cell::at(usize::from(index / 9), usize::from(index % 9))
-                .filter(|_| index < 81)
-                .map(|c| c.to_string())
+    /// Runs a tap of the page as the command chat would send, on the board the page
+    /// showed (`shown`): a page behind (another game here now, or the board moved on)
+    /// changes nothing and gets the board as it is.
+    pub fn web_act(
+        &self,
+        who: &Identity,
+        action: Action,
+        shown: &Shown,
+    ) -> Result<Outcome, String> {
+        let board = self
+            .board_for(who, Some(shown))
+            .map_err(|e| e.to_string())?;
+        let refuse = |message: &str| -> Result<Outcome, String> {
+            Ok(Outcome {
+                ok: false,
+                message: message.to_string(),
+                view: self.view_of(&board)?,
+            })
         };
-        let new_game = || Command::New {
-            empty: None,
-            difficulty: None,
-            symmetry: None,
-        };
-        let command = match (&board, action) {
-            (_, Action::New) => new_game(),
-            (Board::None | Board::Last(_), _) => {
-                return Ok(Outcome {
-                    ok: false,
-                    message: "There is no game in progress here: start one with New game."
-                        .to_string(),
-                    view: self.view_of(who, &board)?,
-                });
+        let command = match (&board, Step::of(action)?) {
+            (_, None) => Command::New {
+                empty: None,
+                difficulty: None,
+                symmetry: None,
+            },
+            (Board::None | Board::Last(_), Some(_)) => {
+                return refuse("There is no game in progress here: start one with New game.");
             }
-            (Board::Game(record), action) => {
-                let target = Some(Target {
+            (Board::Game(record), Some(step)) => {
+                let kind = if record.race.is_some() {
+                    "race"
+                } else {
+                    "solo"
+                };
+                if shown.kind != kind || shown.game != record.id {
+                    return refuse(ANOTHER_BOARD);
+                }
+                step.for_game(Some(Target {
                     game: record.id,
-                    version,
-                });
-                match action {
-                    Action::Place { cell: c, digit } | Action::Note { cell: c, digit }
-                        if !(1..=9).contains(&digit) || cell(c).is_none() =>
-                    {
-                        return Err(format!("cell {c} or digit {digit} is out of range"));
+                    version: shown.version,
+                }))
+            }
+            (Board::Coop(record), Some(step)) => {
+                if shown.kind != "coop" || shown.game != record.id {
+                    return refuse(ANOTHER_BOARD);
+                }
+                match step.for_coop(Some(Target {
+                    game: record.id,
+                    version: shown.version,
+                })) {
+                    Some(command) => Command::Coop(command),
+                    None => {
+                        return refuse(
+                            "A co-op board is not given up: its starter (or an admin) ends it with /sudoku coop end.",
+                        );
                     }
-                    Action::Erase { cell: c } if cell(c).is_none() => {
-                        return Err(format!("cell {c} is out of range"));
-                    }
-                    Action::Place { cell: c, digit } => Command::Move {
-                        moves: format!("{} {digit}", cell(c).unwrap_or_default()),
-                        target,
-                    },
-                    Action::Erase { cell: c } => Command::Move {
-                        moves: format!("{} 0", cell(c).unwrap_or_default()),
-                        target,
-                    },
-                    Action::Note { cell: c, digit } => Command::Note {
-                        cell: cell(c).unwrap_or_default(),
-                        digits: digit.to_string(),
-                        target,
-                    },
-                    Action::Undo => Command::Undo(target),
-                    Action::Hint => Command::Hint(target),
-                    Action::Check => Command::Check {
-                        reveal: false,
-                        target,
-                    },
-                    Action::GiveUp => Command::GiveUp {
-                        target,
-                        // The page asked first.
-                        confirmed: true,
-                    },
-                    Action::New => new_game(),
                 }
             }
-            (Board::Coop(record), action) => {
-                let target = Some(Target {
-                    game: record.id,
-                    version,
-                });
-                Command::Coop(match action {
-                    Action::Place { cell: c, digit } | Action::Note { cell: c, digit }
-                        if !(1..=9).contains(&digit) || cell(c).is_none() =>
-                    {
-                        return Err(format!("cell {c} or digit {digit} is out of range"));
-                    }
-                    Action::Erase { cell: c } if cell(c).is_none() => {
-                        return Err(format!("cell {c} is out of range"));
-                    }
-                    Action::Place { cell: c, digit } => CoopCommand::Move {
-                        moves: format!("{} {digit}", cell(c).unwrap_or_default()),
-                        target,
-                    },
-                    Action::Erase { cell: c } => CoopCommand::Move {
-                        moves: format!("{} 0", cell(c).unwrap_or_default()),
-                        target,
-                    },
-                    Action::Note { cell: c, digit } => CoopCommand::Note {
-                        cell: cell(c).unwrap_or_default(),
-                        digits: digit.to_string(),
-                        target,
-                    },
-                    Action::Undo => CoopCommand::Undo(target),
-                    Action::Hint => CoopCommand::Hint(target),
-                    Action::Check => CoopCommand::Check(target),
-                    Action::GiveUp => {
-                        return Ok(Outcome {
-                            ok: false,
-                            message: "A co-op board is not given up: its starter (or an admin) ends it with /sudoku coop end.".to_string(),
-                            view: self.view_of(who, &board)?,
-                        });
-                    }
-                    // Answered before the board is looked at; a game of one's own.
-                    Action::New => return self.web_act(who, Action::New, 0),
-                })
-            }
         };
-        let before = version_of(&board);
-        let reply = self.handle(&Invocation {
-            player: who.player.clone(),
-            place: who.place.clone(),
-            command,
-            style: BoardStyle::Plain,
-            is_admin: false,
-        });
-        let view = self.web_view(who)?;
-        let changes_board = !matches!(action, Action::Hint | Action::Check);
-        let ok = !changes_board || view.version != before || view.game != board_id(&board);
+        let (reply, ok) = self.handle_styled(
+            &Invocation {
+                player: who.player.clone(),
+                place: who.place.clone(),
+                command,
+                style: BoardStyle::Plain,
+                is_admin: false,
+            },
+            false,
+        );
         Ok(Outcome {
             ok,
             message: plain_text(&reply.content),
-            view,
+            view: self.web_view_after(who, Some(shown))?,
         })
     }
 }
 
-fn version_of(board: &Board) -> u32 {
-    match board {
-        Board::Game(r) | Board::Last(r) => r.game.version,
-        Board::Coop(r) => r.coop.game.version,
-        Board::None => 0,
-    }
+const ANOTHER_BOARD: &str = "Another game is in progress here now, so that tap was not played. Here it is; nothing was changed.";
+
+/// A tap, checked: cells named as chat names them. `None` is New game.
+enum Step {
+    Move(String),
+    Note(String, u8),
+    Undo,
+    Hint,
+    Check,
+    GiveUp,
 }
 
-fn board_id(board: &Board) -> i64 {
-    match board {
-        Board::Game(r) | Board::Last(r) => r.id,
-        Board::Coop(r) => r.id,
-        Board::None => 0,
+impl Step {
+    fn of(action: Action) -> Result<Option<Step>, String> {
+        let cell = |index: u8| {
+            Cell::at(usize::from(index / 9), usize::from(index % 9))
+                .filter(|_| index < 81)
+                .ok_or_else(|| format!("cell {index} is not 0-80"))
+        };
+        let digit = |d: u8| {
+            if (1..=9).contains(&d) {
+                Ok(d)
+            } else {
+                Err(format!("digit {d} is not 1-9"))
+            }
+        };
+        Ok(Some(match action {
+            Action::New => return Ok(None),
+            Action::Place { cell: c, digit: d } => {
+                Step::Move(format!("{} {}", cell(c)?, digit(d)?))
+            }
+            Action::Erase { cell: c } => Step::Move(format!("{} 0", cell(c)?)),
+            Action::Note { cell: c, digit: d } => Step::Note(cell(c)?.to_string(), digit(d)?),
+            Action::Undo => Step::Undo,
+            Action::Hint => Step::Hint,
+            Action::Check => Step::Check,
+            Action::GiveUp => Step::GiveUp,
+        }))
+    }
+
+    fn for_game(self, target: Option<Target>) -> Command {
+        match self {
+            Step::Move(moves) => Command::Move { moves, target },
+            Step::Note(cell, d) => Command::Note {
+                cell,
+                digits: d.to_string(),
+                target,
+            },
+            Step::Undo => Command::Undo(target),
+            Step::Hint => Command::Hint(target),
+            Step::Check => Command::Check {
+                reveal: false,
+                target,
+            },
+            // The page asked first.
+            Step::GiveUp => Command::GiveUp {
+                target,
+                confirmed: true,
+            },
+        }
+    }
+
+    /// `None` for Give up, which a co-op board does not have.
+    fn for_coop(self, target: Option<Target>) -> Option<CoopCommand> {
+        Some(match self {
+            Step::Move(moves) => CoopCommand::Move { moves, target },
+            Step::Note(cell, d) => CoopCommand::Note {
+                cell,
+                digits: d.to_string(),
+                target,
+            },
+            Step::Undo => CoopCommand::Undo(target),
+            Step::Hint => CoopCommand::Hint(target),
+            Step::Check => CoopCommand::Check(target),
+            Step::GiveUp => return None,
+        })
     }
 }
 
@@ -724,6 +781,16 @@ mod tests {
         assert_eq!(
             hex_bytes(&mac),
             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+        // Test case 6: a key longer than the block is hashed first (a hex secret from
+        // `openssl rand -hex 64` is such a key).
+        let mac = hmac_sha256(
+            &[0xaa; 131],
+            b"Test Using Larger Than Block-Size Key - Hash Key First",
+        );
+        assert_eq!(
+            hex_bytes(&mac),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
         );
     }
 
