@@ -402,10 +402,20 @@ async fn a_racers_page_never_shows_a_rivals_board() {
         assert_eq!(done["ok"], true, "{done}");
         view = done["view"].clone();
     }
+    // Cat saw his race board on the page: his typed moves reach it too.
+    let next_cell = empties(&grid)[3];
+    let typed = bot
+        .say(
+            "cat",
+            "arena",
+            &format!("move {next_cell} {}", solution.get(next_cell).expect("d")),
+        )
+        .await;
+    assert!(!typed.content.contains("has started"), "{}", typed.content);
     // Dan's page learns of cat's progress, and only that.
     let pushed = loop {
         let pushed = next_of(&mut dan, "view").await;
-        if pushed["view"]["side"].to_string().contains("3/30") {
+        if pushed["view"]["side"].to_string().contains("4/30") {
             break pushed;
         }
     };

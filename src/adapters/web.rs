@@ -252,10 +252,18 @@ impl Allowance {
 /// One browser: hello, then its actions and the board's changes until it goes.
 async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePermit) {
     // Watched before the welcome's view is read: a change between the two still wakes.
-    let Some((who, view, wake)) = hello(&web, &mut socket).await else {
+    let Some((who, view, wake, session)) = hello(&web, &mut socket).await else {
         return;
     };
     let start = tokio::time::Instant::now();
+    // The session was checked at hello; the board closes when it ends.
+    let left = web
+        .app
+        .web_links()
+        .and_then(|links| links.session_ends(&session))
+        .map_or(0, |ends| ends - web.app.now());
+    let ended = tokio::time::sleep(Duration::from_millis(u64::try_from(left).unwrap_or(0)));
+    tokio::pin!(ended);
     let mut poll = tokio::time::interval_at(start + POLL_EVERY, POLL_EVERY);
     poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut ping = tokio::time::interval_at(start + PING_EVERY, PING_EVERY);
@@ -287,6 +295,10 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
                 if !push_if_changed(&web, &who, &mut shown, &mut socket).await {
                     return;
                 }
+            }
+            () = &mut ended => {
+                refuse(&mut socket, crate::app::web::LinkError::Expired.message(), true).await;
+                return;
             }
             _ = ping.tick() => {
                 let pinged = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Ping(Default::default()))).await;
@@ -375,7 +387,7 @@ async fn push_if_changed(
 /// The first frame: a link (exchanged for a session) or a session. Who it is, the view
 /// the welcome carried, and the wake-up of its boards; `None` when the socket was
 /// closed (with the reason sent first).
-async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc<Notify>)> {
+async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc<Notify>, String)> {
     let Some(links) = web.app.web_links() else {
         refuse(socket, "The web board is not set up on this bot.", true).await;
         return None;
@@ -425,7 +437,9 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc
     };
     let welcome =
         json!({"type": "welcome", "session": session, "player": who.player.name, "view": view});
-    send(socket, welcome).await.then_some((who, view, wake))
+    send(socket, welcome)
+        .await
+        .then_some((who, view, wake, session))
 }
 
 /// Serves the web board on `listener` until `stop` resolves.

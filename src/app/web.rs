@@ -102,6 +102,11 @@ impl Links {
         self.verify("s", session, now)
     }
 
+    /// When a session (already verified) ends: an open board closes then.
+    pub fn session_ends(&self, session: &str) -> Option<Millis> {
+        session.split('.').nth(1)?.parse().ok()
+    }
+
     fn token(&self, kind: &str, who: &Identity, expires: Millis) -> String {
         let channel = who.place.channel().map_or_else(|| "-".to_string(), hex);
         let body = format!(
@@ -728,6 +733,10 @@ mod tests {
             .strip_prefix("https://sudoku.example/play#l=")
             .expect("the page, the token after #");
         let (who, session) = links().open(token, now + LINK_TTL_MS - 1).expect("opens");
+        assert_eq!(
+            links().session_ends(&session),
+            Some(now + LINK_TTL_MS - 1 + SESSION_TTL_MS)
+        );
         assert_eq!(who, ann());
         assert_eq!(who.place.room(), "guild:7#99");
         assert_eq!(

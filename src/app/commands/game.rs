@@ -113,6 +113,19 @@ fn save(tx: &Tx<'_>, record: &GameRecord) -> Result<(), Failure> {
     super::race::moved(tx, record)
 }
 
+/// A tap on the web board names a board the player sees there: a race board unseen in
+/// chat is seen now, so their typed commands reach it too.
+fn seen_on_the_page(
+    tx: &Tx<'_>,
+    record: &GameRecord,
+    target: Option<Target>,
+) -> Result<(), Failure> {
+    if target.is_some() && !record.shown {
+        tx.touch(record.id)?;
+    }
+    Ok(())
+}
+
 /// A stale button (the board changed since it was drawn) must not act twice: answer with
 /// the current board instead.
 fn check_fresh(
@@ -399,6 +412,7 @@ pub fn play(
         let now = app.now();
         let mut record = resolve_active(tx, inv, target, now)?;
         check_fresh(&record, target, inv, now)?;
+        seen_on_the_page(tx, &record, target)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         let moves =
@@ -612,6 +626,7 @@ pub fn note(
         let now = app.now();
         let mut record = resolve_active(tx, inv, target, now)?;
         check_fresh(&record, target, inv, now)?;
+        seen_on_the_page(tx, &record, target)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
         if crate::app::command::is_auto_notes(cell) {
