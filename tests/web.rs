@@ -913,3 +913,52 @@ async fn corner_colour(
 fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
     (0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b)) / 255.0
 }
+
+/// Issue 29's figure: how long a move takes to reach another open board (a co-op
+/// team-mate's) on loopback, from the chat command's start to the push read by the other
+/// socket. A benchmark, not a test: run it with
+/// `cargo test --test web live_push_latency -- --ignored --nocapture` (the figures in
+/// BENCHMARKS.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: prints figures"]
+async fn live_push_latency() {
+    let bot = WebBot::start(31).await;
+    let moves: usize = std::env::var("LIVE_MOVES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(45);
+    let mut times = Vec::new();
+    let mut round = 0;
+    while times.len() < moves {
+        round += 1;
+        let place = format!("chan{round}");
+        let board = board_of(&bot.say("ann", &place, "coop 60").await);
+        let solution = solution_of(&board);
+        let (mut bob, _) = bot.browser("bob", &place).await;
+        for cell in empties(&board) {
+            if times.len() == moves {
+                break;
+            }
+            let d = solution.get(cell).expect("solved");
+            let started = std::time::Instant::now();
+            bot.say("ann", &place, &format!("coop move {cell} {d}"))
+                .await;
+            loop {
+                let pushed = next_of(&mut bob, "view").await;
+                if cell_text(&pushed["view"], cell) != '.' {
+                    break;
+                }
+            }
+            times.push(started.elapsed());
+        }
+    }
+    times.sort();
+    let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+    println!(
+        "live push: {} moves, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (chat move to the team-mate's socket)",
+        times.len(),
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+        times[times.len() - 1].as_secs_f64() * 1000.0
+    );
+}

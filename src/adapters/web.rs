@@ -448,7 +448,5 @@ pub async fn serve_on(
     listener: tokio::net::TcpListener,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(stop)
-        .await
+    crate::adapters::serve_http(listener, router(app), stop).await
 }

@@ -136,9 +136,7 @@ pub(super) async fn serve(
     router: Router,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router)
-        .with_graceful_shutdown(stop)
-        .await
+    crate::adapters::serve_http(listener, router, stop).await
 }
 
 /// A refusal: `status` with a short plain-text reason (Discord shows nothing of it; it is
