@@ -342,7 +342,10 @@ fn one_process_runs_commands_on_its_pool_of_connections() {
         sudoku_bot::app::App::new(Store::open_at(&location).expect("store"), clock.clone(), 9)
             .with_connections(4)
             .expect("pool");
-    let bot = Bot { app, clock };
+    let bot = Bot {
+        app: std::sync::Arc::new(app),
+        clock,
+    };
     std::thread::scope(|scope| {
         for p in 0..8 {
             let bot = &bot;

@@ -1079,7 +1079,11 @@ fn places_and_finishing_times_agree_whatever_the_lock_order() {
         let (_dir, db) = temp_db();
         let clock = Arc::new(ManualClock::new(T0));
         let process = |seed| Bot {
-            app: App::new(Store::open(&db).expect("store"), clock.clone(), seed),
+            app: std::sync::Arc::new(App::new(
+                Store::open(&db).expect("store"),
+                clock.clone(),
+                seed,
+            )),
             clock: clock.clone(),
         };
         let (one, two) = (process(round), process(round + 100));

@@ -12,78 +12,66 @@ use std::time::Duration;
 use common::{T0, board_of, empties, solution_of};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
+use sudoku_bot::app::Reply;
 use sudoku_bot::engine::Cell;
-use sudoku_bot::store::Store;
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A bot with the web board on a free port, and chat beside it.
+/// A bot with the web board on a free port, and chat beside it (`common::Bot`).
 struct WebBot {
-    app: Arc<App>,
-    clock: Arc<ManualClock>,
+    chat: Arc<common::Bot>,
     address: std::net::SocketAddr,
 }
 
 impl WebBot {
     async fn start(seed: u64) -> WebBot {
-        let clock = Arc::new(ManualClock::new(T0));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("listener");
         let address = listener.local_addr().expect("address");
         let links = sudoku_bot::app::web::Links::new(&[9u8; 32], &format!("http://{address}"))
             .expect("links");
-        let app = Arc::new(
-            App::new(Store::open_in_memory().expect("store"), clock.clone(), seed).with_web(links),
-        );
+        let mut chat = common::Bot::in_memory(T0, seed);
+        let app = Arc::into_inner(chat.app).expect("the only reference");
+        chat.app = Arc::new(app.with_web(links));
         tokio::spawn(sudoku_bot::adapters::web::serve_on(
-            app.clone(),
+            chat.app.clone(),
             listener,
             std::future::pending(),
         ));
         WebBot {
-            app,
-            clock,
+            chat: Arc::new(chat),
             address,
         }
     }
 
     /// `user` types `text` in chat in `place` (off the runtime's threads: the core blocks).
     async fn say(&self, user: &str, place: &str, text: &str) -> Reply {
-        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        self.invoke(user, place, command).await
+        let (chat, user, place, text) = (
+            self.chat.clone(),
+            user.to_string(),
+            place.to_string(),
+            text.to_string(),
+        );
+        tokio::task::spawn_blocking(move || chat.say(&user, &place, &text))
+            .await
+            .expect("answered")
     }
 
     /// `user` presses the button labelled `label` under `reply` in chat.
     async fn press(&self, user: &str, place: &str, reply: &Reply, label: &str) -> Reply {
-        let button = reply
-            .buttons
-            .iter()
-            .flatten()
-            .find(|b| b.label.starts_with(label))
-            .unwrap_or_else(|| panic!("no {label} button in {}", reply.content));
-        let command = Command::from_custom_id(&button.custom_id).expect("our own id");
-        self.invoke(user, place, command).await
-    }
-
-    async fn invoke(&self, user: &str, place: &str, command: Command) -> Reply {
-        let invocation = Invocation {
-            player: Player {
-                id: user.into(),
-                name: user.into(),
-            },
-            place: Place::named(place),
-            command,
-            style: BoardStyle::Plain,
-            is_admin: false,
-        };
-        let app = self.app.clone();
-        tokio::task::spawn_blocking(move || app.handle(&invocation))
+        let (chat, user, place, reply, label) = (
+            self.chat.clone(),
+            user.to_string(),
+            place.to_string(),
+            reply.clone(),
+            label.to_string(),
+        );
+        tokio::task::spawn_blocking(move || chat.press(&user, &place, &reply, &label))
             .await
-            .expect("handled")
+            .expect("answered")
     }
 
     /// The page's address for `user` in `place` (the link `/sudoku web` gives).
@@ -162,18 +150,12 @@ async fn next_of(socket: &mut Socket, kind: &str) -> Value {
     }
 }
 
-fn index(cell: Cell) -> usize {
-    let name = cell.name();
-    let bytes = name.as_bytes();
-    usize::from(bytes[0] - b'A') * 9 + usize::from(bytes[1] - b'1')
-}
-
 fn cell_text(view: &Value, cell: Cell) -> char {
     view["cells"]
         .as_str()
         .expect("cells")
         .chars()
-        .nth(index(cell))
+        .nth(cell.index())
         .expect("81 cells")
 }
 
@@ -216,7 +198,7 @@ async fn a_tap_on_the_web_board_is_a_move_chat_sees_and_the_other_way_round() {
         &mut page,
         1,
         view,
-        json!({"action": "place", "cell": index(first), "digit": right}),
+        json!({"action": "place", "cell": first.index(), "digit": right}),
     )
     .await;
     assert_eq!(done["ok"], true, "{done}");
@@ -247,10 +229,10 @@ async fn a_tap_on_the_web_board_is_a_move_chat_sees_and_the_other_way_round() {
         &mut page,
         3,
         &undone["view"],
-        json!({"action": "note", "cell": index(third), "digit": 4}),
+        json!({"action": "note", "cell": third.index(), "digit": 4}),
     )
     .await;
-    assert_eq!(noted["view"]["notes"][index(third)], 1 << 4, "{noted}");
+    assert_eq!(noted["view"]["notes"][third.index()], 1 << 4, "{noted}");
     let hint = act(&mut page, 4, &noted["view"], json!({"action": "hint"})).await;
     assert!(
         hint["message"].as_str().expect("text").len() > 40,
@@ -271,7 +253,7 @@ async fn a_tap_on_the_web_board_is_a_move_chat_sees_and_the_other_way_round() {
             &mut page,
             id,
             &view,
-            json!({"action": "place", "cell": index(cell), "digit": d}),
+            json!({"action": "place", "cell": cell.index(), "digit": d}),
         )
         .await;
         assert_eq!(done["ok"], true, "{done}");
@@ -293,7 +275,7 @@ async fn a_page_that_is_behind_changes_nothing_and_a_resend_never_plays_twice() 
     let wrong = (1..=9u8)
         .find(|&d| Some(d) != solution.get(cell))
         .expect("a wrong digit");
-    let tap = json!({"action": "place", "cell": index(cell), "digit": wrong});
+    let tap = json!({"action": "place", "cell": cell.index(), "digit": wrong});
     let done = act(&mut page, 1, &view, tap.clone()).await;
     assert_eq!(done["ok"], true);
     assert_eq!(done["view"]["mistakes"], 1);
@@ -319,6 +301,14 @@ async fn a_page_that_is_behind_changes_nothing_and_a_resend_never_plays_twice() 
     .await;
     assert_eq!(junk["ok"], false);
     assert_eq!(junk["view"]["version"], again["view"]["version"]);
+    // Said as the input's fault, not ours.
+    assert!(
+        junk["message"]
+            .as_str()
+            .expect("text")
+            .contains("names no cell"),
+        "{junk}"
+    );
     // A frame that is not the protocol is answered, not fatal; with an id, as that
     // action's answer (the page's queue moves on).
     send(&mut page, json!({"type": "act", "id": "x"})).await;
@@ -343,7 +333,7 @@ async fn a_page_that_is_behind_changes_nothing_and_a_resend_never_plays_twice() 
         &mut page,
         8,
         &old,
-        json!({"action": "place", "cell": index(target), "digit": 1}),
+        json!({"action": "place", "cell": target.index(), "digit": 1}),
     )
     .await;
     assert_eq!(late["ok"], false, "{late}");
@@ -396,7 +386,7 @@ async fn a_racers_page_never_shows_a_rivals_board() {
             &mut cat,
             id as u64 + 1,
             &view,
-            json!({"action": "place", "cell": index(cell), "digit": d}),
+            json!({"action": "place", "cell": cell.index(), "digit": d}),
         )
         .await;
         assert_eq!(done["ok"], true, "{done}");
@@ -454,7 +444,7 @@ async fn links_expire_sessions_resume_and_a_forged_token_is_refused() {
     send(&mut socket, json!({"type": "hello", "link": token})).await;
     let welcome = next(&mut socket).await;
     let session = welcome["session"].as_str().expect("session").to_string();
-    bot.clock.advance(16 * 60 * 1000);
+    bot.chat.clock.advance(16 * 60 * 1000);
     let mut late = bot.socket().await;
     send(&mut late, json!({"type": "hello", "link": token})).await;
     let expired = next(&mut late).await;
@@ -497,7 +487,7 @@ async fn a_player_touches_only_their_own_game_from_the_web() {
         &mut bob,
         1,
         &anns["view"],
-        json!({"action": "place", "cell": index(cell), "digit": 5}),
+        json!({"action": "place", "cell": cell.index(), "digit": 5}),
     )
     .await;
     assert_eq!(tried["ok"], false, "{tried}");
@@ -534,7 +524,7 @@ async fn two_browsers_on_a_coop_board_see_each_others_moves() {
         &mut ann,
         1,
         &ann_welcome["view"],
-        json!({"action": "place", "cell": index(cell), "digit": d}),
+        json!({"action": "place", "cell": cell.index(), "digit": d}),
     )
     .await;
     assert_eq!(done["ok"], true, "{done}");
@@ -555,7 +545,7 @@ async fn two_browsers_on_a_coop_board_see_each_others_moves() {
         &mut bob,
         1,
         &bob_welcome["view"],
-        json!({"action": "place", "cell": index(other), "digit": solution.get(other).expect("d")}),
+        json!({"action": "place", "cell": other.index(), "digit": solution.get(other).expect("d")}),
     )
     .await;
     assert_eq!(stale["ok"], false, "{stale}");
@@ -564,7 +554,7 @@ async fn two_browsers_on_a_coop_board_see_each_others_moves() {
         &mut bob,
         2,
         &seen["view"],
-        json!({"action": "place", "cell": index(other), "digit": solution.get(other).expect("d")}),
+        json!({"action": "place", "cell": other.index(), "digit": solution.get(other).expect("d")}),
     )
     .await;
     assert_eq!(taken["ok"], true, "{taken}");
@@ -587,7 +577,7 @@ async fn two_browsers_on_a_coop_board_see_each_others_moves() {
             &mut ann,
             10 + id as u64,
             &view,
-            json!({"action": "place", "cell": index(cell), "digit": d}),
+            json!({"action": "place", "cell": cell.index(), "digit": d}),
         )
         .await;
         assert_eq!(done["ok"], true, "{done}");

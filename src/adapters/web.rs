@@ -71,6 +71,10 @@ pub struct Live {
 impl Live {
     fn changed(&self, change: &Change<'_>) {
         let watchers = self.watchers.lock().unwrap_or_else(|p| p.into_inner());
+        // Every command of the bot passes here: with no board open, nothing to build.
+        if watchers.is_empty() {
+            return;
+        }
         let keys = [
             format!("p:{}", change.player),
             format!("r:{}", change.room),

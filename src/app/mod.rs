@@ -407,11 +407,14 @@ impl App {
         };
         let reply = self.set_aside_damaged(invocation, reply);
         let reply = self.tell_admins(invocation, reply);
-        self.changed(&web::Change {
-            player: &invocation.player.id,
-            place: invocation.place.key(),
-            room: invocation.place.room(),
-        });
+        // Only with a listener (a web board served): no allocation per command otherwise.
+        if let Some(listener) = self.change_listener.get() {
+            listener(&web::Change {
+                player: &invocation.player.id,
+                place: invocation.place.key(),
+                room: invocation.place.room(),
+            });
+        }
         (reply.fit().drawn(), done)
     }
 

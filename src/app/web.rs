@@ -316,12 +316,6 @@ impl App {
         self.change_listener.set(listener).is_ok()
     }
 
-    pub(crate) fn changed(&self, change: &Change<'_>) {
-        if let Some(listener) = self.change_listener.get() {
-            listener(change);
-        }
-    }
-
     /// `after`: the board the page showed. A co-op board just solved or ended stays on the
     /// page (its final state) until the player starts something else, rather than giving
     /// way to an older game of theirs.
@@ -432,18 +426,21 @@ impl App {
             check: active,
             give_up: false,
         };
+        // Named as chat names them (a forgotten player as "a former player"), in one read.
+        let names = self
+            .store()
+            .read(|tx| {
+                record
+                    .coop
+                    .players
+                    .iter()
+                    .map(|c| super::commands::coop::name_of(tx, &c.player))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .map_err(super::Failure::reason)?;
         let mut rows = Vec::new();
-        for (slot, contribution) in record.coop.players.iter().enumerate() {
-            // As chat says it: someone who asked to be forgotten keeps their digits, not
-            // their name.
-            let name = if contribution.player.starts_with("(forgotten):") {
-                "a former player".to_string()
-            } else {
-                self.store()
-                    .read(|tx| tx.player_name(&contribution.player))
-                    .map_err(|e| e.to_string())?
-                    .unwrap_or_else(|| contribution.player.clone())
-            };
+        for ((slot, contribution), name) in record.coop.players.iter().enumerate().zip(names) {
+            let name = plain_text(&name);
             let placed = record
                 .coop
                 .filled_by
@@ -485,7 +482,12 @@ impl App {
                 view: self.view_of(&board)?,
             })
         };
-        let command = match (&board, Step::of(action)?) {
+        // Bad input is the page's (or a script's), said as such: not our fault, nothing changed.
+        let step = match Step::of(action) {
+            Ok(step) => step,
+            Err(why) => return refuse(&format!("{why}: nothing was changed.")),
+        };
+        let command = match (&board, step) {
             (_, None) => Command::New {
                 empty: None,
                 difficulty: None,
@@ -558,15 +560,14 @@ enum Step {
 impl Step {
     fn of(action: Action) -> Result<Option<Step>, String> {
         let cell = |index: u8| {
-            Cell::at(usize::from(index / 9), usize::from(index % 9))
-                .filter(|_| index < 81)
-                .ok_or_else(|| format!("cell {index} is not 0-80"))
+            Cell::from_index(usize::from(index))
+                .ok_or_else(|| format!("That tap names no cell of the board ({index})"))
         };
         let digit = |d: u8| {
             if (1..=9).contains(&d) {
                 Ok(d)
             } else {
-                Err(format!("digit {d} is not 1-9"))
+                Err(format!("{d} is not a digit 1-9"))
             }
         };
         Ok(Some(match action {

@@ -19,7 +19,8 @@ use sudoku_bot::store::Store;
 pub const T0: i64 = 1_795_000_000_000;
 
 pub struct Bot {
-    pub app: App,
+    /// Shared: a test may serve it too (the web board's tests).
+    pub app: Arc<App>,
     pub clock: Arc<ManualClock>,
 }
 
@@ -28,7 +29,7 @@ impl Bot {
     pub fn with_store(store: Store, now: i64, seed: u64) -> Bot {
         let clock = Arc::new(ManualClock::new(now));
         Bot {
-            app: App::new(store, clock.clone(), seed),
+            app: Arc::new(App::new(store, clock.clone(), seed)),
             clock,
         }
     }

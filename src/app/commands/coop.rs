@@ -103,7 +103,7 @@ pub(crate) fn stats_line(
 }
 
 /// How to show a player to the others.
-fn name_of(tx: &Tx<'_>, id: &str) -> Result<String, Failure> {
+pub(crate) fn name_of(tx: &Tx<'_>, id: &str) -> Result<String, Failure> {
     if id.starts_with("(forgotten):") {
         return Ok("a former player".into());
     }

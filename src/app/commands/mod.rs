@@ -3,7 +3,7 @@
 //! [`Command`].
 
 pub(crate) mod board;
-mod coop;
+pub(crate) mod coop;
 pub(crate) mod daily;
 mod game;
 mod help;
