@@ -228,6 +228,9 @@ fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("web: {e}"))?;
         app = app.with_web(links);
     }
+    if config.activity.is_some() {
+        app = app.with_activity();
+    }
     let app = Arc::new(app);
     let runtime = discord::runtime()?;
     let result = runtime.block_on(discord::run(app, &config, &token, shutdown_signal()));

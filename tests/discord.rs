@@ -1,6 +1,7 @@
 //! The Discord adapter end to end: the unmodified serenity client, inside our own `run`,
 //! against a fake Discord on 127.0.0.1. No test reaches the real Discord.
 
+mod browser;
 mod fake_discord;
 
 use std::collections::HashSet;
@@ -453,6 +454,7 @@ async fn start_up_registers_every_command_with_its_options() {
                 ),
             ],
         ),
+        ("play", vec![]),
         ("web", vec![]),
         ("share", vec![]),
         ("forget-me", vec![]),
@@ -3920,4 +3922,326 @@ async fn sudoku_web_links_the_asker_to_the_board_served_beside_the_endpoint() {
         "the game ann started in chat"
     );
     bot.stop().await;
+}
+
+/// A bot with the web board beside its endpoint and the Activity set up (`[activity]`,
+/// its client secret in a file), against `fake` with Activities on: its folder, database,
+/// handle, and the endpoint's base URL (`http://127.0.0.1:PORT`).
+async fn activity_bot(fake: &FakeDiscord) -> (tempfile::TempDir, PathBuf, Bot, String) {
+    fake.enable_activities().await;
+    let (dir, db) = db();
+    let secret_file = dir.path().join("client-secret");
+    std::fs::write(
+        &secret_file,
+        format!("{}\n", fake_discord::activity::CLIENT_SECRET),
+    )
+    .expect("secret file");
+    let public = "https://sudoku.example";
+    let config = Config {
+        web: Some(discord::config::Web {
+            public_url: public.into(),
+            listen: None,
+            secret_file: None,
+        }),
+        activity: Some(discord::config::Activity {
+            client_id: APP_ID.parse().expect("a number"),
+            client_secret_file: Some(secret_file),
+        }),
+        ..config_on(Transport::Http, fake, &db)
+    };
+    let app = Arc::new(
+        App::new(Store::open(&db).expect("store"), Arc::new(SystemClock), 3)
+            .with_web(sudoku_bot::app::web::Links::new(&[5u8; 32], public).expect("links"))
+            .with_activity(),
+    );
+    let (bot, listening) = spawn_over_http(app, config);
+    let url = deliver_to(fake, listening).await;
+    let base = url.trim_end_matches("/interactions").to_string();
+    (dir, db, bot, base)
+}
+
+/// Signs in through `POST /api/token` as the page does; the status and the answer.
+async fn activity_sign_in(base: &str, code: &str, instance: &str) -> (u16, Value) {
+    let answer = reqwest::Client::new()
+        .post(format!("{base}/api/token"))
+        .header("content-type", "application/json")
+        .body(json!({"code": code, "instance_id": instance}).to_string())
+        .send()
+        .await
+        .expect("the Activity's server answers");
+    let status = answer.status().as_u16();
+    let body = answer.bytes().await.expect("a body");
+    (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+/// The Activity end to end against the fake Discord, which answers OAuth2 and Activity
+/// instances as Discord does:
+/// - with `[activity]`, the Entry Point command is registered (Discord refuses an
+///   overwrite without it once Activities are on);
+/// - `/sudoku play`, a board's Tap to play and the Entry Point answer LAUNCH_ACTIVITY,
+///   which opens the channel's instance (or joins it);
+/// - the page's sign-in: a good code plays as its owner in the instance's channel (the
+///   session opens the board ann started in chat); a wrong, reused or expired code, the
+///   code of a player who is not in the instance, an instance that is not running and a
+///   malformed instance id are refused in words, and nothing is signed in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for() {
+    use futures_util::{SinkExt, StreamExt};
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, _db, bot, base) = activity_bot(&fake).await;
+
+    // The Entry Point is registered with the slash commands, handled by the bot.
+    let put = fake
+        .wait_call("registration", |c| c.method == "PUT" && c.status == 200)
+        .await;
+    let entry: Vec<&Value> = put
+        .body
+        .as_array()
+        .expect("commands")
+        .iter()
+        .filter(|c| c["type"] == 4)
+        .collect();
+    assert_eq!(entry.len(), 1, "{:#}", put.body);
+    assert_eq!(entry[0]["name"], "launch");
+    assert_eq!(entry[0]["handler"], 1, "the bot answers it (APP_HANDLER)");
+
+    // The Activity's page is served at the root, with the app's client id for the SDK.
+    let page = reqwest::get(format!("{base}/"))
+        .await
+        .expect("the page")
+        .text()
+        .await
+        .expect("html");
+    assert!(
+        page.contains(&format!(
+            r#"<meta name="discord-client-id" content="{APP_ID}">"#
+        )),
+        "{page}"
+    );
+
+    // ann starts a game in chat; its board offers Tap to play.
+    let board = fake
+        .ask(fake.slash(&ann(), Some(GUILD), "new", json!([])))
+        .await;
+    let play = board["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["label"] == "Tap to play")
+        .unwrap_or_else(|| panic!("Tap to play on the board: {board:#}"));
+
+    // `/sudoku play` opens the channel's Activity; bob's Tap to play and carol's Entry
+    // Point join that same instance.
+    let launched = |id: String| {
+        let fake = &fake;
+        async move {
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+            loop {
+                if let Some(instance) = fake.launched(&id).await {
+                    return instance;
+                }
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "{id} opened no Activity"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    };
+    let by_ann = launched(
+        fake.interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
+            .await,
+    )
+    .await;
+    assert_eq!(by_ann.channel, fake_discord::CHANNEL);
+    assert_eq!(by_ann.guild.as_deref(), Some(GUILD));
+    let press = fake.button(
+        &bob(),
+        Some(GUILD),
+        play["custom_id"].as_str().expect("id"),
+        "board",
+    );
+    let by_bob = launched(fake.interact(press).await).await;
+    let carol = FakeDiscord::user("100000000000000003", "carol");
+    let by_carol = launched(fake.interact(fake.entry_point(&carol, Some(GUILD))).await).await;
+    assert_eq!(by_bob.id, by_ann.id);
+    assert_eq!(by_carol.id, by_ann.id);
+    assert_eq!(by_carol.users.len(), 3, "{by_carol:?}");
+
+    // A good code: ann, in that channel, on the board she started in chat.
+    let code = fake.authorize(&ann()).await;
+    let (status, signed) = activity_sign_in(&base, &code, &by_ann.id).await;
+    assert_eq!(status, 200, "{signed:#}");
+    assert_eq!(signed["player"], "ann");
+    assert!(
+        signed["access_token"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty())
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!(
+        "{}/api/live",
+        base.replacen("http://", "ws://", 1)
+    ))
+    .await
+    .expect("the live socket");
+    socket
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            json!({"type": "hello", "session": signed["session"]}).to_string(),
+        ))
+        .await
+        .expect("hello");
+    let welcome = loop {
+        if let tokio_tungstenite::tungstenite::Message::Text(text) =
+            socket.next().await.expect("open").expect("a frame")
+        {
+            break serde_json::from_str::<Value>(&text).expect("JSON");
+        }
+    };
+    assert_eq!(welcome["type"], "welcome", "{welcome:#}");
+    assert_eq!(welcome["player"], "ann");
+    assert_eq!(
+        welcome["view"]["kind"], "solo",
+        "ann's game from chat: {welcome:#}"
+    );
+
+    // Refused, in words.
+    let refused = |(status, answer): (u16, Value), status_wanted: u16, words: &str| {
+        assert_eq!(status, status_wanted, "{answer:#}");
+        let said = answer["error"].as_str().unwrap_or_default().to_string();
+        assert!(said.contains(words), "{said:?} should say {words:?}");
+        assert!(answer.get("session").is_none(), "{answer:#}");
+    };
+    refused(
+        activity_sign_in(&base, &code, &by_ann.id).await,
+        403,
+        "used already",
+    );
+    refused(
+        activity_sign_in(&base, "code-nobody-made", &by_ann.id).await,
+        403,
+        "did not accept",
+    );
+    let stale = fake.authorize(&bob()).await;
+    fake.expire_code(&stale).await;
+    refused(
+        activity_sign_in(&base, &stale, &by_ann.id).await,
+        403,
+        "expired",
+    );
+    let dan = FakeDiscord::user("100000000000000004", "dan");
+    let outsider = fake.authorize(&dan).await;
+    refused(
+        activity_sign_in(&base, &outsider, &by_ann.id).await,
+        403,
+        "not in this Activity",
+    );
+    let elsewhere = fake.authorize(&bob()).await;
+    refused(
+        activity_sign_in(&base, &elsewhere, "i-999-gc-1-2").await,
+        403,
+        "no such Activity",
+    );
+    let bad = fake.authorize(&bob()).await;
+    refused(
+        activity_sign_in(&base, &bad, "../users/@me").await,
+        403,
+        "not an Activity",
+    );
+    let answer = reqwest::Client::new()
+        .post(format!("{base}/api/token"))
+        .body("{not json")
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(answer.status().as_u16(), 400);
+
+    // bob's own code signs bob in (his unused code from above was never spent).
+    let (status, signed) = activity_sign_in(&base, &bad, &by_ann.id).await;
+    assert_eq!(status, 200, "{signed:#}");
+    assert_eq!(signed["player"], "bob");
+
+    bot.stop().await;
+    // Discord's refusals of the used, unknown and expired codes, and of the instance
+    // that is not running: the test's own.
+    fake.expect_error(400, "/oauth2/token").await;
+    fake.expect_error(404, "/activity-instances/").await;
+    fake.assert_clean().await;
+}
+
+/// In a real browser, as inside Discord: the fake's page around the Activity (at
+/// `https://discord.com`, Chromium's `discord.com` being the fake) answers the SDK's
+/// handshake, AUTHORIZE and AUTHENTICATE as the Discord client does; the page signs in
+/// through the bot as the player who launched it, shows the board she started in chat,
+/// and a digit tapped there is in chat's board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_page_signs_in_through_the_sdk_and_plays_in_a_browser() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let address = fake.api_base.trim_start_matches("https://").to_string();
+    let Some(browser) = browser::Browser::start_as_discord(&address).await else {
+        return;
+    };
+    let (_dir, db, bot, base) = activity_bot(&fake).await;
+    fake.ask(fake.slash(&ann(), Some(GUILD), "new", json!([])))
+        .await;
+    let (givens, solution) = sudoku_bot_game(&db);
+    let instance = {
+        let id = fake
+            .interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
+            .await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(instance) = fake.launched(&id).await {
+                break instance;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "no Activity opened");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    // The address Discord's proxy gives the Activity, with the query Discord adds.
+    let page = format!(
+        "{base}/?instance_id={}&frame_id=frame-1&platform=desktop&guild_id={GUILD}&channel_id={}",
+        instance.id,
+        fake_discord::CHANNEL
+    );
+    let tab = browser
+        .open(&fake.activity_frame(&page, &ann()), 400, 820)
+        .await;
+    let frame = tab.frame(&base).await;
+    frame
+        .wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    assert_eq!(
+        tab.eval("sdkLog.join(' ')").await,
+        json!("HANDSHAKE AUTHORIZE AUTHENTICATE"),
+        "the page spoke to Discord as the SDK does"
+    );
+    assert_eq!(
+        frame
+            .eval("document.getElementById('player').textContent")
+            .await,
+        json!("Playing as ann")
+    );
+    let cell = Cell::all()
+        .find(|&c| givens.get(c).is_none())
+        .expect("an empty cell");
+    let digit = solution.get(cell).expect("solved");
+    tab.tap_in(&frame, &format!("[data-cell=\"{cell}\"]")).await;
+    tab.tap_in(&frame, &format!("[data-action=\"digit-{digit}\"]"))
+        .await;
+    frame
+        .wait_for(&format!(
+            "document.querySelector('[data-cell=\"{cell}\"] .value').textContent === '{digit}' && document.body.dataset.pending === '0'"
+        ))
+        .await;
+    let shown = fake
+        .ask(fake.slash(&ann(), Some(GUILD), "show", json!([])))
+        .await;
+    assert!(
+        content(&shown).contains(&format!("({digit})")),
+        "the digit tapped in the Activity is on chat's board: {}",
+        content(&shown)
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
 }

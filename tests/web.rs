@@ -952,3 +952,121 @@ async fn live_push_latency() {
         times[times.len() - 1].as_secs_f64() * 1000.0
     );
 }
+
+/// The labels of `reply`'s buttons, row by row.
+fn labels(reply: &Reply) -> Vec<Vec<String>> {
+    reply
+        .buttons
+        .iter()
+        .map(|row| row.iter().map(|b| b.label.clone()).collect())
+        .collect()
+}
+
+fn has_play(reply: &Reply) -> bool {
+    labels(reply).iter().flatten().any(|l| l == "Tap to play")
+}
+
+/// Where the Activity is not set up, `/sudoku play` says so and what works instead, and
+/// no message grows a Tap to play button; where it is, `/sudoku play` opens it, and a
+/// board (in the place of Give up, which `/sudoku give-up` still reaches), a co-op board
+/// (in the place of Show board), a race's lobby and a daily post get the button. The
+/// daily post's opens today's daily first, so the Activity shows it.
+#[test]
+fn tap_to_play_opens_the_activity_from_boards_dailies_and_races_where_it_is_set_up() {
+    const HERE: &str = "guild:7";
+    let links =
+        || sudoku_bot::app::web::Links::new(&[9u8; 32], "https://sudoku.example").expect("links");
+    let plain = common::Bot::in_memory(T0, 5);
+    let said = plain.say("ann", HERE, "play");
+    assert!(!said.launch && said.private, "{said:?}");
+    assert!(said.content.contains("not set up"), "{}", said.content);
+    assert!(
+        !said.content.contains("/sudoku web"),
+        "no web board here either: {}",
+        said.content
+    );
+    assert!(!has_play(&plain.say("ann", HERE, "new 30")));
+
+    let mut web_only = common::Bot::in_memory(T0, 5);
+    let app = Arc::into_inner(web_only.app).expect("the only reference");
+    web_only.app = Arc::new(app.with_web(links()));
+    let said = web_only.say("ann", HERE, "play");
+    assert!(
+        !said.launch && said.content.contains("/sudoku web"),
+        "{}",
+        said.content
+    );
+
+    let mut bot = common::Bot::in_memory(T0, 5);
+    let app = Arc::into_inner(bot.app).expect("the only reference");
+    bot.app = Arc::new(app.with_web(links()).with_activity());
+    for typed in ["play", "activity", "tap"] {
+        let opened = bot.say("ann", HERE, typed);
+        assert!(opened.launch, "{typed}: {opened:?}");
+    }
+
+    let board = bot.say("ann", HERE, "new 30");
+    let last = labels(&board).pop().expect("a pad");
+    assert_eq!(
+        last,
+        ["Notes: off", "Hint", "Check", "Undo", "Tap to play"],
+        "{:?}",
+        labels(&board)
+    );
+    assert!(bot.press("ann", HERE, &board, "Tap to play").launch);
+    // Give up is still a typed command, and asks first.
+    let asked = bot.say("ann", HERE, "give-up");
+    assert!(
+        labels(&asked)
+            .iter()
+            .flatten()
+            .any(|l| l.contains("give up")),
+        "{asked:?}"
+    );
+    // In notes mode the row is the pad's own: nothing of it gives way.
+    let notes = bot.press("ann", HERE, &board, "Notes: off");
+    let last = labels(&notes).pop().expect("a pad");
+    assert!(
+        last.contains(&"Auto-notes".to_string()) && !last.contains(&"Tap to play".to_string()),
+        "{last:?}"
+    );
+
+    let coop = bot.say("bob", "guild:7#c", "coop 30");
+    let last = labels(&coop).pop().expect("a pad");
+    assert_eq!(
+        last.last().map(String::as_str),
+        Some("Tap to play"),
+        "{last:?}"
+    );
+    assert!(!last.iter().any(|l| l == "Show board"), "{last:?}");
+
+    let lobby = bot.say("cy", "guild:7#r", "race 30");
+    assert!(has_play(&lobby), "{:?}", labels(&lobby));
+    assert!(bot.press("dee", "guild:7#r", &lobby, "Tap to play").launch);
+
+    // A daily post: its Tap to play opens the daily, then the Activity.
+    bot.say_as(
+        "admin",
+        HERE,
+        true,
+        "daily setup channel:100 time:09:00 timezone:UTC",
+    );
+    bot.clock.set(T0 + 24 * 3_600_000);
+    let posts = bot.app.take_due_daily_posts();
+    let post = &posts.first().expect("a daily post").reply;
+    let button = post
+        .buttons
+        .iter()
+        .flatten()
+        .find(|b| b.label == "Tap to play")
+        .expect("Tap to play on the daily post");
+    assert!(button.custom_id.contains("play-daily"), "{button:?}");
+    assert!(bot.press("eve", HERE, post, "Tap to play").launch);
+    let shown = bot.say("eve", HERE, "show");
+    assert!(
+        shown.content.contains("· Daily ·"),
+        "eve's game is today's daily: {}",
+        shown.content
+    );
+    // Every reply above was checked against Discord's limits by `common::Bot`.
+}

@@ -9,6 +9,18 @@
   const RETRY_MAX_MS = 5000;
   const NO_LINK_TEXT = "Open this board from the link /sudoku web gives.";
   const NEW_LINK_ADVICE = "Ask the bot for a new link with /sudoku web.";
+  const REOPEN_ADVICE = "Close the Activity and open it again.";
+  // Inside Discord only Discord's own pages may speak for it (the SDK's list, less its
+  // development hosts).
+  const DISCORD_ORIGINS = [
+    "https://discord.com",
+    "https://ptb.discord.com",
+    "https://canary.discord.com",
+    "https://discordapp.com",
+    "https://ptb.discordapp.com",
+    "https://canary.discordapp.com",
+  ];
+  const SDK_PATIENCE_MS = 20000;
   const FINAL_STATUS_TEXT = { solved: "Solved!", "given up": "Given up", ended: "Game ended" };
 
   // ---------------------------------------------------------------- pure helpers
@@ -193,6 +205,7 @@
     notesMode: false,
     link: null,
     session: null,
+    activity: false, // inside Discord: signed in through its SDK, never by a link
     welcomed: false, // on the current socket; actions wait for it
     connection: "connecting",
     nextActionId: 1,
@@ -629,7 +642,7 @@
     page.inFlight = null;
     updatePending();
     setConnection("error");
-    const advice = text.includes("/sudoku web") ? "" : `\n${NEW_LINK_ADVICE}`;
+    const advice = page.activity ? `\n${REOPEN_ADVICE}` : text.includes("/sudoku web") ? "" : `\n${NEW_LINK_ADVICE}`;
     showMessage((text || "This board cannot be opened.") + advice, true);
   }
 
@@ -663,18 +676,132 @@
     els.actions.hidden = true;
   }
 
+  // ---------------------------------------------------------------- Discord Activity
+
+  // Inside Discord the page is an Activity: a frame whose parent is the Discord client.
+  // It speaks the Embedded App SDK's protocol (arrays of [opcode, payload] posted between
+  // the frames) to learn who is playing: a handshake, Discord's READY, AUTHORIZE for an
+  // OAuth2 code, which the server exchanges (/api/token) for a session and the player's
+  // access token, and AUTHENTICATE with that token. Then the board plays over the socket
+  // as anywhere else. Written here rather than taken from npm: these few messages are
+  // all the page needs, and the page stays one small file with no build step.
+  const SDK = { HANDSHAKE: 0, FRAME: 1, CLOSE: 2 };
+
+  function createDiscordClient(clientId, frameId) {
+    const discord = window.parent.opener || window.parent; // a popped-out Activity
+    let origin = null; // Discord's, pinned at READY: nothing secret goes out before it
+    let nonces = 0;
+    const pending = new Map();
+    let onReady = null;
+    const ready = new Promise((resolve) => { onReady = resolve; });
+    let onClosed = () => {};
+
+    window.addEventListener("message", (event) => {
+      if (!DISCORD_ORIGINS.includes(event.origin)) return;
+      if (!Array.isArray(event.data) || event.data.length < 2) return;
+      const [opcode, payload] = event.data;
+      if (!payload || typeof payload !== "object") return;
+      if (opcode === SDK.CLOSE) {
+        onClosed(asText(payload.message));
+        return;
+      }
+      if (opcode !== SDK.FRAME) return;
+      if (payload.cmd === "DISPATCH") {
+        if (payload.evt === "READY" && origin === null) {
+          origin = event.origin;
+          onReady();
+        }
+        return;
+      }
+      if (event.origin !== origin) return;
+      const waiter = pending.get(payload.nonce);
+      if (!waiter) return;
+      pending.delete(payload.nonce);
+      clearTimeout(waiter.timer);
+      if (payload.evt === "ERROR") waiter.reject(new Error(asText(payload.data && payload.data.message) || "Discord refused."));
+      else waiter.resolve(payload.data && typeof payload.data === "object" ? payload.data : {});
+    });
+
+    // The handshake names only the app and the frame; until Discord answers, its
+    // origin is not known for sure, so it may go to whichever page holds this frame.
+    const referrer = (() => { try { return new URL(document.referrer).origin; } catch { return "*"; } })();
+    discord.postMessage([SDK.HANDSHAKE, { v: 1, encoding: "json", client_id: clientId, frame_id: frameId }], DISCORD_ORIGINS.includes(referrer) ? referrer : "*");
+
+    function within(promise, what) {
+      let timer = 0;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Discord did not answer (${what}).`)), SDK_PATIENCE_MS);
+      });
+      return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+    }
+
+    return {
+      ready: within(ready, "the handshake"),
+      command(cmd, args) {
+        const nonce = `sudoku-${Date.now()}-${++nonces}`;
+        const answer = new Promise((resolve, reject) => {
+          pending.set(nonce, { resolve, reject, timer: 0 });
+        });
+        discord.postMessage([SDK.FRAME, { cmd, args, nonce }], origin);
+        return within(answer, cmd.toLowerCase()).finally(() => pending.delete(nonce));
+      },
+      onClose(callback) { onClosed = callback; },
+    };
+  }
+
+  async function startActivity(params) {
+    page.activity = true;
+    const meta = document.querySelector('meta[name="discord-client-id"]');
+    const clientId = meta ? meta.content : "";
+    const instanceId = params.get("instance_id") || "";
+    if (!clientId) {
+      failForGood("The Sudoku Activity is not set up on this bot.");
+      return;
+    }
+    setConnection("connecting");
+    showMessage("Signing in with Discord…", false);
+    try {
+      const discord = createDiscordClient(clientId, params.get("frame_id"));
+      discord.onClose((why) => failForGood(why || "Discord closed the Activity."));
+      await discord.ready;
+      const { code } = await discord.command("AUTHORIZE", {
+        client_id: clientId,
+        response_type: "code",
+        state: "",
+        prompt: "none",
+        scope: ["identify"],
+      });
+      const response = await fetch("/api/token", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code: asText(code), instance_id: instanceId }),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok || !answer.session) throw new Error(asText(answer.error) || "The bot could not sign you in.");
+      await discord.command("AUTHENTICATE", { access_token: asText(answer.access_token) });
+      // Kept in memory only: every launch signs in afresh, for the instance it is in.
+      page.session = answer.session;
+      showMessage("", false);
+      updatePending();
+      transport.connect();
+    } catch (error) {
+      failForGood(asText(error && error.message) || "The bot could not sign you in.");
+    }
+  }
+
   // A fresh link is the player's latest intent (maybe another channel's game), so it wins
   // over a session left in this tab; reloads have no link and resume the session.
   function start() {
     const link = takeLinkFromAddress();
-    const inDiscord = new URLSearchParams(location.search).has("frame_id");
+    const params = new URLSearchParams(location.search);
+    if (params.has("frame_id")) {
+      startActivity(params);
+      return;
+    }
     if (link) {
       forgetSession();
       page.link = link;
       page.session = null;
-    } else if (inDiscord) {
-      stopWithoutLink();
-      return;
     } else {
       page.session = readSession();
       if (!page.session) {

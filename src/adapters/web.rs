@@ -14,17 +14,26 @@
 //!   `erase`, `note`, `undo`, `hint`, `check`, `give_up`, `new`) →
 //!   `{"type":"done","id":N,"ok":B,"message":M,"view":VIEW}`;
 //! - pushed: `{"type":"view","view":VIEW}` when the board changed.
+//!
+//! As a Discord Activity (`[activity]`), the same page is served at `/` too (where
+//! Discord's proxy maps the Activity), and it signs in through Discord's SDK instead of a
+//! link: `POST /api/token {"code":C,"instance_id":I}` exchanges the SDK's OAuth2 code for
+//! the player's access token ([`ActivitySignIn`]) and answers
+//! `{"session":T,"access_token":A,"player":NAME}`; the session then says hello as above.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::State;
+use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
@@ -114,15 +123,67 @@ impl Live {
     }
 }
 
+/// Who opened the Activity, as Discord vouches for it: the SDK's OAuth2 code exchanged
+/// for the player's access token, and the Activity's instance (where it runs, who is in
+/// it). Discord's side of it lives in the Discord adapter; the page's server only asks.
+pub trait ActivitySignIn: Send + Sync + 'static {
+    /// The application's id, which the page's SDK handshake and authorize name.
+    fn client_id(&self) -> &str;
+
+    /// The player behind `code`, in the place where the Activity `instance` runs.
+    fn sign_in<'a>(
+        &'a self,
+        code: &'a str,
+        instance: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<SignedIn, SignInError>> + Send + 'a>>;
+}
+
+/// A player Discord vouched for.
+pub struct SignedIn {
+    pub who: Identity,
+    /// The player's access token, for the page's SDK (`authenticate`).
+    pub access_token: String,
+}
+
+#[derive(Debug)]
+pub enum SignInError {
+    /// Discord's answer about this player (a used code, an Activity they are not in):
+    /// said to them as it is.
+    Refused(String),
+    /// Ours, or Discord out of reach: logged; the player hears it was passing trouble.
+    Failed(String),
+}
+
+/// Sign-ins asked of Discord at once, per process; more wait their turn (a few HTTP
+/// calls each; a crowd opening the Activity together is served in order, not all at once
+/// against Discord's rate limits).
+const SIGN_INS_AT_ONCE: usize = 16;
+
+/// The largest `/api/token` body: a code and an instance id.
+const MAX_TOKEN_REQUEST: usize = 2 * 1024;
+
 struct Web {
     app: Arc<App>,
     live: Arc<Live>,
     sockets: Arc<Semaphore>,
+    /// The page, with the Activity's client id filled in (empty without `[activity]`).
+    page: String,
+    sign_in: Option<Arc<dyn ActivitySignIn>>,
+    signing_in: Semaphore,
+    /// Sign-ins a second for the whole process ([`BURST`], [`TAPS_PER_SECOND`]): each one
+    /// costs calls to Discord, and junk codes must not spend the app's rate limits there.
+    sign_in_allowance: Mutex<Allowance>,
 }
 
 /// The page and its socket, for `app` (whose [`App::with_web`] links sign the
 /// sessions). Registers the app's change listener: call once per app.
 pub fn router(app: Arc<App>) -> Router {
+    router_with(app, None)
+}
+
+/// [`router`], and the Activity's sign-in when `sign_in` is given: the page at `/` too,
+/// and `POST /api/token`.
+pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> Router {
     let live = Arc::new(Live::default());
     let notify = live.clone();
     if !app.on_change(Box::new(move |change| notify.changed(change))) {
@@ -130,15 +191,41 @@ pub fn router(app: Arc<App>) -> Router {
             "the web board's change listener was already set: boards update by polling only"
         );
     }
+    // The client id is a number (checked with the config): nothing to escape.
+    let page = match &sign_in {
+        Some(sign_in) => PAGE.replace(
+            r#"<meta name="discord-client-id" content="">"#,
+            &format!(
+                r#"<meta name="discord-client-id" content="{}">"#,
+                sign_in.client_id()
+            ),
+        ),
+        None => PAGE.to_string(),
+    };
+    let activity = sign_in.is_some();
     let web = Arc::new(Web {
         app,
         live,
         sockets: Arc::new(Semaphore::new(MAX_SOCKETS)),
+        page,
+        sign_in,
+        signing_in: Semaphore::new(SIGN_INS_AT_ONCE),
+        sign_in_allowance: Mutex::new(Allowance {
+            left: BURST,
+            at: tokio::time::Instant::now(),
+        }),
     });
-    Router::new()
+    let router = if activity {
+        // Discord's proxy maps the Activity's root here.
+        Router::new().route("/", get(the_page))
+    } else {
+        Router::new()
+    };
+    router
+        .route("/play", get(the_page))
         .route(
-            "/play",
-            get(|| async { asset(PAGE, "text/html; charset=utf-8") }),
+            "/api/token",
+            post(activity_token).layer(DefaultBodyLimit::max(MAX_TOKEN_REQUEST)),
         )
         .route(
             "/play.js",
@@ -152,7 +239,88 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(web)
 }
 
-fn asset(body: &'static str, kind: &'static str) -> Response {
+async fn the_page(State(web): State<Arc<Web>>) -> Response {
+    asset(web.page.clone(), "text/html; charset=utf-8")
+}
+
+#[derive(Deserialize)]
+struct TokenRequest {
+    code: String,
+    instance_id: String,
+}
+
+/// `POST /api/token`: the Activity's sign-in (see the module's doc).
+async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
+    let answer =
+        |status: StatusCode, message: &str| json_response(status, json!({ "error": message }));
+    let (Some(sign_in), Some(links)) = (&web.sign_in, web.app.web_links()) else {
+        return answer(
+            StatusCode::NOT_FOUND,
+            "The Sudoku Activity is not set up on this bot.",
+        );
+    };
+    let request = serde_json::from_slice::<TokenRequest>(&body)
+        .ok()
+        .filter(|r| {
+            let fits = |s: &str| !s.is_empty() && s.len() <= 256;
+            fits(&r.code) && fits(&r.instance_id)
+        });
+    let Some(request) = request else {
+        return answer(
+            StatusCode::BAD_REQUEST,
+            "The page sent a sign-in the bot does not understand; close the Activity and open it again.",
+        );
+    };
+    let allowed = web
+        .sign_in_allowance
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take();
+    if !allowed {
+        return answer(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Many players are opening the Activity at once; close it and open it again in a moment.",
+        );
+    }
+    let Ok(_turn) = web.signing_in.acquire().await else {
+        return answer(StatusCode::SERVICE_UNAVAILABLE, crate::app::APOLOGY);
+    };
+    match sign_in.sign_in(&request.code, &request.instance_id).await {
+        Ok(signed) => {
+            let session = links.session_for(&signed.who, web.app.now());
+            json_response(
+                StatusCode::OK,
+                json!({
+                    "session": session,
+                    "access_token": signed.access_token,
+                    "player": signed.who.player.name,
+                }),
+            )
+        }
+        Err(SignInError::Refused(why)) => answer(StatusCode::FORBIDDEN, &why),
+        Err(SignInError::Failed(why)) => {
+            tracing::warn!(%why, "an Activity sign-in failed");
+            answer(
+                StatusCode::BAD_GATEWAY,
+                "Discord could not be asked who you are just now; close the Activity and open it again in a moment.",
+            )
+        }
+    }
+}
+
+fn json_response(status: StatusCode, body: Value) -> Response {
+    let mut response = (status, body.to_string()).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    // A session and an access token: for this page only, never kept by a cache.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+fn asset(body: impl IntoResponse, kind: &'static str) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
@@ -163,7 +331,7 @@ fn asset(body: &'static str, kind: &'static str) -> Response {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'self' https://discord.com https://*.discordsays.com",
+            "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'self' https://discord.com https://ptb.discord.com https://canary.discord.com https://*.discordsays.com",
         ),
     );
     headers.insert(

@@ -268,6 +268,9 @@ pub struct App {
     web: Option<web::Links>,
     /// Told the place of every command handled ([`App::on_change`]).
     change_listener: std::sync::OnceLock<web::ChangeListener>,
+    /// The Activity is set up ([`App::with_activity`]): `/sudoku play` opens it, and
+    /// boards, dailies and races get a Tap to play button.
+    activity: bool,
 }
 
 /// How long a server's daily post waits after its puzzle could not be built.
@@ -344,6 +347,7 @@ impl App {
             paused_untold: Mutex::new(untold.into_iter().collect()),
             web: None,
             change_listener: std::sync::OnceLock::new(),
+            activity: false,
             reader,
             dailies: Mutex::default(),
             store: Mutex::new(store),
@@ -415,6 +419,12 @@ impl App {
                 room: invocation.place.room(),
             });
         }
+        // The web board is the Activity's page: its replies need no button to open it.
+        let reply = if pictures {
+            self.offer_play(reply)
+        } else {
+            reply
+        };
         (reply.fit().drawn(), done)
     }
 
@@ -690,7 +700,7 @@ impl App {
                         place: server.place.clone(),
                         channel,
                         day: wanted.day,
-                        reply: reply.fit(),
+                        reply: self.offer_play(reply).fit(),
                     });
                 }
                 Err(failure) => {
@@ -995,7 +1005,13 @@ impl App {
             .store()
             .write(|tx| commands::race::take_messages(tx, now, gap))
         {
-            Ok(messages) => messages,
+            Ok(messages) => messages
+                .into_iter()
+                .map(|message| RaceMessage {
+                    reply: self.offer_play(message.reply).fit(),
+                    ..message
+                })
+                .collect(),
             Err(failure) => {
                 let reason = failure.reason();
                 tracing::error!(%reason, "collecting race messages failed");

@@ -79,7 +79,36 @@ pub struct Reply {
     pub picture: Option<Box<BoardPicture>>,
     /// The board as a PNG, to attach to the message in place of a text grid.
     pub image: Option<Box<Image>>,
+    /// Open the Activity (the board to tap) instead of sending a message (Discord:
+    /// LAUNCH_ACTIVITY). `content` is what a surface without Activities shows.
+    pub launch: bool,
+    /// This message shows a board, a daily or a race that the Activity plays: where the
+    /// Activity is set up, it gets a Tap to play button ([`Reply::with_play_button`])
+    /// that opens this.
+    pub offers_play: Option<PlayButton>,
 }
+
+/// What a Tap to play button opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayButton {
+    /// The Activity, on the player's board.
+    Board,
+    /// Today's daily (started if need be), then the Activity.
+    Daily,
+}
+
+impl PlayButton {
+    /// The action its button's id carries.
+    fn action(self) -> &'static str {
+        match self {
+            PlayButton::Board => "play",
+            PlayButton::Daily => "play-daily",
+        }
+    }
+}
+
+/// The label of the button that opens the Activity.
+pub const PLAY_LABEL: &str = "Tap to play";
 
 /// A picture attached to a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +131,61 @@ impl Reply {
             race_message: None,
             picture: None,
             image: None,
+            launch: false,
+            offers_play: None,
         }
+    }
+
+    /// Opens the Activity where the interaction came from; `fallback` is said where an
+    /// Activity cannot open (a terminal).
+    pub fn launching(fallback: impl Into<String>) -> Reply {
+        Reply {
+            launch: true,
+            ..Reply::private(fallback)
+        }
+    }
+
+    /// Marks this message as one the Activity plays (see [`Reply::offers_play`]).
+    pub fn offering_play(mut self) -> Reply {
+        self.offers_play = Some(PlayButton::Board);
+        self
+    }
+
+    /// Marks a daily post: its Tap to play opens today's daily in the Activity.
+    pub fn offering_daily_play(mut self) -> Reply {
+        self.offers_play = Some(PlayButton::Daily);
+        self
+    }
+
+    /// Adds the Tap to play button to a message that offers it: at the end of the last
+    /// row when there is room, else on a row of its own when there is room for one, else
+    /// in the place of the last row's Give up or Show board (both have a typed command,
+    /// and the Activity has them too). A full row of anything else (a board's pad in
+    /// notes mode) is left as it is.
+    pub fn with_play_button(mut self) -> Reply {
+        let Some(action) = self.offers_play.filter(|_| !self.launch) else {
+            return self;
+        };
+        let play = Button {
+            custom_id: super::command::plain_custom_id(action.action()),
+            label: PLAY_LABEL.into(),
+            style: ButtonStyle::Primary,
+        };
+        if let Some(row) = self
+            .buttons
+            .last_mut()
+            .filter(|row| row.len() < MAX_BUTTONS_PER_ROW)
+        {
+            row.push(play);
+        } else if self.rows() < MAX_ROWS {
+            self.buttons.push(vec![play]);
+        } else if let Some(last) = self.buttons.last_mut().and_then(|row| row.last_mut()) {
+            let replaced = last.custom_id.split(':').nth(1).unwrap_or("");
+            if replaced == "giveup" || replaced.ends_with("show") {
+                *last = play;
+            }
+        }
+        self
     }
 
     /// A message only the player sees: errors, hints, check results.

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use sha2::Digest;
 
 use super::command::{CoopCommand, Target};
-use super::{App, Command, Invocation, Place, Player, render::BoardStyle};
+use super::{App, Command, Invocation, Place, Player, Reply, render::BoardStyle};
 use crate::engine::Cell;
 use crate::game::Millis;
 use crate::game::Status;
@@ -95,6 +95,12 @@ impl Links {
         let who = self.verify("l", link, now)?;
         let session = self.token("s", &who, now + SESSION_TTL_MS);
         Ok((who, session))
+    }
+
+    /// A session for `who` straight away: the Activity's sign-in, where Discord vouched
+    /// for the player (no link was given).
+    pub fn session_for(&self, who: &Identity, now: Millis) -> String {
+        self.token("s", who, now + SESSION_TTL_MS)
     }
 
     /// Who a session token speaks for.
@@ -307,6 +313,27 @@ impl App {
 
     pub fn web_links(&self) -> Option<&Links> {
         self.web.as_ref()
+    }
+
+    /// The Activity is set up (`[activity]` in the config): `/sudoku play` opens it, and
+    /// boards, dailies and races offer a Tap to play button. It plays through the web
+    /// board's page and sessions, so it needs [`App::with_web`] too.
+    pub fn with_activity(mut self) -> App {
+        self.activity = true;
+        self
+    }
+
+    pub fn activity(&self) -> bool {
+        self.activity
+    }
+
+    /// `reply` with its Tap to play button when the Activity is set up.
+    pub(crate) fn offer_play(&self, reply: Reply) -> Reply {
+        if self.activity {
+            reply.with_play_button()
+        } else {
+            reply
+        }
     }
 
     /// Calls `listener` with who acted where, for every command handled from now on (after

@@ -61,6 +61,18 @@ impl Browser {
     /// A headless Chromium, or `None` (said on stderr) when there is none and the run does
     /// not require one.
     pub async fn start() -> Option<Browser> {
+        Browser::start_with(&[]).await
+    }
+
+    /// A browser whose `discord.com` is the fake Discord at `address` (its certificate, a
+    /// test's own, accepted): the Discord client's page around an Activity is the fake's.
+    pub async fn start_as_discord(address: &str) -> Option<Browser> {
+        let rules = format!("--host-resolver-rules=MAP discord.com {address}");
+        Browser::start_with(&[&rules, "--ignore-certificate-errors"]).await
+    }
+
+    /// [`Browser::start`] with more command-line flags.
+    pub async fn start_with(flags: &[&str]) -> Option<Browser> {
         let Some(program) = chromium() else {
             assert!(
                 std::env::var_os("SUDOKU_REQUIRE_BROWSER").is_none(),
@@ -86,6 +98,7 @@ impl Browser {
                 "--remote-debugging-address=127.0.0.1",
                 "--remote-debugging-port=0",
             ])
+            .args(flags)
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .arg("about:blank")
             .stdin(Stdio::null())
@@ -191,9 +204,72 @@ impl Drop for Browser {
     }
 }
 
-impl Tab<'_> {
+impl<'a> Tab<'a> {
     async fn call(&self, method: &str, params: Value) -> Value {
         self.browser.call(Some(&self.session), method, params).await
+    }
+
+    /// The frame in this page whose address starts with `url` (another site's frame: a
+    /// target of its own), to read and wait on as a page. Taps go through the page that
+    /// holds it ([`Tab::tap_in`]).
+    pub async fn frame(&self, url: &str) -> Tab<'a> {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let targets = self
+                .browser
+                .call(None, "Target.getTargets", json!({}))
+                .await;
+            let found = targets["targetInfos"].as_array().and_then(|all| {
+                all.iter()
+                    .find(|t| {
+                        t["type"] == "iframe"
+                            && t["url"].as_str().is_some_and(|u| u.starts_with(url))
+                    })
+                    .cloned()
+            });
+            if let Some(target) = found {
+                let attached = self
+                    .browser
+                    .call(
+                        None,
+                        "Target.attachToTarget",
+                        json!({"targetId": target["targetId"], "flatten": true}),
+                    )
+                    .await;
+                return Tab {
+                    browser: self.browser,
+                    session: attached["sessionId"].as_str().expect("session").to_string(),
+                };
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no frame at {url} within {PATIENCE:?}: {targets}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// A tap on the element `selector` names in `frame`, a frame filling this page from
+    /// its top left corner: real input goes to the page, which hands it to the frame.
+    pub async fn tap_in(&self, frame: &Tab<'_>, selector: &str) {
+        let spot = frame
+            .eval(&format!(
+                "(() => {{ const e = document.querySelector({selector:?}); if (!e) return null; \
+                 e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); \
+                 return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+            ))
+            .await;
+        let (x, y) = match (spot[0].as_f64(), spot[1].as_f64()) {
+            (Some(x), Some(y)) => (x, y),
+            _ => panic!("nothing to tap at {selector}"),
+        };
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            )
+            .await;
+        }
     }
 
     /// The value of a JavaScript expression in the page (promises awaited).

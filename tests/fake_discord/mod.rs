@@ -38,6 +38,7 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
+pub mod activity;
 pub mod pad;
 
 pub const APP_ID: &str = "900000000000000001";
@@ -186,6 +187,10 @@ struct Dispatched {
     at: Instant,
     /// 2 command, 3 component, 5 modal submit.
     kind: u64,
+    /// Who, and where: an Activity launched in answer opens there.
+    user: Value,
+    guild: Option<String>,
+    channel: String,
 }
 
 /// What the interaction's `@original` message is.
@@ -300,6 +305,8 @@ struct State {
     read_responses_ms: AtomicU64,
     /// Webhook calls that came before the fake had read the endpoint's response.
     early_webhooks: AtomicU64,
+    /// Activities: launches, OAuth2 codes and tokens, instances.
+    activities: Mutex<activity::Activities>,
 }
 
 /// An interaction answer the fake has read and not yet answered, counted while it lives:
@@ -399,6 +406,7 @@ impl FakeDiscord {
                 .expect("an HTTP client"),
             read_responses_ms: AtomicU64::new(0),
             early_webhooks: AtomicU64::new(0),
+            activities: Mutex::new(activity::Activities::default()),
         });
         let tls = tls_acceptor();
         let s = state.clone();
@@ -611,11 +619,20 @@ impl FakeDiscord {
         let at = Instant::now()
             .checked_sub(Duration::from_millis(age))
             .unwrap_or_else(Instant::now);
-        self.state
-            .dispatched
-            .lock()
-            .await
-            .insert(id.clone(), Dispatched { at, kind });
+        self.state.dispatched.lock().await.insert(
+            id.clone(),
+            Dispatched {
+                at,
+                kind,
+                user: if interaction["member"]["user"].is_object() {
+                    interaction["member"]["user"].clone()
+                } else {
+                    interaction["user"].clone()
+                },
+                guild: interaction["guild_id"].as_str().map(str::to_string),
+                channel: interaction["channel_id"].as_str().unwrap_or("").to_string(),
+            },
+        );
         if !self.state.endpoints.lock().expect("endpoints").is_empty() {
             let token = interaction["token"].as_str().unwrap_or("").to_string();
             self.state.awaiting_response.lock().await.insert(token);
@@ -1271,11 +1288,29 @@ async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream
                     (Value::Null, Vec::new())
                 }
             },
+            None if content_type.starts_with("application/x-www-form-urlencoded") => {
+                (activity::form_fields(&body), Vec::new())
+            }
             None => (
                 serde_json::from_slice(&body).unwrap_or(Value::Null),
                 Vec::new(),
             ),
         };
+        // The Discord client's pages around an Activity (not the API).
+        if let Some((status, kind, page)) = activity::frame(&state, &method, &path).await {
+            let head = format!(
+                "HTTP/1.1 {status} X\r\ncontent-type: {kind}\r\ncontent-length: {}\r\n\r\n",
+                page.len()
+            );
+            if write
+                .write_all(format!("{head}{page}").as_bytes())
+                .await
+                .is_err()
+            {
+                return;
+            }
+            continue;
+        }
         // An interaction answer is open from here until its answer is ready to send.
         let answering =
             path.starts_with("/api/v10/interactions/") || path.starts_with("/api/v10/webhooks/");
@@ -1674,7 +1709,16 @@ fn command_problems(commands: &[Value]) -> Vec<String> {
         let name = command["name"].as_str().unwrap_or("");
         let kind = command["type"].as_u64().unwrap_or(1);
         let description = command["description"].as_str().unwrap_or("");
-        if kind == 1 {
+        if kind == 4 {
+            // The Entry Point: named and described as a slash command, with a handler.
+            check_name(&mut problems, name, name);
+            if description.is_empty() || description.chars().count() > 100 {
+                problems.push(format!("{name}: description {description:?}"));
+            }
+            if !matches!(command["handler"].as_u64(), Some(1 | 2)) {
+                problems.push(format!("{name}: an Entry Point without handler 1 or 2"));
+            }
+        } else if kind == 1 {
             check_name(&mut problems, name, name);
             if description.is_empty() || description.chars().count() > 100 {
                 problems.push(format!("/{name}: description {description:?}"));
@@ -2022,6 +2066,10 @@ async fn route(state: &State, method: &str, path: &str, auth: &str, body: &Value
     // So is asking for the gateway's address.
     let by_token = matches!(segments.first(), Some(&"interactions") | Some(&"webhooks"))
         || (method == "GET" && segments == ["gateway"]);
+    // OAuth2 and Activities: authorized by the client secret, a Bearer token or the bot's.
+    if let Some(answer) = activity::route(state, method, &segments, auth, body).await {
+        return answer;
+    }
     if !by_token && auth != format!("Bot {}", state.token) {
         return (401, json!({"message": "401: Unauthorized", "code": 0}));
     }
@@ -2089,6 +2137,23 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
             let commands = body.as_array().cloned().unwrap_or_default();
             for problem in command_problems(&commands) {
                 violation(state, format!("{path}: {problem}")).await;
+            }
+            let entry_points = commands.iter().filter(|c| c["type"] == json!(4)).count();
+            let guild = segments.contains(&"guilds");
+            if entry_points > 1 || (guild && entry_points > 0) {
+                violation(
+                    state,
+                    format!("{path}: {entry_points} Entry Point commands"),
+                )
+                .await;
+            }
+            // With Activities on, Discord made a default Entry Point, and refuses an
+            // overwrite that would remove it.
+            if !guild && entry_points == 0 && state.activities.lock().await.enabled() {
+                return (
+                    400,
+                    json!({"message": "Cannot remove this app's Primary Entry Point command in a bulk update operation", "code": 50240}),
+                );
             }
             if segments.contains(&"guilds") {
                 // Discord: install and interaction contexts are for global commands only.
@@ -2260,13 +2325,13 @@ async fn callback(state: &State, path: &str, id: &str, token: &str, body: &Value
         404,
         json!({"message": "Unknown interaction", "code": 10062}),
     );
-    let Some((elapsed, kind)) = state
-        .dispatched
-        .lock()
-        .await
-        .get(id)
-        .map(|d| (d.at.elapsed(), d.kind))
-    else {
+    let Some((elapsed, kind, who)) = state.dispatched.lock().await.get(id).map(|d| {
+        (
+            d.at.elapsed(),
+            d.kind,
+            (d.user.clone(), d.guild.clone(), d.channel.clone()),
+        )
+    }) else {
         violation(
             state,
             format!("{path}: a response to an interaction never sent"),
@@ -2304,6 +2369,8 @@ async fn callback(state: &State, path: &str, id: &str, token: &str, body: &Value
         // Updating "the message" needs a message: a button's, or a modal's from one.
         6 | 7 => kind == 3 || kind == 5,
         9 => kind == 2 || kind == 3,
+        // LAUNCH_ACTIVITY: a command or a button, for an app with Activities on.
+        12 => (kind == 2 || kind == 3) && state.activities.lock().await.enabled(),
         _ => false,
     };
     if !fits {
@@ -2314,7 +2381,12 @@ async fn callback(state: &State, path: &str, id: &str, token: &str, body: &Value
         .await;
         return (400, json!({"message": "Invalid Form Body", "code": 50035}));
     }
-    if response == 9 {
+    if response == 12 {
+        let (user, guild, channel) = who;
+        let mut activities = state.activities.lock().await;
+        let instance = activities.launch(&user, guild.as_deref(), &channel);
+        activities.launches.insert(id.to_string(), instance);
+    } else if response == 9 {
         check_modal(state, path, &body["data"]).await;
     } else if let Some(data) = body.get("data") {
         check_message(state, path, data).await;

@@ -5,8 +5,8 @@
 use serenity::all::{
     ActionRowComponent, ChannelType, CommandInteraction, CommandOptionType, CommandType,
     CreateActionRow, CreateCommand, CreateCommandOption, CreateInputText, CreateModal,
-    InputTextStyle, InstallationContext, InteractionContext, ModalInteractionData, Permissions,
-    ResolvedOption, ResolvedTarget, ResolvedValue,
+    EntryPointHandlerType, InputTextStyle, InstallationContext, InteractionContext,
+    ModalInteractionData, Permissions, ResolvedOption, ResolvedTarget, ResolvedValue,
 };
 
 use crate::app::Command;
@@ -36,11 +36,19 @@ fn everywhere(command: CreateCommand, global: bool) -> CreateCommand {
         ])
 }
 
+/// The app's Entry Point command: what Discord's App Launcher runs to open the Activity.
+pub const ENTRY_POINT: &str = "launch";
+
 /// Every command, registered in one bulk overwrite at start-up (idempotent): the two
 /// slash commands from the core's [table](crate::app::command::table), and the message
 /// command. `global`: for every server and user install; else for one development server,
 /// where the global-only fields (install and interaction contexts) are left out.
-pub fn register(global: bool) -> Vec<CreateCommand> {
+///
+/// `activity`: the Activity is set up, so the Entry Point command comes too (global
+/// only: Discord has no server Entry Points). Once Activities are on in the developer
+/// portal, Discord refuses a bulk overwrite without one, and with its handler set to
+/// us (`APP_HANDLER`) it arrives as an interaction, answered as `/sudoku play` is.
+pub fn register(global: bool, activity: bool) -> Vec<CreateCommand> {
     let slash = |family: Family| {
         CreateCommand::new(family.command())
             .description(family.description())
@@ -61,14 +69,24 @@ pub fn register(global: bool) -> Vec<CreateCommand> {
             .integration_types(vec![InstallationContext::Guild])
             .contexts(vec![InteractionContext::Guild]);
     }
-    vec![
+    let mut commands = vec![
         everywhere(slash(Family::Player), global),
         admin,
         everywhere(
             CreateCommand::new(SOLVE_MESSAGE).kind(CommandType::Message),
             global,
         ),
-    ]
+    ];
+    if global && activity {
+        commands.push(everywhere(
+            CreateCommand::new(ENTRY_POINT)
+                .kind(CommandType::PrimaryEntryPoint)
+                .description("Tap to play Sudoku: your board, live with your server")
+                .handler(EntryPointHandlerType::AppHandler),
+            global,
+        ));
+    }
+    commands
 }
 
 fn subcommand(spec: &CommandSpec) -> CreateCommandOption {
@@ -103,6 +121,9 @@ fn discord_option(option: &OptionSpec) -> CreateCommandOption {
 /// with an interaction this bot did not register (an outdated client, say).
 pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
     let data = &interaction.data;
+    if data.kind == CommandType::PrimaryEntryPoint {
+        return Ok(Command::Play { daily: false });
+    }
     if data.kind == CommandType::Message {
         return match data.target() {
             Some(ResolvedTarget::Message(message)) => Ok(Command::Solve {

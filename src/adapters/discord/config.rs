@@ -32,6 +32,46 @@ pub struct Config {
     /// The web board (`/sudoku web`): its page and live socket. Unset: `/sudoku web` says
     /// it is not set up.
     pub web: Option<Web>,
+    /// The board as a Discord Activity (`/sudoku play`, Tap to play buttons, the Entry
+    /// Point command), served by the web board. Unset: those say it is not set up.
+    pub activity: Option<Activity>,
+}
+
+/// The `[activity]` section: the app's OAuth2 client, for the Activity's sign-in.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Activity {
+    /// The application's id (the developer portal's OAuth2 Client ID).
+    pub client_id: u64,
+    /// A file holding the OAuth2 client secret, used when `DISCORD_CLIENT_SECRET` is not
+    /// set.
+    pub client_secret_file: Option<PathBuf>,
+}
+
+impl Activity {
+    /// The client secret: `DISCORD_CLIENT_SECRET` (passed in), else the secret file.
+    pub fn secret(&self, from_env: Option<String>) -> Result<String, String> {
+        if let Some(secret) = from_env.map(|s| s.trim().to_string())
+            && !secret.is_empty()
+        {
+            return Ok(secret);
+        }
+        match &self.client_secret_file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("activity.client_secret_file {}: {e}", path.display()))?;
+                let secret = text.trim();
+                if secret.is_empty() {
+                    return Err(format!(
+                        "activity.client_secret_file {} is empty",
+                        path.display()
+                    ));
+                }
+                Ok(secret.to_string())
+            }
+            None => Err("the Activity needs the app's OAuth2 client secret (developer portal, OAuth2): set DISCORD_CLIENT_SECRET, or point activity.client_secret_file at a file holding it".into()),
+        }
+    }
 }
 
 /// The `[web]` section: where the web board is served and how its links are signed.
@@ -196,6 +236,7 @@ impl Default for Config {
             api_base: None,
             interactions: None,
             web: None,
+            activity: None,
         }
     }
 }
@@ -239,6 +280,15 @@ impl Config {
         }
         if let Some(web) = &config.web {
             web.check(config.interactions.is_some())?;
+        }
+        if config.activity.is_some() {
+            let Some(web) = &config.web else {
+                return Err("[activity] plays through the web board's page: add a [web] section (public_url, and listen or [interactions])".into());
+            };
+            // The Activity's page is served at `/`, where Discord's proxy maps it.
+            if web.listen.is_none() && config.interactions.as_ref().is_some_and(|i| i.path == "/") {
+                return Err("[activity] serves its page at `/`, which is [interactions]' path here: give interactions a path such as \"/interactions\", or the web board a listener of its own".into());
+            }
         }
         Ok(config)
     }

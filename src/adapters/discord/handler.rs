@@ -18,8 +18,8 @@ use tokio::sync::{Notify, Semaphore};
 use super::answers::Answers;
 use super::commands;
 use super::respond::{
-    Answer, Pending, answer_now, answer_with_message, attachment, edit, followup, joined, message,
-    respond_logged,
+    Answer, Pending, after_deferral, answer_now, answer_with_message, attachment, edit, followup,
+    joined, message, respond_logged,
 };
 use super::shutdown::{InFlight, InFlightGuard};
 use super::{DEFER_AFTER, TOO_OLD};
@@ -81,7 +81,7 @@ impl EventHandler for Handler {
         if self.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        if let Err(error) = register_commands(&ctx.http, self.guild).await {
+        if let Err(error) = register_commands(&ctx.http, self.guild, self.app.activity()).await {
             self.registered.store(false, Ordering::SeqCst);
             tracing::error!(error = %super::discord_error(&error), "registering commands failed");
         }
@@ -413,6 +413,9 @@ impl Handler {
             return;
         };
         match answer {
+            Answer::Ready(reply) if reply.launch => {
+                answer_now(answers, interaction.id, &interaction.token, &reply).await;
+            }
             Answer::Ready(reply) => {
                 if let Some(race) = anchor(&reply) {
                     self.race_message_is(race, interaction.message.id).await;
@@ -445,7 +448,11 @@ impl Handler {
                         CreateInteractionResponse::Acknowledge,
                     )
                     .await;
-                let Some(reply) = work.finish(name, deferred.is_ok()).await else {
+                let Some(reply) = work
+                    .finish(name, deferred.is_ok())
+                    .await
+                    .map(after_deferral)
+                else {
                     return;
                 };
                 if let Some(race) = anchor(&reply) {
@@ -475,10 +482,23 @@ impl Handler {
 
 /// Registers the bot's commands: to `guild` alone (instant, for development), else
 /// globally. A bulk overwrite, so registering again on the next start is idempotent.
-pub(super) async fn register_commands(http: &Http, guild: Option<GuildId>) -> serenity::Result<()> {
+/// `activity`: the Activity is set up, so the app's Entry Point command is among them
+/// (global only).
+pub(super) async fn register_commands(
+    http: &Http,
+    guild: Option<GuildId>,
+    activity: bool,
+) -> serenity::Result<()> {
     let registered = match guild {
-        Some(guild) => guild.set_commands(http, commands::register(false)).await,
-        None => serenity::all::Command::set_global_commands(http, commands::register(true)).await,
+        Some(guild) => {
+            guild
+                .set_commands(http, commands::register(false, activity))
+                .await
+        }
+        None => {
+            serenity::all::Command::set_global_commands(http, commands::register(true, activity))
+                .await
+        }
     }?;
     tracing::info!(count = registered.len(), "commands registered");
     Ok(())

@@ -208,6 +208,7 @@ pub(super) fn outcome_of(response: &CreateInteractionResponse) -> &'static str {
         CreateInteractionResponse::Defer(_) => "deferred",
         CreateInteractionResponse::Acknowledge => "deferred_update",
         CreateInteractionResponse::Modal(_) => "modal",
+        CreateInteractionResponse::LaunchActivity => "activity",
         _ => "other",
     }
 }

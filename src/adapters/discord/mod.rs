@@ -31,6 +31,7 @@
 //! `metrics`, `shutdown` (counting what is in flight), `shards`, `commands` (registration
 //! and options, from the core's table), `config`.
 
+pub mod activity;
 mod answers;
 pub mod commands;
 pub mod config;
@@ -265,13 +266,9 @@ impl Api {
         })
     }
 
-    /// A builder for the bot's client: with serenity's rate limiter when `on_limit` is
-    /// given (told of every wait it takes), else without.
-    fn http(
-        &self,
-        token: &str,
-        on_limit: Option<Box<dyn Fn(serenity::http::RatelimitInfo) + Send + Sync>>,
-    ) -> Result<HttpBuilder, String> {
+    /// An HTTP client that reaches Discord at `discord.com` (the fake's address for a
+    /// loopback `api_base`).
+    fn client(&self) -> Result<reqwest::Client, String> {
         // serenity's own default is rustls with reqwest's defaults, whose pool keeps
         // every idle connection: see IDLE_CONNECTIONS.
         let client = reqwest::Client::builder()
@@ -283,7 +280,17 @@ impl Api {
                 .resolve("discord.com", *address)
                 .danger_accept_invalid_certs(true),
         };
-        let client = client.build().map_err(|e| e.to_string())?;
+        client.build().map_err(|e| e.to_string())
+    }
+
+    /// A builder for the bot's client: with serenity's rate limiter when `on_limit` is
+    /// given (told of every wait it takes), else without.
+    fn http(
+        &self,
+        token: &str,
+        on_limit: Option<Box<dyn Fn(serenity::http::RatelimitInfo) + Send + Sync>>,
+    ) -> Result<HttpBuilder, String> {
+        let client = self.client()?;
         let builder = HttpBuilder::new(token).client(client.clone());
         Ok(match on_limit {
             Some(on_limit) => {
@@ -348,6 +355,7 @@ pub async fn run_tuned(
     tuning: Tuning,
 ) -> Result<(), RunError> {
     let api = Api::of(config).map_err(RunError::Gateway)?;
+    let activity = app.activity();
     let metrics = Arc::new(metrics::Metrics::new(app.clone()));
     let counted = metrics.clone();
     let on_limit = Box::new(move |info: serenity::http::RatelimitInfo| {
@@ -412,10 +420,23 @@ pub async fn run_tuned(
     // The interactions endpoint serves before anything talks to Discord: it answers
     // while the REST API is unreachable (only a deferred answer's edit needs it).
     // The web board: on a listener of its own, or beside the interactions endpoint.
+    // As an Activity, it signs players in through Discord (the client secret is read
+    // here, never logged).
+    let sign_in = match &config.activity {
+        Some(activity) => {
+            let secret = activity
+                .secret(std::env::var("DISCORD_CLIENT_SECRET").ok())
+                .map_err(RunError::Endpoint)?;
+            let client = api.client().map_err(RunError::Gateway)?;
+            let sign_in = activity::DiscordSignIn::new(activity.client_id, secret, token, client);
+            Some(Arc::new(sign_in) as Arc<dyn crate::adapters::web::ActivitySignIn>)
+        }
+        None => None,
+    };
     let mut web_router = config
         .web
         .as_ref()
-        .map(|_| crate::adapters::web::router(app.clone()));
+        .map(|_| crate::adapters::web::router_with(app.clone(), sign_in));
     let mut web_server: Option<tokio::task::JoinHandle<std::io::Result<()>>> = None;
     if let Some(address) = config.web.as_ref().and_then(|web| web.listen) {
         let listener = tokio::net::TcpListener::bind(address)
@@ -521,6 +542,7 @@ pub async fn run_tuned(
             let registering = tokio::spawn(register_until_done(
                 client.http.clone(),
                 config.guild_id.map(GuildId::new),
+                activity,
             ));
             stop().await;
             registering.abort();
@@ -647,10 +669,10 @@ async fn plan_gateway(
 
 /// Registers the commands, trying again (5 s, doubling up to 5 minutes) until Discord
 /// takes them: with HTTP alone, no READY comes to do it.
-async fn register_until_done(http: Arc<Http>, guild: Option<GuildId>) {
+async fn register_until_done(http: Arc<Http>, guild: Option<GuildId>, activity: bool) {
     let mut wait = Duration::from_secs(5);
     loop {
-        match handler::register_commands(&http, guild).await {
+        match handler::register_commands(&http, guild, activity).await {
             Ok(()) => return,
             Err(error) => {
                 tracing::warn!(error = %discord_error(&error), retry_in_s = wait.as_secs(), "registering commands failed");

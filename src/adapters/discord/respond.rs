@@ -51,14 +51,35 @@ impl Pending {
     }
 }
 
-/// Answers an interaction at once with `reply` as a new message (private when it is).
+/// What a player hears when opening the Activity took the core past the deferral: an
+/// Activity opens only as an interaction's first answer, which a deferral took.
+const LAUNCH_TOO_LATE: &str =
+    "The board took too long to open; press Tap to play (or run `/sudoku play`) again.";
+
+/// Answers an interaction at once with `reply` as a new message (private when it is), or
+/// by opening the Activity when the reply says so.
 pub(super) async fn answer_now(answers: &Answers, id: InteractionId, token: &str, reply: &Reply) {
+    if reply.launch {
+        let response = CreateInteractionResponse::LaunchActivity;
+        respond_logged(answers.respond(id, token, response).await);
+        return;
+    }
     let response = CreateInteractionResponse::Message(message(reply));
     respond_logged(
         answers
             .respond_with(id, token, response, attachment(reply))
             .await,
     );
+}
+
+/// A reply that comes after a deferral: one that would have opened the Activity says to
+/// try again instead.
+pub(super) fn after_deferral(reply: Reply) -> Reply {
+    if reply.launch {
+        Reply::private(LAUNCH_TOO_LATE)
+    } else {
+        reply
+    }
 }
 
 /// Answers a slash command or a submitted modal with a new message: directly when the
@@ -93,7 +114,7 @@ pub(super) async fn answer_with_message(
     let deferred = answers
         .respond(id, token, CreateInteractionResponse::Defer(deferral))
         .await;
-    let reply = work.finish(name, deferred.is_ok()).await?;
+    let reply = after_deferral(work.finish(name, deferred.is_ok()).await?);
     if let Err(error) = deferred {
         tracing::warn!(error = %super::discord_error(&error), "deferring failed");
         None

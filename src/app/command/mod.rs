@@ -105,6 +105,12 @@ pub enum Command {
     RaceLeaderboard,
     /// A private link to play the board in a browser (the web board).
     Web,
+    /// The board to tap inside Discord: opens the Activity (`/sudoku play`, the Tap to
+    /// play buttons, the app's Entry Point command). `daily`: from a daily post, whose
+    /// button opens today's daily first (an Activity opens with no word of why).
+    Play {
+        daily: bool,
+    },
     /// The caller's settings: shown, or changed when an option is given.
     Settings {
         check_as_you_go: Option<bool>,
@@ -185,6 +191,8 @@ impl Command {
                 confirmed: true,
             },
             "daily" => Command::Daily,
+            "play" => Command::Play { daily: false },
+            "play-daily" => Command::Play { daily: true },
             "share" => Command::Share(target),
             // "New game" under a solve: the same size again; the id's game field carries it.
             "new" => Command::New {
@@ -224,6 +232,8 @@ impl Command {
                 | Command::DailySetup { .. }
                 | Command::DailyOff
                 | Command::Settings { .. }
+                | Command::Web
+                | Command::Play { .. }
                 | Command::Coop(coop::CoopCommand::Check(_) | coop::CoopCommand::Hint(_))
                 // A race board is never shown to rivals.
                 | Command::Race(RaceCommand::Board(_))
@@ -255,6 +265,7 @@ impl Command {
             Command::Coop(c) => c.name(),
             Command::Race(r) => r.name(),
             Command::Web => "web",
+            Command::Play { .. } => "play",
             Command::RaceLeaderboard => "leaderboard races",
             Command::Settings { .. } => "settings",
         }

@@ -738,10 +738,17 @@ fn build_table() -> Vec<CommandSpec> {
             },
         },
         plain(
+            "play",
+            &["activity", "tap"],
+            "Tap to play: your board as a Discord Activity",
+            "`/sudoku play` (or `web`): your board to tap.",
+            |_| Ok(Command::Play { daily: false }),
+        ),
+        plain(
             "web",
             &["browser"],
             "Play your board in a web page (a private link)",
-            "`/sudoku web`: your board in a browser.",
+            "",
             |_| Ok(Command::Web),
         ),
         plain(

@@ -489,11 +489,14 @@ pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, 
                 None => text.push_str("\nYesterday: no solvers."),
             }
         }
-        Ok(Reply::public(text).with_buttons(vec![Button {
-            custom_id: plain_custom_id("daily"),
-            label: "Play".into(),
-            style: ButtonStyle::Primary,
-        }]))
+        // Where the Activity is set up, Tap to play opens today's daily in it.
+        Ok(Reply::public(text)
+            .with_buttons(vec![Button {
+                custom_id: plain_custom_id("daily"),
+                label: "Play".into(),
+                style: ButtonStyle::Primary,
+            }])
+            .offering_daily_play())
     })
 }
 

@@ -64,11 +64,39 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Race(command) => race::run(app, inv, command),
         Command::RaceLeaderboard => race::leaderboard(app, inv),
         Command::Web => Ok(web_link(app, inv)),
+        Command::Play { daily } => play(app, inv, *daily),
         Command::Settings {
             check_as_you_go,
             board_picture,
         } => settings::run(app, inv, *check_as_you_go, *board_picture),
     }
+}
+
+/// `/sudoku play`: the Activity, where it is set up; else what works instead. From a
+/// daily post, today's daily is opened first, so the Activity shows it; a daily that
+/// cannot be played (not set up, already done) says why instead.
+fn play(app: &App, inv: &Invocation, daily: bool) -> Result<Reply, Failure> {
+    if app.activity() {
+        if daily {
+            daily::play(app, inv)?;
+        }
+        return Ok(Reply::launching(
+            "The board to tap opens as a Discord Activity, inside Discord. Here, `/sudoku web` gives a private link to the same board in a browser.",
+        ));
+    }
+    if daily {
+        // No Activity: the daily post's button is then not shown, but an old post's may
+        // be pressed; the daily in chat is what it meant.
+        return daily::play(app, inv);
+    }
+    let instead = if app.web_links().is_some() {
+        "The board in chat works as always, and `/sudoku web` gives you a private link to the same board in a browser."
+    } else {
+        "The board in chat works as always."
+    };
+    Ok(Reply::private(format!(
+        "The Sudoku Activity is not set up on this bot: its operator turns it on (an `[activity]` section in the config, and Activities in Discord's developer portal). {instead}"
+    )))
 }
 
 /// `/sudoku web`: the player's private link to the web board, when it is set up.

@@ -716,6 +716,12 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
             "**{name}**: {host} cancelled the race before it started."
         )),
     };
+    // A lobby's players can open the Activity and wait there: their board appears when
+    // the race starts; a running race's racers play it there.
+    let reply = match race.status {
+        RaceStatus::Lobby | RaceStatus::Running => reply.offering_play(),
+        _ => reply,
+    };
     Ok(reply.of_race(record.id))
 }
 
