@@ -3960,6 +3960,10 @@ async fn activity_bot(fake: &FakeDiscord) -> (tempfile::TempDir, PathBuf, Bot, S
     (dir, db, bot, base)
 }
 
+fn dan_user() -> Value {
+    FakeDiscord::user("100000000000000004", "dan")
+}
+
 /// Signs in through `POST /api/token` as the page does; the status and the answer.
 async fn activity_sign_in(base: &str, code: &str, instance: &str) -> (u16, Value) {
     let answer = reqwest::Client::new()
@@ -4068,6 +4072,13 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
     assert_eq!(by_bob.id, by_ann.id);
     assert_eq!(by_carol.id, by_ann.id);
     assert_eq!(by_carol.users.len(), 3, "{by_carol:?}");
+    // A member without Use Activities in the channel hears why, rather than Discord's
+    // "This interaction failed"; nothing opens.
+    let denied = fake.play_without_activities(&dan_user(), GUILD);
+    let denied_id = denied["id"].as_str().expect("id").to_string();
+    let said = fake.ask(denied).await;
+    assert!(content(&said).contains("Use Activities"), "{said:#}");
+    assert!(fake.launched(&denied_id).await.is_none());
 
     // A good code: ann, in that channel, on the board she started in chat.
     let code = fake.authorize(&ann()).await;
@@ -4112,24 +4123,27 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
         assert!(said.contains(words), "{said:?} should say {words:?}");
         assert!(answer.get("session").is_none(), "{answer:#}");
     };
+    // Discord answers `invalid_grant` alike for a used, an unknown and an expired code, so
+    // the player hears one sentence for the three.
+    let not_accepted = "Discord did not accept this sign-in";
     refused(
         activity_sign_in(&base, &code, &by_ann.id).await,
         403,
-        "used already",
+        not_accepted,
     );
     refused(
         activity_sign_in(&base, "code-nobody-made", &by_ann.id).await,
         403,
-        "did not accept",
+        not_accepted,
     );
     let stale = fake.authorize(&bob()).await;
     fake.expire_code(&stale).await;
     refused(
         activity_sign_in(&base, &stale, &by_ann.id).await,
         403,
-        "expired",
+        not_accepted,
     );
-    let dan = FakeDiscord::user("100000000000000004", "dan");
+    let dan = dan_user();
     let outsider = fake.authorize(&dan).await;
     refused(
         activity_sign_in(&base, &outsider, &by_ann.id).await,
@@ -4145,8 +4159,8 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
     let bad = fake.authorize(&bob()).await;
     refused(
         activity_sign_in(&base, &bad, "../users/@me").await,
-        403,
-        "not an Activity",
+        400,
+        "does not understand",
     );
     let answer = reqwest::Client::new()
         .post(format!("{base}/api/token"))

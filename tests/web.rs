@@ -1068,5 +1068,11 @@ fn tap_to_play_opens_the_activity_from_boards_dailies_and_races_where_it_is_set_
         "eve's game is today's daily: {}",
         shown.content
     );
+    // Once eve's daily is over, its button says so instead of opening another board.
+    let asked = bot.say("eve", HERE, "give-up");
+    bot.press("eve", HERE, &asked, "Yes, give up");
+    let again = bot.press("eve", HERE, post, "Tap to play");
+    assert!(!again.launch, "{again:?}");
+    assert!(again.content.contains("today"), "{}", again.content);
     // Every reply above was checked against Discord's limits by `common::Bot`.
 }

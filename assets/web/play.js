@@ -10,9 +10,12 @@
   const NO_LINK_TEXT = "Open this board from the link /sudoku web gives.";
   const NEW_LINK_ADVICE = "Ask the bot for a new link with /sudoku web.";
   const REOPEN_ADVICE = "Close the Activity and open it again.";
-  // Inside Discord only Discord's own pages may speak for it (the SDK's list, less its
-  // development hosts).
+  // Inside Discord only Discord's own pages may speak for it: the SDK's list, less its
+  // development hosts. On phones the Activity is the top page and Discord answers through
+  // its own window, from the page's origin (or an opaque "null" one).
   const DISCORD_ORIGINS = [
+    location.origin,
+    "null",
     "https://discord.com",
     "https://ptb.discord.com",
     "https://canary.discord.com",
@@ -21,6 +24,9 @@
     "https://canary.discordapp.com",
   ];
   const SDK_PATIENCE_MS = 20000;
+  // AUTHORIZE may wait on the player reading Discord's consent screen.
+  const CONSENT_PATIENCE_MS = 5 * 60 * 1000;
+  const SIGN_IN_PATIENCE_MS = 30000;
   const FINAL_STATUS_TEXT = { solved: "Solved!", "given up": "Given up", ended: "Game ended" };
 
   // ---------------------------------------------------------------- pure helpers
@@ -601,7 +607,8 @@
         if (typeof message.session === "string" && message.session) {
           page.session = message.session;
           page.link = null; // the session resumes from now on
-          storeSession(message.session);
+          // An Activity signs in afresh at every launch, for the instance it is in.
+          if (!page.activity) storeSession(message.session);
         }
         page.player = asText(message.player);
         page.welcomed = true;
@@ -690,6 +697,7 @@
   function createDiscordClient(clientId, frameId) {
     const discord = window.parent.opener || window.parent; // a popped-out Activity
     let origin = null; // Discord's, pinned at READY: nothing secret goes out before it
+    let target = "*"; // where commands go: that origin (an opaque one cannot be named)
     let nonces = 0;
     const pending = new Map();
     let onReady = null;
@@ -698,6 +706,7 @@
 
     window.addEventListener("message", (event) => {
       if (!DISCORD_ORIGINS.includes(event.origin)) return;
+      if (event.source !== discord && event.source !== window) return;
       if (!Array.isArray(event.data) || event.data.length < 2) return;
       const [opcode, payload] = event.data;
       if (!payload || typeof payload !== "object") return;
@@ -709,6 +718,7 @@
       if (payload.cmd === "DISPATCH") {
         if (payload.evt === "READY" && origin === null) {
           origin = event.origin;
+          target = event.origin === "null" ? "*" : event.origin;
           onReady();
         }
         return;
@@ -727,10 +737,10 @@
     const referrer = (() => { try { return new URL(document.referrer).origin; } catch { return "*"; } })();
     discord.postMessage([SDK.HANDSHAKE, { v: 1, encoding: "json", client_id: clientId, frame_id: frameId }], DISCORD_ORIGINS.includes(referrer) ? referrer : "*");
 
-    function within(promise, what) {
+    function within(promise, what, patience = SDK_PATIENCE_MS) {
       let timer = 0;
       const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Discord did not answer (${what}).`)), SDK_PATIENCE_MS);
+        timer = setTimeout(() => reject(new Error(`Discord did not answer (${what}).`)), patience);
       });
       return Promise.race([promise, late]).finally(() => clearTimeout(timer));
     }
@@ -742,8 +752,9 @@
         const answer = new Promise((resolve, reject) => {
           pending.set(nonce, { resolve, reject, timer: 0 });
         });
-        discord.postMessage([SDK.FRAME, { cmd, args, nonce }], origin);
-        return within(answer, cmd.toLowerCase()).finally(() => pending.delete(nonce));
+        discord.postMessage([SDK.FRAME, { cmd, args, nonce }], target);
+        const patience = cmd === "AUTHORIZE" ? CONSENT_PATIENCE_MS : SDK_PATIENCE_MS;
+        return within(answer, cmd.toLowerCase(), patience).finally(() => pending.delete(nonce));
       },
       onClose(callback) { onClosed = callback; },
     };
@@ -760,10 +771,18 @@
     }
     setConnection("connecting");
     showMessage("Signing in with Discord…", false);
+    let closed = false; // Discord closed the Activity: whatever is in flight stops
+    const stillOpen = () => {
+      if (closed) throw new Error("");
+    };
     try {
       const discord = createDiscordClient(clientId, params.get("frame_id"));
-      discord.onClose((why) => failForGood(why || "Discord closed the Activity."));
+      discord.onClose((why) => {
+        closed = true;
+        failForGood(why || "Discord closed the Activity.");
+      });
       await discord.ready;
+      stillOpen();
       const { code } = await discord.command("AUTHORIZE", {
         client_id: clientId,
         response_type: "code",
@@ -771,21 +790,29 @@
         prompt: "none",
         scope: ["identify"],
       });
+      stillOpen();
+      const abort = new AbortController();
+      const abortTimer = setTimeout(() => abort.abort(), SIGN_IN_PATIENCE_MS);
       const response = await fetch("/api/token", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ code: asText(code), instance_id: instanceId }),
-      });
+        signal: abort.signal,
+      }).finally(() => clearTimeout(abortTimer));
       const answer = await response.json().catch(() => ({}));
+      stillOpen();
       if (!response.ok || !answer.session) throw new Error(asText(answer.error) || "The bot could not sign you in.");
       await discord.command("AUTHENTICATE", { access_token: asText(answer.access_token) });
+      stillOpen();
       // Kept in memory only: every launch signs in afresh, for the instance it is in.
       page.session = answer.session;
       showMessage("", false);
       updatePending();
       transport.connect();
     } catch (error) {
-      failForGood(asText(error && error.message) || "The bot could not sign you in.");
+      if (closed) return; // already said why
+      const aborted = error && error.name === "AbortError";
+      failForGood(aborted ? "The bot took too long to sign you in." : asText(error && error.message) || "The bot could not sign you in.");
     }
   }
 

@@ -159,6 +159,10 @@ pub enum SignInError {
 /// against Discord's rate limits).
 const SIGN_INS_AT_ONCE: usize = 16;
 
+/// How long a sign-in may take, its turn included: Discord stalling must not hold the
+/// turns of every later player.
+const SIGN_IN_WITHIN: Duration = Duration::from_secs(15);
+
 /// The largest `/api/token` body: a code and an instance id.
 const MAX_TOKEN_REQUEST: usize = 2 * 1024;
 
@@ -262,7 +266,14 @@ async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
     let request = serde_json::from_slice::<TokenRequest>(&body)
         .ok()
         .filter(|r| {
-            let fits = |s: &str| !s.is_empty() && s.len() <= 256;
+            // Discord's codes and instance ids are letters, digits, `-` and `_`: anything
+            // else is refused before it costs a call to Discord.
+            let fits = |s: &str| {
+                !s.is_empty()
+                    && s.len() <= 256
+                    && s.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            };
             fits(&r.code) && fits(&r.instance_id)
         });
     let Some(request) = request else {
@@ -282,10 +293,21 @@ async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
             "Many players are opening the Activity at once; close it and open it again in a moment.",
         );
     }
-    let Ok(_turn) = web.signing_in.acquire().await else {
-        return answer(StatusCode::SERVICE_UNAVAILABLE, crate::app::APOLOGY);
-    };
-    match sign_in.sign_in(&request.code, &request.instance_id).await {
+    let signed = tokio::time::timeout(SIGN_IN_WITHIN, async {
+        let _turn = web
+            .signing_in
+            .acquire()
+            .await
+            .map_err(|_| SignInError::Failed("the sign-in turns are closed".into()))?;
+        sign_in.sign_in(&request.code, &request.instance_id).await
+    })
+    .await
+    .unwrap_or_else(|_| {
+        Err(SignInError::Failed(format!(
+            "no answer from Discord within {SIGN_IN_WITHIN:?}"
+        )))
+    });
+    match signed {
         Ok(signed) => {
             let session = links.session_for(&signed.who, web.app.now());
             json_response(

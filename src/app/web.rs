@@ -566,7 +566,7 @@ impl App {
         );
         Ok(Outcome {
             ok,
-            message: plain_text(&reply.content),
+            message: for_the_page(&reply.content),
             view: self.web_view_after(who, Some(shown))?,
         })
     }
@@ -735,9 +735,104 @@ pub fn plain_text(content: &str) -> String {
         .replace("\\*", "*")
 }
 
+/// A chat reply as the page says it ([`plain_text`]), less what points to typed
+/// commands the page has buttons for: a parenthesis naming one ("(e.g. `/sudoku move A1
+/// 0`)") and a sentence that only says which to type ("Start another with `/sudoku
+/// new`."), unless nothing else would be left.
+pub fn for_the_page(content: &str) -> String {
+    const TYPED: &str = "`/sudoku";
+    let mut kept = Vec::new();
+    for line in content.lines() {
+        // Parentheses naming a typed command go, with the space before them.
+        let mut line = line.to_string();
+        while let Some(at) = line.find(TYPED) {
+            let open = line[..at].rfind('(');
+            let close = line[at..].find(')').map(|c| at + c);
+            match (open, close) {
+                (Some(open), Some(close)) if !line[open..at].contains(')') => {
+                    let start = if line[..open].ends_with(' ') {
+                        open - 1
+                    } else {
+                        open
+                    };
+                    line.replace_range(start..=close, "");
+                }
+                _ => break,
+            }
+        }
+        let sentences = split_sentences(&line);
+        let said: Vec<&str> = sentences
+            .iter()
+            .copied()
+            .filter(|s| !s.contains(TYPED))
+            .collect();
+        if said.is_empty() {
+            kept.push(line.clone());
+        } else {
+            kept.push(said.join(" "));
+        }
+    }
+    let text = kept.join("\n");
+    let page = plain_text(&text);
+    if page.is_empty() {
+        plain_text(content)
+    } else {
+        page
+    }
+}
+
+/// `line`'s sentences, each with its closing mark (". ", "! ", "? " end one).
+fn split_sentences(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = line.as_bytes();
+    for i in 0..bytes.len() {
+        if matches!(bytes[i], b'.' | b'!' | b'?') && bytes.get(i + 1) == Some(&b' ') {
+            out.push(line[start..=i].trim());
+            start = i + 1;
+        }
+    }
+    let rest = line[start..].trim();
+    if !rest.is_empty() {
+        out.push(rest);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_page_leaves_out_what_points_to_typed_commands() {
+        assert_eq!(
+            for_the_page(
+                "New easy puzzle: 30 empty cells, one solution. Play with `/sudoku move B7 4`."
+            ),
+            "New easy puzzle: 30 empty cells, one solution."
+        );
+        assert_eq!(
+            for_the_page(
+                "**Solved** in `3:10`! Start another with `/sudoku new`.\n**ann**'s Easy game\n```\nA | 1 2 3\n```"
+            ),
+            "Solved in 3:10!"
+        );
+        assert_eq!(
+            for_the_page(
+                "Before the next step: A1 is wrong. Erase it (e.g. `/sudoku move A1 0`) and look again."
+            ),
+            "Before the next step: A1 is wrong. Erase it and look again."
+        );
+        // Only a pointer: kept, as it is all there is to say.
+        assert_eq!(
+            for_the_page("You have no game in progress here. Start one with `/sudoku new`."),
+            "You have no game in progress here."
+        );
+        assert_eq!(
+            for_the_page("Start one with `/sudoku new`."),
+            "Start one with /sudoku new."
+        );
+    }
 
     fn ann() -> Identity {
         Identity {

@@ -143,6 +143,17 @@ impl FakeDiscord {
             .launch(user, guild, channel)
     }
 
+    /// `/sudoku play` by a member without Use Activities in the channel.
+    pub fn play_without_activities(&self, user: &Value, guild: &str) -> Value {
+        let data = json!({
+            "id": "600000000000000001",
+            "name": "sudoku",
+            "type": 1,
+            "options": [{"name": "play", "type": 1, "options": []}],
+        });
+        self.base_with(2, user, Some(guild), "2147483647", data)
+    }
+
     /// The app's Entry Point command, run by `user` from Discord's App Launcher.
     pub fn entry_point(&self, user: &Value, guild: Option<&str>) -> Value {
         let data = json!({"id": "600000000000000004", "name": "launch", "type": 4});

@@ -1007,7 +1007,8 @@ impl FakeDiscord {
     }
 
     fn base(&self, kind: u8, user: &Value, guild: Option<&str>, data: Value) -> Value {
-        self.base_with(kind, user, guild, "2147483647", data)
+        // Every permission up to Use Activities (bit 39).
+        self.base_with(kind, user, guild, "1099511627775", data)
     }
 
     fn base_with(

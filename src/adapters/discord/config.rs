@@ -281,7 +281,15 @@ impl Config {
         if let Some(web) = &config.web {
             web.check(config.interactions.is_some())?;
         }
-        if config.activity.is_some() {
+        if let Some(activity) = &config.activity {
+            if let Some(interactions) = &config.interactions
+                && interactions.application_id.trim() != activity.client_id.to_string()
+            {
+                return Err(format!(
+                    "activity.client_id {} is not interactions.application_id {:?}: both are the application's id",
+                    activity.client_id, interactions.application_id
+                ));
+            }
             let Some(web) = &config.web else {
                 return Err("[activity] plays through the web board's page: add a [web] section (public_url, and listen or [interactions])".into());
             };
@@ -361,6 +369,46 @@ mod tests {
             let err = Config::parse(&text).expect_err(&text);
             assert!(err.contains(says), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn the_activity_section_needs_the_web_board_and_the_same_application() {
+        let key = "67c6bd767ca099e79efac9fcce4d2022a63bf7dea780e7f3d813f694c1597089";
+        let web = "[web]\npublic_url = \"https://sudoku.example\"\n";
+        let interactions = |app: &str, path: &str| {
+            format!(
+                "[interactions]\nlisten = \"127.0.0.1:8080\"\npublic_key = \"{key}\"\napplication_id = \"{app}\"\npath = \"{path}\"\n"
+            )
+        };
+        let activity = "[activity]\nclient_id = 42\n";
+        let error = |text: String| Config::parse(&text).err().unwrap_or_default();
+        assert!(error(activity.to_string()).contains("add a [web] section"));
+        assert!(
+            error(format!(
+                "{web}{}{activity}",
+                interactions("43", "/interactions")
+            ))
+            .contains("is not interactions.application_id")
+        );
+        assert!(
+            error(format!("{web}{}{activity}", interactions("42", "/")))
+                .contains("serves its page at `/`")
+        );
+        let config = Config::parse(&format!(
+            "{web}{}{activity}",
+            interactions("42", "/interactions")
+        ))
+        .expect("the Activity beside the endpoint");
+        let activity = config.activity.expect("read");
+        assert_eq!(activity.client_id, 42);
+        assert!(
+            activity
+                .secret(None)
+                .err()
+                .unwrap_or_default()
+                .contains("DISCORD_CLIENT_SECRET")
+        );
+        assert_eq!(activity.secret(Some(" s \n".into())), Ok("s".to_string()));
     }
 
     #[test]

@@ -299,6 +299,11 @@ impl Handler {
             self.refuse(interaction, refusal).await;
             return;
         }
+        let member = interaction.member.as_ref().and_then(|m| m.permissions);
+        if let Some(refusal) = self.launch_refused(&command, member) {
+            self.refuse(interaction, refusal).await;
+            return;
+        }
         if let Command::DailySetup {
             channel: Some(channel),
             ..
@@ -379,6 +384,17 @@ impl Handler {
             return;
         };
         if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
+            answer_now(
+                answers,
+                interaction.id,
+                &interaction.token,
+                &Reply::private(refusal),
+            )
+            .await;
+            return;
+        }
+        let member = interaction.member.as_ref().and_then(|m| m.permissions);
+        if let Some(refusal) = self.launch_refused(&command, member) {
             answer_now(
                 answers,
                 interaction.id,
@@ -502,6 +518,19 @@ pub(super) async fn register_commands(
     }?;
     tracing::info!(count = registered.len(), "commands registered");
     Ok(())
+}
+
+impl Handler {
+    /// Why the Activity cannot open for this member here (Discord says: they lack Use
+    /// Activities in this channel), said instead of a launch Discord would refuse with
+    /// "This interaction failed".
+    fn launch_refused(&self, command: &Command, member: Option<Permissions>) -> Option<String> {
+        let launching = matches!(command, Command::Play { .. }) && self.app.activity();
+        let allowed = member.is_none_or(|p| p.contains(Permissions::USE_EMBEDDED_ACTIVITIES));
+        (launching && !allowed).then(|| {
+            "Opening the board to tap needs the Use Activities permission in this channel, which you don't have here. The board in chat works as always (`/sudoku show`), and `/sudoku web` gives a private link to it in a browser.".to_string()
+        })
+    }
 }
 
 /// Why a board that lives in the channel (a race, whose scoreboard and result the bot

@@ -78,7 +78,12 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
 fn play(app: &App, inv: &Invocation, daily: bool) -> Result<Reply, Failure> {
     if app.activity() {
         if daily {
-            daily::play(app, inv)?;
+            // Opened only onto a daily in progress: a daily already solved, given up or
+            // forgotten today is said as chat says it, rather than opening another board.
+            let opened = daily::play(app, inv)?;
+            if opened.offers_play.is_none() {
+                return Ok(opened);
+            }
         }
         return Ok(Reply::launching(
             "The board to tap opens as a Discord Activity, inside Discord. Here, `/sudoku web` gives a private link to the same board in a browser.",
