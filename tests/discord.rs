@@ -3928,6 +3928,14 @@ async fn sudoku_web_links_the_asker_to_the_board_served_beside_the_endpoint() {
 /// its client secret in a file), against `fake` with Activities on: its folder, database,
 /// handle, and the endpoint's base URL (`http://127.0.0.1:PORT`).
 async fn activity_bot(fake: &FakeDiscord) -> (tempfile::TempDir, PathBuf, Bot, String) {
+    activity_bot_on(fake, Arc::new(SystemClock)).await
+}
+
+/// [`activity_bot`] on `clock`.
+async fn activity_bot_on(
+    fake: &FakeDiscord,
+    clock: Arc<dyn Clock>,
+) -> (tempfile::TempDir, PathBuf, Bot, String) {
     fake.enable_activities().await;
     let (dir, db) = db();
     let secret_file = dir.path().join("client-secret");
@@ -3950,7 +3958,7 @@ async fn activity_bot(fake: &FakeDiscord) -> (tempfile::TempDir, PathBuf, Bot, S
         ..config_on(Transport::Http, fake, &db)
     };
     let app = Arc::new(
-        App::new(Store::open(&db).expect("store"), Arc::new(SystemClock), 3)
+        App::new(Store::open(&db).expect("store"), clock, 3)
             .with_web(sudoku_bot::app::web::Links::new(&[5u8; 32], public).expect("links"))
             .with_activity(),
     );
@@ -4256,6 +4264,57 @@ async fn the_activity_page_signs_in_through_the_sdk_and_plays_in_a_browser() {
         "the digit tapped in the Activity is on chat's board: {}",
         content(&shown)
     );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// An Activity opens only as an interaction's first answer. A daily post's Tap to play
+/// whose daily took the core past the deferral is not launched after it (Discord would
+/// refuse): the player is told to press it again, and a second press opens it at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_launch_too_slow_for_a_first_answer_asks_to_press_again() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let gate = Arc::new(GateClock::default());
+    let (_dir, _db, bot, _base) = activity_bot_on(&fake, gate.clone()).await;
+    let setup = fake
+        .ask(fake.daily_setup(&ann(), "32", fake_discord::CHANNEL, json!([])))
+        .await;
+    assert!(content(&setup).contains("Daily Sudoku is on"), "{setup:#}");
+
+    gate.close();
+    let press = fake.button(
+        &bob(),
+        Some(GUILD),
+        "sudoku:play-daily:0:0",
+        "the daily post",
+    );
+    let token = token_of(&press);
+    let id = fake.interact(press).await;
+    assert_eq!(fake.response_to(&id).await["type"], 6, "deferred");
+    gate.open();
+    let said = fake.followup_of(&token).await;
+    assert!(content(&said).contains("took too long"), "{said:#}");
+    assert!(
+        fake.launched(&id).await.is_none(),
+        "no launch after a deferral"
+    );
+
+    let again = fake
+        .interact(fake.button(
+            &bob(),
+            Some(GUILD),
+            "sudoku:play-daily:0:0",
+            "the daily post",
+        ))
+        .await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while fake.launched(&again).await.is_none() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the second press opened nothing"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     bot.stop().await;
     fake.assert_clean().await;
 }
