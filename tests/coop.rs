@@ -304,6 +304,7 @@ fn channels_of_a_server_have_their_own_boards_and_the_solver_check_finds_them() 
             command: Command::parse(text).expect("parses"),
             style: BoardStyle::Plain,
             is_admin: false,
+            lang: Default::default(),
         })
     };
     let (g7, s7) = puzzle(&say("ann", "7", "coop 10"));

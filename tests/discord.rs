@@ -4318,3 +4318,26 @@ async fn a_launch_too_slow_for_a_first_answer_asks_to_press_again() {
     bot.stop().await;
     fake.assert_clean().await;
 }
+
+/// A player's Discord language reaches the core: `/sudoku help` from a Spanish Discord is
+/// in Spanish (Catalan has no Discord locale: it is a setting), from an unknown one in
+/// English.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_answers_in_the_players_discord_language() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = ready_on(Transport::Gateway, &fake, &db, Arc::new(SystemClock)).await;
+    for (locale, words) in [
+        ("es-ES", "filas A-I (de arriba abajo)"),
+        ("es-419", "filas A-I (de arriba abajo)"),
+        ("en-US", "rows are A-I (top to bottom)"),
+        ("fr", "rows are A-I (top to bottom)"),
+    ] {
+        let mut help = fake.slash(&ann(), Some(GUILD), "help", json!([]));
+        help["locale"] = json!(locale);
+        let said = fake.ask(help).await;
+        assert!(content(&said).contains(words), "{locale}: {said:#}");
+    }
+    bot.stop().await;
+    fake.assert_clean().await;
+}

@@ -715,3 +715,33 @@ fn a_race_is_won_with_choose_and_press_only() {
         "{out}"
     );
 }
+
+/// The terminal plays as a player of another language: `--locale ca` from the start,
+/// `:locale es` on the way (a wrong one says which there are), and moves are typed the
+/// same in every language.
+#[test]
+fn the_terminal_speaks_the_language_asked() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("play.db");
+    let out = play_with(
+        &db,
+        &["--locale".as_ref(), "ca".as_ref()],
+        "help\n:locale klingon\n:locale es\nhelp\n:locale en\nhelp\n",
+    );
+    let catalan = out
+        .find("files A-I (de dalt a baix)")
+        .expect("Catalan help");
+    let refused = out
+        .find("the bot speaks en, es and ca")
+        .expect("a wrong locale is refused");
+    let spanish = out
+        .find("filas A-I (de arriba abajo)")
+        .expect("Spanish help");
+    let english = out
+        .find("rows are A-I (top to bottom)")
+        .expect("English help");
+    assert!(
+        catalan < refused && refused < spanish && spanish < english,
+        "{out}"
+    );
+}

@@ -4,6 +4,7 @@
 mod common;
 
 use common::{Bot, T0};
+use sudoku_bot::app::i18n::Lang;
 use sudoku_bot::app::{BoardStyle, Command, Invocation, Place, Player, Reply};
 
 fn bot() -> Bot {
@@ -12,6 +13,11 @@ fn bot() -> Bot {
 
 /// Ann, in a server, types `text`.
 fn say(bot: &Bot, text: &str, style: BoardStyle) -> Reply {
+    say_in(bot, text, style, Lang::En)
+}
+
+/// Ann, whose Discord is in `lang`, types `text`.
+fn say_in(bot: &Bot, text: &str, style: BoardStyle, lang: Lang) -> Reply {
     bot.handle(&Invocation {
         player: Player {
             id: "42".into(),
@@ -21,6 +27,7 @@ fn say(bot: &Bot, text: &str, style: BoardStyle) -> Reply {
         command: Command::parse(text).expect("command"),
         style,
         is_admin: false,
+        lang,
     })
 }
 
@@ -100,6 +107,15 @@ fn help_and_solve() {
         help.content.chars().count()
     );
     insta::assert_snapshot!("help", shown(&help));
+    // In Spanish and Catalan too, whole in one message.
+    for lang in [Lang::Es, Lang::Ca] {
+        let help = say_in(&bot, "/sudoku help", BoardStyle::Plain, lang);
+        assert!(
+            !help.content.contains("(cut to fit"),
+            "{lang:?} help must fit one message whole"
+        );
+        insta::assert_snapshot!(format!("help-{}", lang.code()), shown(&help));
+    }
     insta::assert_snapshot!(
         "solve",
         shown(&say(

@@ -47,6 +47,16 @@ pub struct PlayArgs {
     /// your link, to play the same games in a browser while the terminal stays open.
     #[arg(long, value_name = "ADDRESS")]
     pub web: Option<std::net::SocketAddr>,
+    /// Play as a player whose Discord is in this language: en, es or ca (`:locale` in
+    /// the session changes it).
+    #[arg(long, value_name = "LANG", value_parser = parse_locale, default_value = "en")]
+    pub locale: crate::app::i18n::Lang,
+}
+
+fn parse_locale(text: &str) -> Result<crate::app::i18n::Lang, String> {
+    crate::app::i18n::Lang::parse(text)
+        .or_else(|| crate::app::i18n::Lang::from_discord(text))
+        .ok_or_else(|| format!("{text:?}: the bot speaks en, es and ca"))
 }
 
 /// `sudoku-bot play`: a session on stdin and stdout, with prompts and colours only when a
@@ -94,6 +104,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.pictures {
         session.pictures = dir.clone();
     }
+    session.lang = args.locale;
     session.run(io::stdin().lock(), &mut io::stdout().lock())?;
     Ok(())
 }
@@ -164,6 +175,8 @@ pub struct Session<'a> {
     /// Acts as a server admin (`:admin off` to test refusals). On by default: it is
     /// your own terminal.
     pub is_admin: bool,
+    /// The player's language (`--locale`, `:locale es`).
+    pub lang: crate::app::i18n::Lang,
     last_buttons: Vec<(String, String)>,
     /// The select menus of the last replies: their name (placeholder), id and options
     /// (label, value).
@@ -190,6 +203,7 @@ impl<'a> Session<'a> {
             style: BoardStyle::Plain,
             interactive: false,
             is_admin: true,
+            lang: crate::app::i18n::Lang::En,
             last_buttons: Vec::new(),
             last_menus: Vec::new(),
             channels: std::collections::BTreeMap::new(),
@@ -305,6 +319,7 @@ impl<'a> Session<'a> {
             command,
             style: self.style,
             is_admin: self.is_admin,
+            lang: self.lang,
         });
         if let Some(race) = reply.race_message {
             self.app.race_message_sent(race, &self.next_message_id());
@@ -566,6 +581,13 @@ impl<'a> Session<'a> {
                     self.show(&post.reply, out)?;
                 }
             }
+            "locale" | "lang" | "language" => match parse_locale(arg) {
+                Ok(lang) => {
+                    self.lang = lang;
+                    writeln!(out, "(you play in {} now)\n", lang.code())?;
+                }
+                Err(problem) => writeln!(out, "(:locale {problem})\n")?,
+            },
             "admin" => {
                 self.is_admin = arg != "off";
                 writeln!(
@@ -607,7 +629,7 @@ struct Menu {
 }
 
 /// Every session command, as `:help` lists it: the usage, then what it does.
-const SESSION_COMMANDS: [(&str, &str); 11] = [
+const SESSION_COMMANDS: [(&str, &str); 12] = [
     (
         ":user NAME",
         "act as another player (NAME is their id and name)",
@@ -640,6 +662,10 @@ const SESSION_COMMANDS: [(&str, &str); 11] = [
     (
         ":colour on|off",
         "boards with ANSI colours or without (or :color)",
+    ),
+    (
+        ":locale en|es|ca",
+        "play as a player of that language (as --locale)",
     ),
     (":help", "this list"),
     (

@@ -9,6 +9,7 @@
 pub mod command;
 mod commands;
 pub mod commits;
+pub mod i18n;
 pub mod image;
 pub mod render;
 pub mod reply;
@@ -215,6 +216,8 @@ pub struct Invocation {
     /// May manage this server (Discord: the Manage Server permission). Checked again by
     /// the core for every admin command.
     pub is_admin: bool,
+    /// The player's language (Discord: the interaction's locale).
+    pub lang: i18n::Lang,
 }
 
 /// Generation settings the operator may tune.

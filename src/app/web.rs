@@ -561,6 +561,7 @@ impl App {
                 command,
                 style: BoardStyle::Plain,
                 is_admin: false,
+                lang: crate::app::i18n::Lang::En,
             },
             false,
         );

@@ -66,6 +66,7 @@ impl Bot {
             command,
             style: BoardStyle::Plain,
             is_admin: admin,
+            lang: Default::default(),
         })
     }
 

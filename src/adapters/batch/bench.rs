@@ -360,6 +360,7 @@ pub fn bench_moves(
             command,
             style: BoardStyle::Plain,
             is_admin: false,
+            lang: crate::app::i18n::Lang::En,
         })
     };
     invoke(Command::GiveUp {
@@ -561,6 +562,7 @@ fn dailies_line(
         command,
         style: BoardStyle::Plain,
         is_admin: false,
+        lang: crate::app::i18n::Lang::En,
     };
     // Unrelated full grids to solve (each answer is itself: the check is all the work).
     let mut rng = crate::engine::rng::SeededRng::new(7);

@@ -103,6 +103,7 @@ impl EventHandler for Handler {
         let invocation = Invocation {
             // Discord's own notice, not a member's command.
             is_admin: true,
+            lang: crate::app::i18n::Lang::En,
             player: Player {
                 id: "0".into(),
                 name: "Discord".into(),
@@ -337,6 +338,7 @@ impl Handler {
             interaction.guild_id,
             interaction.channel_id,
             interaction.member.as_deref(),
+            &interaction.locale,
             command,
         );
         invocation.is_admin |= granted;
@@ -363,6 +365,7 @@ impl Handler {
             interaction.guild_id,
             interaction.channel_id,
             interaction.member.as_ref(),
+            &interaction.locale,
             command,
         );
         self.answer(interaction.id, &interaction.token, private, invocation)
@@ -409,6 +412,7 @@ impl Handler {
             interaction.guild_id,
             interaction.channel_id,
             interaction.member.as_ref(),
+            &interaction.locale,
             command,
         );
         // The pressed message can be replaced by a board of the same visibility: a public
@@ -586,6 +590,7 @@ fn invocation(
     guild: Option<GuildId>,
     channel: ChannelId,
     member: Option<&Member>,
+    locale: &str,
     command: Command,
 ) -> Invocation {
     Invocation {
@@ -609,5 +614,7 @@ fn invocation(
         command,
         // Phones do not render ANSI colours: shapes alone must carry the meaning.
         style: BoardStyle::Plain,
+        // The player's own Discord language; English where the bot does not speak it.
+        lang: crate::app::i18n::Lang::from_discord(locale).unwrap_or_default(),
     }
 }

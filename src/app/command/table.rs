@@ -52,8 +52,8 @@ pub struct CommandSpec {
     pub aliases: &'static [&'static str],
     /// Discord's one-line description (at most 100 characters).
     pub description: &'static str,
-    /// Its line in `/sudoku help` (empty: not listed).
-    pub help: &'static str,
+    /// Listed in `/sudoku help`, as the catalogue's `help-{name}` says it.
+    pub listed: bool,
     /// What a typist may write, for error messages.
     pub examples: &'static [&'static str],
     pub options: Vec<OptionSpec>,
@@ -323,7 +323,7 @@ fn plain(
     name: &'static str,
     aliases: &'static [&'static str],
     description: &'static str,
-    help: &'static str,
+    listed: bool,
     build: fn(&Args) -> Result<Command, String>,
 ) -> CommandSpec {
     CommandSpec {
@@ -331,7 +331,7 @@ fn plain(
         name,
         aliases,
         description,
-        help,
+        listed,
         examples: &[],
         options: Vec::new(),
         build,
@@ -346,7 +346,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "new",
             aliases: &[],
             description: "Start a game",
-            help: "`/sudoku new [empty] [difficulty] [symmetry]`: start a game, e.g. `/sudoku new 40` (40 empty cells, one solution).",
+            listed: true,
             examples: &["/sudoku new 40", "/sudoku new hard"],
             options: vec![
                 empty_cells(),
@@ -378,7 +378,7 @@ fn build_table() -> Vec<CommandSpec> {
             "show",
             &["board"],
             "Show your board and status",
-            "`/sudoku show`: your board and status.",
+            true,
             |_| Ok(Command::Show(None)),
         ),
         CommandSpec {
@@ -386,7 +386,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "move",
             aliases: &["m", "play"],
             description: "Place or erase digits, e.g. B7 4, C3 5 (B7 0 erases)",
-            help: "`/sudoku move <moves>`: e.g. `B7 4` (or `r2c7 4`), `B7 4, C3 5`; `B7 0` erases.",
+            listed: true,
             examples: &["/sudoku move B7 4"],
             options: vec![text("moves", "Cells and digits: B7 4, C3 5", "moves")],
             build: |a| {
@@ -401,7 +401,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "note",
             aliases: &["notes", "n"],
             description: "Toggle pencil marks in a cell",
-            help: "`/sudoku note <cell> <digits>`: toggle pencil marks, e.g. `B7 257`; `note auto` fills in every cell's candidates.",
+            listed: true,
             examples: &["/sudoku note B7 257", "/sudoku note auto"],
             options: vec![
                 text(
@@ -422,19 +422,15 @@ fn build_table() -> Vec<CommandSpec> {
                 })
             },
         },
-        plain(
-            "undo",
-            &[],
-            "Take back your last move",
-            "`/sudoku undo`: take back your last move.",
-            |_| Ok(Command::Undo(None)),
-        ),
+        plain("undo", &[], "Take back your last move", true, |_| {
+            Ok(Command::Undo(None))
+        }),
         CommandSpec {
             family: Player,
             name: "check",
             aliases: &[],
             description: "How many of your digits are wrong",
-            help: "`/sudoku check`: how many of your digits are wrong (`check show` says which).",
+            listed: true,
             examples: &["/sudoku check", "/sudoku check show"],
             options: vec![OptionSpec {
                 name: "reveal",
@@ -455,7 +451,7 @@ fn build_table() -> Vec<CommandSpec> {
             "hint",
             &[],
             "The next logical step (ask again for more detail)",
-            "`/sudoku hint`: the next logical step; ask again for more detail.",
+            true,
             |_| Ok(Command::Hint(None)),
         ),
         CommandSpec {
@@ -463,7 +459,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "submit",
             aliases: &[],
             description: "Submit a full solution",
-            help: "`/sudoku submit <grid>`: submit a full solution.",
+            listed: true,
             examples: &["/sudoku submit 534678912672195348..."],
             // Optional: without it Discord opens a box, where a pasted board keeps its lines.
             options: vec![OptionSpec {
@@ -484,7 +480,7 @@ fn build_table() -> Vec<CommandSpec> {
             "giveup",
             &["give-up", "resign", "give up"],
             "See the solution and end your game",
-            "`/sudoku giveup`: see the solution and end the game.",
+            true,
             |_| {
                 // Asks first, as the button does: a typo must not end a game.
                 Ok(Command::GiveUp {
@@ -498,7 +494,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "solve",
             aliases: &[],
             description: "Solve any Sudoku grid",
-            help: "`/sudoku solve <grid>`: solve any grid (81 digits or a pasted board).",
+            listed: true,
             examples: &["/sudoku solve 003020600900305001..."],
             options: vec![text(
                 "grid",
@@ -516,7 +512,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "stats",
             aliases: &[],
             description: "Games, solves and best times",
-            help: "`/sudoku stats [player]`: games, solves, best times and streaks.",
+            listed: true,
             examples: &["/sudoku stats", "/sudoku stats ann"],
             options: vec![OptionSpec {
                 name: "player",
@@ -536,7 +532,7 @@ fn build_table() -> Vec<CommandSpec> {
             "daily",
             &["daily play"],
             "Play today's daily puzzle of this server",
-            "`/sudoku daily`: today's server puzzle, the same for everyone; one attempt a day.",
+            true,
             |_| Ok(Command::Daily),
         ),
         CommandSpec {
@@ -544,7 +540,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "leaderboard",
             aliases: &["top"],
             description: "This server's daily leaderboard",
-            help: "`/sudoku leaderboard [today|week|all-time|races]`: this server's rankings.",
+            listed: true,
             examples: &["/sudoku leaderboard week", "/sudoku leaderboard races"],
             options: vec![OptionSpec {
                 name: "period",
@@ -580,7 +576,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "coop",
             aliases: &["co-op"],
             description: "A board the whole channel fills together",
-            help: "`/sudoku coop [empty] [difficulty]`: one board the channel fills together (`coop move|note|hint|check|undo|show|end`, or plain `move` with no game of your own here).",
+            listed: true,
             examples: &["/sudoku coop 45", "/sudoku coop move B7 4"],
             options: vec![
                 OptionSpec {
@@ -627,7 +623,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "race",
             aliases: &["versus", "vs"],
             description: "Race others on the same puzzle, each on a private board",
-            help: "`/sudoku race [empty] [difficulty] [players]`: race others on one puzzle: no hints, out at 3 mistakes, no solution shown till it ends.",
+            listed: true,
             examples: &["/sudoku race 45", "/sudoku race medium players:4"],
             options: vec![
                 empty_cells(),
@@ -668,7 +664,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "challenge",
             aliases: &["duel"],
             description: "Challenge one player to a 1-v-1 race",
-            help: "`/sudoku challenge @player [empty] [difficulty]`: a rated 1-v-1 race.",
+            listed: true,
             examples: &["/sudoku challenge @ann", "/sudoku challenge @ann 50 hard"],
             options: vec![
                 OptionSpec {
@@ -698,7 +694,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "settings",
             aliases: &["options", "prefs"],
             description: "Your settings: check-as-you-go, boards as text or pictures",
-            help: "`/sudoku settings [check-as-you-go:on|off] [board:text|image]`: checks as you go; boards as text or pictures.",
+            listed: true,
             examples: &[
                 "/sudoku settings check-as-you-go:off",
                 "/sudoku settings board:image",
@@ -741,31 +737,31 @@ fn build_table() -> Vec<CommandSpec> {
             "play",
             &["activity", "tap"],
             "Tap to play: your board as a Discord Activity",
-            "`/sudoku play` (or `web`): your board to tap.",
+            true,
             |_| Ok(Command::Play { daily: false }),
         ),
         plain(
             "web",
             &["browser"],
             "Play your board in a web page (a private link)",
-            "",
+            false,
             |_| Ok(Command::Web),
         ),
         plain(
             "share",
             &[],
             "Post your result of today's daily, without spoilers",
-            "`/sudoku share`: post your result of today's daily in the channel (no spoilers).",
+            true,
             |_| Ok(Command::Share(None)),
         ),
         plain(
             "forget-me",
             &["forgetme"],
             "Delete all your games and stats (asks first)",
-            "`/sudoku forget-me`: delete all your games and stats.",
+            true,
             |_| Ok(Command::ForgetMe { confirmed: false }),
         ),
-        plain("help", &[], "What each command does", "", |_| {
+        plain("help", &[], "What each command does", false, |_| {
             Ok(Command::Help)
         }),
         CommandSpec {
@@ -773,7 +769,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "setup",
             aliases: &[],
             description: "Post a daily puzzle in a channel",
-            help: "`/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid difficulty:medium`",
+            listed: true,
             examples: &["/sudoku-daily setup channel:#daily time:09:00"],
             options: vec![
                 OptionSpec {
@@ -818,7 +814,7 @@ fn build_table() -> Vec<CommandSpec> {
             name: "off",
             aliases: &[],
             description: "Stop posting daily puzzles",
-            help: "`/sudoku-daily off`",
+            listed: true,
             examples: &["/sudoku-daily off"],
             options: Vec::new(),
             build: |_| Ok(Command::DailyOff),

@@ -1,30 +1,53 @@
-//! `/sudoku help`: every command with an example, in one message, from the command table.
+//! `/sudoku help`: every command with an example, in one message, in the player's
+//! language: which commands, from the command table; their words, from the catalogue
+//! (`help-{name}`).
 
 use crate::app::Reply;
 use crate::app::command::table::{Family, table};
+use crate::app::i18n::{Lang, text};
 
-const HEADER: &str = "**Sudoku**: rows are A-I (top to bottom), columns 1-9 (left to right).";
-const DAILY: &str = "Daily rank: time from opening, pauses included, +30 s per mistake or hint; 3+ mistakes rank last.";
-const FOOTER: &str = "Or tap the pad under any board. `(5)` your digit, `!5!` a wrong one. A free game counts a pause as 5 min at most.";
-
-pub fn run() -> Reply {
-    Reply::private(text())
+pub fn run(lang: Lang) -> Reply {
+    Reply::private(help_text(lang))
 }
 
-fn text() -> String {
+/// The help in `lang`, whole (a test holds every language to Discord's 2,000 characters).
+pub fn help_text(lang: Lang) -> String {
     let lines = |family| {
         table()
             .iter()
-            .filter(move |s| s.family == family && !s.help.is_empty())
-            .map(|s| s.help)
+            .filter(move |s| s.family == family && s.listed)
+            .map(move |s| text(lang, &format!("help-{}", s.name), &[]))
     };
-    let mut out = vec![HEADER.to_string()];
-    out.extend(lines(Family::Player).map(str::to_string));
-    out.push(format!(
-        "Admins: {}.",
-        lines(Family::Admin).collect::<Vec<_>>().join(", ")
-    ));
-    out.push(DAILY.to_string());
-    out.push(FOOTER.to_string());
+    let mut out = vec![text(lang, "help-header", &[])];
+    out.extend(lines(Family::Player));
+    let admins = lines(Family::Admin).collect::<Vec<_>>().join(", ");
+    out.push(text(lang, "help-admins", &[("commands", admins.into())]));
+    out.push(text(lang, "help-daily-rank", &[]));
+    out.push(text(lang, "help-footer", &[]));
     out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::reply::MAX_CONTENT;
+
+    /// Every language's help fits one Discord message, and says every listed command.
+    #[test]
+    fn the_help_fits_discord_in_every_language() {
+        for lang in Lang::ALL {
+            let help = help_text(lang);
+            let chars = help.chars().count();
+            assert!(chars <= MAX_CONTENT, "{}: {chars} characters", lang.code());
+            for spec in table().iter().filter(|s| s.listed) {
+                let line = text(lang, &format!("help-{}", spec.name), &[]);
+                assert!(
+                    !line.is_empty() && help.contains(&line),
+                    "{}: {}",
+                    lang.code(),
+                    spec.name
+                );
+            }
+        }
+    }
 }

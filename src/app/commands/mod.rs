@@ -40,7 +40,7 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::GiveUp { target, confirmed } => game::give_up(app, inv, *target, *confirmed),
         Command::Solve { grid } => solve::run(app, inv, grid),
         Command::Stats { player } => stats::run(app, inv, player.as_deref()),
-        Command::Help => Ok(help::run()),
+        Command::Help => Ok(help::run(inv.lang)),
         Command::Daily => daily::play(app, inv),
         Command::Share(target) => daily::share(app, inv, *target),
         Command::DailySetup {

@@ -1,0 +1,32 @@
+# Las palabras del bot en español. Las órdenes, las opciones y las casillas conservan su
+# nombre en inglés (A–I, 1–9, `/sudoku new`): así las envía Discord.
+
+## /sudoku help
+
+help-header = **Sudoku**: filas A-I (de arriba abajo), columnas 1-9 (de izquierda a derecha).
+help-daily-rank = Reto diario: tiempo desde que lo abres, con pausas, +30 s por error o pista; con 3+ errores, al final.
+help-footer = O usa el teclado bajo el tablero. `(5)` tu cifra, `!5!` una errónea. En partida libre, una pausa cuenta 5 min como mucho.
+help-admins = Administración: { $commands }.
+
+help-new = `/sudoku new [empty] [difficulty] [symmetry]`: nueva partida, p. ej. `/sudoku new 40` (40 casillas vacías).
+help-show = `/sudoku show`: tu tablero y cómo vas.
+help-move = `/sudoku move <moves>`: p. ej. `B7 4` (o `r2c7 4`), `B7 4, C3 5`; `B7 0` borra.
+help-note = `/sudoku note <cell> <digits>`: notas a lápiz, p. ej. `B7 257`; `note auto` los anota todos.
+help-undo = `/sudoku undo`: deshace tu última jugada.
+help-check = `/sudoku check`: cuántas cifras tienes mal (`check show` dice cuáles).
+help-hint = `/sudoku hint`: el siguiente paso lógico; pide otra vez para más detalle.
+help-submit = `/sudoku submit <grid>`: entrega una solución completa.
+help-giveup = `/sudoku giveup`: ver la solución y terminar la partida.
+help-solve = `/sudoku solve <grid>`: resuelve cualquier sudoku (81 cifras o un tablero pegado).
+help-stats = `/sudoku stats [player]`: partidas, resueltos, mejores tiempos y rachas.
+help-daily = `/sudoku daily`: el sudoku del día del servidor, igual para todos; un intento al día.
+help-leaderboard = `/sudoku leaderboard [today|week|all-time|races]`: clasificaciones del servidor.
+help-coop = `/sudoku coop [empty] [difficulty]`: un tablero que rellena todo el canal (`coop move|note|hint|check|undo|show|end`).
+help-race = `/sudoku race [empty] [difficulty] [players]`: carrera con el mismo sudoku: sin pistas, fuera con 3 errores.
+help-challenge = `/sudoku challenge @player [empty] [difficulty]`: un duelo 1 contra 1 con puntuación.
+help-settings = `/sudoku settings [check-as-you-go:on|off] [board:text|image]`: comprobar al jugar; tablero en texto o imagen.
+help-play = `/sudoku play` (o `web`): tu tablero para tocar.
+help-share = `/sudoku share`: publica tu resultado del sudoku del día, sin spoilers.
+help-forget-me = `/sudoku forget-me`: borra todas tus partidas y estadísticas.
+help-setup = `/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid difficulty:medium`
+help-off = `/sudoku-daily off`
