@@ -4045,27 +4045,10 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
 
     // `/sudoku play` opens the channel's Activity; bob's Tap to play and carol's Entry
     // Point join that same instance.
-    let launched = |id: String| {
-        let fake = &fake;
-        async move {
-            let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-            loop {
-                if let Some(instance) = fake.launched(&id).await {
-                    return instance;
-                }
-                assert!(
-                    tokio::time::Instant::now() < deadline,
-                    "{id} opened no Activity"
-                );
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-        }
-    };
-    let by_ann = launched(
-        fake.interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
-            .await,
-    )
-    .await;
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
+        .await;
+    let by_ann = fake.wait_launched(&id).await;
     assert_eq!(by_ann.channel, fake_discord::CHANNEL);
     assert_eq!(by_ann.guild.as_deref(), Some(GUILD));
     let press = fake.button(
@@ -4074,9 +4057,10 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
         play["custom_id"].as_str().expect("id"),
         "board",
     );
-    let by_bob = launched(fake.interact(press).await).await;
+    let by_bob = fake.wait_launched(&fake.interact(press).await).await;
     let carol = FakeDiscord::user("100000000000000003", "carol");
-    let by_carol = launched(fake.interact(fake.entry_point(&carol, Some(GUILD))).await).await;
+    let id = fake.interact(fake.entry_point(&carol, Some(GUILD))).await;
+    let by_carol = fake.wait_launched(&id).await;
     assert_eq!(by_bob.id, by_ann.id);
     assert_eq!(by_carol.id, by_ann.id);
     assert_eq!(by_carol.users.len(), 3, "{by_carol:?}");
@@ -4207,19 +4191,10 @@ async fn the_activity_page_signs_in_through_the_sdk_and_plays_in_a_browser() {
     fake.ask(fake.slash(&ann(), Some(GUILD), "new", json!([])))
         .await;
     let (givens, solution) = sudoku_bot_game(&db);
-    let instance = {
-        let id = fake
-            .interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
-            .await;
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-        loop {
-            if let Some(instance) = fake.launched(&id).await {
-                break instance;
-            }
-            assert!(tokio::time::Instant::now() < deadline, "no Activity opened");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    };
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
+        .await;
+    let instance = fake.wait_launched(&id).await;
     // The address Discord's proxy gives the Activity, with the query Discord adds.
     let page = format!(
         "{base}/?instance_id={}&frame_id=frame-1&platform=desktop&guild_id={GUILD}&channel_id={}",
@@ -4307,14 +4282,7 @@ async fn a_launch_too_slow_for_a_first_answer_asks_to_press_again() {
             "the daily post",
         ))
         .await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while fake.launched(&again).await.is_none() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the second press opened nothing"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    fake.wait_launched(&again).await;
     bot.stop().await;
     fake.assert_clean().await;
 }

@@ -726,7 +726,7 @@ fn the_terminal_speaks_the_language_asked() {
     let out = play_with(
         &db,
         &["--locale".as_ref(), "ca".as_ref()],
-        "help\n:locale klingon\n:locale es\nhelp\n:locale en\nhelp\n",
+        "help\n:locale\n:locale klingon\n:locale es\nhelp\n:locale en\nhelp\n",
     );
     let catalan = out
         .find("files A-I (de dalt a baix)")

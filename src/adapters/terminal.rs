@@ -581,6 +581,11 @@ impl<'a> Session<'a> {
                     self.show(&post.reply, out)?;
                 }
             }
+            "locale" | "lang" | "language" if arg.is_empty() => writeln!(
+                out,
+                "(you play in {}; `:locale en|es|ca` changes it)\n",
+                self.lang.code()
+            )?,
             "locale" | "lang" | "language" => match parse_locale(arg) {
                 Ok(lang) => {
                     self.lang = lang;

@@ -60,16 +60,6 @@ impl Lang {
         }
     }
 
-    /// Discord's locales for this language, for command descriptions.
-    pub fn discord_locales(self) -> &'static [&'static str] {
-        match self {
-            Lang::En => &["en-US", "en-GB"],
-            Lang::Es => &["es-ES", "es-419"],
-            // Discord has no Catalan locale.
-            Lang::Ca => &[],
-        }
-    }
-
     fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("../../locales/en.ftl"),

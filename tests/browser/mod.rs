@@ -311,24 +311,7 @@ impl<'a> Tab<'a> {
     /// A tap: the mouse pressed and released at the middle of the element `selector`
     /// names, as a finger or a click would (real input events, not `element.click()`).
     pub async fn tap(&self, selector: &str) {
-        let spot = self
-            .eval(&format!(
-                "(() => {{ const e = document.querySelector({selector:?}); if (!e) return null; \
-                 e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); \
-                 return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
-            ))
-            .await;
-        let (x, y) = match (spot[0].as_f64(), spot[1].as_f64()) {
-            (Some(x), Some(y)) => (x, y),
-            _ => panic!("nothing to tap at {selector}"),
-        };
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-            )
-            .await;
-        }
+        self.tap_in(self, selector).await;
     }
 
     /// A key pressed and released (`key` as the DOM names it: "5", "ArrowRight", "n").

@@ -160,6 +160,22 @@ impl FakeDiscord {
         self.base(2, user, guild, data)
     }
 
+    /// The instance the launch answering interaction `id` opened or joined, once it has
+    /// (within 20 s, else the test fails).
+    pub async fn wait_launched(&self, id: &str) -> Instance {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(instance) = self.launched(id).await {
+                return instance;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "interaction {id} opened no Activity"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// The instance the launch answering interaction `id` opened or joined.
     pub async fn launched(&self, id: &str) -> Option<Instance> {
         let activities = self.state.activities.lock().await;

@@ -296,12 +296,8 @@ impl Handler {
                 return;
             }
         };
-        if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
-            self.refuse(interaction, refusal).await;
-            return;
-        }
         let member = interaction.member.as_ref().and_then(|m| m.permissions);
-        if let Some(refusal) = self.launch_refused(&command, member) {
+        if let Some(refusal) = self.refused(&command, interaction.app_permissions, member) {
             self.refuse(interaction, refusal).await;
             return;
         }
@@ -386,18 +382,8 @@ impl Handler {
             answer_now(answers, interaction.id, &interaction.token, &reply).await;
             return;
         };
-        if let Some(refusal) = board_refused(&command, interaction.app_permissions) {
-            answer_now(
-                answers,
-                interaction.id,
-                &interaction.token,
-                &Reply::private(refusal),
-            )
-            .await;
-            return;
-        }
         let member = interaction.member.as_ref().and_then(|m| m.permissions);
-        if let Some(refusal) = self.launch_refused(&command, member) {
+        if let Some(refusal) = self.refused(&command, interaction.app_permissions, member) {
             answer_now(
                 answers,
                 interaction.id,
@@ -525,6 +511,18 @@ pub(super) async fn register_commands(
 }
 
 impl Handler {
+    /// Why `command` is not run here, by what Discord says of the bot's permissions in
+    /// the channel (`app`) and the member's (`member`): a board the bot cannot post, or
+    /// an Activity the member may not open.
+    fn refused(
+        &self,
+        command: &Command,
+        app: Option<Permissions>,
+        member: Option<Permissions>,
+    ) -> Option<String> {
+        board_refused(command, app).or_else(|| self.launch_refused(command, member))
+    }
+
     /// Why the Activity cannot open for this member here (Discord says: they lack Use
     /// Activities in this channel), said instead of a launch Discord would refuse with
     /// "This interaction failed".
