@@ -305,6 +305,7 @@ fn channels_of_a_server_have_their_own_boards_and_the_solver_check_finds_them() 
             style: BoardStyle::Plain,
             is_admin: false,
             lang: Default::default(),
+            server_lang: None,
         })
     };
     let (g7, s7) = puzzle(&say("ann", "7", "coop 10"));

@@ -119,7 +119,7 @@ fn bad_input_gets_a_specific_message_and_changes_nothing() {
             format!("move {ok}, {given} 1"),
             &*format!("{given} is a given"),
         ),
-        ("move".to_string(), "no moves given"),
+        ("move".to_string(), "No moves given"),
         (format!("note {given} 12"), &*format!("{given} is a given")),
         ("note B7 abc".to_string(), "`abc` is not a list of digits"),
         ("note Z9 1".to_string(), "`Z9` is not a cell"),

@@ -322,6 +322,16 @@ fn assert_options(what: &str, options: &Value, expected: &[OptionSpec]) {
         ] {
             let got = option.get(key).filter(|v| !v.is_null()).cloned();
             let got = got.filter(|v| v.as_array().is_none_or(|a| !a.is_empty()));
+            // Choices by label and value: their translations are checked on their own.
+            let got = got.map(|v| match (key, v) {
+                ("choices", Value::Array(choices)) => Value::Array(
+                    choices
+                        .iter()
+                        .map(|c| json!({"name": c["name"], "value": c["value"]}))
+                        .collect(),
+                ),
+                (_, v) => v,
+            });
             assert_eq!(got, extra.get(key).cloned(), "{here}: {key}");
         }
     }
@@ -452,6 +462,12 @@ async fn start_up_registers_every_command_with_its_options() {
                     false,
                     json!({"choices": choices(&[("Text", "text"), ("Image", "image")])}),
                 ),
+                (
+                    "language",
+                    3,
+                    false,
+                    json!({"choices": choices(&[("Discord's language", "auto"), ("English", "en"), ("Español", "es"), ("Català", "ca")])}),
+                ),
             ],
         ),
         ("play", vec![]),
@@ -502,14 +518,54 @@ async fn start_up_registers_every_command_with_its_options() {
             ("time", 3, false, json!({"max_length": 12})),
             ("timezone", 3, false, json!({"max_length": 64})),
             ("difficulty", 3, false, json!({"choices": tiers})),
+            (
+                "language",
+                3,
+                false,
+                json!({"choices": choices(&[("The server's language", "server"), ("English", "en"), ("Español", "es"), ("Català", "ca")])}),
+            ),
         ],
     );
     assert_eq!(admin_subs[1]["name"], "off");
     assert_eq!(admin_subs[1]["type"], 1);
     assert_options("/sudoku-daily off", &admin_subs[1]["options"], &[]);
 
+    // Spanish Discord (Spain and Latin America) shows the commands' words in Spanish;
+    // names and values stay English (Discord sends those). Discord has no Catalan.
+    for locale in ["es-ES", "es-419"] {
+        assert_eq!(
+            sudoku["description_localizations"][locale],
+            "Juega al sudoku: partidas nuevas, jugadas, pistas y resolución"
+        );
+        let new = &subs[0];
+        assert_eq!(
+            new["description_localizations"][locale],
+            "Empieza una partida"
+        );
+        assert_eq!(
+            new["options"][0]["description_localizations"][locale],
+            "Número de casillas vacías (1-64)"
+        );
+        assert_eq!(
+            new["options"][1]["choices"][0]["name_localizations"][locale],
+            "Fácil"
+        );
+        assert_eq!(new["options"][1]["choices"][0]["value"], "easy");
+        assert_eq!(
+            admin_subs[0]["description_localizations"][locale],
+            "Publica un sudoku diario en un canal"
+        );
+    }
+    let mut localized: Vec<&String> = sudoku["description_localizations"]
+        .as_object()
+        .map(|m| m.keys().collect())
+        .unwrap_or_default();
+    localized.sort();
+    assert_eq!(localized, ["es-419", "es-ES"]);
+
     let solve = &commands[2];
     assert_eq!(solve["name"], "Solve Sudoku");
+    assert_eq!(solve["name_localizations"]["es-ES"], "Resolver sudoku");
     assert_eq!(solve["type"], 3, "a message command");
     assert_eq!(solve["description"].as_str().unwrap_or(""), "");
     assert_eq!(solve["integration_types"], json!([0, 1]));

@@ -18,6 +18,11 @@ fn say(bot: &Bot, text: &str, style: BoardStyle) -> Reply {
 
 /// Ann, whose Discord is in `lang`, types `text`.
 fn say_in(bot: &Bot, text: &str, style: BoardStyle, lang: Lang) -> Reply {
+    say_as(bot, text, style, lang, false)
+}
+
+/// Ann (an admin of the server, or not), whose Discord is in `lang`, types `text`.
+fn say_as(bot: &Bot, text: &str, style: BoardStyle, lang: Lang, is_admin: bool) -> Reply {
     bot.handle(&Invocation {
         player: Player {
             id: "42".into(),
@@ -26,9 +31,18 @@ fn say_in(bot: &Bot, text: &str, style: BoardStyle, lang: Lang) -> Reply {
         place: Place::guild(1),
         command: Command::parse(text).expect("command"),
         style,
-        is_admin: false,
+        is_admin,
         lang,
+        server_lang: None,
     })
+}
+
+/// A snapshot's name in `lang`: English keeps the plain name.
+fn named(name: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => name.to_string(),
+        _ => format!("{name}-{}", lang.code()),
+    }
 }
 
 fn shown(reply: &Reply) -> String {
@@ -64,37 +78,119 @@ fn shown(reply: &Reply) -> String {
     out
 }
 
+/// The same game in every language the bot speaks: every word of it from the catalogue,
+/// the board, cells and commands alike everywhere.
 #[test]
 fn a_game_as_the_player_sees_it() {
+    for lang in Lang::ALL {
+        let bot = bot();
+        let say = |text: &str, style| shown(&say_in(&bot, text, style, lang));
+        insta::assert_snapshot!(
+            named("new_game", lang),
+            say("/sudoku new 40", BoardStyle::Plain)
+        );
+        bot.clock.advance(83_000);
+        // One right digit, one wrong, and notes.
+        insta::assert_snapshot!(
+            named("moves", lang),
+            say("/sudoku move A3 6, A4 1", BoardStyle::Plain)
+        );
+        insta::assert_snapshot!(
+            named("notes", lang),
+            say("/sudoku note E1 138", BoardStyle::Plain)
+        );
+        insta::assert_snapshot!(named("ansi", lang), say("/sudoku show", BoardStyle::Ansi));
+        insta::assert_snapshot!(
+            named("bad_move", lang),
+            say("/sudoku move B7 12", BoardStyle::Plain)
+        );
+        insta::assert_snapshot!(
+            named("check", lang),
+            say("/sudoku check", BoardStyle::Plain)
+        );
+        insta::assert_snapshot!(named("hint", lang), say("/sudoku hint", BoardStyle::Plain));
+        insta::assert_snapshot!(
+            named("stats", lang),
+            say("/sudoku stats", BoardStyle::Plain)
+        );
+    }
+}
+
+/// A daily in every language: the admin sets it up (the posts in the language chosen),
+/// the post, the player's daily, a give-up and its shared result, the leaderboard.
+#[test]
+fn a_daily_as_the_admin_and_the_player_see_it() {
+    for lang in Lang::ALL {
+        let bot = bot();
+        let day = jiff::civil::date(2026, 11, 22);
+        bot.at("Europe/Madrid", day, 8, 0);
+        let setup = say_as(
+            &bot,
+            &format!(
+                "/sudoku-daily setup channel:<#7> time:09:00 tz:Madrid difficulty:easy language:{}",
+                lang.code()
+            ),
+            BoardStyle::Plain,
+            lang,
+            true,
+        );
+        insta::assert_snapshot!(named("daily_setup", lang), shown(&setup));
+        bot.at("Europe/Madrid", day, 9, 0);
+        let posts = bot.app.take_due_daily_posts();
+        assert_eq!(posts.len(), 1, "{lang:?}: one post");
+        insta::assert_snapshot!(named("daily_post", lang), shown(&posts[0].reply));
+        let say = |text: &str| shown(&say_in(&bot, text, BoardStyle::Plain, lang));
+        insta::assert_snapshot!(named("daily_play", lang), say("/sudoku daily"));
+        bot.clock.advance(95_000);
+        insta::assert_snapshot!(named("daily_share_early", lang), say("/sudoku share"));
+        let asked = say_in(&bot, "/sudoku giveup", BoardStyle::Plain, lang);
+        insta::assert_snapshot!(named("daily_giveup_ask", lang), shown(&asked));
+        let yes = asked
+            .buttons
+            .iter()
+            .flatten()
+            .find(|b| b.custom_id.contains(":giveup-yes:"))
+            .expect("a Yes button");
+        let given_up = bot.handle(&Invocation {
+            player: Player {
+                id: "42".into(),
+                name: "ann".into(),
+            },
+            place: Place::guild(1),
+            command: Command::from_custom_id(&yes.custom_id).expect("our own id"),
+            style: BoardStyle::Plain,
+            is_admin: false,
+            lang,
+            server_lang: None,
+        });
+        insta::assert_snapshot!(named("daily_giveup", lang), shown(&given_up));
+        insta::assert_snapshot!(named("daily_share", lang), say("/sudoku share"));
+        insta::assert_snapshot!(named("daily_again", lang), say("/sudoku daily"));
+        insta::assert_snapshot!(named("leaderboard", lang), say("/sudoku leaderboard"));
+    }
+}
+
+/// The settings, in each language: shown, then the language changed (the answer comes
+/// in the language chosen, and so does everything after it, whatever Discord's).
+#[test]
+fn settings_and_the_language_a_player_chooses() {
+    for lang in Lang::ALL {
+        let bot = bot();
+        let say = |text: &str| shown(&say_in(&bot, text, BoardStyle::Plain, lang));
+        insta::assert_snapshot!(named("settings", lang), say("/sudoku settings"));
+    }
     let bot = bot();
+    let say = |text: &str| shown(&say_in(&bot, text, BoardStyle::Plain, Lang::En));
+    insta::assert_snapshot!("settings_language_ca", say("/sudoku settings language:ca"));
+    let board = say("/sudoku new 30");
+    assert!(board.contains("Nou sudoku"), "{board}");
+    insta::assert_snapshot!("settings_shown_ca", say("/sudoku settings"));
     insta::assert_snapshot!(
-        "new_game",
-        shown(&say(&bot, "/sudoku new 40", BoardStyle::Plain))
+        "settings_language_auto",
+        say("/sudoku settings language:auto")
     );
-    bot.clock.advance(83_000);
-    // One right digit, one wrong, and notes.
-    insta::assert_snapshot!(
-        "moves",
-        shown(&say(&bot, "/sudoku move A3 6, A4 1", BoardStyle::Plain))
-    );
-    insta::assert_snapshot!(
-        "notes",
-        shown(&say(&bot, "/sudoku note E1 138", BoardStyle::Plain))
-    );
-    insta::assert_snapshot!("ansi", shown(&say(&bot, "/sudoku show", BoardStyle::Ansi)));
-    insta::assert_snapshot!(
-        "bad_move",
-        shown(&say(&bot, "/sudoku move B7 12", BoardStyle::Plain))
-    );
-    insta::assert_snapshot!(
-        "check",
-        shown(&say(&bot, "/sudoku check", BoardStyle::Plain))
-    );
-    insta::assert_snapshot!("hint", shown(&say(&bot, "/sudoku hint", BoardStyle::Plain)));
-    insta::assert_snapshot!(
-        "stats",
-        shown(&say(&bot, "/sudoku stats", BoardStyle::Plain))
-    );
+    let shown = say("/sudoku show");
+    assert!(shown.contains("to go"), "back to English: {shown}");
 }
 
 #[test]

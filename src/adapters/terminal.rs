@@ -320,6 +320,7 @@ impl<'a> Session<'a> {
             style: self.style,
             is_admin: self.is_admin,
             lang: self.lang,
+            server_lang: None,
         });
         if let Some(race) = reply.race_message {
             self.app.race_message_sent(race, &self.next_message_id());

@@ -12,8 +12,34 @@
 
 use std::sync::OnceLock;
 
+pub use fluent_bundle::FluentValue;
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_bundle::{FluentArgs, FluentResource};
+
+/// One file per family of messages, the same families in every language: translators
+/// work on one family at a time, and a new family is one name here.
+macro_rules! catalogue_files {
+    ($code:literal) => {
+        catalogue_files!(
+            $code,
+            "help",
+            "commands",
+            "settings",
+            "common",
+            "game",
+            "board",
+            "daily",
+            "race",
+            "coop"
+        )
+    };
+    ($code:literal, $($family:literal),+) => {
+        &[$((
+            concat!("locales/", $code, "/", $family, ".ftl"),
+            include_str!(concat!("../../locales/", $code, "/", $family, ".ftl")),
+        )),+]
+    };
+}
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -33,6 +59,25 @@ impl Lang {
             Lang::En => "en",
             Lang::Es => "es",
             Lang::Ca => "ca",
+        }
+    }
+
+    /// Its name in itself: what a player looks for in a list of languages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Es => "Español",
+            Lang::Ca => "Català",
+        }
+    }
+
+    /// The Discord locales a command's words in this language are registered for. None
+    /// for English (every client's fallback) and for Catalan (Discord has no Catalan
+    /// locale: Catalan players choose it in their settings).
+    pub fn discord_locales(self) -> &'static [&'static str] {
+        match self {
+            Lang::Es => &["es-ES", "es-419"],
+            Lang::En | Lang::Ca => &[],
         }
     }
 
@@ -60,11 +105,12 @@ impl Lang {
         }
     }
 
-    fn source(self) -> &'static str {
+    /// Its catalogue, file by file (`locales/{code}/{family}.ftl`).
+    fn sources(self) -> &'static [(&'static str, &'static str)] {
         match self {
-            Lang::En => include_str!("../../locales/en.ftl"),
-            Lang::Es => include_str!("../../locales/es.ftl"),
-            Lang::Ca => include_str!("../../locales/ca.ftl"),
+            Lang::En => catalogue_files!("en"),
+            Lang::Es => catalogue_files!("es"),
+            Lang::Ca => catalogue_files!("ca"),
         }
     }
 }
@@ -86,8 +132,6 @@ fn catalogue() -> &'static Catalogue {
 /// `lang`'s catalogue. A syntax error in a file is a bug the catalogue test catches; the
 /// entries that did parse are still used (the rest fall back to English).
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
-    let resource = FluentResource::try_new(lang.source().to_string())
-        .unwrap_or_else(|(partial, _errors)| partial);
     let id = lang
         .code()
         .parse::<unic_langid::LanguageIdentifier>()
@@ -95,7 +139,11 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord shows text as it is: no Unicode isolation marks around placeables.
     bundle.set_use_isolating(false);
-    let _ = bundle.add_resource(resource);
+    for (_, source) in lang.sources() {
+        let resource = FluentResource::try_new(source.to_string())
+            .unwrap_or_else(|(partial, _errors)| partial);
+        let _ = bundle.add_resource(resource);
+    }
     bundle
 }
 
@@ -130,6 +178,23 @@ pub fn text(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     String::new()
 }
 
+/// `t!(lang, "id")` or `t!(lang, "id", cell = "B7", count = 3)`: [`text`] with named
+/// arguments (numbers choose their plural variant in the catalogue). The id is a literal,
+/// so a test can find every id the code says and check the English catalogue has it.
+macro_rules! t {
+    ($lang:expr, $id:literal $(,)?) => {
+        $crate::app::i18n::text($lang, $id, &[])
+    };
+    ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::app::i18n::text(
+            $lang,
+            $id,
+            &[$((stringify!($name), $crate::app::i18n::FluentValue::from($value))),+],
+        )
+    };
+}
+pub(crate) use t;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,21 +205,22 @@ mod tests {
 
     /// Each message's variables (`$commands`), by message id.
     fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
-        let resource = fluent_syntax::parser::parse(lang.source())
-            .unwrap_or_else(|(_, errors)| panic!("locales/{}.ftl: {errors:?}", lang.code()));
         let mut out = BTreeMap::new();
-        for entry in resource.body {
-            if let ast::Entry::Message(message) = entry {
-                let mut variables = BTreeSet::new();
-                if let Some(pattern) = &message.value {
-                    pattern_variables(pattern, &mut variables);
+        for (path, source) in lang.sources() {
+            let resource = fluent_syntax::parser::parse(*source)
+                .unwrap_or_else(|(_, errors)| panic!("{path}: {errors:?}"));
+            for entry in resource.body {
+                if let ast::Entry::Message(message) = entry {
+                    let mut variables = BTreeSet::new();
+                    if let Some(pattern) = &message.value {
+                        pattern_variables(pattern, &mut variables);
+                    }
+                    assert!(
+                        out.insert(message.id.name.to_string(), variables).is_none(),
+                        "{path}: {} twice in the catalogue",
+                        message.id.name
+                    );
                 }
-                assert!(
-                    out.insert(message.id.name.to_string(), variables).is_none(),
-                    "locales/{}.ftl: {} twice",
-                    lang.code(),
-                    message.id.name
-                );
             }
         }
         out
@@ -215,23 +281,83 @@ mod tests {
                 .collect();
             assert!(
                 missing.is_empty(),
-                "locales/{}.ftl lacks {missing:?}",
+                "locales/{}/ lacks {missing:?}",
                 lang.code()
             );
             assert!(
                 extra.is_empty(),
-                "locales/{}.ftl has unknown {extra:?}",
+                "locales/{}/ has unknown {extra:?}",
                 lang.code()
             );
             for (id, variables) in &english {
                 assert_eq!(
                     &theirs[id],
                     variables,
-                    "locales/{}.ftl: {id} uses other placeables than English",
+                    "locales/{}/: {id} uses other placeables than English",
                     lang.code()
                 );
             }
         }
+    }
+
+    /// Every message id the code names (`t!(lang, "id", …)`) is
+    /// in the English catalogue, so none is ever said as an empty string.
+    #[test]
+    fn every_message_the_code_says_is_in_the_catalogue() {
+        let english = messages(Lang::En);
+        let mut said = 0;
+        let mut unknown = Vec::new();
+        let mut folders = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src"
+        ))];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).expect("src/ is readable") {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    folders.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let code = std::fs::read_to_string(&path).expect("source is UTF-8");
+                for (at, _) in code.match_indices("t!(") {
+                    // `t!(` itself, not the end of `assert!(`.
+                    if code[..at]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    {
+                        continue;
+                    }
+                    // The id is the first string literal after the call's first comma.
+                    let rest = &code[at..];
+                    let Some(comma) = rest.find(',') else {
+                        continue;
+                    };
+                    let after = rest[comma + 1..].trim_start();
+                    let Some(literal) = after.strip_prefix('"') else {
+                        continue;
+                    };
+                    let Some(end) = literal.find('"') else {
+                        continue;
+                    };
+                    let id = &literal[..end];
+                    if !id.contains('-')
+                        || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    {
+                        continue;
+                    }
+                    said += 1;
+                    if !english.contains_key(id) {
+                        unknown.push(format!("{}: {id}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(said > 10, "only {said} ids found: the scan is broken");
+        assert!(unknown.is_empty(), "not in locales/en/: {unknown:#?}");
     }
 
     #[test]

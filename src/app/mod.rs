@@ -69,10 +69,8 @@ pub enum PostOutcome {
 }
 
 /// What the admins of a server whose daily posts are paused read: why, and the way out.
-pub(crate) fn daily_paused_note(why: &str) -> String {
-    format!(
-        "For admins: daily posts are paused: {why}. Once the bot can post there (or in another channel), run `/sudoku-daily setup` to resume."
-    )
+pub(crate) fn daily_paused_note(why: &str, lang: i18n::Lang) -> String {
+    i18n::t!(lang, "daily-paused", why = why)
 }
 
 /// How long a claimed daily post may stay unsettled before it counts as abandoned and
@@ -216,8 +214,12 @@ pub struct Invocation {
     /// May manage this server (Discord: the Manage Server permission). Checked again by
     /// the core for every admin command.
     pub is_admin: bool,
-    /// The player's language (Discord: the interaction's locale).
+    /// The player's language (Discord: the interaction's locale). The core replaces it
+    /// with the one they chose in their settings, if any.
     pub lang: i18n::Lang,
+    /// The server's language, where the bot speaks it (Discord: the interaction's
+    /// `guild_locale`): what its channel posts default to.
+    pub server_lang: Option<i18n::Lang>,
 }
 
 /// Generation settings the operator may tune.
@@ -384,14 +386,20 @@ impl App {
     /// player chose (the web board draws its own, and a PNG per tap would be wasted).
     pub(crate) fn handle_styled(&self, invocation: &Invocation, pictures: bool) -> (Reply, bool) {
         let styled;
-        let invocation = if pictures && self.wants_pictures(invocation) {
-            styled = Invocation {
-                style: BoardStyle::Image,
-                ..invocation.clone()
-            };
-            &styled
-        } else {
-            invocation
+        let invocation = match self.player_style(invocation, pictures) {
+            (false, None) => invocation,
+            (picture, lang) => {
+                styled = Invocation {
+                    style: if picture {
+                        BoardStyle::Image
+                    } else {
+                        invocation.style
+                    },
+                    lang: lang.unwrap_or(invocation.lang),
+                    ..invocation.clone()
+                };
+                &styled
+            }
         };
         let outcome = commands::run(self, invocation);
         let done = outcome.is_ok();
@@ -477,13 +485,28 @@ impl App {
         }
     }
 
-    /// Whether the player chose boards as pictures (`/sudoku settings board:image`). A
-    /// store that cannot answer means text: the command itself then reports the fault.
-    /// A glance (see [`commits::Shared::glance`]): it only shapes the answer.
-    fn wants_pictures(&self, invocation: &Invocation) -> bool {
+    /// What the player chose in their settings that shapes every answer: boards as
+    /// pictures (`board:image`; only asked when `pictures`), and a language of their own
+    /// (`language:es`), which outranks their Discord's. A store that cannot answer means
+    /// neither: the command itself then reports the fault. A glance (see
+    /// [`commits::Shared::glance`]): it only shapes the answer.
+    fn player_style(&self, invocation: &Invocation, pictures: bool) -> (bool, Option<i18n::Lang>) {
+        // The command that changes the language answers in the language it sets (the
+        // settings command works that out itself).
+        let choosing = matches!(
+            invocation.command,
+            Command::Settings {
+                language: Some(_),
+                ..
+            }
+        );
         self.store()
-            .glance(|tx| tx.board_picture(&invocation.player.id))
-            .unwrap_or(false)
+            .glance(|tx| tx.player_style(&invocation.player.id))
+            .map(|(picture, lang)| {
+                let lang = lang.as_deref().and_then(i18n::Lang::parse);
+                (pictures && picture, if choosing { None } else { lang })
+            })
+            .unwrap_or((false, None))
     }
 
     /// When the next daily post is due (possibly already), over every server with
@@ -928,7 +951,11 @@ impl App {
                 return reply;
             }
         };
-        let content = format!("{}\n\n{}", reply.content, daily_paused_note(&why));
+        let content = format!(
+            "{}\n\n{}",
+            reply.content,
+            daily_paused_note(&why, invocation.lang)
+        );
         // A reply too long to carry it (the help) leaves it for the next command.
         if content.chars().count() > reply::MAX_CONTENT {
             return reply;

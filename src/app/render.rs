@@ -8,7 +8,8 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Cell, Grid};
+use crate::app::i18n::{Lang, t};
+use crate::engine::{Cell, Grid, Tier};
 use crate::game::{Game, Millis, Status};
 
 /// How a board is drawn.
@@ -103,8 +104,8 @@ pub fn game_block_chosen(game: &Game, style: BoardStyle, chosen: Option<Cell>) -
 }
 
 /// What `<5>` means, under a board with a chosen cell.
-pub fn chosen_legend(cell: Cell) -> String {
-    format!("`<5>` the cell chosen on the pad ({cell})")
+pub fn chosen_legend(cell: Cell, lang: Lang) -> String {
+    t!(lang, "board-chosen-legend", cell = cell.name())
 }
 
 /// The board of a finished game: the givens, the player's right digits, and (after a give
@@ -212,47 +213,180 @@ pub fn cell_list(cells: &[crate::engine::Cell]) -> String {
         .join(", ")
 }
 
+/// A row, column or box named in `lang`: "row A", "fila A", "caixa 5".
+pub fn house_name(house: crate::engine::House, lang: Lang) -> String {
+    use crate::engine::House;
+    let (kind, name) = match house {
+        House::Row(r) => ("row", char::from(b'A' + r).to_string()),
+        House::Col(c) => ("column", (c + 1).to_string()),
+        House::Box(b) => ("box", (b + 1).to_string()),
+    };
+    t!(lang, "house", kind = kind, name = name)
+}
+
+/// Two equal digits in one house, in `lang`.
+pub fn conflict_text(c: &crate::engine::Conflict, lang: Lang) -> String {
+    t!(
+        lang,
+        "board-conflict-pair",
+        digit = c.digit,
+        house = house_name(c.house, lang),
+        first = c.first.name(),
+        second = c.second.name()
+    )
+}
+
+/// Why a move command could not be read, in `lang`.
+pub fn move_error(e: &crate::game::MoveError, lang: Lang) -> String {
+    use crate::game::MoveError;
+    match e {
+        MoveError::Empty => t!(lang, "move-error-empty"),
+        MoveError::BadCell(found) => t!(lang, "move-error-bad-cell", found = found.as_str()),
+        MoveError::MissingDigit { cell } => t!(lang, "move-error-no-digit", cell = cell.as_str()),
+        MoveError::BadDigit { cell, found } => t!(
+            lang,
+            "move-error-bad-digit",
+            cell = cell.as_str(),
+            found = found.as_str()
+        ),
+        MoveError::RepeatedCell(cell) => t!(lang, "move-error-repeated", cell = cell.as_str()),
+    }
+}
+
+/// Why a rule refused to act, in `lang`.
+pub fn rule_error(e: &crate::game::RuleError, lang: Lang) -> String {
+    use crate::game::RuleError;
+    match e {
+        RuleError::Finished(how) => t!(
+            lang,
+            "rule-error-over",
+            how = if *how == "solved" {
+                "solved"
+            } else {
+                "given-up"
+            }
+        ),
+        RuleError::Given(cell) => t!(lang, "rule-error-given", cell = cell.as_str()),
+        RuleError::NoteOnFilled(cell) => {
+            t!(lang, "rule-error-note-on-filled", cell = cell.as_str())
+        }
+        RuleError::NothingToUndo => t!(lang, "undo-nothing"),
+    }
+}
+
+/// Why a pasted grid could not be read, in `lang`: where, and what would be right.
+pub fn parse_error(e: &crate::engine::parse::ParseError, lang: Lang) -> String {
+    use crate::engine::parse::ParseError;
+    // A quoted backtick would open a code span that swallows the rest of the message.
+    let shown = |c: char| match c {
+        '`' => t!(lang, "parse-backtick"),
+        c => format!("{c:?}"),
+    };
+    let row = |r: usize| char::from(b'A' + (r.min(8) as u8)).to_string();
+    match e {
+        ParseError::NoCells => t!(lang, "parse-no-cells"),
+        ParseError::UnexpectedCharacter {
+            found,
+            line,
+            column,
+        } => t!(
+            lang,
+            "parse-unexpected",
+            found = shown(*found),
+            line = *line,
+            column = *column
+        ),
+        ParseError::UnexpectedInRow { found, row: r } => t!(
+            lang,
+            "parse-unexpected-in-row",
+            found = shown(*found),
+            row = row(*r)
+        ),
+        ParseError::RowLength { row: r, found } => {
+            t!(lang, "parse-row-length", row = row(*r), count = *found)
+        }
+        ParseError::CellCount { found } => t!(lang, "parse-cell-count", count = *found),
+        ParseError::Conflict(c) => conflict_text(c, lang),
+    }
+}
+
+/// "`a`, `b` or `c`" in `lang`.
+pub fn or_list(items: &[String], lang: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => t!(
+            lang,
+            "list-or",
+            init = init.join(", "),
+            last = last.as_str()
+        ),
+    }
+}
+
+/// A day as a game's name says it: "22 Nov", "22 nov.".
+pub fn short_date(day: jiff::civil::Date, lang: Lang) -> String {
+    t!(lang, "date-short", day = day.day(), month = day.month())
+}
+
+/// A day as a title says it: "Sunday 22 November", "domingo 22 de noviembre". jiff
+/// knows the calendar; the words are each catalogue's.
+pub fn long_date(day: jiff::civil::Date, lang: Lang) -> String {
+    t!(
+        lang,
+        "date-long",
+        weekday = day.weekday().to_monday_one_offset(),
+        day = day.day(),
+        month = day.month()
+    )
+}
+
+/// A difficulty's name in `lang` ("Medium", "Media"); "Sudoku" for a game without one.
+pub fn tier_name(tier: Option<Tier>, lang: Lang) -> String {
+    t!(lang, "tier", name = tier.map_or("none", Tier::name))
+}
+
 /// The line under a board: difficulty, progress, time, mistakes, hints.
-pub fn status_line(game: &Game, now: Millis) -> String {
-    status_line_timed(game, game.elapsed(now))
+pub fn status_line(game: &Game, now: Millis, lang: Lang) -> String {
+    status_line_timed(game, game.elapsed(now), lang, None)
 }
 
 /// [`status_line`] with the time given: a race counts wall time from its start, as its
-/// scoreboard does, not play time.
-pub fn status_line_timed(game: &Game, time: Millis) -> String {
-    let tier = game.difficulty.map_or("Sudoku", |t| t.title());
-    let mut parts = vec![format!("**{tier}**")];
+/// scoreboard does, not play time. `ended`: how a game that did not end solved ended
+/// (a race's "out of the race"), instead of "given up".
+pub fn status_line_timed(game: &Game, time: Millis, lang: Lang, ended: Option<String>) -> String {
+    let mut parts = vec![format!("**{}**", tier_name(game.difficulty, lang))];
     match game.status {
-        Status::Active => parts.push(format!("{} to go", game.remaining())),
-        Status::Solved => parts.push("solved".into()),
-        Status::GaveUp => parts.push("given up".into()),
+        Status::Active => parts.push(t!(lang, "status-to-go", count = game.remaining())),
+        Status::Solved => parts.push(t!(lang, "status-solved")),
+        Status::GaveUp => parts.push(ended.unwrap_or_else(|| t!(lang, "status-given-up"))),
     }
-    parts.push(format!("time {}", duration(time)));
+    parts.push(t!(lang, "status-time", time = duration(time)));
     if game.status == Status::Solved {
-        parts.push(plural(game.moves, "move"));
+        parts.push(t!(lang, "count-moves", count = game.moves));
     }
-    parts.push(plural(game.mistakes, "mistake"));
-    parts.push(plural(game.hints, "hint"));
+    parts.push(t!(lang, "count-mistakes", count = game.mistakes));
+    parts.push(t!(lang, "count-hints", count = game.hints));
     if game.auto_notes {
-        parts.push("auto-notes".into());
+        parts.push(t!(lang, "status-auto-notes"));
     }
     parts.join(" · ")
 }
 
 /// Appends the pencil-mark line under a board, in the room a Discord message has left
 /// (and never more than 600 characters: a board must stay readable).
-pub fn push_notes_line(text: &mut String, game: &Game) {
+pub fn push_notes_line(text: &mut String, game: &Game, lang: Lang) {
     let room = crate::app::reply::MAX_CONTENT
         .saturating_sub(text.chars().count() + 1)
         .min(600);
-    if let Some(notes) = notes_line(game, room) {
+    if let Some(notes) = notes_line(game, room, lang) {
         text.push('\n');
         text.push_str(&notes);
     }
 }
 
 /// Pencil marks as a compact list (`A4 257 · B1 19`), at most `limit` characters.
-pub fn notes_line(game: &Game, limit: usize) -> Option<String> {
+pub fn notes_line(game: &Game, limit: usize, lang: Lang) -> Option<String> {
     let mut items = Vec::new();
     for cell in Cell::all() {
         let mask = game.notes[cell.index()];
@@ -267,10 +401,11 @@ pub fn notes_line(game: &Game, limit: usize) -> Option<String> {
     if items.is_empty() {
         return None;
     }
-    let mut line = String::from("Notes: ");
+    let mut line = t!(lang, "board-notes");
+    line.push(' ');
     for (i, item) in items.iter().enumerate() {
-        let more = format!(" …and {} more", items.len() - i);
-        if line.len() + item.len() + 3 + more.len() > limit {
+        let more = format!(" {}", t!(lang, "board-notes-more", count = items.len() - i));
+        if line.chars().count() + item.len() + 3 + more.chars().count() > limit {
             line.push_str(&more);
             return Some(line);
         }
@@ -283,18 +418,18 @@ pub fn notes_line(game: &Game, limit: usize) -> Option<String> {
 }
 
 /// The legend of a finished board.
-pub const FINAL_LEGEND: &str = "` 5 ` givens · `(5)` your digits · `[5]` filled in by the bot";
+pub fn final_legend(lang: Lang) -> String {
+    t!(lang, "board-final-legend")
+}
 
 /// The legend, shown once the player has digits on the board.
-pub fn legend(game: &Game) -> Option<&'static str> {
+pub fn legend(game: &Game, lang: Lang) -> Option<String> {
     let has_entries = Cell::all().any(|c| !game.is_given(c) && game.board.get(c).is_some());
     match (has_entries, game.check_as_you_go) {
         (false, _) => None,
-        (true, true) => Some("`(5)` your digits · `!5!` wrong digits"),
+        (true, true) => Some(t!(lang, "board-legend")),
         // Wrong digits show only once a check has found them.
-        (true, false) => {
-            Some("`(5)` your digits · `!5!` wrong (found by a check) · no check-as-you-go")
-        }
+        (true, false) => Some(t!(lang, "board-legend-unchecked")),
     }
 }
 

@@ -396,7 +396,7 @@ impl App {
         view.game = record.id;
         let active = game.status == Status::Active;
         view.title = match record.race {
-            Some(tag) => super::commands::race::tag_name(tag),
+            Some(tag) => super::commands::race::tag_name(tag, crate::app::i18n::Lang::En),
             None => match record.daily_day {
                 Some(day) => format!("Daily of {day}"),
                 None => format!("Game #{}", record.id),
@@ -562,6 +562,7 @@ impl App {
                 style: BoardStyle::Plain,
                 is_admin: false,
                 lang: crate::app::i18n::Lang::En,
+                server_lang: None,
             },
             false,
         );

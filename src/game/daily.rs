@@ -5,6 +5,7 @@
 //! (the same answers on every machine). Time is a value passed in.
 
 use std::collections::BTreeSet;
+use std::fmt;
 
 use jiff::Timestamp;
 use jiff::civil::{Date, Time};
@@ -24,6 +25,8 @@ pub struct DailySettings {
     pub zone: String,
     pub difficulty: Tier,
     pub enabled: bool,
+    /// The language of its posts, as a code (`en`, `es`, `ca`): set with the daily.
+    pub language: String,
 }
 
 impl Default for DailySettings {
@@ -35,6 +38,7 @@ impl Default for DailySettings {
             zone: "UTC".into(),
             difficulty: Tier::Medium,
             enabled: false,
+            language: "en".into(),
         }
     }
 }
@@ -46,15 +50,70 @@ impl DailySettings {
     }
 }
 
+/// Why an admin's time or time zone could not be read. Each quotes a short excerpt of
+/// what was typed (empty for an empty value; never with the player's backticks, which
+/// would open a code span in a reply). The words are the app's, in the admin's
+/// language; `Display` is the English, for logs and the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    NotATime(String),
+    NotAnOffset(String),
+    /// With the zones it may have meant.
+    UnknownZone {
+        found: String,
+        near: Vec<String>,
+    },
+    /// A whole-hour offset the database has no fixed zone for.
+    OffsetNotKept(String),
+    /// An offset used only together with daylight saving: a city is needed.
+    OffsetOnlyWithDst(String),
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quoted = |t: &str| {
+            if t.is_empty() {
+                "An empty value".to_string()
+            } else {
+                format!("`{t}`")
+            }
+        };
+        match self {
+            SettingError::NotATime(t) => write!(
+                f,
+                "{} is not a time: use 24-hour HH:MM (`09:00`, `18:30`) or 12-hour (`9am`, `9:30pm`)",
+                quoted(t)
+            ),
+            SettingError::NotAnOffset(t) => write!(
+                f,
+                "{} is not a UTC offset: write it as `UTC+2`, `GMT-5`, `+05:30` or `UTC+5:45` (from UTC-12 to UTC+14).",
+                quoted(t)
+            ),
+            SettingError::UnknownZone { found, near } => {
+                write!(f, "{} is not a time zone I know.", quoted(found))?;
+                if !near.is_empty() {
+                    let near: Vec<String> = near.iter().map(|z| format!("`{z}`")).collect();
+                    write!(f, " Did you mean {}?", or_list(&near))?;
+                }
+                f.write_str(
+                    " Use a city (`Madrid`, `New York`) or an IANA name such as `Europe/Madrid`, `America/New_York`, `Asia/Tokyo` or `UTC`.",
+                )
+            }
+            SettingError::OffsetNotKept(offset) => {
+                write!(f, "I can't keep {offset} as a time zone.")
+            }
+            SettingError::OffsetOnlyWithDst(offset) => write!(
+                f,
+                "{offset} is used only together with daylight saving, so it is not one fixed offset: name your city instead (`St Johns`, `Adelaide`, `Lord Howe`, `Chatham`) or its IANA name."
+            ),
+        }
+    }
+}
+
 /// Reads a time of day: 24-hour `HH:MM` (`09:00`, `18:30`), or 12-hour with am/pm
 /// (`9am`, `9 am`, `9:30 pm`, `12am` is midnight, `12pm` noon).
-pub fn parse_time(text: &str) -> Result<Time, String> {
-    let bad = || {
-        format!(
-            "{} is not a time: use 24-hour HH:MM (`09:00`, `18:30`) or 12-hour (`9am`, `9:30pm`)",
-            excerpt(text)
-        )
-    };
+pub fn parse_time(text: &str) -> Result<Time, SettingError> {
+    let bad = || SettingError::NotATime(excerpt(text));
     let lower = text.trim().to_ascii_lowercase();
     // "a.m." as some write it; the meridiem, if any, ends the text.
     let compact = lower.replace('.', "");
@@ -102,7 +161,7 @@ pub fn parse_time(text: &str) -> Result<Time, String> {
 /// and a common abbreviation (`PST`, `CET`, `IST`: see [`ABBREVIATIONS`]), read as the
 /// place people mean by it, daylight saving included. These come before the database's
 /// own names, where `EST` is a fixed UTC-5 and `Etc/GMT+2` is UTC-2.
-pub fn parse_zone(text: &str) -> Result<String, String> {
+pub fn parse_zone(text: &str) -> Result<String, SettingError> {
     let name = text.trim();
     if let Some(seconds) = parse_offset(name)? {
         return fixed_zone(seconds);
@@ -139,18 +198,13 @@ pub fn parse_zone(text: &str) -> Result<String, String> {
     }) {
         return Ok(iana);
     }
-    let mut message = format!("{} is not a time zone I know.", excerpt(name));
-    let near: Vec<String> = near_zones(&wanted, &names)
-        .iter()
-        .map(|zone| format!("`{zone}`"))
-        .collect();
-    if !near.is_empty() {
-        message.push_str(&format!(" Did you mean {}?", or_list(&near)));
-    }
-    message.push_str(
-        " Use a city (`Madrid`, `New York`) or an IANA name such as `Europe/Madrid`, `America/New_York`, `Asia/Tokyo` or `UTC`.",
-    );
-    Err(message)
+    Err(SettingError::UnknownZone {
+        found: excerpt(name),
+        near: near_zones(&wanted, &names)
+            .iter()
+            .map(|zone| zone.to_string())
+            .collect(),
+    })
 }
 
 /// Abbreviations read as the place people mean by them (the zone's daylight saving
@@ -228,7 +282,7 @@ const PART_HOUR_ZONES: &[(i32, &str)] = &[
 /// `-0300`, in seconds east of UTC: `GMT+2` is two hours ahead of UTC (the opposite of
 /// the database's `Etc/GMT+2`). `Ok(None)` when the text is no offset at all (a zone
 /// name); an error when it is one that does not exist (past UTC-12 or UTC+14).
-pub fn parse_offset(text: &str) -> Result<Option<i32>, String> {
+pub fn parse_offset(text: &str) -> Result<Option<i32>, SettingError> {
     let lower = text.trim().to_ascii_lowercase();
     let rest = ["utc", "gmt"]
         .iter()
@@ -242,12 +296,7 @@ pub fn parse_offset(text: &str) -> Result<Option<i32>, String> {
         Some('\u{2212}') => (-1, &rest['\u{2212}'.len_utf8()..]),
         _ => return Ok(None),
     };
-    let bad = || {
-        format!(
-            "{} is not a UTC offset: write it as `UTC+2`, `GMT-5`, `+05:30` or `UTC+5:45` (from UTC-12 to UTC+14).",
-            excerpt(text)
-        )
-    };
+    let bad = || SettingError::NotAnOffset(excerpt(text));
     let rest = rest.trim();
     let digits = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
     let (h, m) = match rest.split_once(':') {
@@ -273,7 +322,7 @@ pub fn parse_offset(text: &str) -> Result<Option<i32>, String> {
 /// The zone kept for a fixed offset: `Etc/GMT-2` for UTC+02:00 (the database's names
 /// count the other way), `UTC` for UTC itself, or a zone without daylight saving that has
 /// the offset all year.
-fn fixed_zone(seconds: i32) -> Result<String, String> {
+fn fixed_zone(seconds: i32) -> Result<String, SettingError> {
     if seconds == 0 {
         return Ok("UTC".into());
     }
@@ -287,14 +336,11 @@ fn fixed_zone(seconds: i32) -> Result<String, String> {
         );
         return TimeZone::get(&name)
             .map(|_| name)
-            .map_err(|_| format!("I can't keep {} as a time zone.", offset_text(seconds)));
+            .map_err(|_| SettingError::OffsetNotKept(offset_text(seconds)));
     }
     match PART_HOUR_ZONES.iter().find(|(s, _)| *s == seconds) {
         Some((_, zone)) => Ok((*zone).to_string()),
-        None => Err(format!(
-            "{} is used only together with daylight saving, so it is not one fixed offset: name your city instead (`St Johns`, `Adelaide`, `Lord Howe`, `Chatham`) or its IANA name.",
-            offset_text(seconds)
-        )),
+        None => Err(SettingError::OffsetOnlyWithDst(offset_text(seconds))),
     }
 }
 
@@ -310,8 +356,31 @@ fn offset_text(seconds: i32) -> String {
 /// (a fixed offset), `Asia/Kolkata, UTC+05:30, no daylight saving`. Daylight saving is
 /// looked for over the year from `now`.
 pub fn describe_zone(name: &str, now: Millis) -> String {
+    match zone_shown(name, now) {
+        ZoneShown::Name(name) => name,
+        ZoneShown::Fixed { name: None, offset } => format!("{offset}, no daylight saving"),
+        ZoneShown::Fixed {
+            name: Some(name),
+            offset,
+        } => format!("{name}, {offset}, no daylight saving"),
+    }
+}
+
+/// A stored zone as an admin is told it: by its name, or, without daylight saving, by
+/// its offset too (and by the offset alone for an `Etc/` zone, whose name reads
+/// backwards). [`describe_zone`] says it in English; the app in the admin's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZoneShown {
+    Name(String),
+    Fixed {
+        name: Option<String>,
+        offset: String,
+    },
+}
+
+pub fn zone_shown(name: &str, now: Millis) -> ZoneShown {
     let Ok(tz) = TimeZone::get(name) else {
-        return name.to_string();
+        return ZoneShown::Name(name.to_string());
     };
     let offset = |ms: Millis| {
         tz.to_offset(Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH))
@@ -320,15 +389,14 @@ pub fn describe_zone(name: &str, now: Millis) -> String {
     let month = 31 * 24 * 3_600_000;
     let first = offset(now);
     if (1..=12).any(|k| offset(now + k * month) != first) {
-        return name.to_string();
+        return ZoneShown::Name(name.to_string());
     }
     if first == 0 && matches!(name, "UTC" | "Etc/UTC" | "GMT" | "Etc/GMT") {
-        return "UTC".to_string();
+        return ZoneShown::Name("UTC".to_string());
     }
-    if name.starts_with("Etc/") {
-        format!("{}, no daylight saving", offset_text(first))
-    } else {
-        format!("{name}, {}, no daylight saving", offset_text(first))
+    ZoneShown::Fixed {
+        name: (!name.starts_with("Etc/")).then(|| name.to_string()),
+        offset: offset_text(first),
     }
 }
 
@@ -435,11 +503,9 @@ fn or_list(items: &[String]) -> String {
 
 /// What a player typed, as an error message quotes it: in a code span, at most 24
 /// characters (see [`excerpt`](crate::engine::parse::excerpt)).
+/// A short excerpt of what was typed, without backticks; empty for an empty value.
 fn excerpt(text: &str) -> String {
-    match crate::engine::parse::excerpt(text, 24) {
-        clean if clean.is_empty() => "An empty value".into(),
-        clean => format!("`{clean}`"),
-    }
+    crate::engine::parse::excerpt(text, 24)
 }
 
 fn zoned(now: Millis, tz: &TimeZone) -> jiff::Zoned {
@@ -783,10 +849,20 @@ mod tests {
     #[test]
     fn settings_are_checked() {
         assert!(parse_time("9:05").is_ok());
-        assert!(parse_time("24:00").unwrap_err().contains("HH:MM"));
+        assert!(
+            parse_time("24:00")
+                .unwrap_err()
+                .to_string()
+                .contains("HH:MM")
+        );
         assert!(parse_time("nine").is_err());
         assert_eq!(parse_zone("Europe/Madrid"), Ok("Europe/Madrid".into()));
-        assert!(parse_zone("Mars/Olympus").unwrap_err().contains("IANA"));
+        assert!(
+            parse_zone("Mars/Olympus")
+                .unwrap_err()
+                .to_string()
+                .contains("IANA")
+        );
     }
 
     #[test]
@@ -807,14 +883,16 @@ mod tests {
         for wrong in [
             "13pm", "0am", "21:00 pm", "9:60 am", "9", "pm", "9:5:0", "+9:00", "009:00",
         ] {
-            let message = parse_time(wrong).unwrap_err();
+            let message = parse_time(wrong).unwrap_err().to_string();
             assert!(message.contains("9:30pm"), "{wrong}: {message}");
         }
     }
 
     #[test]
     fn time_errors_quote_a_short_excerpt_without_backticks() {
-        let message = parse_time("`quarter past nine in the morning, please`").unwrap_err();
+        let message = parse_time("`quarter past nine in the morning, please`")
+            .unwrap_err()
+            .to_string();
         assert!(
             message.starts_with("`'quarter past nine in t…` is not a time"),
             "{message}"
@@ -824,6 +902,7 @@ mod tests {
         assert!(
             parse_time("")
                 .unwrap_err()
+                .to_string()
                 .starts_with("An empty value is not a time")
         );
     }
@@ -847,27 +926,32 @@ mod tests {
 
     #[test]
     fn near_misses_get_suggestions() {
-        let message = parse_zone("madird").unwrap_err();
+        let message = parse_zone("madird").unwrap_err().to_string();
         assert!(
             message.starts_with("`madird` is not a time zone I know. Did you mean `Europe/Madrid`"),
             "{message}"
         );
-        let message = parse_zone("new yrok").unwrap_err();
+        let message = parse_zone("new yrok").unwrap_err().to_string();
         assert!(
             message.contains("Did you mean `America/New_York`?"),
             "{message}"
         );
-        let message = parse_zone("tokio").unwrap_err();
+        let message = parse_zone("tokio").unwrap_err().to_string();
         assert!(message.contains("Did you mean `Asia/Tokyo`?"), "{message}");
-        let message = parse_zone("Europe/Madridd").unwrap_err();
+        let message = parse_zone("Europe/Madridd").unwrap_err().to_string();
         assert!(
             message.contains("Did you mean `Europe/Madrid`?"),
             "{message}"
         );
         // Nothing close (or an abbreviation): no guess, just how to name a zone.
-        let message = parse_zone("Mars/Olympus").unwrap_err();
+        let message = parse_zone("Mars/Olympus").unwrap_err().to_string();
         assert!(!message.contains("Did you mean"), "{message}");
-        assert!(!parse_zone("xyz").unwrap_err().contains("Did you mean"));
+        assert!(
+            !parse_zone("xyz")
+                .unwrap_err()
+                .to_string()
+                .contains("Did you mean")
+        );
         assert!(message.contains("`New York`"), "{message}");
     }
 
@@ -907,11 +991,11 @@ mod tests {
         // An IANA name still means what the database says.
         assert_eq!(offset("Etc/GMT+2"), hours(-2, 0));
         for wrong in ["UTC+15", "GMT-13", "UTC+5:60", "+5:3", "UTC+", "GMT+two"] {
-            let message = parse_zone(wrong).unwrap_err();
+            let message = parse_zone(wrong).unwrap_err().to_string();
             assert!(message.contains("UTC offset"), "{wrong}: {message}");
         }
         // Offsets that exist only with daylight saving: name the city.
-        let message = parse_zone("UTC-3:30").unwrap_err();
+        let message = parse_zone("UTC-3:30").unwrap_err().to_string();
         assert!(message.contains("St Johns"), "{message}");
     }
 

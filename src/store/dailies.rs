@@ -57,18 +57,20 @@ type ServerRow = (
     Option<String>,
     Option<String>,
     Option<Millis>,
+    String,
 );
 
 fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
-    let (place, channel, time, zone, difficulty, enabled, last, error, claimed_at) = row;
+    let (place, channel, time, zone, difficulty, enabled, last, error, claimed_at, language) = row;
     Ok(ServerDaily {
         place,
         settings: DailySettings {
             channel,
-            time: parse_time(&time).map_err(StoreError::Corrupt)?,
+            time: parse_time(&time).map_err(|e| StoreError::Corrupt(e.to_string()))?,
             zone,
             difficulty: Tier::parse(&difficulty).unwrap_or(Tier::Medium),
             enabled,
+            language,
         },
         last_posted: parse_day(last)?,
         post_claimed_at: claimed_at,
@@ -77,7 +79,7 @@ fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
 }
 
 const SERVER_COLUMNS: &str = "place, channel, post_time, timezone, difficulty, enabled, \
-     last_posted_day, post_error, post_claimed_at";
+     last_posted_day, post_error, post_claimed_at, language";
 
 fn read_server(r: &Row) -> Result<ServerRow, SqlError> {
     Ok((
@@ -90,6 +92,7 @@ fn read_server(r: &Row) -> Result<ServerRow, SqlError> {
         r.get(6)?,
         r.get(7)?,
         r.get(8)?,
+        r.get(9)?,
     ))
 }
 
@@ -115,11 +118,12 @@ impl Tx<'_> {
 
     pub fn save_daily_settings(&self, place: &str, s: &DailySettings) -> Result<(), StoreError> {
         self.tx.execute(
-            "INSERT INTO servers (place, channel, post_time, timezone, difficulty, enabled) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+            "INSERT INTO servers (place, channel, post_time, timezone, difficulty, enabled, language) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
              ON CONFLICT (place) DO UPDATE SET channel = excluded.channel, \
              post_time = excluded.post_time, timezone = excluded.timezone, \
-             difficulty = excluded.difficulty, enabled = excluded.enabled, post_error = NULL, \
+             difficulty = excluded.difficulty, enabled = excluded.enabled, \
+             language = excluded.language, post_error = NULL, \
              pause_untold = 0, next_post_at = 0, prepare_at = 0",
             params![
                 place,
@@ -127,7 +131,8 @@ impl Tx<'_> {
                 format!("{:02}:{:02}", s.time.hour(), s.time.minute()),
                 s.zone,
                 s.difficulty.name(),
-                s.enabled
+                s.enabled,
+                s.language
             ],
         )?;
         Ok(())

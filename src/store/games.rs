@@ -544,6 +544,47 @@ impl Tx<'_> {
         self.set_player_flag(player, PlayerFlag::BoardPicture, on)
     }
 
+    /// The language `player` chose (a code: `en`, `es`, `ca`); `None` follows their
+    /// Discord's.
+    pub fn player_language(&self, player: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT language FROM player_settings WHERE player = ?1",
+                params![player],
+                |r| r.get::<_, Option<String>>(0),
+            )
+            .optional()?
+            .flatten())
+    }
+
+    /// Both settings that shape every answer to `player`, in one read: boards as
+    /// pictures, and their chosen language.
+    pub fn player_style(&self, player: &str) -> Result<(bool, Option<String>), StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT board_picture, language FROM player_settings WHERE player = ?1",
+                params![player],
+                |r| Ok((r.get::<_, bool>(0)?, r.get::<_, Option<String>>(1)?)),
+            )
+            .optional()?
+            .unwrap_or((false, None)))
+    }
+
+    pub fn set_player_language(
+        &self,
+        player: &str,
+        language: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO player_settings (player, language) VALUES (?1, ?2) \
+             ON CONFLICT (player) DO UPDATE SET language = excluded.language",
+            params![player, language],
+        )?;
+        Ok(())
+    }
+
     /// A setting of `player`, its default when they never chose.
     fn player_flag(&self, player: &str, flag: PlayerFlag) -> Result<bool, StoreError> {
         let (column, default) = flag.column();

@@ -50,6 +50,7 @@ migrations!(
     "0018_pause_untold",
     "0019_leases",
     "0020_touch_sequence",
+    "0021_languages",
 );
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -67,6 +67,7 @@ impl Bot {
             style: BoardStyle::Plain,
             is_admin: admin,
             lang: Default::default(),
+            server_lang: None,
         })
     }
 

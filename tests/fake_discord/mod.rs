@@ -1733,8 +1733,90 @@ fn command_problems(commands: &[Value]) -> Vec<String> {
             }
         }
         check_options(&mut problems, name, &command["options"]);
+        check_localizations(&mut problems, name, command, kind == 1 || kind == 4);
+        let size = command_size(command);
+        if size > 8000 {
+            problems.push(format!(
+                "{name}: {size} characters of names, descriptions and values"
+            ));
+        }
     }
     problems
+}
+
+/// Discord's locales (Reference, Locales): a localization under any other key is refused.
+const LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// `name_localizations` and `description_localizations` of a command, and of its options
+/// and choices, all the way down: known locales only, each name as its default must be,
+/// each description 1 to 100 characters.
+fn check_localizations(problems: &mut Vec<String>, at: &str, item: &Value, slash_name: bool) {
+    if let Some(names) = item["name_localizations"].as_object() {
+        for (locale, name) in names {
+            if !LOCALES.contains(&locale.as_str()) {
+                problems.push(format!("{at}: name_localizations has no locale {locale:?}"));
+            }
+            let name = name.as_str().unwrap_or("");
+            if slash_name {
+                check_name(problems, &format!("{at} [{locale}]"), name);
+            } else if name.is_empty() || name.chars().count() > 100 {
+                problems.push(format!("{at} [{locale}]: name {name:?}"));
+            }
+        }
+    }
+    if let Some(descriptions) = item["description_localizations"].as_object() {
+        for (locale, description) in descriptions {
+            if !LOCALES.contains(&locale.as_str()) {
+                problems.push(format!(
+                    "{at}: description_localizations has no locale {locale:?}"
+                ));
+            }
+            let description = description.as_str().unwrap_or("");
+            if description.is_empty() || description.chars().count() > 100 {
+                problems.push(format!("{at} [{locale}]: description {description:?}"));
+            }
+        }
+    }
+    for option in item["options"].as_array().into_iter().flatten() {
+        let here = format!("{at} {}", option["name"].as_str().unwrap_or(""));
+        check_localizations(problems, &here, option, true);
+        for choice in option["choices"].as_array().into_iter().flatten() {
+            let there = format!("{here} choice {}", choice["name"]);
+            // A choice's name is a label: any text of 1 to 100 characters.
+            check_localizations(problems, &there, choice, false);
+        }
+    }
+}
+
+/// The characters Discord counts against a command's 8,000: its name, description and
+/// choice values and those of its options, all the way down; of a localized field, only
+/// the longest of its versions.
+fn command_size(item: &Value) -> usize {
+    let longest = |field: &str| {
+        let default = item[field].as_str().map_or(0, |s| s.chars().count());
+        item[format!("{field}_localizations")]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+            .filter_map(Value::as_str)
+            .map(|s| s.chars().count())
+            .fold(default, usize::max)
+    };
+    let value = match &item["value"] {
+        Value::String(s) => s.chars().count(),
+        Value::Null => 0,
+        other => other.to_string().len(),
+    };
+    let nested: usize = ["options", "choices"]
+        .iter()
+        .flat_map(|k| item[*k].as_array().into_iter().flatten())
+        .map(command_size)
+        .sum();
+    longest("name") + longest("description") + value + nested
 }
 
 fn check_name(problems: &mut Vec<String>, at: &str, name: &str) {

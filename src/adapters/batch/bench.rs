@@ -361,6 +361,7 @@ pub fn bench_moves(
             style: BoardStyle::Plain,
             is_admin: false,
             lang: crate::app::i18n::Lang::En,
+            server_lang: None,
         })
     };
     invoke(Command::GiveUp {
@@ -380,6 +381,7 @@ pub fn bench_moves(
     invoke(Command::Settings {
         check_as_you_go: None,
         board_picture: Some(pictures),
+        language: None,
     });
     // The pad: the cell chosen on the board's menus, before timing. Its digits are
     // wrong ones: a right digit would move the pad on to the next cell.
@@ -562,6 +564,7 @@ fn dailies_line(
         command,
         style: BoardStyle::Plain,
         is_admin: false,
+        server_lang: None,
         lang: crate::app::i18n::Lang::En,
     };
     // Unrelated full grids to solve (each answer is itself: the check is all the work).
@@ -747,6 +750,7 @@ fn seed_dailies(store: &mut crate::store::Store, servers: u64, bases: u64) -> an
                     zone: zone.to_string(),
                     difficulty: crate::engine::Tier::Medium,
                     enabled: true,
+                    language: "en".into(),
                 };
                 tx.save_daily_settings(&place, &settings)?;
                 let tz = settings.tz();

@@ -13,6 +13,7 @@ use crate::app::Command;
 use crate::app::command::table::{
     self, Args, CommandSpec, Family, MAX_GRID, OptionKind, OptionSpec, Value, table,
 };
+use crate::app::i18n::{Lang, text};
 
 /// The message context-menu command.
 pub const SOLVE_MESSAGE: &str = "Solve Sudoku";
@@ -50,15 +51,20 @@ pub const ENTRY_POINT: &str = "launch";
 /// us (`APP_HANDLER`) it arrives as an interaction, answered as `/sudoku play` is.
 pub fn register(global: bool, activity: bool) -> Vec<CreateCommand> {
     let slash = |family: Family| {
-        CreateCommand::new(family.command())
-            .description(family.description())
-            .set_options(
-                table()
-                    .iter()
-                    .filter(|spec| spec.family == family)
-                    .map(subcommand)
-                    .collect(),
-            )
+        let key = format!("describe-family-{}", family.command());
+        localized(
+            CreateCommand::new(family.command()),
+            &key,
+            CreateCommand::description_localized,
+        )
+        .description(family.description())
+        .set_options(
+            table()
+                .iter()
+                .filter(|spec| spec.family == family)
+                .map(subcommand)
+                .collect(),
+        )
     };
     // The admins' command is apart because Discord sets permissions per command, not per
     // subcommand: only members who can manage the server see it, unless the server's
@@ -73,40 +79,80 @@ pub fn register(global: bool, activity: bool) -> Vec<CreateCommand> {
         everywhere(slash(Family::Player), global),
         admin,
         everywhere(
-            CreateCommand::new(SOLVE_MESSAGE).kind(CommandType::Message),
+            localized(
+                CreateCommand::new(SOLVE_MESSAGE).kind(CommandType::Message),
+                "describe-solve-message",
+                CreateCommand::name_localized,
+            ),
             global,
         ),
     ];
     if global && activity {
         commands.push(everywhere(
-            CreateCommand::new(ENTRY_POINT)
-                .kind(CommandType::PrimaryEntryPoint)
-                .description("Tap to play Sudoku: your board, live with your server")
-                .handler(EntryPointHandlerType::AppHandler),
+            localized(
+                CreateCommand::new(ENTRY_POINT),
+                "describe-launch",
+                CreateCommand::description_localized,
+            )
+            .kind(CommandType::PrimaryEntryPoint)
+            .description(text(Lang::En, "describe-launch", &[]))
+            .handler(EntryPointHandlerType::AppHandler),
             global,
         ));
     }
     commands
 }
 
-fn subcommand(spec: &CommandSpec) -> CreateCommandOption {
-    spec.options.iter().fold(
-        CreateCommandOption::new(CommandOptionType::SubCommand, spec.name, spec.description),
-        |sub, option| sub.add_sub_option(discord_option(option)),
-    )
+/// `what` with `key`'s words in every Discord locale of every other language the bot
+/// speaks (English is the default every client falls back to). `set` is the builder's
+/// `description_localized` or `name_localized`.
+fn localized<T>(what: T, key: &str, set: fn(T, String, String) -> T) -> T {
+    Lang::ALL.into_iter().fold(what, |what, lang| {
+        lang.discord_locales().iter().fold(what, |what, locale| {
+            set(what, locale.to_string(), text(lang, key, &[]))
+        })
+    })
 }
 
-fn discord_option(option: &OptionSpec) -> CreateCommandOption {
-    let new = |kind| CreateCommandOption::new(kind, option.name, option.description);
+fn subcommand(spec: &CommandSpec) -> CreateCommandOption {
+    let key = format!("describe-{}", spec.name);
+    let sub = localized(
+        CreateCommandOption::new(CommandOptionType::SubCommand, spec.name, spec.description),
+        &key,
+        CreateCommandOption::description_localized,
+    );
+    spec.options.iter().fold(sub, |sub, option| {
+        sub.add_sub_option(discord_option(spec, option))
+    })
+}
+
+fn discord_option(spec: &CommandSpec, option: &OptionSpec) -> CreateCommandOption {
+    let key = format!("describe-{}-{}", spec.name, option.name);
+    let new = |kind| {
+        localized(
+            CreateCommandOption::new(kind, option.name, option.description),
+            &key,
+            CreateCommandOption::description_localized,
+        )
+    };
     let created = match &option.kind {
         OptionKind::Integer { min, max } => new(CommandOptionType::Integer)
             .min_int_value(*min)
             .max_int_value(*max),
-        OptionKind::Choice { choices, .. } => choices
-            .iter()
-            .fold(new(CommandOptionType::String), |o, (label, value)| {
-                o.add_string_choice(label, value)
-            }),
+        OptionKind::Choice { choices, .. } => {
+            choices
+                .iter()
+                .fold(new(CommandOptionType::String), |o, (label, value)| {
+                    let key = format!("choice-{}-{value}", option.name);
+                    let labels = Lang::ALL.into_iter().flat_map(|lang| {
+                        let key = &key;
+                        lang.discord_locales()
+                            .iter()
+                            .map(move |locale| (locale.to_string(), text(lang, key, &[])))
+                    });
+                    o.add_string_choice_localized(label, value, labels)
+                })
+        }
         OptionKind::Flag => new(CommandOptionType::Boolean),
         OptionKind::Text { max_len } => new(CommandOptionType::String).max_length(*max_len),
         OptionKind::User => new(CommandOptionType::User),

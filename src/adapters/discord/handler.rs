@@ -104,6 +104,7 @@ impl EventHandler for Handler {
             // Discord's own notice, not a member's command.
             is_admin: true,
             lang: crate::app::i18n::Lang::En,
+            server_lang: None,
             player: Player {
                 id: "0".into(),
                 name: "Discord".into(),
@@ -334,7 +335,7 @@ impl Handler {
             interaction.guild_id,
             interaction.channel_id,
             interaction.member.as_deref(),
-            &interaction.locale,
+            (&interaction.locale, interaction.guild_locale.as_deref()),
             command,
         );
         invocation.is_admin |= granted;
@@ -361,7 +362,7 @@ impl Handler {
             interaction.guild_id,
             interaction.channel_id,
             interaction.member.as_ref(),
-            &interaction.locale,
+            (&interaction.locale, interaction.guild_locale.as_deref()),
             command,
         );
         self.answer(interaction.id, &interaction.token, private, invocation)
@@ -398,7 +399,7 @@ impl Handler {
             interaction.guild_id,
             interaction.channel_id,
             interaction.member.as_ref(),
-            &interaction.locale,
+            (&interaction.locale, interaction.guild_locale.as_deref()),
             command,
         );
         // The pressed message can be replaced by a board of the same visibility: a public
@@ -588,7 +589,7 @@ fn invocation(
     guild: Option<GuildId>,
     channel: ChannelId,
     member: Option<&Member>,
-    locale: &str,
+    (locale, guild_locale): (&str, Option<&str>),
     command: Command,
 ) -> Invocation {
     Invocation {
@@ -614,5 +615,7 @@ fn invocation(
         style: BoardStyle::Plain,
         // The player's own Discord language; English where the bot does not speak it.
         lang: crate::app::i18n::Lang::from_discord(locale).unwrap_or_default(),
+        // Only in a server; a server whose language the bot does not speak has none.
+        server_lang: guild_locale.and_then(crate::app::i18n::Lang::from_discord),
     }
 }

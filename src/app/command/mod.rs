@@ -13,6 +13,7 @@ pub mod race;
 pub mod table;
 mod typed;
 
+use crate::app::i18n::Lang;
 use crate::engine::Tier;
 use crate::engine::generator::Symmetry;
 use crate::game::PadAction;
@@ -78,6 +79,8 @@ pub enum Command {
         time: Option<String>,
         timezone: Option<String>,
         difficulty: Option<String>,
+        /// The posts' language: `Some(None)` is the server's (Discord's `guild_locale`).
+        language: Option<Option<Lang>>,
     },
     /// Admins: stop posting dailies.
     DailyOff,
@@ -116,6 +119,8 @@ pub enum Command {
         check_as_you_go: Option<bool>,
         /// Boards as pictures (`true`) or as text.
         board_picture: Option<bool>,
+        /// The bot's language for this player: `Some(None)` follows their Discord's.
+        language: Option<Option<Lang>>,
     },
 }
 

@@ -12,6 +12,7 @@
 use std::sync::LazyLock;
 
 use super::{Command, Period};
+use crate::app::i18n::Lang;
 use crate::engine::Tier;
 use crate::engine::generator::{MAX_EMPTY, Symmetry};
 use crate::game::race::MAX_PLAYERS;
@@ -278,6 +279,41 @@ fn board_picture(word: &str) -> Option<bool> {
         "text" | "txt" | "plain" => Some(false),
         "image" | "picture" | "png" | "pictures" | "images" => Some(true),
         _ => None,
+    }
+}
+
+/// `language:` of the settings: `Some(None)` follows the player's Discord.
+fn player_language(word: &str) -> Option<Option<Lang>> {
+    match word.trim().to_lowercase().as_str() {
+        "auto" | "discord" | "default" => Some(None),
+        other => Lang::parse(other).map(Some),
+    }
+}
+
+/// `language:` of the daily's setup: `Some(None)` is the server's.
+fn server_language(word: &str) -> Option<Option<Lang>> {
+    match word.trim().to_lowercase().as_str() {
+        "server" | "auto" | "default" => Some(None),
+        other => Lang::parse(other).map(Some),
+    }
+}
+
+/// A `language:` option: the languages by their own names, and `first` (how to follow
+/// Discord) before them.
+fn language(
+    description: &'static str,
+    first: (&str, &str),
+    accepts: fn(&str) -> bool,
+) -> OptionSpec {
+    let mut choices = vec![(first.0.to_string(), first.1.to_string())];
+    choices.extend(Lang::ALL.map(|l| (l.name().to_string(), l.code().to_string())));
+    OptionSpec {
+        name: "language",
+        aliases: &["lang", "locale"],
+        description,
+        noun: "a language (en, es, ca)",
+        kind: OptionKind::Choice { choices, accepts },
+        required: false,
     }
 }
 
@@ -693,11 +729,12 @@ fn build_table() -> Vec<CommandSpec> {
             family: Player,
             name: "settings",
             aliases: &["options", "prefs"],
-            description: "Your settings: check-as-you-go, boards as text or pictures",
+            description: "Your settings: check-as-you-go, boards as text or pictures, language",
             listed: true,
             examples: &[
                 "/sudoku settings check-as-you-go:off",
                 "/sudoku settings board:image",
+                "/sudoku settings language:es",
             ],
             options: vec![
                 OptionSpec {
@@ -722,6 +759,11 @@ fn build_table() -> Vec<CommandSpec> {
                     },
                     required: false,
                 },
+                language(
+                    "The language the bot speaks to you (default: your Discord's)",
+                    ("Discord's language", "auto"),
+                    |w| player_language(w).is_some(),
+                ),
             ],
             build: |a| {
                 Ok(Command::Settings {
@@ -730,6 +772,7 @@ fn build_table() -> Vec<CommandSpec> {
                         _ => None,
                     },
                     board_picture: chosen(a, "board", board_picture, "text or image")?,
+                    language: chosen(a, "language", player_language, "a language (en, es, ca)")?,
                 })
             },
         },
@@ -799,6 +842,11 @@ fn build_table() -> Vec<CommandSpec> {
                     required: false,
                 },
                 difficulty("Difficulty of the daily puzzles"),
+                language(
+                    "The language of the daily posts (default: the server's)",
+                    ("The server's language", "server"),
+                    |w| server_language(w).is_some(),
+                ),
             ],
             build: |a| {
                 Ok(Command::DailySetup {
@@ -806,6 +854,7 @@ fn build_table() -> Vec<CommandSpec> {
                     time: a.text("time").map(str::to_string),
                     timezone: a.text("timezone").map(str::to_string),
                     difficulty: a.text("difficulty").map(str::to_string),
+                    language: chosen(a, "language", server_language, "a language (en, es, ca)")?,
                 })
             },
         },
@@ -854,6 +903,49 @@ mod tests {
                     assert!(choices.len() <= 25);
                     for (_, value) in choices {
                         assert!(accepts(value), "{} rejects its own {value}", option.name);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every description and choice Discord shows has its words in every language's
+    /// catalogue, English exactly as the table says it, each within Discord's 100
+    /// characters (a registration over the limit is refused whole).
+    #[test]
+    fn every_description_and_choice_is_in_every_language_within_discords_limits() {
+        use crate::app::i18n::text;
+        let check = |key: &str, english: &str| {
+            assert_eq!(
+                text(Lang::En, key, &[]),
+                english,
+                "locales/en/commands.ftl: {key}"
+            );
+            for lang in Lang::ALL {
+                let said = text(lang, key, &[]);
+                assert!(
+                    (1..=100).contains(&said.chars().count()),
+                    "{}: {key} is {said:?}",
+                    lang.code()
+                );
+            }
+        };
+        for family in [Family::Player, Family::Admin] {
+            check(
+                &format!("describe-family-{}", family.command()),
+                family.description(),
+            );
+        }
+        for spec in table() {
+            check(&format!("describe-{}", spec.name), spec.description);
+            for option in &spec.options {
+                check(
+                    &format!("describe-{}-{}", spec.name, option.name),
+                    option.description,
+                );
+                if let OptionKind::Choice { choices, .. } = &option.kind {
+                    for (label, value) in choices {
+                        check(&format!("choice-{}-{value}", option.name), label);
                     }
                 }
             }

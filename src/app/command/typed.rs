@@ -312,6 +312,7 @@ mod tests {
                 time: None,
                 timezone: Some("Asia/Tokyo".into()),
                 difficulty: Some("hard".into()),
+                language: None,
             })
         );
         assert!(matches!(

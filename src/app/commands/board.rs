@@ -1,6 +1,7 @@
 //! The public board message of a game: headline, board, status, and its buttons.
 
 use crate::app::command::{Target, column_value, custom_id, row_value};
+use crate::app::i18n::{Lang, t};
 use crate::app::image::{Banner, BoardPicture, Tone};
 use crate::app::render::{self, BoardStyle};
 use crate::app::reply::{Button, ButtonStyle, Reply, Select, SelectOption};
@@ -19,6 +20,7 @@ pub fn reply(
     owner: &str,
     headline: &str,
     style: BoardStyle,
+    lang: Lang,
     now: Millis,
 ) -> Reply {
     let game = &record.game;
@@ -31,19 +33,22 @@ pub fn reply(
     }
     if daily && game.status == Status::Solved {
         let what = match record.race {
-            Some(tag) => super::race::tag_name(tag),
-            None => "the daily puzzle".to_string(),
+            Some(tag) => super::race::tag_name(tag, lang),
+            None => t!(lang, "board-the-daily"),
         };
-        text.push_str(&format!(
-            "**{}** solved {what} (board hidden: no spoilers).\n{}",
-            render::escape_markdown(owner),
-            status(record, now)
+        text.push_str(&t!(
+            lang,
+            "board-solved-hidden",
+            owner = render::escape_markdown(owner),
+            what = what
         ));
+        text.push('\n');
+        text.push_str(&status(record, lang, now));
         return Reply::public(text);
     }
     // A player who chose pictures gets the board as a PNG; the words stay text.
     let picture = style == BoardStyle::Image;
-    text.push_str(&title(record, owner));
+    text.push_str(&title(record, owner, lang));
     text.push('\n');
     let sealed = sealed(record);
     if !picture {
@@ -59,19 +64,19 @@ pub fn reply(
         }
         text.push('\n');
     }
-    text.push_str(&status(record, now));
+    text.push_str(&status(record, lang, now));
     if game.status == Status::GaveUp && !sealed {
         text.push('\n');
-        text.push_str(final_legend(style));
+        text.push_str(&final_legend(style, lang));
     }
     if game.status == Status::Active {
-        if let Some(legend) = render::legend(game).filter(|_| !picture) {
+        if let Some(legend) = render::legend(game, lang).filter(|_| !picture) {
             text.push('\n');
-            text.push_str(legend);
+            text.push_str(&legend);
         }
         if let Some(cell) = record.pad.cell().filter(|_| !picture) {
             text.push('\n');
-            text.push_str(&render::chosen_legend(cell));
+            text.push_str(&render::chosen_legend(cell, lang));
         }
         // Every clash, so the player sees all they must fix; a few at most, since one
         // wrong digit can clash in its row, column and box at once.
@@ -88,25 +93,22 @@ pub fn reply(
                 pairs.push(pair);
                 new
             })
-            .map(|c| c.to_string())
+            .map(|c| render::conflict_text(&c, lang))
             .collect();
-        match conflicts.len() {
-            0 => {}
-            1 => text.push_str(&format!("\nConflict: {}.", conflicts[0])),
-            n => {
-                text.push_str(&format!(
-                    "\nConflicts: {}",
-                    conflicts[..n.min(3)].join("; ")
-                ));
-                if n > 3 {
-                    text.push_str(&format!("; and {} more", n - 3));
-                }
-                text.push('.');
-            }
+        if !conflicts.is_empty() {
+            let n = conflicts.len();
+            text.push('\n');
+            text.push_str(&t!(
+                lang,
+                "board-conflicts",
+                count = n,
+                list = conflicts[..n.min(3)].join("; "),
+                more = n.saturating_sub(3)
+            ));
         }
         if !picture {
             // The picture draws pencil marks in their cells.
-            render::push_notes_line(&mut text, game);
+            render::push_notes_line(&mut text, game, lang);
         }
     }
     let reply = if daily {
@@ -114,13 +116,21 @@ pub fn reply(
     } else {
         Reply::public(text)
     };
-    let reply = pictured_record(reply, record, style);
+    let reply = pictured_record(reply, record, style, lang);
     if game.status == Status::Active {
         let target = Target {
             game: record.id,
             version: game.version,
         };
-        with_pad(reply, game, record.pad, target, "pad", buttons(record))
+        with_pad(
+            reply,
+            game,
+            record.pad,
+            target,
+            "pad",
+            buttons(record, lang),
+            lang,
+        )
     } else {
         reply
     }
@@ -138,6 +148,7 @@ pub fn with_pad(
     target: Target,
     prefix: &str,
     actions: Vec<Button>,
+    lang: Lang,
 ) -> Reply {
     let id = |name: &str| custom_id(&format!("{prefix}-{name}"), target);
     let rows = (0..9u8)
@@ -155,7 +166,7 @@ pub fn with_pad(
             description: pad
                 .row
                 .and_then(|r| Cell::at(usize::from(r), usize::from(c)))
-                .map(|cell| cell_description(game, cell)),
+                .map(|cell| cell_description(game, cell, lang)),
             default: pad.column == Some(c),
         })
         .collect();
@@ -183,12 +194,12 @@ pub fn with_pad(
     let mut second: Vec<Button> = (6..=9).map(digit).collect();
     second.push(Button {
         custom_id: id("erase"),
-        label: "Erase".into(),
+        label: t!(lang, "pad-erase"),
         style: ButtonStyle::Secondary,
     });
     let mut last = vec![Button {
         custom_id: id("notes"),
-        label: if pad.notes { "Notes: on" } else { "Notes: off" }.into(),
+        label: t!(lang, "pad-notes", on = if pad.notes { "yes" } else { "no" }),
         style: if pad.notes {
             ButtonStyle::Primary
         } else {
@@ -200,7 +211,7 @@ pub fn with_pad(
     let room = if pad.notes {
         last.push(Button {
             custom_id: id("autonotes"),
-            label: "Auto-notes".into(),
+            label: t!(lang, "pad-auto-notes"),
             style: ButtonStyle::Secondary,
         });
         3
@@ -211,12 +222,12 @@ pub fn with_pad(
     reply
         .with_select(Select {
             custom_id: id("row"),
-            placeholder: "Row".into(),
+            placeholder: t!(lang, "pad-row"),
             options: rows,
         })
         .with_select(Select {
             custom_id: id("col"),
-            placeholder: "Column".into(),
+            placeholder: t!(lang, "pad-column"),
             options: columns,
         })
         .with_buttons((1..=5).map(digit).collect())
@@ -239,21 +250,29 @@ fn row_description(game: &Game, row: u8) -> String {
 }
 
 /// A cell as its column option describes it: `B7: given 5`, `B7: your 3`, `B7: notes 2 5 7`.
-fn cell_description(game: &Game, cell: Cell) -> String {
+fn cell_description(game: &Game, cell: Cell, lang: Lang) -> String {
+    let cell_name = cell.name();
     match render::Look::of_game(game, cell) {
-        render::Look::Given(d) => format!("{cell}: given {d}"),
-        render::Look::Entry(d) | render::Look::Filled(d) => format!("{cell}: your {d}"),
-        render::Look::Wrong(d) => format!("{cell}: your {d}, wrong"),
+        render::Look::Given(d) => t!(lang, "pad-cell-given", cell = cell_name, digit = d),
+        render::Look::Entry(d) | render::Look::Filled(d) => {
+            t!(lang, "pad-cell-yours", cell = cell_name, digit = d)
+        }
+        render::Look::Wrong(d) => t!(lang, "pad-cell-wrong", cell = cell_name, digit = d),
         render::Look::Empty => {
             let mask = game.notes[cell.index()];
             if mask == 0 {
-                format!("{cell}: empty")
+                t!(lang, "pad-cell-empty", cell = cell_name)
             } else {
                 let digits: Vec<String> = (1..=9u8)
                     .filter(|d| mask & (1 << d) != 0)
                     .map(|d| d.to_string())
                     .collect();
-                format!("{cell}: empty, notes {}", digits.join(" "))
+                t!(
+                    lang,
+                    "pad-cell-notes",
+                    cell = cell_name,
+                    notes = digits.join(" ")
+                )
             }
         }
     }
@@ -262,25 +281,36 @@ fn cell_description(game: &Game, cell: Cell) -> String {
 /// A finished game's board as its player sees it on asking: the final board (whose digits
 /// were given, the player's, the bot's) and the result. Private for a daily: its grid is
 /// everyone's puzzle.
-pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis) -> Reply {
+pub fn finished(
+    record: &GameRecord,
+    owner: &str,
+    style: BoardStyle,
+    lang: Lang,
+    now: Millis,
+) -> Reply {
     let game = &record.game;
     let how = match game.status {
         Status::Solved => "solved",
-        _ if record.race.is_some() && crate::game::race::is_out(game) => "out: too many mistakes",
-        _ if ran_out_of_time(record) => "unfinished: the race ran out of time",
-        _ => "given up",
+        _ if record.race.is_some() && crate::game::race::is_out(game) => "out",
+        _ if ran_out_of_time(record) => "timed-out",
+        _ => "given-up",
     };
     let sealed = sealed(record);
     let next = match record.race {
-        Some(_) if sealed => "The solution shows when the race is over.",
-        Some(_) => "Open another race with `/sudoku race`.",
-        None => "Start a new one with `/sudoku new`.",
+        Some(_) if sealed => "sealed",
+        Some(_) => "race",
+        None => "game",
     };
-    let mut text = format!(
-        "Your last {} is over ({how}). {next}\n{}\n",
-        game_name(record),
-        title(record, owner),
+    let mut text = t!(
+        lang,
+        "board-last-game-over",
+        game = game_name(record, lang),
+        how = how,
+        next = next
     );
+    text.push('\n');
+    text.push_str(&title(record, owner, lang));
+    text.push('\n');
     if style != BoardStyle::Image {
         if sealed {
             text.push_str(&render::game_block(game, style));
@@ -289,17 +319,17 @@ pub fn finished(record: &GameRecord, owner: &str, style: BoardStyle, now: Millis
         }
         text.push('\n');
     }
-    text.push_str(&status(record, now));
+    text.push_str(&status(record, lang, now));
     if game.status == Status::GaveUp && !sealed {
         text.push('\n');
-        text.push_str(final_legend(style));
+        text.push_str(&final_legend(style, lang));
     }
     let reply = if hidden(record) {
         Reply::private(text)
     } else {
         Reply::public(text)
     };
-    pictured_record(reply, record, style)
+    pictured_record(reply, record, style, lang)
 }
 
 /// Whether a finished game's solution must stay hidden: a race game while its race is
@@ -309,13 +339,13 @@ pub fn sealed(record: &GameRecord) -> bool {
 }
 
 /// [`pictured`], with the solution left out of a sealed race board.
-fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle) -> Reply {
+fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle, lang: Lang) -> Reply {
     if style == BoardStyle::Image && sealed(record) {
         // Drawn as the board stood: the player's digits, none of the bot's.
         let mut as_left = record.game.clone();
         as_left.status = Status::Active;
         let mut picture = BoardPicture::from_game(&as_left);
-        picture.banner = Some(Banner::new("Out of the race", Tone::Neutral));
+        picture.banner = Some(Banner::new(t!(lang, "banner-out-of-race"), Tone::Neutral));
         return reply.with_picture(picture);
     }
     if style == BoardStyle::Image {
@@ -329,12 +359,10 @@ fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle) -> Repl
 }
 
 /// What the marks of a given-up board mean.
-fn final_legend(style: BoardStyle) -> &'static str {
+fn final_legend(style: BoardStyle, lang: Lang) -> String {
     match style {
-        BoardStyle::Image => {
-            "Bold: givens · blue: your digits · red, hatched: your wrong digits · small amber: filled in by the bot"
-        }
-        _ => render::FINAL_LEGEND,
+        BoardStyle::Image => t!(lang, "board-final-legend-image"),
+        _ => render::final_legend(lang),
     }
 }
 
@@ -363,20 +391,24 @@ fn ran_out_of_time(record: &GameRecord) -> bool {
 
 /// The status line of a game: a race's time is wall time since the race started (the
 /// scoreboard's and the result's time), every other game's is play time (pauses capped).
-pub fn status(record: &GameRecord, now: Millis) -> String {
+pub fn status(record: &GameRecord, lang: Lang, now: Millis) -> String {
     let game = &record.game;
     if record.race.is_some() {
-        let line =
-            render::status_line_timed(game, game.finished_at.unwrap_or(now) - game.started_at);
-        if crate::game::race::is_out(game) {
-            line.replacen("given up", "out of the race", 1)
+        let ended = if crate::game::race::is_out(game) {
+            Some(t!(lang, "status-out"))
         } else if ran_out_of_time(record) {
-            line.replacen("given up", "unfinished", 1)
+            Some(t!(lang, "status-unfinished"))
         } else {
-            line
-        }
+            None
+        };
+        render::status_line_timed(
+            game,
+            game.finished_at.unwrap_or(now) - game.started_at,
+            lang,
+            ended,
+        )
     } else {
-        render::status_line(game, now)
+        render::status_line(game, now, lang)
     }
 }
 
@@ -388,60 +420,69 @@ pub fn hidden(record: &GameRecord) -> bool {
 
 /// What a game is called in replies, so nobody plays in the wrong one: "Daily · 22 Nov",
 /// "Easy game", "game".
-pub fn game_name(record: &GameRecord) -> String {
+pub fn game_name(record: &GameRecord, lang: Lang) -> String {
     if let Some(tag) = record.race {
-        return super::race::tag_name(tag);
+        return super::race::tag_name(tag, lang);
     }
     match record.daily_day {
-        Some(day) => format!("Daily · {}", day.strftime("%-d %b")),
-        None => match record.game.difficulty {
-            Some(tier) => format!("{} game", tier.title()),
-            None => "game".to_string(),
-        },
+        Some(day) => t!(lang, "game-name-daily", day = render::short_date(day, lang)),
+        None => t!(
+            lang,
+            "game-name",
+            tier = record
+                .game
+                .difficulty
+                .map_or("none", crate::engine::Tier::name)
+        ),
     }
 }
 
 /// The name as its player reads it: "your Easy game", "Daily · 22 Nov".
-pub fn your_game(record: &GameRecord) -> String {
+pub fn your_game(record: &GameRecord, lang: Lang) -> String {
     if hidden(record) {
-        game_name(record)
+        game_name(record, lang)
     } else {
-        format!("your {}", game_name(record))
+        t!(lang, "game-name-yours", game = game_name(record, lang))
     }
 }
 
 /// The line over a board: whose game, and which.
-fn title(record: &GameRecord, owner: &str) -> String {
+fn title(record: &GameRecord, owner: &str, lang: Lang) -> String {
     let owner = render::escape_markdown(owner);
     if hidden(record) {
-        format!("**{owner}** · {}", game_name(record))
+        format!("**{owner}** · {}", game_name(record, lang))
     } else {
-        format!("**{owner}**'s {}", game_name(record))
+        t!(
+            lang,
+            "board-title",
+            owner = owner,
+            game = game_name(record, lang)
+        )
     }
 }
 
 /// Hint, Check, Undo, Give up: each id names the game and the version it was drawn at.
 /// A race board has no Hint: hints are off in races.
-pub fn buttons(record: &GameRecord) -> Vec<Button> {
+pub fn buttons(record: &GameRecord, lang: Lang) -> Vec<Button> {
     let target = Target {
         game: record.id,
         version: record.game.version,
     };
-    actions(target, record.race.is_some())
+    actions(target, record.race.is_some(), lang)
 }
 
 /// The action buttons of a board drawn at `target`; a race's has no Hint.
-fn actions(target: Target, race: bool) -> Vec<Button> {
-    let button = |action: &str, label: &str, style| Button {
+fn actions(target: Target, race: bool, lang: Lang) -> Vec<Button> {
+    let button = |action: &str, label: String, style| Button {
         custom_id: custom_id(action, target),
-        label: label.into(),
+        label,
         style,
     };
     let mut row = vec![
-        button("hint", "Hint", ButtonStyle::Primary),
-        button("check", "Check", ButtonStyle::Secondary),
-        button("undo", "Undo", ButtonStyle::Secondary),
-        button("giveup", "Give up", ButtonStyle::Danger),
+        button("hint", t!(lang, "button-hint"), ButtonStyle::Primary),
+        button("check", t!(lang, "button-check"), ButtonStyle::Secondary),
+        button("undo", t!(lang, "button-undo"), ButtonStyle::Secondary),
+        button("giveup", t!(lang, "button-give-up"), ButtonStyle::Danger),
     ];
     if race {
         row.remove(0);
@@ -464,7 +505,8 @@ pub fn preview(game: &Game, pad: Pad) -> (BoardPicture, Reply) {
         pad,
         target,
         "pad",
-        actions(target, false),
+        actions(target, false, Lang::En),
+        Lang::En,
     );
     (picture, reply)
 }

@@ -10,6 +10,7 @@
 
 use crate::app::command::coop::{button_id, excerpt};
 use crate::app::command::{Command, CoopCommand, Target};
+use crate::app::i18n::t;
 use crate::app::render::{self, BoardStyle, cell_list, escape_markdown, plural};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
@@ -225,37 +226,50 @@ fn board_reply(
         }
         text.push('\n');
     }
-    text.push_str("Team: ");
-    text.push_str(&render::status_line(game, now));
+    let lang = inv.lang;
+    text.push_str(&t!(
+        lang,
+        "coop-team",
+        status = render::status_line(game, now, lang)
+    ));
     if game.status == Status::Active {
+        text.push('\n');
         if picture {
-            text.push_str("\nBlue: the team's digits; a wrong digit is never placed");
+            text.push_str(&t!(lang, "coop-legend-image"));
         } else {
-            text.push_str("\n`(5)` the team's digits; a wrong digit is never placed");
+            text.push_str(&t!(lang, "coop-legend"));
             if let Some(cell) = record.pad.cell() {
                 text.push('\n');
-                text.push_str(&render::chosen_legend(cell));
+                text.push_str(&render::chosen_legend(cell, lang));
             }
-            render::push_notes_line(&mut text, game);
+            render::push_notes_line(&mut text, game, lang);
         }
         let target = Target {
             game: record.id,
             version: game.version,
         };
-        let button = |action: &str, label: &str, style| Button {
+        let button = |action: &str, label: String, style| Button {
             custom_id: button_id(action, target),
-            label: label.into(),
+            label,
             style,
         };
         let reply = board::pictured(Reply::public(text), game, inv.style, record.pad.cell());
         let actions = vec![
-            button("hint", "Hint", ButtonStyle::Primary),
-            button("check", "Check", ButtonStyle::Secondary),
-            button("undo", "Undo my move", ButtonStyle::Secondary),
-            button("show", "Show board", ButtonStyle::Secondary),
+            button("hint", t!(lang, "button-hint"), ButtonStyle::Primary),
+            button("check", t!(lang, "button-check"), ButtonStyle::Secondary),
+            button(
+                "undo",
+                t!(lang, "coop-button-undo-mine"),
+                ButtonStyle::Secondary,
+            ),
+            button(
+                "show",
+                t!(lang, "coop-button-show-board"),
+                ButtonStyle::Secondary,
+            ),
         ];
         return Ok(board::with_pad(
-            reply, game, record.pad, target, "coop-pad", actions,
+            reply, game, record.pad, target, "coop-pad", actions, lang,
         ));
     }
     text.push_str("\nWho did what:");
@@ -444,19 +458,24 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
         fresh(tx, &record, Some(target), inv, now)?;
         let reply = match action {
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
-                let headline = format!(
-                    "Co-op board: {}",
-                    super::game::choose(&mut record.pad, action, &record.coop.game)
+                let headline = t!(
+                    inv.lang,
+                    "coop-said",
+                    text =
+                        super::game::choose(&mut record.pad, action, &record.coop.game, inv.lang)
                 );
                 tx.set_coop_pad(record.id, record.pad)?;
                 board_reply(tx, &record, &headline, inv, now)?
             }
             PadAction::AutoNotes => auto_notes(tx, inv, record, now)?,
             PadAction::Digit(_) | PadAction::Erase => {
-                let cell = record
-                    .pad
-                    .cell()
-                    .ok_or_else(|| user_error(format!("Co-op board: {}", super::game::NO_CELL)))?;
+                let cell = record.pad.cell().ok_or_else(|| {
+                    user_error(t!(
+                        inv.lang,
+                        "coop-said",
+                        text = t!(inv.lang, "pad-no-cell")
+                    ))
+                })?;
                 match action {
                     PadAction::Digit(d) if record.pad.notes => {
                         let read_at = record.coop.game.version;

@@ -4,33 +4,82 @@
 use jiff::civil::Date;
 
 use crate::app::command::{Period, Target, plain_custom_id};
-use crate::app::render::{self, duration, plural};
+use crate::app::i18n::Lang;
+use crate::app::i18n::t;
+use crate::app::render::{self, duration};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::engine::generator::Puzzle;
 use crate::game::daily::{
-    self, DailySettings, Entry, PostDue, describe_zone, end_of_day, parse_time, parse_zone,
-    post_due, server_day,
+    self, DailySettings, Entry, PostDue, SettingError, ZoneShown, end_of_day, parse_time,
+    parse_zone, post_due, server_day, zone_shown,
 };
 use crate::game::{Game, Millis, Status};
 use crate::store::{GameRecord, ServerDaily, Tx};
 
 use super::board;
 
-const SERVERS_ONLY: &str =
-    "Daily challenges belong to a server: use this command in a server channel.";
-
 fn require_server(inv: &Invocation) -> Result<(), Failure> {
     if inv.place.key() == "dm" {
-        return Err(user_error(SERVERS_ONLY));
+        return Err(user_error(t!(inv.lang, "daily-servers-only")));
     }
     Ok(())
 }
 
-/// "Sunday 22 November".
-fn day_title(day: Date) -> String {
-    day.strftime("%A %-d %B").to_string()
+/// "Sunday 22 November", in `lang`.
+fn day_title(day: Date, lang: Lang) -> String {
+    render::long_date(day, lang)
+}
+
+/// A server's posts' language: the one its admin set the daily up in.
+pub(crate) fn server_lang(settings: &DailySettings) -> Lang {
+    Lang::parse(&settings.language).unwrap_or_default()
+}
+
+/// An admin's time or zone that could not be read, in `lang`.
+fn setting_error(e: &SettingError, lang: Lang) -> String {
+    let quoted = |t: &str| {
+        if t.is_empty() {
+            t!(lang, "setup-empty-value")
+        } else {
+            format!("`{t}`")
+        }
+    };
+    match e {
+        SettingError::NotATime(found) => t!(lang, "setup-bad-time", found = quoted(found)),
+        SettingError::NotAnOffset(found) => t!(lang, "setup-bad-offset", found = quoted(found)),
+        SettingError::UnknownZone { found, near } => {
+            let near: Vec<String> = near.iter().map(|z| format!("`{z}`")).collect();
+            t!(
+                lang,
+                "setup-bad-zone",
+                found = quoted(found),
+                near = render::or_list(&near, lang),
+                guesses = near.len()
+            )
+        }
+        SettingError::OffsetNotKept(offset) => {
+            t!(lang, "setup-offset-not-kept", offset = offset.as_str())
+        }
+        SettingError::OffsetOnlyWithDst(offset) => {
+            t!(lang, "setup-offset-with-dst", offset = offset.as_str())
+        }
+    }
+}
+
+/// A stored zone as the admin is told it, in `lang`.
+fn zone_text(zone: &str, now: Millis, lang: Lang) -> String {
+    match zone_shown(zone, now) {
+        ZoneShown::Name(name) => name,
+        ZoneShown::Fixed { name, offset } => t!(
+            lang,
+            "setup-zone-fixed",
+            named = if name.is_some() { "yes" } else { "no" },
+            name = name.unwrap_or_default(),
+            offset = offset
+        ),
+    }
 }
 
 /// A Discord timestamp: shown in each reader's own time zone (`R`: "in 5 hours").
@@ -59,24 +108,21 @@ fn next_puzzle_at(server: &ServerDaily, today: Date) -> Millis {
 /// ranked time (the time from opening to solving, plus 30 seconds per mistake and per
 /// hint), then what it is made of: "7:12 (6:12 + 2 mistakes)", "4:00 (no mistakes or
 /// hints)".
-pub(crate) fn ranked_text(time: Millis, mistakes: u32, hints: u32) -> String {
+pub(crate) fn ranked_text(time: Millis, mistakes: u32, hints: u32, lang: Lang) -> String {
     let ranked = duration(daily::ranked_time(time, mistakes, hints));
     let mut parts = vec![duration(time)];
     if mistakes > 0 {
-        parts.push(plural(mistakes, "mistake"));
+        parts.push(t!(lang, "count-mistakes", count = mistakes));
     }
     if hints > 0 {
-        parts.push(plural(hints, "hint"));
+        parts.push(t!(lang, "count-hints", count = hints));
     }
     if parts.len() == 1 {
-        format!("{ranked} (no mistakes or hints)")
+        t!(lang, "daily-ranked-clean", ranked = ranked)
     } else {
         format!("{ranked} ({})", parts.join(" + "))
     }
 }
-
-/// How a daily is ranked, in one sentence (leaderboard, post, solve line).
-const RANKING: &str = "Ranked time: from opening the daily to solving it, plus 30 s per mistake and per hint; a day with 3 mistakes or more ranks last.";
 
 /// Seeds tried, one after the other, for a day's puzzle.
 const DAILY_SEEDS: u32 = 4;
@@ -123,16 +169,13 @@ fn streak_line(
     player: &str,
     place: &str,
     today: Date,
+    lang: Lang,
 ) -> Result<Option<String>, Failure> {
     let s = daily::streak(&tx.player_daily_days(player, place)?, today);
     Ok(match (s.current, s.at_stake) {
         (0, _) => None,
-        (n, true) => Some(format!("Solve today's daily to keep your {n}-day streak!")),
-        (n, false) => Some(format!(
-            "Daily streak: {} (best {}).",
-            plural(n, "day"),
-            s.best
-        )),
+        (n, true) => Some(t!(lang, "streak-at-stake", days = n)),
+        (n, false) => Some(t!(lang, "streak-line", days = n, best = s.best)),
     })
 }
 
@@ -147,11 +190,15 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
     })?;
     let (puzzle, tier) = puzzle_for(app, place, today, server.settings.difficulty)?;
     // Whatever the player's own game shows, an admin learns that a post failed.
+    let lang = inv.lang;
     let admin_note = match (&server.post_error, inv.is_admin) {
         (Some(error), true) if !server.settings.enabled => {
-            format!("\n{}", crate::app::daily_paused_note(error))
+            format!("\n{}", crate::app::daily_paused_note(error, lang))
         }
-        (Some(error), true) => format!("\nFor admins: the last daily post failed: {error}."),
+        (Some(error), true) => format!(
+            "\n{}",
+            t!(lang, "daily-post-failed", error = error.as_str())
+        ),
         _ => String::new(),
     };
     app.store().write(|tx| {
@@ -162,12 +209,13 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             Some(id) => {
                 tx.touch(id)?;
                 tx.game(id)?
-                    .ok_or_else(|| user_error("That game no longer exists."))?
+                    .ok_or_else(|| user_error(t!(lang, "game-gone")))?
             }
             None if tx.attempt_forgotten(&inv.player.id, place, today)? => {
-                return Ok(Reply::private(format!(
-                    "You already played today's daily here (before deleting your data). One attempt per day: the next puzzle opens {}.",
-                    discord_time(next_puzzle_at(&server, today), 'R')
+                return Ok(Reply::private(t!(
+                    lang,
+                    "daily-forgotten",
+                    next = discord_time(next_puzzle_at(&server, today), 'R')
                 )));
             }
             None => {
@@ -190,40 +238,47 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                 }
             }
         };
-        let mut headline = format!("Daily Sudoku for {}.", day_title(today));
+        let mut headline = t!(lang, "daily-headline", date = day_title(today, lang));
         if record.game.started_at == now && record.game.status == Status::Active {
-            headline.push_str(
-                " Your clock starts now and runs until you solve it, pauses included; each mistake or hint adds 30 s.",
-            );
+            headline.push(' ');
+            headline.push_str(&t!(lang, "daily-clock-starts"));
         }
         if record.game.status != Status::Active {
-            let verdict = match record.game.status {
-                Status::Solved => format!(
-                    "You solved today's daily: ranked time {}.",
-                    ranked_text(
-                        record.game.elapsed(now),
-                        record.game.mistakes,
-                        record.game.hints
-                    )
+            let mut text = t!(
+                lang,
+                "daily-done-today",
+                how = if record.game.status == Status::Solved {
+                    "solved"
+                } else {
+                    "given-up"
+                },
+                ranked = ranked_text(
+                    record.game.elapsed(now),
+                    record.game.mistakes,
+                    record.game.hints,
+                    lang
                 ),
-                _ => "You gave up today's daily.".to_string(),
-            };
-            let mut text = format!(
-                "{verdict} One attempt per day: the next puzzle opens {}.",
-                discord_time(next_puzzle_at(&server, today), 'R')
+                next = discord_time(next_puzzle_at(&server, today), 'R')
             );
-            if let Some(line) = streak_line(tx, &inv.player.id, place, today)? {
+            if let Some(line) = streak_line(tx, &inv.player.id, place, today, lang)? {
                 text.push('\n');
                 text.push_str(&line);
             }
             text.push_str(&admin_note);
             return Ok(Reply::private(text));
         }
-        if let Some(line) = streak_line(tx, &inv.player.id, place, today)? {
+        if let Some(line) = streak_line(tx, &inv.player.id, place, today, lang)? {
             headline.push(' ');
             headline.push_str(&line);
         }
-        let mut reply = board::reply(&record, &inv.player.name, &headline, inv.style, now);
+        let mut reply = board::reply(
+            &record,
+            &inv.player.name,
+            &headline,
+            inv.style,
+            inv.lang,
+            now,
+        );
         reply.content.push_str(&admin_note);
         Ok(reply)
     })
@@ -235,6 +290,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
 pub(crate) fn record_solve(
     tx: &Tx<'_>,
     record: &GameRecord,
+    lang: Lang,
 ) -> Result<Option<(String, bool)>, Failure> {
     let Some(day) = record.daily_day else {
         return Ok(None);
@@ -245,37 +301,44 @@ pub(crate) fn record_solve(
     let on_time = finished < end_of_day(day, &tz);
     tx.set_daily_on_time(record.id, on_time)?;
     if !on_time {
-        return Ok(Some((
-            "That daily's day had already ended: this is no daily solve, and it does not count for your streak.".into(),
-            false,
-        )));
+        return Ok(Some((t!(lang, "daily-solved-late"), false)));
     }
     let s = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
     let game = &record.game;
     Ok(Some((
-        format!(
-            "Daily done! Ranked time {}: the time since you opened it, plus 30 s per mistake and per hint. Streak: {} (best {}). See `/sudoku leaderboard`.",
-            ranked_text(game.elapsed(finished), game.mistakes, game.hints),
-            plural(s.current, "day"),
-            s.best
+        t!(
+            lang,
+            "daily-solved",
+            ranked = ranked_text(game.elapsed(finished), game.mistakes, game.hints, lang),
+            days = s.current,
+            best = s.best
         ),
         true,
     )))
 }
 
-pub fn setup(
-    app: &App,
-    inv: &Invocation,
-    channel: Option<&str>,
-    time: Option<&str>,
-    zone: Option<&str>,
-    difficulty: Option<&str>,
-) -> Result<Reply, Failure> {
+/// What an admin asked of `/sudoku-daily setup`; each option left out keeps its setting.
+pub struct Setup<'a> {
+    pub channel: Option<&'a str>,
+    pub time: Option<&'a str>,
+    pub timezone: Option<&'a str>,
+    pub difficulty: Option<&'a str>,
+    /// `Some(None)`: the server's language.
+    pub language: Option<Option<Lang>>,
+}
+
+pub fn setup(app: &App, inv: &Invocation, asked: Setup<'_>) -> Result<Reply, Failure> {
+    let Setup {
+        channel,
+        time,
+        timezone: zone,
+        difficulty,
+        language,
+    } = asked;
     require_server(inv)?;
+    let lang = inv.lang;
     if !inv.is_admin {
-        return Err(user_error(
-            "Only members who can manage this server can set up the daily puzzle.",
-        ));
+        return Err(user_error(t!(lang, "setup-admins-only")));
     }
     let reply = app.store().write(|tx| {
         let now = app.now();
@@ -285,30 +348,37 @@ pub fn setup(
             // `<#123>` as Discord writes a channel, or the bare id.
             let id = c.trim().trim_start_matches("<#").trim_end_matches('>');
             if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(user_error(format!(
-                    "`{c}` is not a channel: pick one, e.g. `channel:#daily-sudoku`."
-                )));
+                return Err(user_error(t!(lang, "setup-bad-channel", found = c)));
             }
             s.channel = Some(id.to_string());
         }
         if let Some(t) = time {
-            s.time = parse_time(t).map_err(user_error)?;
+            s.time = parse_time(t).map_err(|e| user_error(setting_error(&e, lang)))?;
         }
         if let Some(z) = zone {
-            s.zone = parse_zone(z).map_err(user_error)?;
+            s.zone = parse_zone(z).map_err(|e| user_error(setting_error(&e, lang)))?;
         }
         if let Some(d) = difficulty {
             s.difficulty = Tier::parse(d).ok_or_else(|| {
-                user_error(format!(
-                    "`{d}` is not a difficulty: use one of {}.",
-                    Tier::ALL.map(Tier::name).join(", ")
+                user_error(t!(
+                    lang,
+                    "setup-bad-difficulty",
+                    found = d,
+                    tiers = Tier::ALL.map(Tier::name).join(", ")
                 ))
             })?;
         }
+        // The server's language (Discord's `guild_locale`), unless the admin names one;
+        // where Discord gives none the bot speaks (a terminal), the admin's. A setup that
+        // leaves it out keeps the language set before.
+        let servers = inv.server_lang.unwrap_or(inv.lang);
+        match language {
+            Some(chosen) => s.language = chosen.unwrap_or(servers).code().to_string(),
+            None if current.settings.channel.is_none() => s.language = servers.code().to_string(),
+            None => {}
+        }
         let Some(channel) = s.channel.clone() else {
-            return Err(user_error(
-                "Name the channel to post in, e.g. `channel:#daily-sudoku`.",
-            ));
+            return Err(user_error(t!(lang, "setup-no-channel")));
         };
         s.enabled = true;
         if s.difficulty != current.settings.difficulty || s.zone != current.settings.zone {
@@ -319,13 +389,16 @@ pub fn setup(
         }
         tx.save_daily_settings(inv.place.key(), &s)?;
         let saved = tx.server_daily(inv.place.key())?;
-        Ok(Reply::private(format!(
-            "Daily Sudoku is on: every day at {:02}:{:02} ({}) in <#{channel}>, {}. Next post: {}.",
-            s.time.hour(),
-            s.time.minute(),
-            describe_zone(&s.zone, now),
-            s.difficulty.title(),
-            discord_time(next_post(&saved, now), 'F')
+        let posts = server_lang(&s);
+        Ok(Reply::private(t!(
+            lang,
+            "setup-done",
+            time = format!("{:02}:{:02}", s.time.hour(), s.time.minute()),
+            zone = zone_text(&s.zone, now, lang),
+            channel = format!("<#{channel}>"),
+            tier = render::tier_name(Some(s.difficulty), lang),
+            next = discord_time(next_post(&saved, now), 'F'),
+            language = t!(lang, "language-name", code = posts.code())
         )))
     })?;
     // Its zone may have changed, and with it which of its dailies is running (after the
@@ -337,17 +410,13 @@ pub fn setup(
 pub fn off(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
     require_server(inv)?;
     if !inv.is_admin {
-        return Err(user_error(
-            "Only members who can manage this server can switch the daily puzzle off.",
-        ));
+        return Err(user_error(t!(inv.lang, "daily-off-admins-only")));
     }
     app.store().write(|tx| {
         let mut s = tx.server_daily(inv.place.key())?.settings;
         s.enabled = false;
         tx.save_daily_settings(inv.place.key(), &s)?;
-        Ok(Reply::private(
-            "Daily Sudoku is off: no more posts. Players can still play `/sudoku daily`.",
-        ))
+        Ok(Reply::private(t!(inv.lang, "daily-off-done")))
     })
 }
 
@@ -363,51 +432,74 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
             Period::AllTime => None,
         };
         let ranked = daily::rank(tx.daily_results(inv.place.key(), from, today)?);
-        let title = match period {
-            Period::Today => format!("today ({})", day_title(today)),
-            Period::Week => "the last 7 days".to_string(),
-            Period::AllTime => "all time".to_string(),
-        };
-        let mut text = format!("**Daily leaderboard: {title}**\n{RANKING}");
+        let lang = inv.lang;
+        let title = t!(
+            lang,
+            "leaderboard-title",
+            period = match period {
+                Period::Today => "today",
+                Period::Week => "week",
+                Period::AllTime => "all-time",
+            },
+            date = day_title(today, lang)
+        );
+        let mut text = format!("{title}\n{}", t!(lang, "daily-ranking"));
         if ranked.is_empty() {
-            text.push_str(
-                "\nNo one has solved a daily in this period yet. Be the first: `/sudoku daily`.",
-            );
+            text.push('\n');
+            text.push_str(&t!(lang, "leaderboard-empty"));
         }
         let server_streak = daily::streak(&tx.server_daily_days(inv.place.key())?, today);
         let footer = format!(
-            "\nServer streak: {}. Next puzzle opens {}.",
-            plural(server_streak.current, "day"),
-            discord_time(next_puzzle_at(&server, today), 'R')
+            "\n{}",
+            t!(
+                lang,
+                "leaderboard-footer",
+                days = server_streak.current,
+                next = discord_time(next_puzzle_at(&server, today), 'R')
+            )
         );
         // Rows while they fit one message, with room left for the caller's own row.
         let row = |rank: usize, e: &Entry, name: &str| {
-            let result = ranked_text(e.time, e.mistakes, e.hints);
+            let result = ranked_text(e.time, e.mistakes, e.hints, lang);
             let result = match period {
                 Period::Today => result,
-                _ => format!("{} solved · {result}", e.solved),
+                _ => t!(
+                    lang,
+                    "leaderboard-solved",
+                    count = e.solved,
+                    result = result
+                ),
             };
-            let mode = match (e.unchecked, period) {
-                (0, _) => String::new(),
-                (_, Period::Today) => " · no check-as-you-go".to_string(),
-                (n, _) => format!(" · {n} without check-as-you-go"),
+            let today = if period == Period::Today { "yes" } else { "no" };
+            let mode = match e.unchecked {
+                0 => String::new(),
+                n => format!(
+                    " · {}",
+                    t!(lang, "leaderboard-unchecked", count = n, today = today)
+                ),
             };
-            let aid = match (e.auto_noted, period) {
-                (0, _) => String::new(),
-                (_, Period::Today) => " · auto-notes".to_string(),
-                (n, _) => format!(" · {n} with auto-notes"),
+            let aid = match e.auto_noted {
+                0 => String::new(),
+                n => format!(
+                    " · {}",
+                    t!(lang, "leaderboard-auto-notes", count = n, today = today)
+                ),
             };
             let unranked = if e.unranked() {
-                format!(" · unranked ({} mistakes)", e.mistakes)
+                format!(
+                    " · {}",
+                    t!(lang, "leaderboard-unranked", mistakes = e.mistakes)
+                )
             } else {
                 String::new()
             };
             format!("\n{rank}. {name}: {result}{mode}{aid}{unranked}")
         };
+        let you = t!(lang, "leaderboard-you");
         let mine = ranked
             .iter()
             .find(|(_, e)| e.player == inv.player.id)
-            .map(|(rank, e)| format!("\n…{}", row(*rank, e, "you")));
+            .map(|(rank, e)| format!("\n…{}", row(*rank, e, &you)));
         let room = crate::app::reply::MAX_CONTENT
             - footer.chars().count()
             - mine.as_ref().map_or(0, |m| m.chars().count());
@@ -437,6 +529,7 @@ pub(crate) fn stats_lines(
     player: &str,
     place: &str,
     now: Millis,
+    lang: Lang,
 ) -> Result<Vec<String>, Failure> {
     if place == "dm" {
         return Ok(Vec::new());
@@ -445,17 +538,15 @@ pub(crate) fn stats_lines(
     let today = server_day(now, &server.settings.tz());
     let days = tx.player_daily_days(player, place)?;
     let s = daily::streak(&days, today);
-    let mut lines = vec![format!(
-        "Dailies here: {} solved · streak {} (best {})",
-        days.len(),
-        s.current,
-        s.best
+    let mut lines = vec![t!(
+        lang,
+        "stats-dailies",
+        solved = days.len(),
+        streak = s.current,
+        best = s.best
     )];
     if s.at_stake {
-        lines.push(format!(
-            "Solve today's daily to keep your {}-day streak!",
-            s.current
-        ));
+        lines.push(t!(lang, "streak-at-stake", days = s.current));
     }
     Ok(lines)
 }
@@ -466,34 +557,41 @@ pub(crate) fn stats_lines(
 pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, Failure> {
     // Made (and stored) now if need be: its number counts the server's puzzles so far.
     let (_, tier) = puzzle_for(app, &server.place, day, server.settings.difficulty)?;
+    // In the server's language: the post is everyone's.
+    let lang = server_lang(&server.settings);
     app.store().write(|tx| {
         let yesterday = day.yesterday().unwrap_or(day);
         let number = tx.daily_number(&server.place, day)?;
-        let mut text = format!(
-            "**Daily Sudoku for {}** · #{number} · {}\nPress Play (or `/sudoku daily`) for your own board. Your clock starts when you press Play and runs until you solve it, pauses included; each mistake or hint adds 30 s.",
-            day_title(day),
-            tier.map_or("Sudoku", Tier::title),
+        let mut text = t!(
+            lang,
+            "daily-post",
+            date = day_title(day, lang),
+            number = number,
+            tier = render::tier_name(tier, lang)
         );
         // Nothing about yesterday when there was no puzzle yesterday (a server's first post).
         if tx.daily_puzzle(&server.place, yesterday)?.is_some() {
-            let results = daily::rank(tx.daily_results(&server.place, Some(yesterday), yesterday)?);
+            let results =
+                daily::rank(tx.daily_results(&server.place, Some(yesterday), yesterday)?);
             let streak = daily::streak(&tx.server_daily_days(&server.place)?, yesterday);
+            text.push('\n');
             match results.first() {
-                Some((_, best)) => text.push_str(&format!(
-                    "\nYesterday: {}, best {} in {}. Server streak: {}.",
-                    plural(results.len() as u64, "solver"),
-                    render::escape_markdown(&best.name),
-                    ranked_text(best.time, best.mistakes, best.hints),
-                    plural(streak.current, "day")
+                Some((_, best)) => text.push_str(&t!(
+                    lang,
+                    "daily-post-yesterday",
+                    solvers = results.len(),
+                    best = render::escape_markdown(&best.name),
+                    ranked = ranked_text(best.time, best.mistakes, best.hints, lang),
+                    days = streak.current
                 )),
-                None => text.push_str("\nYesterday: no solvers."),
+                None => text.push_str(&t!(lang, "daily-post-yesterday-none")),
             }
         }
         // Where the Activity is set up, Tap to play opens today's daily in it.
         Ok(Reply::public(text)
             .with_buttons(vec![Button {
                 custom_id: plain_custom_id("daily"),
-                label: "Play".into(),
+                label: t!(lang, "button-play"),
                 style: ButtonStyle::Primary,
             }])
             .offering_daily_play())
@@ -509,18 +607,24 @@ pub(crate) fn due(server: &DailySettings, last: Option<Date>, now: Millis) -> Po
 /// leaderboard's time and tags: "Sudoku #34 · Medium · 7:12 (6:12 + 2 mistakes) · 🔥 5".
 /// A day not won says so, with what it cost: "gave up after 12:04 · 3 mistakes · 1 hint",
 /// or "not solved in time" (still open, or solved, when its day ended).
-fn share_line(tx: &Tx<'_>, record: &GameRecord, day: Date, now: Millis) -> Result<String, Failure> {
+fn share_line(
+    tx: &Tx<'_>,
+    record: &GameRecord,
+    day: Date,
+    now: Millis,
+    lang: Lang,
+) -> Result<String, Failure> {
     let game = &record.game;
     let number = tx.daily_number(&record.place, day)?;
     let mut parts = vec![format!("Sudoku #{number}")];
-    if let Some(tier) = game.difficulty {
-        parts.push(tier.title().to_string());
+    if game.difficulty.is_some() {
+        parts.push(render::tier_name(game.difficulty, lang));
     }
     let day_end = end_of_day(day, &tx.server_daily(&record.place)?.settings.tz());
     let finished = game.finished_at.unwrap_or(now);
     let costs = |parts: &mut Vec<String>| {
-        parts.push(plural(game.mistakes, "mistake"));
-        parts.push(plural(game.hints, "hint"));
+        parts.push(t!(lang, "count-mistakes", count = game.mistakes));
+        parts.push(t!(lang, "count-hints", count = game.hints));
     };
     match game.status {
         Status::Solved if finished < day_end => {
@@ -528,6 +632,7 @@ fn share_line(tx: &Tx<'_>, record: &GameRecord, day: Date, now: Millis) -> Resul
                 game.elapsed(finished),
                 game.mistakes,
                 game.hints,
+                lang,
             ));
             let streak = daily::streak(&tx.player_daily_days(&record.player, &record.place)?, day);
             if streak.current > 0 {
@@ -535,22 +640,23 @@ fn share_line(tx: &Tx<'_>, record: &GameRecord, day: Date, now: Millis) -> Resul
             }
         }
         Status::GaveUp => {
-            parts.push(format!(
-                "gave up after {}",
-                duration(game.elapsed(finished))
+            parts.push(t!(
+                lang,
+                "share-gave-up",
+                time = duration(game.elapsed(finished))
             ));
             costs(&mut parts);
         }
         _ => {
-            parts.push("not solved in time".to_string());
+            parts.push(t!(lang, "share-not-in-time"));
             costs(&mut parts);
         }
     }
     if !game.check_as_you_go {
-        parts.push("no check-as-you-go".to_string());
+        parts.push(t!(lang, "share-unchecked"));
     }
     if game.auto_notes {
-        parts.push("auto-notes".to_string());
+        parts.push(t!(lang, "status-auto-notes"));
     }
     Ok(parts.join(" · "))
 }
@@ -579,23 +685,20 @@ pub fn share(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Repl
             }
         };
         let Some(record) = record.filter(|r| r.player == inv.player.id) else {
-            return Err(user_error(
-                "You have no daily result to share here yet: play today's with `/sudoku daily`.",
-            ));
+            return Err(user_error(t!(inv.lang, "share-nothing")));
         };
         let Some(day) = record.daily_day else {
-            return Err(user_error("Only daily results can be shared."));
+            return Err(user_error(t!(inv.lang, "share-not-daily")));
         };
         let day_end = end_of_day(day, &tx.server_daily(&record.place)?.settings.tz());
         if record.game.status == Status::Active && now < day_end {
-            return Err(user_error(
-                "Finish today's daily first; then share your result (no spoilers).",
-            ));
+            return Err(user_error(t!(inv.lang, "share-finish-first")));
         }
-        Ok(Reply::public(format!(
-            "**{}** shared their daily: {}",
-            render::escape_markdown(&inv.player.name),
-            share_line(tx, &record, day, now)?
+        Ok(Reply::public(t!(
+            inv.lang,
+            "share-said",
+            player = render::escape_markdown(&inv.player.name),
+            line = share_line(tx, &record, day, now, inv.lang)?
         )))
     })
 }

@@ -1,7 +1,8 @@
 //! Playing a game: new, show, move, note, undo, check, hint, submit, give up.
 
 use crate::app::command::{Target, custom_id};
-use crate::app::render::{self, cell_list, is_are, plural, plural_of};
+use crate::app::i18n::{Lang, t};
+use crate::app::render::{self, cell_list};
 use crate::app::reply::{Button, ButtonStyle, MAX_BUTTONS_PER_ROW, MAX_ROWS, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::generator::{self, Symmetry};
@@ -15,9 +16,6 @@ use crate::game::{
 use crate::store::{GameRecord, Tx};
 
 use super::board;
-
-const NO_GAME: &str =
-    "You have no game in progress here. Start one with `/sudoku new` (e.g. `/sudoku new 40`).";
 
 /// Finds the game a command acts on: the button's game, or the player's active game here.
 /// A button only works for the game's own player.
@@ -45,11 +43,9 @@ fn find(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRec
         Some(t) => {
             let record = tx
                 .game(t.game)?
-                .ok_or_else(|| user_error("That game no longer exists."))?;
+                .ok_or_else(|| user_error(t!(inv.lang, "game-gone")))?;
             if record.player != inv.player.id {
-                return Err(user_error(
-                    "This is not your game, so its buttons are not yours to press. Start your own with `/sudoku new`.",
-                ));
+                return Err(user_error(t!(inv.lang, "game-not-yours")));
             }
             Ok(record)
         }
@@ -58,7 +54,7 @@ fn find(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRec
             // A race starts at the host's press: a racer's next typed command must not
             // land blind on a board they have not seen (and count as a race mistake).
             if let Some(unseen) = open.iter().find(|g| !g.shown) {
-                return Err(Failure::User(unseen_notice(unseen)));
+                return Err(Failure::User(unseen_notice(unseen, inv.lang)));
             }
             match open.into_iter().next() {
                 Some(record) => Ok(record),
@@ -74,11 +70,9 @@ fn find(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<GameRec
 
 /// The private notice of a race that started while the player looked elsewhere: nothing
 /// typed is applied until they have seen their race board.
-fn unseen_notice(record: &GameRecord) -> Reply {
-    let name = board::game_name(record);
-    let mut reply = Reply::private(format!(
-        "**{name} has started**, and its clock is running. Nothing was changed: typed commands wait until you have seen your race board. Press My board (or type `/sudoku show`) to open it."
-    ));
+fn unseen_notice(record: &GameRecord, lang: Lang) -> Reply {
+    let name = board::game_name(record, lang);
+    let mut reply = Reply::private(t!(lang, "game-race-unseen", race = name));
     if let Some(tag) = record.race {
         reply = reply.with_buttons(vec![Button {
             custom_id: crate::app::command::race::button_id(
@@ -88,7 +82,7 @@ fn unseen_notice(record: &GameRecord) -> Reply {
                     version: 0,
                 },
             ),
-            label: "My board".into(),
+            label: t!(lang, "button-my-board"),
             style: ButtonStyle::Primary,
         }]);
     }
@@ -100,7 +94,7 @@ fn unseen_notice(record: &GameRecord) -> Reply {
 fn which(tx: &Tx<'_>, inv: &Invocation, record: &GameRecord) -> Result<String, Failure> {
     let open = tx.active_games(&inv.player.id, inv.place.key())?.len();
     Ok(if open > 1 {
-        format!("{}: ", board::game_name(record))
+        format!("{}: ", board::game_name(record, inv.lang))
     } else {
         String::new()
     })
@@ -141,8 +135,9 @@ fn check_fresh(
             board::reply(
                 record,
                 &inv.player.name,
-                "The board changed since those buttons were drawn; here it is now.",
+                &t!(inv.lang, "game-stale-buttons"),
                 inv.style,
+                inv.lang,
                 now,
             )
             .updating_board(),
@@ -161,46 +156,52 @@ fn resolve_active(
     let record = resolve(tx, inv, target, now)?;
     if record.game.status != Status::Active {
         if let Some(tag) = record.race {
-            return Err(user_error(format!(
-                "Your part in {} is over ({}). Nothing was changed; `/sudoku race` opens another race, `/sudoku new` a game of your own.",
-                super::race::tag_name(tag),
-                if record.game.status == Status::Solved {
-                    "solved"
-                } else if crate::game::race::is_out(&record.game) {
-                    "out: too many mistakes"
-                } else if tag.running {
-                    "given up"
-                } else {
-                    "the race has ended"
-                }
+            let how = if record.game.status == Status::Solved {
+                "solved"
+            } else if crate::game::race::is_out(&record.game) {
+                "out"
+            } else if tag.running {
+                "given-up"
+            } else {
+                "ended"
+            };
+            return Err(user_error(t!(
+                inv.lang,
+                "game-race-part-over",
+                race = super::race::tag_name(tag, inv.lang),
+                how = how
             )));
         }
         let how = match record.game.status {
             Status::Solved => "solved",
-            _ => "given up",
+            _ => "given-up",
         };
-        return Err(user_error(format!(
-            "That game is over ({how}). Start a new one with `/sudoku new`."
-        )));
+        return Err(user_error(t!(inv.lang, "game-over", how = how)));
     }
     Ok(record)
 }
 
 /// The headline of a solve, with the daily's line when the game was one (and the solve
 /// recorded for it); the flag says the daily's day had already ended.
-fn solved_headline(tx: &Tx<'_>, record: &GameRecord, now: i64) -> Result<(String, bool), Failure> {
+fn solved_headline(
+    tx: &Tx<'_>,
+    record: &GameRecord,
+    lang: Lang,
+    now: i64,
+) -> Result<(String, bool), Failure> {
     let game = &record.game;
-    let mut headline = format!(
-        "Solved in {}, with {} and {}! Start another with `/sudoku new`.",
-        render::duration(game.elapsed(now)),
-        count(game.mistakes, "mistake"),
-        count(game.hints, "hint")
+    let mut headline = t!(
+        lang,
+        "game-solved",
+        time = render::duration(game.elapsed(now)),
+        mistakes = game.mistakes,
+        hints = game.hints
     );
     let mut late = false;
     if let Some(line) = super::race::record_solve(tx, record, now)? {
         headline = line;
     }
-    if let Some((line, on_time)) = super::daily::record_solve(tx, record)? {
+    if let Some((line, on_time)) = super::daily::record_solve(tx, record, lang)? {
         headline.push(' ');
         headline.push_str(&line);
         late = !on_time;
@@ -208,26 +209,27 @@ fn solved_headline(tx: &Tx<'_>, record: &GameRecord, now: i64) -> Result<(String
     Ok((headline, late))
 }
 
-fn in_progress_reply(record: &GameRecord, now: i64) -> Reply {
+fn in_progress_reply(record: &GameRecord, lang: Lang, now: i64) -> Reply {
     let game = &record.game;
     let target = Target {
         game: record.id,
         version: game.version,
     };
-    Reply::private(format!(
-        "You already have a game in progress here ({} to go, {} played). Finish it first, or give it up with `/sudoku giveup`, then start a new one.",
-        game.remaining(),
-        render::duration(game.elapsed(now))
+    Reply::private(t!(
+        lang,
+        "game-in-progress",
+        left = game.remaining(),
+        time = render::duration(game.elapsed(now))
     ))
     .with_buttons(vec![
         Button {
             custom_id: custom_id("show", target),
-            label: "Show my game".into(),
+            label: t!(lang, "button-show-my-game"),
             style: ButtonStyle::Primary,
         },
         Button {
             custom_id: custom_id("giveup", target),
-            label: "Give up".into(),
+            label: t!(lang, "button-give-up"),
             style: ButtonStyle::Danger,
         },
     ])
@@ -244,14 +246,14 @@ pub fn new(
     let asked = empty;
     let empty = empty.unwrap_or(app.settings().default_empty);
     if empty == 0 {
-        return Err(user_error(
-            "A puzzle with 0 empty cells would have nothing to fill in. Ask for at least 1, e.g. `/sudoku new 40`.",
-        ));
+        return Err(user_error(t!(inv.lang, "game-new-zero")));
     }
     if empty > generator::MAX_EMPTY {
-        let e = generator::GenerateError::TooManyEmpty { asked: empty };
-        return Err(user_error(format!(
-            "I can't make that puzzle: {e}. For example: `/sudoku new 45`."
+        return Err(user_error(t!(
+            inv.lang,
+            "game-new-too-many",
+            asked = empty,
+            max = generator::MAX_EMPTY
         )));
     }
     // Refuse early, before spending time on a puzzle the player cannot start.
@@ -259,7 +261,7 @@ pub fn new(
         .store()
         .write(|tx| tx.active_free_game(&inv.player.id, inv.place.key()))?
     {
-        return Err(Failure::User(in_progress_reply(&record, now)));
+        return Err(Failure::User(in_progress_reply(&record, inv.lang, now)));
     }
     // Generation runs outside the store's lock: other players' commands go on meanwhile.
     let (puzzle, tier) = super::puzzles::make(app, asked, difficulty, symmetry, app.next_seed())
@@ -275,7 +277,7 @@ pub fn new(
         }
         // Checked again inside the transaction: a double click must not start two games.
         if let Some(record) = tx.active_free_game(&inv.player.id, inv.place.key())? {
-            return Err(Failure::User(in_progress_reply(&record, now)));
+            return Err(Failure::User(in_progress_reply(&record, inv.lang, now)));
         }
         let id = tx.insert_game(&inv.player.id, inv.place.key(), &game)?;
         let record = GameRecord {
@@ -288,15 +290,12 @@ pub fn new(
             shown: true,
             pad: Default::default(),
         };
-        let mut headline = match tier {
-            Some(t) => format!(
-                "New {} puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`.",
-                t.name()
-            ),
-            None => format!(
-                "New puzzle: {empty} empty cells, one solution. Play with `/sudoku move B7 4`."
-            ),
-        };
+        let mut headline = t!(
+            inv.lang,
+            "game-new",
+            tier = tier.map_or("none", Tier::name),
+            empty = empty
+        );
         // A race past its time limit is over, not "still open".
         for open in tx.active_games(&inv.player.id, inv.place.key())? {
             if let Some(tag) = open.race {
@@ -309,14 +308,12 @@ pub fn new(
             .iter()
             .filter(|g| board::hidden(g))
         {
-            let back = if open.race.is_some() {
-                "the race's My board button"
-            } else {
-                "`/sudoku daily`"
-            };
-            headline.push_str(&format!(
-                "\nYour {} is still open (its clock runs on): typed moves now go to this new game; {back} takes you back.",
-                board::game_name(open)
+            headline.push('\n');
+            headline.push_str(&t!(
+                inv.lang,
+                "game-new-other-open",
+                game = board::game_name(open, inv.lang),
+                back = if open.race.is_some() { "race" } else { "daily" }
             ));
         }
         Ok(board::reply(
@@ -324,6 +321,7 @@ pub fn new(
             &inv.player.name,
             &headline,
             inv.style,
+            inv.lang,
             now,
         ))
     })
@@ -336,7 +334,10 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             let record = resolve(tx, inv, target, now)?;
             // "Show my game" under a message: typed commands now mean this game too.
             tx.touch(record.id)?;
-            Ok(board::reply(&record, &inv.player.name, "", inv.style, now).updating_board())
+            Ok(
+                board::reply(&record, &inv.player.name, "", inv.style, inv.lang, now)
+                    .updating_board(),
+            )
         });
     }
     // A race board its player has not seen yet comes first: its clock runs, and showing
@@ -365,17 +366,26 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             // Right after a solve or a give-up: the finished board and its result, until
             // a new game starts.
             return match tx.latest_game(&inv.player.id, inv.place.key())? {
-                Some(last) => Ok(board::finished(&last, &inv.player.name, inv.style, now)),
-                None => Err(user_error(NO_GAME)),
+                Some(last) => Ok(board::finished(
+                    &last,
+                    &inv.player.name,
+                    inv.style,
+                    inv.lang,
+                    now,
+                )),
+                None => Err(user_error(t!(inv.lang, "game-none"))),
             };
         };
-        let mut reply = board::reply(current, &inv.player.name, "", inv.style, now);
+        let mut reply = board::reply(current, &inv.player.name, "", inv.style, inv.lang, now);
         if !others.is_empty() {
-            let names: Vec<String> = others.iter().map(board::your_game).collect();
-            reply.content.push_str(&format!(
-                "\nAlso open: {}. Typed moves go to the game shown last; press a Show button to switch.",
-                names.join(", ")
-            ));
+            let names: Vec<String> = others
+                .iter()
+                .map(|g| board::your_game(g, inv.lang))
+                .collect();
+            reply.content.push('\n');
+            reply
+                .content
+                .push_str(&t!(inv.lang, "game-also-open", games = names.join(", ")));
             let switch = others.iter().map(|other| Button {
                 custom_id: custom_id(
                     "show",
@@ -384,7 +394,11 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
                         version: other.game.version,
                     },
                 ),
-                label: format!("Show {}", board::game_name(other)),
+                label: t!(
+                    inv.lang,
+                    "button-show-game",
+                    game = board::game_name(other, inv.lang)
+                ),
                 style: ButtonStyle::Secondary,
             });
             let switch: Vec<Button> = switch.take(MAX_BUTTONS_PER_ROW - 1).collect();
@@ -415,8 +429,13 @@ pub fn play(
         seen_on_the_page(tx, &record, target)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
-        let moves =
-            parse_moves(text).map_err(|e| user_error(format!("{e}. Nothing was changed.")))?;
+        let moves = parse_moves(text).map_err(|e| {
+            user_error(t!(
+                inv.lang,
+                "nothing-changed",
+                why = render::move_error(&e, inv.lang)
+            ))
+        })?;
         apply_moves(tx, inv, record, &moves, now, false)
     })
 }
@@ -434,20 +453,15 @@ fn apply_moves(
 ) -> Result<Reply, Failure> {
     let outcome = match record.game.apply(moves, now) {
         Ok(outcome) => outcome,
-        Err(e) => {
-            return Err(user_error(format!(
-                "{}{}. Nothing was changed.",
-                which(tx, inv, &record)?,
-                capitalize(&e.to_string())
-            )));
-        }
+        Err(e) => return Err(refused(tx, inv, &record, &e)?),
     };
     if outcome.already_empty.len() == moves.len() {
         // Erasing nothing is no move: not counted, and the player learns why.
-        return Err(user_error(format!(
-            "{} {} already empty: nothing to erase. Nothing was changed.",
-            cell_list(&outcome.already_empty),
-            is_are(outcome.already_empty.len())
+        return Err(user_error(t!(
+            inv.lang,
+            "game-erase-nothing",
+            cells = cell_list(&outcome.already_empty),
+            count = outcome.already_empty.len()
         )));
     }
     // A race's third mistake puts the racer out: guessing must lose.
@@ -466,30 +480,46 @@ fn apply_moves(
     if out {
         super::race::record_give_up(tx, &record, now)?;
         let headline = format!(
-            "{} Out of {}: that was your {} mistake (a race allows {}). Your board stays as it was; the solution shows when the race is over.",
-            move_headline(&record.game, &applied_moves(moves, &outcome), &outcome),
-            board::game_name(&record),
-            super::race::ordinal(race::MISTAKE_LIMIT),
-            race::MISTAKE_LIMIT - 1,
+            "{} {}",
+            move_headline(
+                &record.game,
+                &applied_moves(moves, &outcome),
+                &outcome,
+                inv.lang
+            ),
+            t!(
+                inv.lang,
+                "game-race-out",
+                race = board::game_name(&record, inv.lang),
+                limit = race::MISTAKE_LIMIT,
+                allowed = race::MISTAKE_LIMIT - 1
+            )
         );
         return Ok(board::reply(
             &record,
             &inv.player.name,
             &headline,
             inv.style,
+            inv.lang,
             now,
         ));
     }
     if outcome.solved {
-        let (headline, late) = solved_headline(tx, &record, now)?;
+        let (headline, late) = solved_headline(tx, &record, inv.lang, now)?;
         return Ok(solved_reply(&record, inv, &headline, late, now));
     }
-    let headline = move_headline(&record.game, &applied_moves(moves, &outcome), &outcome);
+    let headline = move_headline(
+        &record.game,
+        &applied_moves(moves, &outcome),
+        &outcome,
+        inv.lang,
+    );
     Ok(board::reply(
         &record,
         &inv.player.name,
         &headline,
         inv.style,
+        inv.lang,
         now,
     ))
 }
@@ -499,11 +529,9 @@ fn apply_moves(
 /// how it is played and ended instead of "no game".
 fn no_game(tx: &Tx<'_>, inv: &Invocation) -> Result<Failure, Failure> {
     Ok(if tx.running_coop(&inv.place.room())?.is_some() {
-        user_error(
-            "You have no game of your own here. The channel's co-op board is everyone's: play it with `/sudoku coop move`; its starter or an admin ends it with `/sudoku coop end`.",
-        )
+        user_error(t!(inv.lang, "game-none-coop"))
     } else {
-        user_error(NO_GAME)
+        user_error(t!(inv.lang, "game-none"))
     })
 }
 
@@ -525,16 +553,19 @@ fn solved_reply(
     now: i64,
 ) -> Reply {
     let reply = if late {
-        Reply::private(format!("{headline}\n{}", board::status(record, now)))
+        Reply::private(format!(
+            "{headline}\n{}",
+            board::status(record, inv.lang, now)
+        ))
     } else {
-        board::reply(record, &inv.player.name, headline, inv.style, now)
+        board::reply(record, &inv.player.name, headline, inv.style, inv.lang, now)
     };
-    reply.with_buttons(next_buttons(record, !late))
+    reply.with_buttons(next_buttons(record, !late, inv.lang))
 }
 
 /// Under a solve, the obvious next steps: another game of the same size, and for a daily
 /// solved in its day, sharing the result.
-fn next_buttons(record: &GameRecord, shareable: bool) -> Vec<Button> {
+fn next_buttons(record: &GameRecord, shareable: bool, lang: Lang) -> Vec<Button> {
     if record.race.is_some() {
         // A race's next steps (Rematch, Share) come with its result, once it is over.
         return Vec::new();
@@ -545,7 +576,7 @@ fn next_buttons(record: &GameRecord, shareable: bool) -> Vec<Button> {
     };
     let mut buttons = vec![Button {
         custom_id: custom_id("new", same_size),
-        label: "New game".into(),
+        label: t!(lang, "button-new-game"),
         style: ButtonStyle::Primary,
     }];
     if record.daily_day.is_some() && shareable {
@@ -557,61 +588,70 @@ fn next_buttons(record: &GameRecord, shareable: bool) -> Vec<Button> {
                     version: record.game.version,
                 },
             ),
-            label: "Share".into(),
+            label: t!(lang, "button-share"),
             style: ButtonStyle::Secondary,
         });
     }
     buttons
 }
 
-fn move_headline(game: &Game, applied: &[&Move], outcome: &MoveOutcome) -> String {
+fn move_headline(game: &Game, applied: &[&Move], outcome: &MoveOutcome, lang: Lang) -> String {
     // "Played B7 4, erased A6.": an erase reads as one, not as "A6 erase".
     let (erased, placed): (Vec<&Move>, Vec<&Move>) = applied
         .iter()
         .partition(|m| m.action == crate::game::Action::Erase);
     let erased: Vec<String> = erased.iter().map(|m| m.cell.name()).collect();
-    let mut parts = Vec::new();
-    if !placed.is_empty() {
-        let placed: Vec<String> = placed.iter().map(ToString::to_string).collect();
-        parts.push(format!("Played {}", placed.join(", ")));
-    }
-    if !erased.is_empty() {
-        let verb = if parts.is_empty() { "Erased" } else { "erased" };
-        parts.push(format!("{verb} {}", erased.join(", ")));
-    }
-    let mut line = format!("{}.", parts.join(", "));
+    let placed: Vec<String> = placed.iter().map(ToString::to_string).collect();
+    let mut line = t!(
+        lang,
+        "game-moved",
+        placed = placed.join(", "),
+        erased = erased.join(", "),
+        what = match (placed.is_empty(), erased.is_empty()) {
+            (false, true) => "placed",
+            (true, false) => "erased",
+            _ => "both",
+        }
+    );
     if !outcome.already_empty.is_empty() {
-        line.push_str(&format!(
-            " {} {} already empty.",
-            cell_list(&outcome.already_empty),
-            is_are(outcome.already_empty.len())
+        line.push(' ');
+        line.push_str(&t!(
+            lang,
+            "game-already-empty",
+            cells = cell_list(&outcome.already_empty),
+            count = outcome.already_empty.len()
         ));
     }
     if !outcome.mistakes.is_empty() {
-        line.push_str(&format!(
-            " {} {} wrong (mistakes so far: {}).",
-            cell_list(&outcome.mistakes),
-            is_are(outcome.mistakes.len()),
-            game.mistakes
+        line.push(' ');
+        line.push_str(&t!(
+            lang,
+            "game-moved-wrong",
+            cells = cell_list(&outcome.mistakes),
+            count = outcome.mistakes.len(),
+            mistakes = game.mistakes
         ));
     }
     line
 }
 
-/// "no mistakes", "1 mistake", "3 mistakes".
-fn count(n: u32, what: &str) -> String {
-    match n {
-        0 => format!("no {what}s"),
-        _ => plural(n, what),
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+/// A rule's refusal, with "Race #3: " before it when the player has two games open here
+/// (so they know which game a typed command meant); nothing changed.
+fn refused(
+    tx: &Tx<'_>,
+    inv: &Invocation,
+    record: &GameRecord,
+    e: &crate::game::RuleError,
+) -> Result<Failure, Failure> {
+    Ok(user_error(format!(
+        "{}{}",
+        which(tx, inv, record)?,
+        t!(
+            inv.lang,
+            "nothing-changed",
+            why = render::rule_error(e, inv.lang)
+        )
+    )))
 }
 
 pub fn note(
@@ -631,22 +671,18 @@ pub fn note(
         record.game.active_at(now);
         if crate::app::command::is_auto_notes(cell) {
             if !digits.trim().is_empty() {
-                return Err(user_error(
-                    "`note auto` takes no digits: it fills in every empty cell's candidates. Nothing was changed.",
-                ));
+                return Err(user_error(t!(inv.lang, "note-auto-no-digits")));
             }
             return apply_auto_notes(tx, inv, record, now);
         }
-        let c = Cell::parse(cell).ok_or_else(|| {
-            user_error(format!(
-                "`{}` is not a cell: rows are A-I, columns 1-9 (or `auto` for every cell's candidates). Example: `/sudoku note B7 257`.",
-                excerpt(cell, 20)
-            ))
-        })?;
+        let c = Cell::parse(cell)
+            .ok_or_else(|| user_error(t!(inv.lang, "note-bad-cell", found = excerpt(cell, 20))))?;
         let mask = parse_note_digits(digits).ok_or_else(|| {
-            user_error(format!(
-                "`{}` is not a list of digits 1-9. Example: `/sudoku note {c} 257` toggles the notes 2, 5 and 7.",
-                excerpt(digits, 20)
+            user_error(t!(
+                inv.lang,
+                "note-bad-digits",
+                found = excerpt(digits, 20),
+                cell = c.name()
             ))
         })?;
         apply_notes(tx, inv, record, c, mask, now)
@@ -654,17 +690,8 @@ pub fn note(
 }
 
 /// What auto-notes did, for the headline over the board.
-pub(crate) fn auto_notes_said(changed: usize) -> String {
-    match changed {
-        0 => "Auto-notes: every empty cell already shows its candidates. Nothing was changed."
-            .to_string(),
-        n => format!(
-            "Auto-notes: {} now {} the digits {} row, column and box leave open (your own digits count, right or wrong). Undo takes it back; your result says you used it.",
-            crate::app::render::plural(n as u64, "cell"),
-            if n == 1 { "shows" } else { "show" },
-            if n == 1 { "its" } else { "their" }
-        ),
-    }
+pub(crate) fn auto_notes_said(changed: usize, lang: Lang) -> String {
+    t!(lang, "note-auto-done", count = changed)
 }
 
 /// Auto-notes, typed or from the pad: every empty cell's pencil marks become its
@@ -677,13 +704,7 @@ fn apply_auto_notes(
 ) -> Result<Reply, Failure> {
     let changed = match record.game.fill_notes() {
         Ok(changed) => changed,
-        Err(e) => {
-            return Err(user_error(format!(
-                "{}{}. Nothing was changed.",
-                which(tx, inv, &record)?,
-                capitalize(&e.to_string())
-            )));
-        }
+        Err(e) => return Err(refused(tx, inv, &record, &e)?),
     };
     if changed > 0 {
         save(tx, &record)?;
@@ -691,8 +712,9 @@ fn apply_auto_notes(
     Ok(board::reply(
         &record,
         &inv.player.name,
-        &auto_notes_said(changed),
+        &auto_notes_said(changed, inv.lang),
         inv.style,
+        inv.lang,
         now,
     ))
 }
@@ -707,18 +729,15 @@ fn apply_notes(
     now: Millis,
 ) -> Result<Reply, Failure> {
     if let Err(e) = record.game.toggle_notes(c, mask) {
-        return Err(user_error(format!(
-            "{}{}. Nothing was changed.",
-            which(tx, inv, &record)?,
-            capitalize(&e.to_string())
-        )));
+        return Err(refused(tx, inv, &record, &e)?);
     }
     save(tx, &record)?;
     Ok(board::reply(
         &record,
         &inv.player.name,
-        &format!("Notes of {c} updated."),
+        &t!(inv.lang, "note-done", cell = c.name()),
         inv.style,
+        inv.lang,
         now,
     ))
 }
@@ -739,16 +758,26 @@ pub fn pad(
         tx.touch(record.id)?;
         let reply = match action {
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
-                let headline = choose(&mut record.pad, action, &record.game);
+                let headline = choose(&mut record.pad, action, &record.game, inv.lang);
                 tx.set_pad(record.id, record.pad)?;
-                board::reply(&record, &inv.player.name, &headline, inv.style, now)
+                board::reply(
+                    &record,
+                    &inv.player.name,
+                    &headline,
+                    inv.style,
+                    inv.lang,
+                    now,
+                )
             }
             PadAction::AutoNotes => {
                 record.game.active_at(now);
                 apply_auto_notes(tx, inv, record, now)?
             }
             PadAction::Digit(_) | PadAction::Erase => {
-                let cell = record.pad.cell().ok_or_else(|| user_error(NO_CELL))?;
+                let cell = record
+                    .pad
+                    .cell()
+                    .ok_or_else(|| user_error(t!(inv.lang, "pad-no-cell")))?;
                 record.game.active_at(now);
                 match action {
                     PadAction::Digit(d) if record.pad.notes => {
@@ -765,39 +794,41 @@ pub fn pad(
     })
 }
 
-/// A digit pressed with no cell chosen.
-pub(crate) const NO_CELL: &str = "Choose a cell first: a row in the Row menu and a column in the Column menu; then a digit button fills it. Nothing was changed.";
-
 /// Applies a choice on the pad (a row, a column, the notes toggle) and says what it did.
-pub(crate) fn choose(pad: &mut crate::game::Pad, action: PadAction, game: &Game) -> String {
+pub(crate) fn choose(
+    pad: &mut crate::game::Pad,
+    action: PadAction,
+    game: &Game,
+    lang: Lang,
+) -> String {
     match action {
         PadAction::Row(r) => pad.choose_row(r),
         PadAction::Column(c) => pad.choose_column(c),
         PadAction::ToggleNotes => {
             pad.notes = !pad.notes;
-            return if pad.notes {
-                "Notes mode on: the digit buttons toggle pencil marks in the chosen cell.".into()
-            } else {
-                "Notes mode off: the digit buttons place digits.".into()
-            };
+            return t!(
+                lang,
+                "pad-notes-mode",
+                on = if pad.notes { "yes" } else { "no" }
+            );
         }
         PadAction::Digit(_) | PadAction::Erase | PadAction::AutoNotes => {}
     }
     match (pad.cell(), pad.row, pad.column) {
         // A given cannot change: say so now rather than at the digit.
         (Some(cell), _, _) => match game.board.get(cell).filter(|_| game.is_given(cell)) {
-            Some(d) => format!(
-                "{cell} chosen: it holds a given {d}, which cannot change; choose another cell."
-            ),
-            None => format!("{cell} chosen: press a digit."),
+            Some(d) => t!(lang, "pad-chose-given", cell = cell.name(), digit = d),
+            None => t!(lang, "pad-chose-cell", cell = cell.name()),
         },
-        (None, Some(r), None) => format!(
-            "Row {} chosen: now a column.",
-            crate::app::command::row_value(r)
+        (None, Some(r), None) => t!(
+            lang,
+            "pad-chose-row",
+            row = crate::app::command::row_value(r)
         ),
-        (None, None, Some(c)) => format!(
-            "Column {} chosen: now a row.",
-            crate::app::command::column_value(c)
+        (None, None, Some(c)) => t!(
+            lang,
+            "pad-chose-column",
+            column = crate::app::command::column_value(c)
         ),
         _ => String::new(),
     }
@@ -814,14 +845,14 @@ pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
         let cells = record
             .game
             .undo()
-            .map_err(|_| user_error("Nothing to undo: no moves or notes yet in this game."))?;
+            .map_err(|_| user_error(t!(inv.lang, "undo-nothing")))?;
         save(tx, &record)?;
         let what = if cells.is_empty() {
-            "Undid the last notes.".to_string()
+            t!(inv.lang, "undo-notes")
         } else {
-            format!("Undid the last move ({}).", cell_list(&cells))
+            t!(inv.lang, "undo-move", cells = cell_list(&cells))
         };
-        let reply = board::reply(&record, &inv.player.name, &what, inv.style, now);
+        let reply = board::reply(&record, &inv.player.name, &what, inv.style, inv.lang, now);
         Ok(if target.is_some() {
             reply.updating_board()
         } else {
@@ -846,30 +877,37 @@ pub fn check(
         }
         let wrong = record.game.wrong_cells();
         let empty = record.game.remaining();
-        let placed = Cell::all().any(|c| !record.game.is_given(c) && record.game.board.get(c).is_some());
+        let placed =
+            Cell::all().any(|c| !record.game.is_given(c) && record.game.board.get(c).is_some());
+        let lang = inv.lang;
         if !placed {
             return Ok(Reply::private(format!(
-                "You haven't placed any digits yet, so there is nothing to check. {empty} cells still empty.\n— {}",
-                board::your_game(&record)
+                "{}\n— {}",
+                t!(lang, "check-nothing-placed", empty = empty),
+                board::your_game(&record, lang)
             )));
         }
         let mut text = match (wrong.len(), reveal) {
-            (0, _) => "Everything you have placed is correct.".to_string(),
-            (n, false) => format!("{n} of your digits {} wrong.", is_are(n)),
-            (_, true) => format!("Wrong: {}.", cell_list(&wrong)),
+            (0, _) => t!(lang, "check-all-right"),
+            (n, false) => t!(lang, "check-wrong-count", count = n),
+            (_, true) => t!(lang, "check-wrong-cells", cells = cell_list(&wrong)),
         };
-        text.push_str(&format!(" {empty} cells still empty."));
+        text.push(' ');
+        text.push_str(&t!(lang, "check-empty", count = empty));
         if counted > 0 {
             // They are marked now: the board shows which, no `check show` needed.
-            text.push_str(&format!(
-                " {} now marked on your board (`/sudoku show`) and counted (no check-as-you-go: mistakes so far {}).",
-                plural_of(counted as u64, "wrong digit is", "wrong digits are"),
-                record.game.mistakes
+            text.push(' ');
+            text.push_str(&t!(
+                lang,
+                "check-now-marked",
+                count = counted,
+                mistakes = record.game.mistakes
             ));
         } else if !wrong.is_empty() && !reveal {
-            text.push_str(" Use `/sudoku check show` to see which.");
+            text.push(' ');
+            text.push_str(&t!(lang, "check-show-which"));
         }
-        text.push_str(&format!("\n— {}", board::your_game(&record)));
+        text.push_str(&format!("\n— {}", board::your_game(&record, lang)));
         Ok(Reply::private(text))
     })
 }
@@ -881,44 +919,54 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
         let mut record = resolve_active(tx, inv, target, now)?;
         if let Some(tag) = record.race {
             // A hint deep enough names the digit: in a race that would solve for you.
-            return Err(user_error(format!(
-                "Hints are off in races: {} is won by solving, so every racer plays without them. `/sudoku check` still shows your mistakes.",
-                super::race::tag_name(tag)
+            return Err(user_error(t!(
+                inv.lang,
+                "hint-off-in-races",
+                race = super::race::tag_name(tag, inv.lang)
             )));
         }
+        let lang = inv.lang;
         record.game.active_at(now);
         let (hint, depth, counted) = record
             .game
             .hint(now)
-            .map_err(|e| user_error(capitalize(&e.to_string())))?;
+            .map_err(|e| user_error(render::rule_error(&e, lang)))?;
         save(tx, &record)?;
         let mut text = match &hint {
-            Hint::WrongEntries(cells) => format!(
-                "Before the next step: {} {} wrong. Erase {} (e.g. `/sudoku move {} 0`) and look again.",
-                cell_list(cells),
-                is_are(cells.len()),
-                if cells.len() == 1 { "it" } else { "them" },
-                cells.first().map(|c| c.name()).unwrap_or_default()
+            Hint::WrongEntries(cells) => t!(
+                lang,
+                "hint-wrong-first",
+                cells = cell_list(cells),
+                count = cells.len(),
+                first = cells.first().map(|c| c.name()).unwrap_or_default()
             ),
-            Hint::Solved => "The board is complete and correct.".to_string(),
+            Hint::Solved => t!(lang, "hint-solved"),
             Hint::Next(_) | Hint::NoStepFound => hint.text(depth),
         };
         if matches!(hint, Hint::WrongEntries(_)) && !record.game.check_as_you_go {
             // Named wrong digits count, as a check's do: else a hint would be a free check.
-            text.push_str(&format!(
-                " They count as mistakes, as in a check (mistakes so far {}).",
-                record.game.mistakes
+            text.push(' ');
+            text.push_str(&t!(
+                lang,
+                "hint-wrong-counted",
+                mistakes = record.game.mistakes
             ));
         }
         if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
-            text.push_str("\nAsk again for more detail.");
+            text.push('\n');
+            text.push_str(&t!(lang, "hint-ask-again"));
         }
         if !counted {
             // A double click, or an ask past the whole step: the player sees why nothing
             // new came, and that it cost nothing.
-            text.push_str("\n(The same hint as before; not counted again.)");
+            text.push('\n');
+            text.push_str(&t!(lang, "hint-same-again"));
         }
-        let reply = Reply::private(format!("Hint: {text}\n— {}", board::your_game(&record)));
+        let reply = Reply::private(format!(
+            "{}\n— {}",
+            t!(lang, "hint-said", hint = text),
+            board::your_game(&record, lang)
+        ));
         Ok(if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
             reply.with_buttons(vec![Button {
                 custom_id: custom_id(
@@ -928,7 +976,7 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
                         version: record.game.version,
                     },
                 ),
-                label: "More detail".into(),
+                label: t!(lang, "button-more-detail"),
                 style: ButtonStyle::Primary,
             }])
         } else {
@@ -944,70 +992,73 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
         let mut record = resolve_active(tx, inv, None, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
+        let lang = inv.lang;
         let grid = parse_grid(text).map_err(|e| {
-            user_error(format!(
-                "I couldn't read that grid: {e}. Paste all 81 cells (rows A-I), e.g. 81 digits in one line."
+            user_error(t!(
+                lang,
+                "submit-unreadable",
+                why = render::parse_error(&e, lang)
             ))
         })?;
         let verdict = record
             .game
             .submit(&grid, now)
-            .map_err(|e| user_error(capitalize(&e.to_string())))?;
+            .map_err(|e| user_error(render::rule_error(&e, lang)))?;
         match verdict {
             Submission::Solved => {
                 save(tx, &record)?;
-                let (headline, late) = solved_headline(tx, &record, now)?;
+                let (headline, late) = solved_headline(tx, &record, lang, now)?;
                 Ok(solved_reply(&record, inv, &headline, late, now))
             }
-            Submission::GivensDiffer(cells) => {
-                Err(user_error(format!(
-                    "Those givens don't match this puzzle (see {}{}). Submit the grid of your current game.",
-                    cell_list(&cells[..cells.len().min(5)]),
-                    if cells.len() > 5 { ", …" } else { "" }
-                )))
-            }
-            Submission::Incorrect { wrong, missing, counted: from_grid } => {
+            Submission::GivensDiffer(cells) => Err(user_error(t!(
+                lang,
+                "submit-givens-differ",
+                cells = cell_list(&cells[..cells.len().min(5)]),
+                more = if cells.len() > 5 { "yes" } else { "no" }
+            ))),
+            Submission::Incorrect {
+                wrong,
+                missing,
+                counted: from_grid,
+            } => {
                 // Without check-as-you-go a wrong submission is a check: the wrong digits
                 // on the board now show and count (and that must be saved).
                 let counted = record.game.reveal_wrong();
                 if counted > 0 {
                     save(tx, &record)?;
-                    return Ok(Reply::private(format!(
-                        "Not solved yet. {} on your board {} wrong: now marked and counted (mistakes so far {}). Your board is otherwise unchanged.",
-                        plural_of(counted as u64, "digit", "digits"),
-                        is_are(counted),
-                        record.game.mistakes
+                    return Ok(Reply::private(t!(
+                        lang,
+                        "submit-board-wrong",
+                        count = counted,
+                        mistakes = record.game.mistakes
                     )));
                 }
-                let mut parts = Vec::new();
-                if wrong > 0 {
-                    parts.push(format!("{} wrong", plural_of(wrong as u64, "cell is", "cells are")));
-                }
-                if missing > 0 {
-                    parts.push(format!("still missing {}", plural(missing as u64, "number")));
-                }
+                let what = t!(lang, "submit-what", wrong = wrong, missing = missing);
                 // Wrong digits the grid's count told of count as mistakes, as a check's do.
                 if from_grid > 0 {
                     // In a race they count towards the limit as placed digits do.
-                    let out = record.race.is_some() && race::apply_mistake_limit(&mut record.game, now);
+                    let out =
+                        record.race.is_some() && race::apply_mistake_limit(&mut record.game, now);
                     save(tx, &record)?;
                     if out {
                         super::race::record_give_up(tx, &record, now)?;
-                        return Ok(Reply::private(format!(
-                            "Not solved: {}. That makes {} mistakes: you are out of {} (a race allows {}). The solution shows when the race is over.",
-                            parts.join(", and "),
-                            record.game.mistakes,
-                            board::game_name(&record),
-                            race::MISTAKE_LIMIT - 1
+                        return Ok(Reply::private(t!(
+                            lang,
+                            "submit-race-out",
+                            what = what,
+                            mistakes = record.game.mistakes,
+                            race = board::game_name(&record, lang),
+                            allowed = race::MISTAKE_LIMIT - 1
                         )));
                     }
-                    return Ok(Reply::private(format!(
-                        "Not solved yet: {}. Wrong digits count as mistakes, as in a check (mistakes so far {}). Your board is unchanged.",
-                        parts.join(", and "),
-                        record.game.mistakes
+                    return Ok(Reply::private(t!(
+                        lang,
+                        "submit-wrong-counted",
+                        what = what,
+                        mistakes = record.game.mistakes
                     )));
                 }
-                Err(user_error(format!("Not solved yet: {}. Your game is unchanged.", parts.join(", and "))))
+                Err(user_error(t!(lang, "submit-not-solved", what = what)))
             }
         }
     })
@@ -1025,11 +1076,13 @@ pub fn give_up(
         let mut record = resolve_active(tx, inv, target, now)?;
         // Every action marks the time: a long pause before it counts at most five minutes.
         record.game.active_at(now);
+        let lang = inv.lang;
         if !confirmed {
             if record.race.is_some() {
-                return Ok(Reply::private(format!(
-                    "Give up {}? You leave the race, and the solution stays hidden until it is over.",
-                    board::game_name(&record)
+                return Ok(Reply::private(t!(
+                    lang,
+                    "giveup-race-ask",
+                    race = board::game_name(&record, lang)
                 ))
                 .with_buttons(vec![Button {
                     custom_id: custom_id(
@@ -1039,7 +1092,7 @@ pub fn give_up(
                             version: record.game.version,
                         },
                     ),
-                    label: "Yes, give up".into(),
+                    label: t!(lang, "button-yes-give-up"),
                     style: ButtonStyle::Danger,
                 }]));
             }
@@ -1048,41 +1101,45 @@ pub fn give_up(
                 version: record.game.version,
             };
             return Ok(
-                Reply::private("Give up this game and see the solution?").with_buttons(vec![
-                    Button {
-                        custom_id: custom_id("giveup-yes", t),
-                        label: "Yes, give up".into(),
-                        style: ButtonStyle::Danger,
-                    },
-                ]),
+                Reply::private(t!(lang, "giveup-ask")).with_buttons(vec![Button {
+                    custom_id: custom_id("giveup-yes", t),
+                    label: t!(lang, "button-yes-give-up"),
+                    style: ButtonStyle::Danger,
+                }]),
             );
         }
         check_fresh(&record, target, inv, now)?;
         record
             .game
             .give_up(now)
-            .map_err(|e| user_error(capitalize(&e.to_string())))?;
+            .map_err(|e| user_error(render::rule_error(&e, lang)))?;
         save(tx, &record)?;
         super::race::record_give_up(tx, &record, now)?;
         if let Some(tag) = record.race {
             // The solution would be passed on to a team-mate still racing.
             let record = tx.game(record.id)?.unwrap_or(record);
             let sealed = record.race.is_some_and(|t| t.running);
-            let headline = if sealed {
-                format!(
-                    "You gave up {}. The solution stays hidden from every racer until the race is over; `/sudoku show` then shows it.",
-                    super::race::tag_name(tag)
-                )
-            } else {
-                format!("You gave up {}. Here is the solution.", super::race::tag_name(tag))
-            };
-            return Ok(board::reply(&record, &inv.player.name, &headline, inv.style, now));
+            let headline = t!(
+                lang,
+                "giveup-race-done",
+                race = super::race::tag_name(tag, lang),
+                sealed = if sealed { "yes" } else { "no" }
+            );
+            return Ok(board::reply(
+                &record,
+                &inv.player.name,
+                &headline,
+                inv.style,
+                lang,
+                now,
+            ));
         }
         let reply = board::reply(
             &record,
             &inv.player.name,
-            "Given up. Here is the solution; start another with `/sudoku new`.",
+            &t!(lang, "giveup-done"),
             inv.style,
+            lang,
             now,
         );
         Ok(reply)

@@ -4,7 +4,7 @@
 
 use crate::app::Reply;
 use crate::app::command::table::{Family, table};
-use crate::app::i18n::{Lang, text};
+use crate::app::i18n::{Lang, t, text};
 
 pub fn run(lang: Lang) -> Reply {
     Reply::private(help_text(lang))
@@ -18,12 +18,12 @@ pub fn help_text(lang: Lang) -> String {
             .filter(move |s| s.family == family && s.listed)
             .map(move |s| text(lang, &format!("help-{}", s.name), &[]))
     };
-    let mut out = vec![text(lang, "help-header", &[])];
+    let mut out = vec![t!(lang, "help-header")];
     out.extend(lines(Family::Player));
     let admins = lines(Family::Admin).collect::<Vec<_>>().join(", ");
-    out.push(text(lang, "help-admins", &[("commands", admins.into())]));
-    out.push(text(lang, "help-daily-rank", &[]));
-    out.push(text(lang, "help-footer", &[]));
+    out.push(t!(lang, "help-admins", commands = admins));
+    out.push(t!(lang, "help-daily-rank"));
+    out.push(t!(lang, "help-footer"));
     out.join("\n")
 }
 

@@ -48,13 +48,17 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             time,
             timezone,
             difficulty,
+            language,
         } => daily::setup(
             app,
             inv,
-            channel.as_deref(),
-            time.as_deref(),
-            timezone.as_deref(),
-            difficulty.as_deref(),
+            daily::Setup {
+                channel: channel.as_deref(),
+                time: time.as_deref(),
+                timezone: timezone.as_deref(),
+                difficulty: difficulty.as_deref(),
+                language: *language,
+            },
         ),
         Command::DailyOff => daily::off(app, inv),
         Command::Leaderboard { period } => daily::leaderboard(app, inv, *period),
@@ -68,7 +72,8 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         Command::Settings {
             check_as_you_go,
             board_picture,
-        } => settings::run(app, inv, *check_as_you_go, *board_picture),
+            language,
+        } => settings::run(app, inv, *check_as_you_go, *board_picture, *language),
     }
 }
 

@@ -8,6 +8,7 @@
 
 use crate::app::command::race::button_id;
 use crate::app::command::{Opponent, RaceCommand, Target};
+use crate::app::i18n::{Lang, t};
 use crate::app::render::{duration, escape_markdown, plural};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
@@ -50,8 +51,8 @@ pub fn race_name(race: &Race) -> String {
 }
 
 /// The name of a race game as replies use it.
-pub fn tag_name(tag: RaceTag) -> String {
-    label(tag.number)
+pub fn tag_name(tag: RaceTag, lang: Lang) -> String {
+    t!(lang, "race-name", number = tag.number)
 }
 
 fn label(number: i64) -> String {
@@ -275,13 +276,14 @@ fn board_of(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failur
         // Typed moves now go to this race's game.
         tx.touch(game_id)?;
         if game.game.status != Status::Active {
-            return Ok(board::finished(&game, &inv.player.name, inv.style, now));
+            return Ok(board::finished(&game, &inv.player.name, inv.style, inv.lang, now));
         }
         let mut reply = board::reply(
             &game,
             &inv.player.name,
             &format!("Your board in {name}: play with the pad under it, or type `/sudoku move B7 4`."),
             inv.style,
+            inv.lang,
             now,
         );
         reply.private = true;

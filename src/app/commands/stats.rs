@@ -55,7 +55,7 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
             text.push('\n');
             text.push_str(&line);
         }
-        for line in super::daily::stats_lines(tx, &id, inv.place.key(), app.now())? {
+        for line in super::daily::stats_lines(tx, &id, inv.place.key(), app.now(), inv.lang)? {
             text.push('\n');
             text.push_str(&line);
         }

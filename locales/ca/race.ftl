@@ -1,0 +1,3 @@
+# Curses i reptes.
+
+race-name = Cursa #{ $number }

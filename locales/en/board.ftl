@@ -1,0 +1,81 @@
+# Boards: the lines around a board, its legends, its status line, its pad and buttons.
+# Cell names (A1-I9) and the marks in backticks (`(5)`, `!5!`) stay as they are.
+
+board-chosen-legend = `<5>` the cell chosen on the pad ({ $cell })
+board-legend = `(5)` your digits · `!5!` wrong digits
+board-legend-unchecked = `(5)` your digits · `!5!` wrong (found by a check) · no check-as-you-go
+board-final-legend = ` 5 ` givens · `(5)` your digits · `[5]` filled in by the bot
+board-final-legend-image = Bold: givens · blue: your digits · red, hatched: your wrong digits · small amber: filled in by the bot
+board-notes = Notes:
+board-notes-more = …and { $count } more
+
+## The status line: "**Medium** · 41 to go · time 3:05 · 0 mistakes · 1 hint"
+
+status-to-go = { $count } to go
+status-solved = solved
+status-given-up = given up
+status-out = out of the race
+status-unfinished = unfinished
+status-time = time { $time }
+status-auto-notes = auto-notes
+
+## Game names: "Medium game", "Daily · 22 Nov", "your Medium game"; $tier as in `tier`.
+
+game-name = { $tier ->
+    [easy] Easy game
+    [medium] Medium game
+    [hard] Hard game
+    [expert] Expert game
+    [extreme] Extreme game
+   *[none] game
+}
+game-name-daily = Daily · { $day }
+game-name-yours = your { $game }
+board-title = **{ $owner }**'s { $game }
+board-the-daily = the daily puzzle
+board-solved-hidden = **{ $owner }** solved { $what } (board hidden: no spoilers).
+# $how: `solved`, `out` (a race's mistakes), `timed-out` (a race's time limit),
+# `given-up`; $next: `sealed` (a race still running), `race`, `game`.
+board-last-game-over = Your last { $game } is over ({ $how ->
+    [solved] solved
+    [out] out: too many mistakes
+    [timed-out] unfinished: the race ran out of time
+   *[given-up] given up
+}). { $next ->
+    [sealed] The solution shows when the race is over.
+    [race] Open another race with `/sudoku race`.
+   *[game] Start a new one with `/sudoku new`.
+}
+banner-out-of-race = Out of the race
+
+## Conflicts under a board (check-as-you-go): $house as in `house`.
+
+board-conflict-pair = { $digit } appears twice in { $house }: { $first } and { $second }
+# $list: up to three conflicts; $more: how many more.
+board-conflicts = { $count ->
+    [one] Conflict: { $list }.
+   *[other] Conflicts: { $list }{ $more ->
+        [0] {""}
+       *[other] ; and { $more } more
+    }.
+}
+
+## The pad under a board and its buttons.
+
+pad-row = Row
+pad-column = Column
+pad-erase = Erase
+pad-notes = { $on ->
+    [yes] Notes: on
+   *[no] Notes: off
+}
+pad-auto-notes = Auto-notes
+pad-cell-given = { $cell }: given { $digit }
+pad-cell-yours = { $cell }: your { $digit }
+pad-cell-wrong = { $cell }: your { $digit }, wrong
+pad-cell-empty = { $cell }: empty
+pad-cell-notes = { $cell }: empty, notes { $notes }
+button-hint = Hint
+button-check = Check
+button-undo = Undo
+button-give-up = Give up

@@ -1,0 +1,103 @@
+# Words many replies share.
+
+# A language named in a sentence; $code is `en`, `es` or `ca`.
+language-name = { $code ->
+    [es] Spanish
+    [ca] Catalan
+   *[en] English
+}
+
+# A difficulty as the status line and game names say it; $name is `easy`, `medium`,
+# `hard`, `expert`, `extreme`, or `none` for a puzzle without one.
+tier = { $name ->
+    [easy] Easy
+    [medium] Medium
+    [hard] Hard
+    [expert] Expert
+    [extreme] Extreme
+   *[none] Sudoku
+}
+
+## Counts, each with its noun in the language's own plural forms.
+
+count-moves = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+count-mistakes = { $count ->
+    [one] { $count } mistake
+   *[other] { $count } mistakes
+}
+count-hints = { $count ->
+    [one] { $count } hint
+   *[other] { $count } hints
+}
+count-cells = { $count ->
+    [one] { $count } cell
+   *[other] { $count } cells
+}
+
+# A row, column or box: $kind is `row`, `column` or `box`; $name is A-I or 1-9.
+house = { $kind ->
+    [row] row { $name }
+    [column] column { $name }
+   *[box] box { $name }
+}
+
+## Dates: jiff knows the calendar, the catalogue the words. $weekday 1 (Monday) to 7,
+## $month 1 to 12.
+
+date-short = { $day } { $month ->
+    [1] Jan
+    [2] Feb
+    [3] Mar
+    [4] Apr
+    [5] May
+    [6] Jun
+    [7] Jul
+    [8] Aug
+    [9] Sep
+    [10] Oct
+    [11] Nov
+   *[12] Dec
+}
+date-long = { $weekday ->
+    [1] Monday
+    [2] Tuesday
+    [3] Wednesday
+    [4] Thursday
+    [5] Friday
+    [6] Saturday
+   *[7] Sunday
+} { $day } { $month ->
+    [1] January
+    [2] February
+    [3] March
+    [4] April
+    [5] May
+    [6] June
+    [7] July
+    [8] August
+    [9] September
+    [10] October
+    [11] November
+   *[12] December
+}
+
+## A pasted grid that could not be read: where, and what would be right.
+
+parse-backtick = (a backtick)
+parse-no-cells = no grid found: paste 81 cells, digits 1-9 with 0 or . for empty cells
+parse-unexpected = unexpected character { $found } at line { $line }, column { $column }: a grid uses digits 1-9, with 0 or . for empty cells
+parse-unexpected-in-row = unexpected character { $found } in row { $row }: a grid uses digits 1-9, with 0 or . for empty cells
+parse-row-length = row { $row } has { $count ->
+    [one] 1 cell
+   *[other] { $count } cells
+}, a row needs 9
+parse-cell-count = found { $count ->
+    [one] 1 cell
+   *[other] { $count } cells
+}, a grid needs 81
+
+# A list ending in "or": $init is "`A`, `B`", $last "`C`".
+list-or = { $init } or { $last }

@@ -1,0 +1,3 @@
+# Races and challenges.
+
+race-name = Race #{ $number }

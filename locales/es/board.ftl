@@ -1,0 +1,86 @@
+# Tableros: las líneas alrededor de un tablero, sus leyendas, su línea de estado, su teclado
+# y sus botones. Los nombres de casilla (A1-I9) y las marcas entre comillas invertidas
+# (`(5)`, `!5!`) se quedan como están.
+
+board-chosen-legend = `<5>` la casilla elegida en el teclado ({ $cell })
+board-legend = `(5)` tus cifras · `!5!` cifras incorrectas
+board-legend-unchecked = `(5)` tus cifras · `!5!` incorrectas (halladas en una comprobación) · sin comprobación sobre la marcha
+board-final-legend = ` 5 ` cifras iniciales · `(5)` tus cifras · `[5]` rellenadas por el bot
+board-final-legend-image = En negrita: cifras iniciales · en azul: tus cifras · en rojo y rayadas: tus cifras incorrectas · en ámbar y pequeñas: rellenadas por el bot
+board-notes = Notas:
+board-notes-more = …y { $count } más
+
+## La línea de estado: "**Medio** · faltan 41 · tiempo 3:05 · 0 errores · 1 pista"
+
+status-to-go = { $count ->
+    [one] falta 1
+   *[other] faltan { $count }
+}
+status-solved = resuelto
+status-given-up = abandonado
+status-out = fuera de la carrera
+status-unfinished = sin terminar
+status-time = tiempo { $time }
+status-auto-notes = notas automáticas
+
+## Nombres de partida: "partida de nivel medio", "Reto diario · 22 nov.",
+## "tu partida de nivel medio"; $tier como en `tier`.
+
+game-name = { $tier ->
+    [easy] partida fácil
+    [medium] partida de nivel medio
+    [hard] partida difícil
+    [expert] partida de nivel experto
+    [extreme] partida de nivel extremo
+   *[none] partida
+}
+game-name-daily = Reto diario · { $day }
+game-name-yours = tu { $game }
+board-title = La { $game } de **{ $owner }**
+board-the-daily = reto diario
+board-solved-hidden = **{ $owner }** ha resuelto el sudoku ({ $what }). Tablero oculto: nada de spoilers.
+# $how: `solved`, `out` (los errores de una carrera), `timed-out` (el límite de tiempo de una
+# carrera), `given-up`; $next: `sealed` (una carrera aún en marcha), `race`, `game`.
+board-last-game-over = Tu { $game } ha terminado ({ $how ->
+    [solved] has resuelto el sudoku
+    [out] has quedado fuera por demasiados errores
+    [timed-out] sin resolver: se ha agotado el tiempo de la carrera
+   *[given-up] has abandonado
+}). { $next ->
+    [sealed] La solución se mostrará cuando termine la carrera.
+    [race] Abre otra carrera con `/sudoku race`.
+   *[game] Empieza otra partida con `/sudoku new`.
+}
+banner-out-of-race = Fuera de la carrera
+
+## Conflictos bajo un tablero (comprobación sobre la marcha): $house como en `house`.
+
+board-conflict-pair = el { $digit } aparece dos veces en la { $house }: { $first } y { $second }
+# $list: hasta tres conflictos; $more: cuántos más.
+board-conflicts = { $count ->
+    [one] Conflicto: { $list }.
+   *[other] Conflictos: { $list }{ $more ->
+        [0] {""}
+       *[other] ; y { $more } más
+    }.
+}
+
+## El teclado bajo un tablero y sus botones.
+
+pad-row = Fila
+pad-column = Columna
+pad-erase = Borrar
+pad-notes = { $on ->
+    [yes] Notas: sí
+   *[no] Notas: no
+}
+pad-auto-notes = Notas automáticas
+pad-cell-given = { $cell }: cifra inicial { $digit }
+pad-cell-yours = { $cell }: tu { $digit }
+pad-cell-wrong = { $cell }: tu { $digit }, incorrecto
+pad-cell-empty = { $cell }: vacía
+pad-cell-notes = { $cell }: vacía, notas { $notes }
+button-hint = Pista
+button-check = Comprobar
+button-undo = Deshacer
+button-give-up = Abandonar

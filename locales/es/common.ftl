@@ -1,0 +1,103 @@
+# Palabras que comparten muchas respuestas.
+
+# Un idioma nombrado en una frase; $code es `en`, `es` o `ca`.
+language-name = { $code ->
+    [es] español
+    [ca] catalán
+   *[en] inglés
+}
+
+# Una dificultad como la dicen la línea de estado y los nombres de partida; $name es `easy`,
+# `medium`, `hard`, `expert`, `extreme`, o `none` para un sudoku sin dificultad.
+tier = { $name ->
+    [easy] Fácil
+    [medium] Medio
+    [hard] Difícil
+    [expert] Experto
+    [extreme] Extremo
+   *[none] Sudoku
+}
+
+## Cantidades, cada una con su sustantivo en las formas de plural del idioma.
+
+count-moves = { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}
+count-mistakes = { $count ->
+    [one] { $count } error
+   *[other] { $count } errores
+}
+count-hints = { $count ->
+    [one] { $count } pista
+   *[other] { $count } pistas
+}
+count-cells = { $count ->
+    [one] { $count } casilla
+   *[other] { $count } casillas
+}
+
+# Una fila, columna o caja: $kind es `row`, `column` o `box`; $name es A-I o 1-9.
+house = { $kind ->
+    [row] fila { $name }
+    [column] columna { $name }
+   *[box] caja { $name }
+}
+
+## Fechas: jiff conoce el calendario; el catálogo, las palabras. $weekday de 1 (lunes) a 7,
+## $month de 1 a 12.
+
+date-short = { $day } { $month ->
+    [1] ene.
+    [2] feb.
+    [3] mar.
+    [4] abr.
+    [5] may.
+    [6] jun.
+    [7] jul.
+    [8] ago.
+    [9] sept.
+    [10] oct.
+    [11] nov.
+   *[12] dic.
+}
+date-long = { $weekday ->
+    [1] lunes
+    [2] martes
+    [3] miércoles
+    [4] jueves
+    [5] viernes
+    [6] sábado
+   *[7] domingo
+}, { $day } de { $month ->
+    [1] enero
+    [2] febrero
+    [3] marzo
+    [4] abril
+    [5] mayo
+    [6] junio
+    [7] julio
+    [8] agosto
+    [9] septiembre
+    [10] octubre
+    [11] noviembre
+   *[12] diciembre
+}
+
+## Una cuadrícula pegada que no se pudo leer: dónde, y qué sería lo correcto.
+
+parse-backtick = (una comilla invertida)
+parse-no-cells = no se ha encontrado ninguna cuadrícula: pega 81 casillas, con cifras del 1 al 9 y 0 o . para las vacías
+parse-unexpected = carácter inesperado { $found } en la línea { $line }, columna { $column }: una cuadrícula usa cifras del 1 al 9, con 0 o . para las casillas vacías
+parse-unexpected-in-row = carácter inesperado { $found } en la fila { $row }: una cuadrícula usa cifras del 1 al 9, con 0 o . para las casillas vacías
+parse-row-length = la fila { $row } tiene { $count ->
+    [one] 1 casilla
+   *[other] { $count } casillas
+}, y una fila necesita 9
+parse-cell-count = { $count ->
+    [one] se ha encontrado 1 casilla
+   *[other] se han encontrado { $count } casillas
+}, y una cuadrícula necesita 81
+
+# Una lista que termina en "o": $init es "`A`, `B`"; $last, "`C`".
+list-or = { $init } o { $last }

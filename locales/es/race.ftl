@@ -1,0 +1,3 @@
+# Carreras y desafíos.
+
+race-name = Carrera #{ $number }
