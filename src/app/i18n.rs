@@ -30,7 +30,9 @@ macro_rules! catalogue_files {
             "board",
             "daily",
             "race",
-            "coop"
+            "coop",
+            "hints",
+            "solve"
         )
     };
     ($code:literal, $($family:literal),+) => {
