@@ -87,3 +87,15 @@ button-hint = Pista
 button-check = Comprovar
 button-undo = Desfer
 button-give-up = Abandonar
+
+## El tauler per tocar: l'Activitat dins de Discord, el tauler web en un navegador.
+
+play-launching = El tauler per tocar s'obre com una Activitat de Discord, dins de Discord. Aquí, `/sudoku web` et dona un enllaç privat al mateix tauler en un navegador.
+# $web: `yes` quan el bot també serveix el tauler web.
+play-not-set-up = L'Activitat de Sudoku no està configurada en aquest bot: l'activa qui el gestiona (una secció `[activity]` a la configuració, i les Activitats al portal de desenvolupadors de Discord). { $web ->
+    [yes] El tauler del xat funciona com sempre, i `/sudoku web` et dona un enllaç privat al mateix tauler en un navegador.
+   *[no] El tauler del xat funciona com sempre.
+}
+web-not-set-up = El tauler web no està configurat en aquest bot: l'activa qui el gestiona (una secció `[web]` a la configuració, o `sudoku-bot play --web 127.0.0.1:8080` en un terminal). El tauler del xat funciona com sempre.
+web-link = El teu tauler en un navegador: { $link }
+    Toca una casella i després una xifra; les jugades d'aquí i del xat es veuen als dos llocs. L'enllaç juga en nom teu, així que no el comparteixis; es pot obrir durant 15 minuts.

@@ -101,3 +101,15 @@ parse-cell-count = { $count ->
 
 # Una llista que acaba en "o": $init és "`A`, `B`"; $last, "`C`".
 list-or = { $init } o { $last }
+# Una llista que acaba en "i": $init és "A1, B2"; $last, "C3".
+list-and = { $init } i { $last }
+
+## Quan alguna cosa ha fallat per part nostra.
+
+fault-apology = Alguna cosa ha fallat per part nostra i no s'ha canviat res. Torna-ho a provar d'aquí a un moment.
+fault-storage = L'emmagatzematge del bot té un problema: la teva última jugada desada està a salvo, però no es pot desar res de nou fins que s'arregli.
+# $set_aside: `no` quan l'emmagatzematge ni tan sols ha pogut apartar la partida.
+fault-damaged-game = { $set_aside ->
+    [yes] ⚠️ No s'ha pogut llegir la teva partida d'aquí: les dades desades estan malmeses, així que s'ha apartat (qui gestiona el bot la pot veure). No afecta res més teu; comença una partida nova amb `/sudoku new`.
+   *[no] ⚠️ No s'ha pogut llegir la teva partida d'aquí: les dades desades estan malmeses. L'emmagatzematge del bot té un problema, així que encara no s'ha pogut apartar.
+}

@@ -79,3 +79,15 @@ button-hint = Hint
 button-check = Check
 button-undo = Undo
 button-give-up = Give up
+
+## The board to tap: the Activity inside Discord, the web board in a browser.
+
+play-launching = The board to tap opens as a Discord Activity, inside Discord. Here, `/sudoku web` gives a private link to the same board in a browser.
+# $web: `yes` when the bot also serves the web board.
+play-not-set-up = The Sudoku Activity is not set up on this bot: its operator turns it on (an `[activity]` section in the config, and Activities in Discord's developer portal). { $web ->
+    [yes] The board in chat works as always, and `/sudoku web` gives you a private link to the same board in a browser.
+   *[no] The board in chat works as always.
+}
+web-not-set-up = The web board is not set up on this bot: its operator turns it on (a `[web]` section in the config, or `sudoku-bot play --web 127.0.0.1:8080` in a terminal). The board in chat works as always.
+web-link = Your board in a browser: { $link }
+    Tap a cell, then a digit; moves here and in chat show in both. The link plays as you, so keep it to yourself; it opens within 15 minutes.

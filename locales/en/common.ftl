@@ -101,3 +101,15 @@ parse-cell-count = found { $count ->
 
 # A list ending in "or": $init is "`A`, `B`", $last "`C`".
 list-or = { $init } or { $last }
+# A list ending in "and": $init is "A1, B2", $last "C3".
+list-and = { $init } and { $last }
+
+## When something went wrong on our side.
+
+fault-apology = Something went wrong on our side, and nothing was changed. Please try again in a moment.
+fault-storage = The bot's storage has a problem; your last saved move is safe, but nothing new can be saved until it is fixed.
+# $set_aside: `no` when the storage could not even set the game aside.
+fault-damaged-game = { $set_aside ->
+    [yes] ⚠️ Your game here could not be read: its stored data is damaged, so it was set aside (the bot's operator can see it). Nothing else of yours is affected; start a new game with `/sudoku new`.
+   *[no] ⚠️ Your game here could not be read: its stored data is damaged. The bot's storage has a problem, so it could not be set aside yet.
+}

@@ -84,3 +84,15 @@ button-hint = Pista
 button-check = Comprobar
 button-undo = Deshacer
 button-give-up = Abandonar
+
+## El tablero para tocar: la Actividad dentro de Discord, el tablero web en un navegador.
+
+play-launching = El tablero para tocar se abre como una Actividad de Discord, dentro de Discord. Aquí, `/sudoku web` te da un enlace privado al mismo tablero en un navegador.
+# $web: `yes` cuando el bot también sirve el tablero web.
+play-not-set-up = La Actividad de Sudoku no está configurada en este bot: la activa quien lo gestiona (una sección `[activity]` en la configuración, y las Actividades en el portal de desarrolladores de Discord). { $web ->
+    [yes] El tablero del chat funciona como siempre, y `/sudoku web` te da un enlace privado al mismo tablero en un navegador.
+   *[no] El tablero del chat funciona como siempre.
+}
+web-not-set-up = El tablero web no está configurado en este bot: lo activa quien lo gestiona (una sección `[web]` en la configuración, o `sudoku-bot play --web 127.0.0.1:8080` en un terminal). El tablero del chat funciona como siempre.
+web-link = Tu tablero en un navegador: { $link }
+    Toca una casilla y luego una cifra; las jugadas de aquí y del chat se ven en los dos. El enlace juega en tu nombre, así que no lo compartas; se puede abrir durante 15 minutos.

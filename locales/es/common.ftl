@@ -101,3 +101,15 @@ parse-cell-count = { $count ->
 
 # Una lista que termina en "o": $init es "`A`, `B`"; $last, "`C`".
 list-or = { $init } o { $last }
+# Una lista que termina en "y": $init es "A1, B2"; $last, "C3".
+list-and = { $init } y { $last }
+
+## Cuando algo ha fallado por nuestra parte.
+
+fault-apology = Algo ha fallado por nuestra parte y no se ha cambiado nada. Vuelve a intentarlo en un momento.
+fault-storage = El almacenamiento del bot tiene un problema: tu última jugada guardada está a salvo, pero no se puede guardar nada nuevo hasta que se arregle.
+# $set_aside: `no` cuando el almacenamiento ni siquiera ha podido apartar la partida.
+fault-damaged-game = { $set_aside ->
+    [yes] ⚠️ No se ha podido leer tu partida de aquí: sus datos guardados están dañados, así que se ha apartado (quien gestiona el bot puede verla). Nada más tuyo se ve afectado; empieza una partida nueva con `/sudoku new`.
+   *[no] ⚠️ No se ha podido leer tu partida de aquí: sus datos guardados están dañados. El almacenamiento del bot tiene un problema, así que todavía no se ha podido apartar.
+}

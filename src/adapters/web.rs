@@ -536,9 +536,9 @@ async fn act(
         Some(Ok(outcome)) => (outcome.ok, outcome.message, Some(outcome.view)),
         Some(Err(why)) => {
             tracing::warn!(player = %who.player.id, %why, "a web action failed");
-            (false, crate::app::APOLOGY.to_string(), None)
+            (false, crate::app::apology(crate::app::i18n::Lang::En), None)
         }
-        None => (false, crate::app::APOLOGY.to_string(), None),
+        None => (false, crate::app::apology(crate::app::i18n::Lang::En), None),
     };
     // Without a fresh board (the store failed), the page keeps the one it has.
     if view.is_some() {
@@ -625,7 +625,7 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc
                 tracing::warn!(player = %who.player.id, %why, "a web board could not be read");
             }
             // Passing trouble (a database restarting): the page tries again.
-            refuse(socket, crate::app::APOLOGY, false).await;
+            refuse(socket, &crate::app::apology(crate::app::i18n::Lang::En), false).await;
             return None;
         }
     };

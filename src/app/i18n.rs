@@ -32,7 +32,8 @@ macro_rules! catalogue_files {
             "race",
             "coop",
             "hints",
-            "solve"
+            "solve",
+            "player"
         )
     };
     ($code:literal, $($family:literal),+) => {

@@ -9,6 +9,7 @@
 pub mod command;
 mod commands;
 pub mod commits;
+pub mod hints;
 pub mod i18n;
 pub mod image;
 pub mod render;
@@ -285,19 +286,11 @@ pub const POST_RETRY_MS: Millis = 10 * 60 * 1000;
 /// reads and writes stay short however many servers are due at once.
 pub const SCHEDULE_BATCH: usize = 256;
 
-/// What a player hears when the bot failed them: our fault, nothing changed.
-pub const APOLOGY: &str =
-    "Something went wrong on our side, and nothing was changed. Please try again in a moment.";
-
-/// What a player hears when the storage fails for good (read-only, damaged, full disk):
-/// retrying will not help, and what was saved is safe.
-pub const STORAGE_FAULT: &str = "The bot's storage has a problem; your last saved move is safe, but nothing new can be saved until it is fixed.";
-
-/// What a player hears when their game's stored data no longer reads.
-pub const DAMAGED_GAME: &str = "⚠️ Your game here could not be read: its stored data is damaged, so it was set aside (the bot's operator can see it). Nothing else of yours is affected; start a new game with `/sudoku new`.";
-
-/// The same, when setting it aside failed too (the storage has a problem).
-pub const DAMAGED_GAME_UNMARKED: &str = "⚠️ Your game here could not be read: its stored data is damaged. The bot's storage has a problem, so it could not be set aside yet.";
+/// What a player hears when the bot failed them: our fault, nothing changed. Adapters
+/// say it too when a command never came back (a panic), in `lang`.
+pub fn apology(lang: i18n::Lang) -> String {
+    i18n::t!(lang, "fault-apology")
+}
 
 /// Why a command did not complete. Either way the transaction rolls back.
 #[derive(Debug)]
@@ -413,10 +406,12 @@ impl App {
                     %error,
                     "command failed"
                 );
+                // A storage failing for good (read-only, damaged, full disk): retrying
+                // will not help, and what was saved is safe.
                 Reply::private(if error.is_transient() {
-                    APOLOGY
+                    apology(invocation.lang)
                 } else {
-                    STORAGE_FAULT
+                    i18n::t!(invocation.lang, "fault-storage")
                 })
             }
         };
@@ -474,11 +469,12 @@ impl App {
         if !mine {
             return reply;
         }
-        let notice = if marked.is_ok() {
-            DAMAGED_GAME
-        } else {
-            DAMAGED_GAME_UNMARKED
-        };
+        // Set aside, or not even that: the storage has a problem too.
+        let notice = i18n::t!(
+            invocation.lang,
+            "fault-damaged-game",
+            set_aside = if marked.is_ok() { "yes" } else { "no" }
+        );
         Reply {
             content: format!("{notice}\n{}", reply.content),
             ..reply

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::app::hints;
+use crate::app::i18n::Lang;
 use crate::adapters::input::{Line, Lines};
 
 use crate::engine::generator::{self, Request, Symmetry};
@@ -334,14 +336,14 @@ pub fn grade_line(line: &str) -> String {
 /// `sudoku-bot explain`: the whole logical solution path of a puzzle, one step per line
 /// in the compact expert form, then the verdict. Errors are the line to print.
 pub fn explain_lines(text: &str) -> Result<Vec<String>, String> {
-    use crate::engine::{grader, hint};
+    use crate::engine::grader;
     let grid = unique_puzzle(text)?;
     let g = grader::grade(&grid).ok_or("no solution")?;
     let mut lines: Vec<String> = g
         .steps
         .iter()
         .enumerate()
-        .map(|(k, s)| format!("{}. {}", k + 1, hint::compact(s)))
+        .map(|(k, s)| format!("{}. {}", k + 1, hints::compact(s, Lang::En)))
         .collect();
     lines.push(if g.solved_by_logic {
         format!("solved: {} {} {}", g.tier, g.score, g.hardest_name())
@@ -380,7 +382,11 @@ pub fn hint_text(puzzle: &str, board: Option<&str>, depth: u8) -> Result<String,
             b
         }
     };
-    Ok(hint::hint(&board, &solution).text(Depth::from_level(depth)))
+    Ok(hints::hint_text(
+        &hint::hint(&board, &solution),
+        Depth::from_level(depth),
+        Lang::En,
+    ))
 }
 
 /// A puzzle with exactly one solution, or the line that says why not.

@@ -13,7 +13,7 @@ use std::pin::Pin;
 use tokio::task::JoinHandle;
 
 use super::answers::Answers;
-use crate::app::{APOLOGY, ButtonStyle, Reply};
+use crate::app::{ButtonStyle, Reply, apology};
 
 /// What a late private reply leaves in the channel in place of the public deferral.
 const ANSWERED_PRIVATELY: &str = "Answered privately.";
@@ -147,7 +147,7 @@ pub(super) async fn answer_with_message(
 pub(super) fn joined(name: &str, done: Result<Reply, tokio::task::JoinError>) -> Reply {
     done.unwrap_or_else(|error| {
         tracing::error!(command = name, %error, "command panicked");
-        Reply::private(APOLOGY)
+        Reply::private(apology(crate::app::i18n::Lang::En))
     })
 }
 

@@ -656,7 +656,7 @@ fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Fa
             .hint(&inv.player.id, app.now())
             .map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
-        let mut text = hint.text(depth);
+        let mut text = crate::app::hints::hint_text(&hint, depth, inv.lang);
         if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
             text.push_str("\nAsk again for more detail.");
         }

@@ -941,7 +941,7 @@ pub fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
                 first = cells.first().map(|c| c.name()).unwrap_or_default()
             ),
             Hint::Solved => t!(lang, "hint-solved"),
-            Hint::Next(_) | Hint::NoStepFound => hint.text(depth),
+            Hint::Next(_) | Hint::NoStepFound => crate::app::hints::hint_text(&hint, depth, lang),
         };
         if matches!(hint, Hint::WrongEntries(_)) && !record.game.check_as_you_go {
             // Named wrong digits count, as a check's do: else a hint would be a free check.

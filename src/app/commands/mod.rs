@@ -14,6 +14,7 @@ mod settings;
 pub(crate) mod solve;
 mod stats;
 
+use super::i18n::t;
 use super::{App, Command, Failure, Invocation, Reply};
 
 pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
@@ -90,38 +91,28 @@ fn play(app: &App, inv: &Invocation, daily: bool) -> Result<Reply, Failure> {
                 return Ok(opened);
             }
         }
-        return Ok(Reply::launching(
-            "The board to tap opens as a Discord Activity, inside Discord. Here, `/sudoku web` gives a private link to the same board in a browser.",
-        ));
+        return Ok(Reply::launching(t!(inv.lang, "play-launching")));
     }
     if daily {
         // No Activity: the daily post's button is then not shown, but an old post's may
         // be pressed; the daily in chat is what it meant.
         return daily::play(app, inv);
     }
-    let instead = if app.web_links().is_some() {
-        "The board in chat works as always, and `/sudoku web` gives you a private link to the same board in a browser."
-    } else {
-        "The board in chat works as always."
-    };
-    Ok(Reply::private(format!(
-        "The Sudoku Activity is not set up on this bot: its operator turns it on (an `[activity]` section in the config, and Activities in Discord's developer portal). {instead}"
+    Ok(Reply::private(t!(
+        inv.lang,
+        "play-not-set-up",
+        web = if app.web_links().is_some() { "yes" } else { "no" }
     )))
 }
 
 /// `/sudoku web`: the player's private link to the web board, when it is set up.
 fn web_link(app: &App, inv: &Invocation) -> Reply {
     let Some(links) = app.web_links() else {
-        return Reply::private(
-            "The web board is not set up on this bot: its operator turns it on (a `[web]` section in the config, or `sudoku-bot play --web 127.0.0.1:8080` in a terminal). The board in chat works as always.",
-        );
+        return Reply::private(t!(inv.lang, "web-not-set-up"));
     };
     let who = super::web::Identity {
         player: inv.player.clone(),
         place: inv.place.clone(),
     };
-    Reply::private(format!(
-        "Your board in a browser: {}\nTap a cell, then a digit; moves here and in chat show in both. The link plays as you, so keep it to yourself; it opens within 15 minutes.",
-        links.link(&who, app.now())
-    ))
+    Reply::private(t!(inv.lang, "web-link", link = links.link(&who, app.now())))
 }

@@ -1,18 +1,16 @@
 //! `/sudoku forget-me`: delete everything stored about the caller, everywhere.
 
 use crate::app::command::plain_custom_id;
+use crate::app::i18n::t;
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation};
 use crate::game::daily::server_day;
 
 pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, Failure> {
     if !confirmed {
-        return Ok(Reply::private(
-            "This deletes all your games, stats, streaks and daily results in every server, for good (a daily you already played today stays played). Are you sure?",
-        )
-        .with_buttons(vec![Button {
+        return Ok(Reply::private(t!(inv.lang, "forget-ask")).with_buttons(vec![Button {
             custom_id: plain_custom_id("forget-yes"),
-            label: "Yes, delete everything".into(),
+            label: t!(inv.lang, "button-forget-yes"),
             style: ButtonStyle::Danger,
         }]));
     }
@@ -26,9 +24,6 @@ pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, 
         let games = tx.forget_player(&inv.player.id, keep_from)?;
         tx.forget_coop_player(&inv.player.id)?;
         tx.forget_race_player(&inv.player.id)?;
-        Ok(Reply::private(format!(
-            "Done: deleted {} and everything else stored about you.",
-            crate::app::render::plural(games as u64, "game")
-        )))
+        Ok(Reply::private(t!(inv.lang, "forget-done", games = games)))
     })
 }

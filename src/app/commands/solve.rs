@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use crate::app::i18n::t;
 use crate::app::render;
 use crate::app::{App, Failure, Invocation, Reply, user_error};
 use crate::engine::likeness::Protected;
@@ -15,13 +16,13 @@ use jiff::tz::TimeZone;
 
 pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     let style = inv.style;
+    let lang = inv.lang;
     if text.trim().is_empty() {
-        return Err(user_error(
-            "Paste a grid after `/sudoku solve`: 81 digits with 0 or . for empty cells, or the rows of a board.",
-        ));
+        return Err(user_error(t!(lang, "solve-empty")));
     }
-    let grid =
-        parse_puzzle(text).map_err(|e| user_error(format!("I couldn't read that grid: {e}.")))?;
+    let grid = parse_puzzle(text).map_err(|e| {
+        user_error(t!(lang, "solve-unreadable", why = render::parse_error(&e, lang)))
+    })?;
     let solution = solver::solve(&grid);
     let answer = match &solution {
         Solution::Unique(s) | Solution::Multiple(s, _) => Some(s),
@@ -30,26 +31,27 @@ pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     // The answer's keys, worked out once for every protected puzzle it is checked against.
     let near = answer.and_then(NearAnswer::new);
     if let Some(why) = spoiler(app, inv, &grid, near.as_ref())? {
-        return Err(user_error(why));
+        return Err(user_error(t!(lang, "solve-spoiler", which = why)));
     }
     Ok(match solution {
         Solution::Unique(solution) => Reply::public(format!(
-            "Solved: exactly one solution.\n{}\n`{}`",
+            "{}\n{}\n`{}`",
+            t!(lang, "solve-unique"),
             render::grid_block(&solution, style),
             solution.to_line()
         )),
         Solution::Multiple(first, _) => Reply::public(format!(
-            "This grid has more than one solution, so it is not a proper Sudoku. One of them:\n{}\n`{}`",
+            "{}\n{}\n`{}`",
+            t!(lang, "solve-several"),
             render::grid_block(&first, style),
             first.to_line()
         )),
-        Solution::None => Reply::private(
-            "This grid has no solution: its givens contradict each other somewhere (no digit clashes directly, but they cannot all be completed).",
-        ),
+        Solution::None => Reply::private(t!(lang, "solve-none")),
     })
 }
 
-/// Why answering `grid` would give away a puzzle that is being played for, if it would:
+/// Why answering `grid` would give away a puzzle that is being played for, if it would
+/// (the catalogue's `solve-spoiler` variant):
 /// one of the player's own games in progress (anywhere), a co-op board running in any
 /// channel, or a daily puzzle whose server day is running (in any server: pasting it
 /// elsewhere must not leak it either). Decided
@@ -80,44 +82,32 @@ fn spoiler(
     // and keeps its solution hidden; a daily's give-up does not end its day).
     if let Some(own) = own.into_iter().find(|p| spoils(p.givens, p.solution)) {
         return Ok(Some(match own.kind {
-            OwnKind::Free => {
-                "That is the puzzle of your game in progress, so I won't solve it for you. `/sudoku hint` shows the next step; `/sudoku giveup` ends the game and shows the solution."
-            }
-            OwnKind::Daily => {
-                "That is today's daily puzzle, which you are playing: no spoilers until its day is over. `/sudoku hint` shows the next step (30 s on your ranked time)."
-            }
-            OwnKind::Race => {
-                "That is the puzzle of your race: it is won by solving, so no spoilers while it runs. `/sudoku check` shows your mistakes."
-            }
+            OwnKind::Free => "own-game",
+            OwnKind::Daily => "own-daily",
+            OwnKind::Race => "own-race",
         }));
     }
     if coops
         .into_iter()
         .any(|(givens, solution)| spoils(givens, solution))
     {
-        return Ok(Some(
-            "That is a co-op board being played right now: no spoilers while the team plays. Join in with `/sudoku coop move`.",
-        ));
+        return Ok(Some("coop"));
     }
     if races
         .into_iter()
         .any(|(givens, solution)| spoils(givens, solution))
     {
-        return Ok(Some(
-            "That is the puzzle of a race being played right now: no spoilers while its players race. Open your own with `/sudoku race`.",
-        ));
+        return Ok(Some("race"));
     }
     // Every server's dailies that may be running somewhere: from a cache that catches up
     // with what was stored since its last look, read beside the store, not in it, and
     // checked through its index (only the few dailies the grid might spoil are checked).
     let (from, to) = running_window(now);
     if app.with_dailies(from, to, |cache| cache.spoiled(grid, answer, now))? {
-        return Ok(Some(
-            // Also said of a grid that is only close (its answer within `CLOSE` cells of a
-            // running daily's, transformed): with 200,000 dailies, 5 of 400 random grids
-            // were (the index's `measure`, BENCHMARKS.md), so the reply says so.
-            "That is one of today's daily puzzles, or too close to one (a few cells apart, or in disguise): no spoilers until its day is over. Play your server's with `/sudoku daily`; ask me again tomorrow.",
-        ));
+        // Also said of a grid that is only close (its answer within `CLOSE` cells of a
+        // running daily's, transformed): with 200,000 dailies, 5 of 400 random grids were
+        // (the index's `measure`, BENCHMARKS.md), so the reply says so.
+        return Ok(Some("daily"));
     }
     Ok(None)
 }

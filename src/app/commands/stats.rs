@@ -1,7 +1,8 @@
 //! `/sudoku stats [player]`: your own record across every place, or another player's
 //! record in this place only (what they play in other servers and in DMs is theirs).
 
-use crate::app::render::duration;
+use crate::app::i18n::t;
+use crate::app::render::{duration, tier_name};
 use crate::app::{App, Failure, Invocation, Reply, user_error};
 
 pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, Failure> {
@@ -17,9 +18,10 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
                     .trim_start_matches('!')
                     .trim_end_matches('>');
                 let id = tx.player_by_name(bare)?.ok_or_else(|| {
-                    user_error(format!(
-                        "I don't know a player called `{}` yet.",
-                        crate::engine::parse::excerpt(asked, 32)
+                    user_error(t!(
+                        inv.lang,
+                        "stats-unknown-player",
+                        name = crate::engine::parse::excerpt(asked, 32)
                     ))
                 })?;
                 let name = tx.player_name(&id)?.unwrap_or_else(|| asked.to_string());
@@ -28,21 +30,28 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
         };
         let own = id == inv.player.id;
         let stats = tx.player_stats(&id, (!own).then_some(inv.place.key()))?;
-        let mut text = format!(
-            "**Stats for {}**{}\nGames: {} started · {} solved · {} given up",
-            crate::app::render::escape_markdown(&name),
-            if own { "" } else { " (here)" },
-            stats.started,
-            stats.solved,
-            stats.gave_up
+        let lang = inv.lang;
+        let mut text = t!(
+            lang,
+            "stats-title",
+            name = crate::app::render::escape_markdown(&name),
+            here = if own { "no" } else { "yes" },
+            started = stats.started,
+            solved = stats.solved,
+            given_up = stats.gave_up
         );
         for d in &stats.by_difficulty {
-            let tier = d.difficulty.map_or("No tier", |t| t.title());
-            text.push_str(&format!(
-                "\n{tier}: {} solved · best {} · average {}",
-                d.solved,
-                d.best.map_or("-".into(), duration),
-                d.average.map_or("-".into(), duration)
+            text.push('\n');
+            text.push_str(&t!(
+                lang,
+                "stats-tier",
+                tier = match d.difficulty {
+                    Some(_) => tier_name(d.difficulty, lang),
+                    None => t!(lang, "stats-no-tier"),
+                },
+                solved = d.solved,
+                best = d.best.map_or("-".into(), duration),
+                average = d.average.map_or("-".into(), duration)
             ));
         }
         if let Some(line) = super::coop::stats_line(tx, &id, (!own).then_some(inv.place.key()))? {
@@ -60,11 +69,8 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
             text.push_str(&line);
         }
         if stats.started == 0 {
-            text.push_str(if own {
-                "\nNo games yet: start one with `/sudoku new`."
-            } else {
-                "\nNo games here yet."
-            });
+            text.push('\n');
+            text.push_str(&t!(lang, "stats-none", own = if own { "yes" } else { "no" }));
         }
         Ok(Reply::public(text))
     })

@@ -65,6 +65,47 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// A stable id, for the catalogues that name techniques in each language.
+    pub fn key(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full-house",
+            Technique::NakedSingle => "naked-single",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::LockedPair => "locked-pair",
+            Technique::LockedTriple => "locked-triple",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::NakedQuad => "naked-quad",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::XWing => "x-wing",
+            Technique::Swordfish => "swordfish",
+            Technique::Jellyfish => "jellyfish",
+            Technique::XYWing => "xy-wing",
+            Technique::XYZWing => "xyz-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string-kite",
+            Technique::TurbotFish => "turbot-fish",
+            Technique::EmptyRectangle => "empty-rectangle",
+            Technique::WWing => "w-wing",
+            Technique::UniqueRectangle => "unique-rectangle",
+            Technique::UniqueRectangle2 => "unique-rectangle-2",
+            Technique::UniqueRectangle4 => "unique-rectangle-4",
+            Technique::HiddenRectangle => "hidden-rectangle",
+            Technique::Bug => "bug",
+            Technique::SimpleColouring => "simple-colouring",
+            Technique::FinnedXWing => "finned-x-wing",
+            Technique::FinnedSwordfish => "finned-swordfish",
+            Technique::XChain => "x-chain",
+            Technique::XYChain => "xy-chain",
+            Technique::Aic => "aic",
+            Technique::ForcingChain => "forcing-chain",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Technique::FullHouse => "Full House",

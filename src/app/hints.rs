@@ -1,0 +1,986 @@
+//! Hints in words: the engine's lesson (see [`crate::engine::hint`]) told in the player's
+//! language, at three depths: the technique and where to look; plus the digits; plus
+//! every step with its reason and, last, the steps in a compact expert form. Every word
+//! comes from the catalogue (`locales/*/hints.ftl`): the technique names are the ones
+//! players of each language use ("Single desnudo"? no: "Candidato único", "Ala X").
+
+use crate::app::i18n::{Lang, t};
+use crate::app::render::house_name;
+use crate::engine::Cell;
+use crate::engine::grader::{Contradiction, Pattern, Technique};
+use crate::engine::grid::House;
+use crate::engine::hint::{Depth, Hint, Lesson, Step};
+
+/// Steps of a lesson told in full; a longer lesson is told by its first steps and the
+/// placement they lead to, so a reply stays well within Discord's limit.
+const SHOWN_STEPS: usize = 4;
+
+/// Forced placements longer than this are told by their first ones and the last (the
+/// compact form has every one).
+const FORCED_WORDS: usize = 8;
+
+/// Chains longer than this are told by their ends (the compact form has every link).
+const CHAIN_WORDS: usize = 12;
+
+/// The hint at `depth`, in `lang`.
+pub fn hint_text(hint: &Hint, depth: Depth, lang: Lang) -> String {
+    match hint {
+        Hint::WrongEntries(cells) => t!(
+            lang,
+            "hint-fix-first",
+            cells = cells_words(cells, lang),
+            count = cells.len()
+        ),
+        Hint::Solved => t!(lang, "hint-already-solved"),
+        Hint::NoStepFound => t!(lang, "hint-no-step"),
+        Hint::Next(lesson) => lesson_text(lesson, depth, lang),
+    }
+}
+
+/// A lesson at `depth`, in `lang`.
+pub fn lesson_text(lesson: &Lesson, depth: Depth, lang: Lang) -> String {
+    let key = lesson.key();
+    // "an X-Wing", "un Ala X", "una Parella nua": the article is the name's own.
+    let name = t!(lang, "technique-a", technique = key.technique.key());
+    let place = where_to_look(key, lang);
+    match depth {
+        Depth::Where => t!(lang, "hint-look", name = name, place = place),
+        Depth::Digit => t!(
+            lang,
+            "hint-look-digits",
+            name = name,
+            place = place,
+            digits = digit_words(&key.digits, lang)
+        ),
+        Depth::Step => {
+            let n = lesson.steps.len();
+            let mut out: Vec<String> = Vec::new();
+            for (k, step) in lesson.steps.iter().enumerate() {
+                let told = k < SHOWN_STEPS || k + 1 == n;
+                if !told {
+                    continue;
+                }
+                let sentence = describe(step, k > 0, lang);
+                out.push(match k {
+                    0 => sentence,
+                    _ if k + 1 == n && n > SHOWN_STEPS + 1 => t!(
+                        lang,
+                        "hint-after-more",
+                        count = n - 1 - SHOWN_STEPS,
+                        sentence = sentence
+                    ),
+                    _ => t!(lang, "hint-then", sentence = sentence),
+                });
+            }
+            let shown: Vec<String> = lesson
+                .steps
+                .iter()
+                .take(SHOWN_STEPS)
+                .map(|s| compact(s, lang))
+                .collect();
+            out.push(t!(lang, "hint-in-short", steps = shown.join("; ")));
+            out.join("\n")
+        }
+    }
+}
+
+/// A technique's name in `lang`.
+pub fn technique_name(technique: Technique, lang: Lang) -> String {
+    t!(lang, "technique", technique = technique.key())
+}
+
+fn where_to_look(step: &Step, lang: Lang) -> String {
+    let house = |h: &House| house_name(*h, lang);
+    match &step.pattern {
+        Pattern::Single { house: h, .. }
+        | Pattern::Subset { house: h, .. }
+        | Pattern::Locked { within: h, .. } => t!(lang, "hint-where-in", place = house(h)),
+        Pattern::NakedSingle { cell } | Pattern::Bug { cell, .. } => {
+            t!(lang, "hint-where-cell", cell = cell.name())
+        }
+        Pattern::Fish { bases, .. } | Pattern::FinnedFish { bases, .. } => {
+            t!(lang, "hint-where-in", place = houses_words(bases, lang))
+        }
+        Pattern::Wing { pivot, .. } => t!(lang, "hint-where-pivot", cell = pivot.name()),
+        Pattern::Rectangle { corners, odd } => t!(
+            lang,
+            "hint-where-rectangle",
+            cells = cells_words(&rectangle(corners, *odd), lang)
+        ),
+        Pattern::Chain { links } | Pattern::WWing { chain: links, .. } => match links.first() {
+            Some((cell, _)) => t!(lang, "hint-where-from", cell = cell.name()),
+            None => String::new(),
+        },
+        Pattern::Rectangles { corners, .. } => t!(
+            lang,
+            "hint-where-rectangle",
+            cells = cells_words(corners, lang)
+        ),
+        Pattern::LockedSubset { line, in_box, .. }
+        | Pattern::EmptyRectangle { in_box, line, .. } => t!(
+            lang,
+            "hint-where-box-and-line",
+            in_box = house(in_box),
+            line = house(line)
+        ),
+        Pattern::Forcing { start, .. } => t!(lang, "hint-where-from", cell = start.name()),
+        Pattern::Colouring { path, .. } => match path.first() {
+            Some(cell) => t!(lang, "hint-where-pairs", cell = cell.name()),
+            None => String::new(),
+        },
+    }
+}
+
+fn digit_words(digits: &[u8], lang: Lang) -> String {
+    t!(
+        lang,
+        "hint-digits",
+        count = digits.len(),
+        digits = list(digits.iter().map(u8::to_string), lang)
+    )
+}
+
+/// "A, B and C", in `lang`.
+fn list(items: impl IntoIterator<Item = String>, lang: Lang) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => t!(lang, "list-and", init = init.join(", "), last = last.as_str()),
+    }
+}
+
+fn cells_words(cells: &[Cell], lang: Lang) -> String {
+    list(cells.iter().map(|c| c.name()), lang)
+}
+
+fn digits_list(digits: &[u8], lang: Lang) -> String {
+    list(digits.iter().map(u8::to_string), lang)
+}
+
+/// "rows A and C" rather than "row A and row C".
+fn houses_words(houses: &[House], lang: Lang) -> String {
+    let kind = |h: &House| match h {
+        House::Row(_) => "row",
+        House::Col(_) => "column",
+        House::Box(_) => "box",
+    };
+    let name = |h: &House| match *h {
+        House::Row(r) => char::from(b'A' + r).to_string(),
+        House::Col(c) => (c + 1).to_string(),
+        House::Box(b) => (b + 1).to_string(),
+    };
+    if houses.len() > 1 && houses.iter().all(|h| kind(h) == kind(&houses[0])) {
+        t!(
+            lang,
+            "houses",
+            kind = kind(&houses[0]),
+            names = list(houses.iter().map(name), lang)
+        )
+    } else {
+        list(houses.iter().map(|h| house_name(*h, lang)), lang)
+    }
+}
+
+/// "remove 4 from G6 and I6" or "remove 3 from C2; 3 and 7 from C4".
+fn removals(elims: &[(Cell, u8)], lang: Lang) -> String {
+    let mut digits: Vec<u8> = elims.iter().map(|&(_, d)| d).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    if let [d] = digits[..] {
+        let cells: Vec<Cell> = elims.iter().map(|&(c, _)| c).collect();
+        return t!(
+            lang,
+            "hint-remove",
+            digits = d,
+            cells = cells_words(&cells, lang)
+        );
+    }
+    let mut by_cell: Vec<(Cell, Vec<u8>)> = Vec::new();
+    for &(c, d) in elims {
+        match by_cell.iter_mut().find(|(cell, _)| *cell == c) {
+            Some((_, ds)) => ds.push(d),
+            None => by_cell.push((c, vec![d])),
+        }
+    }
+    let parts: Vec<String> = by_cell
+        .iter()
+        .map(|(c, ds)| t!(lang, "hint-remove-part", digits = digits_list(ds, lang), cell = c.name()))
+        .collect();
+    t!(lang, "hint-remove-each", parts = parts.join("; "))
+}
+
+fn placement(step: &Step, lang: Lang) -> String {
+    list(
+        step.placements
+            .iter()
+            .map(|(c, d)| t!(lang, "hint-place", digit = *d, cell = c.name())),
+        lang,
+    )
+}
+
+/// The step in words, naming the houses and the reason. `after_eliminations`: earlier
+/// steps of the lesson removed candidates, so "sees every other digit" would not be the
+/// whole reason.
+pub fn describe(step: &Step, after_eliminations: bool, lang: Lang) -> String {
+    use Technique::*;
+    let d = step.digits.first().copied().unwrap_or(0);
+    let house = |h: &House| house_name(*h, lang);
+    let removed = || removals(&step.eliminations, lang);
+    let after = if after_eliminations { "yes" } else { "no" };
+    match &step.pattern {
+        Pattern::Single { cell, house: h } if step.technique == FullHouse => t!(
+            lang,
+            "step-full-house",
+            cell = cell.name(),
+            house = house(h),
+            digit = d,
+            place = placement(step, lang)
+        ),
+        Pattern::Single { cell, house: h } => t!(
+            lang,
+            "step-hidden-single",
+            cell = cell.name(),
+            house = house(h),
+            digit = d,
+            after = after
+        ),
+        Pattern::NakedSingle { cell } => t!(
+            lang,
+            "step-naked-single",
+            cell = cell.name(),
+            digit = d,
+            after = after
+        ),
+        Pattern::Locked {
+            within: a,
+            clears: b,
+            ..
+        } => t!(
+            lang,
+            "step-locked",
+            within = house(a),
+            clears = house(b),
+            digit = d,
+            remove = removed()
+        ),
+        Pattern::LockedSubset {
+            line,
+            in_box,
+            cells,
+        } => t!(
+            lang,
+            "step-locked-subset",
+            cells = cells_words(cells, lang),
+            line = house(line),
+            in_box = house(in_box),
+            digits = digits_list(&step.digits, lang),
+            count = cells.len(),
+            remove = removed()
+        ),
+        Pattern::Subset { house: h, cells }
+            if matches!(step.technique, NakedPair | NakedTriple | NakedQuad) =>
+        {
+            t!(
+                lang,
+                "step-naked-subset",
+                house = house(h),
+                cells = cells_words(cells, lang),
+                digits = digits_list(&step.digits, lang),
+                count = cells.len(),
+                remove = removed()
+            )
+        }
+        Pattern::Subset { house: h, cells } => t!(
+            lang,
+            "step-hidden-subset",
+            house = house(h),
+            cells = cells_words(cells, lang),
+            digits = digits_list(&step.digits, lang),
+            count = cells.len(),
+            remove = removed()
+        ),
+        Pattern::Fish { bases, covers, .. } => t!(
+            lang,
+            "step-fish",
+            bases = houses_words(bases, lang),
+            covers = houses_words(covers, lang),
+            digit = d,
+            count = bases.len(),
+            remove = removed()
+        ),
+        Pattern::Wing {
+            pivot: p,
+            wings: [a, b],
+        } => {
+            let z = step.eliminations.first().map_or(0, |&(_, z)| z);
+            t!(
+                lang,
+                "step-wing",
+                xyz = if step.technique == XYWing { "no" } else { "yes" },
+                pivot = p.name(),
+                first = a.name(),
+                second = b.name(),
+                digit = z,
+                remove = removed()
+            )
+        }
+        Pattern::Rectangle { corners, odd } => t!(
+            lang,
+            "step-unique-rectangle",
+            cells = cells_words(&rectangle(corners, *odd), lang),
+            odd = odd.name(),
+            digits = digits_list(&step.digits, lang),
+            remove = removed()
+        ),
+        Pattern::Rectangles {
+            corners,
+            floor,
+            house,
+        } => rectangles_sentence(step, corners, floor, *house, lang),
+        Pattern::Forcing {
+            start,
+            forced,
+            contradiction,
+        } => t!(
+            lang,
+            "step-forcing",
+            start = start.name(),
+            digit = d,
+            forced = forced_words(
+                forced
+                    .iter()
+                    .map(|(c, d)| t!(lang, "hint-digit-in", digit = *d, cell = c.name())),
+                lang
+            ),
+            forces = forced.len(),
+            contradiction = contradiction_words(contradiction, lang),
+            remove = removed()
+        ),
+        Pattern::Bug { cell, row } => t!(
+            lang,
+            "step-bug",
+            cell = cell.name(),
+            digit = d,
+            house = house(row)
+        ),
+        Pattern::Chain { links } | Pattern::WWing { chain: links, .. } => {
+            chain_sentence(links, step, lang)
+        }
+        Pattern::EmptyRectangle {
+            in_box: bx,
+            row,
+            col,
+            line,
+            link: [p, q],
+            ..
+        } => {
+            let target = step.eliminations.first().map_or(*q, |&(t, _)| t);
+            t!(
+                lang,
+                "step-empty-rectangle",
+                in_box = house(bx),
+                row = house(row),
+                column = house(col),
+                line = house(line),
+                first = p.name(),
+                second = q.name(),
+                target = target.name(),
+                digit = d,
+                remove = removed()
+            )
+        }
+        Pattern::Colouring { path, .. } => {
+            let (Some(x), Some(y)) = (path.first(), path.last()) else {
+                return String::new();
+            };
+            t!(
+                lang,
+                "step-colouring",
+                digit = d,
+                path = cells_words(path, lang),
+                first = x.name(),
+                last = y.name(),
+                opposite = if path.len().is_multiple_of(2) {
+                    "yes"
+                } else {
+                    "no"
+                },
+                remove = removed()
+            )
+        }
+        Pattern::FinnedFish {
+            bases,
+            covers,
+            fins,
+            fin_box,
+            ..
+        } => t!(
+            lang,
+            "step-finned-fish",
+            bases = houses_words(bases, lang),
+            covers = houses_words(covers, lang),
+            fins = cells_words(fins, lang),
+            count = fins.len(),
+            in_box = house(fin_box),
+            fish = if step.technique == FinnedXWing {
+                "x-wing"
+            } else {
+                "swordfish"
+            },
+            digit = d,
+            remove = removed()
+        ),
+    }
+}
+
+/// Unique rectangle types 2 and 4 and the hidden rectangle in words: the deadly pattern
+/// (four cells over two boxes holding only the pair, which could swap) and why the
+/// eliminated candidates would complete it.
+fn rectangles_sentence(
+    step: &Step,
+    corners: &[Cell; 4],
+    floor: &[Cell],
+    house: Option<House>,
+    lang: Lang,
+) -> String {
+    let (a, b) = match step.digits[..] {
+        [a, b] => (a, b),
+        _ => return String::new(),
+    };
+    let cells = cells_words(corners, lang);
+    let [x, w1, z, w2] = *corners;
+    let [_, _, r1, r2] = *corners;
+    let remove = removals(&step.eliminations, lang);
+    match step.technique {
+        Technique::UniqueRectangle2 => t!(
+            lang,
+            "step-unique-rectangle-2",
+            cells = cells,
+            a = a,
+            b = b,
+            floor = cells_words(floor, lang),
+            first = r1.name(),
+            second = r2.name(),
+            extra = step.eliminations.first().map_or(0, |&(_, x)| x),
+            remove = remove
+        ),
+        Technique::UniqueRectangle4 => t!(
+            lang,
+            "step-unique-rectangle-4",
+            cells = cells,
+            a = a,
+            b = b,
+            floor = cells_words(floor, lang),
+            house = house.map_or_else(String::new, |h| house_name(h, lang)),
+            first = r1.name(),
+            second = r2.name(),
+            remove = remove
+        ),
+        _ => t!(
+            lang,
+            "step-hidden-rectangle",
+            cells = cells,
+            a = a,
+            b = b,
+            corner = x.name(),
+            opposite = z.name(),
+            first = w1.name(),
+            second = w2.name(),
+            remove = remove
+        ),
+    }
+}
+
+/// "5 in A1, 2 in B3 and 7 in C9", or the first few, "...", and the last.
+fn forced_words(items: impl Iterator<Item = String>, lang: Lang) -> String {
+    let items: Vec<String> = items.collect();
+    if items.len() <= FORCED_WORDS {
+        return list(items, lang);
+    }
+    let last = items.last().cloned().unwrap_or_default();
+    t!(
+        lang,
+        "hint-list-cut",
+        first = items[..FORCED_WORDS - 2].join(", "),
+        count = items.len() - FORCED_WORDS + 1,
+        last = last
+    )
+}
+
+fn contradiction_words(contradiction: &Contradiction, lang: Lang) -> String {
+    match contradiction {
+        Contradiction::NoCandidate(c) => t!(lang, "hint-no-candidate", cell = c.name()),
+        Contradiction::NoPlace(h, d) => t!(
+            lang,
+            "hint-no-place",
+            house = house_name(*h, lang),
+            digit = *d
+        ),
+    }
+}
+
+/// A unique rectangle's four corners, the odd one last.
+fn rectangle(corners: &[Cell; 3], odd: Cell) -> [Cell; 4] {
+    [corners[0], corners[1], corners[2], odd]
+}
+
+fn chain_sentence(chain: &[(Cell, u8)], step: &Step, lang: Lang) -> String {
+    let Some(&(c0, d0)) = chain.first() else {
+        return String::new();
+    };
+    let &(ce, de) = chain.last().unwrap_or(&(c0, d0));
+    let links: Vec<String> = chain
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(k, &(c, d))| {
+            t!(
+                lang,
+                "hint-link",
+                cell = c.name(),
+                digit = d,
+                is = if k % 2 == 1 { "yes" } else { "no" }
+            )
+        })
+        .collect();
+    let so = t!(lang, "hint-so");
+    let path = if links.len() > CHAIN_WORDS {
+        t!(
+            lang,
+            "hint-chain-cut",
+            first = links[..3].join(&so),
+            count = links.len() - 4,
+            last = links[links.len() - 1].as_str()
+        )
+    } else {
+        links.join(&so)
+    };
+    if !step.placements.is_empty() {
+        t!(
+            lang,
+            "step-chain-places",
+            cell = c0.name(),
+            digit = d0,
+            path = path,
+            place = placement(step, lang)
+        )
+    } else {
+        t!(
+            lang,
+            "step-chain",
+            cell = c0.name(),
+            digit = d0,
+            path = path,
+            end = ce.name(),
+            end_digit = de,
+            remove = removals(&step.eliminations, lang)
+        )
+    }
+}
+
+/// The step in a compact expert form: "Locked Candidates (Pointing): 4 in box 2 on
+/// column 6 => G6-4, I6-4". Placements `A1=5`, eliminations `G6-4`.
+pub fn compact(step: &Step, lang: Lang) -> String {
+    let digits = step
+        .digits
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let names =
+        |cells: &[Cell], sep: &str| cells.iter().map(|c| c.name()).collect::<Vec<_>>().join(sep);
+    let house = |h: &House| house_name(*h, lang);
+    let on = |cells: String| t!(lang, "compact-on", cells = cells, digits = digits.as_str());
+    let pattern = match &step.pattern {
+        Pattern::Single { house: h, .. } => {
+            t!(lang, "compact-in", digits = digits.as_str(), place = house(h))
+        }
+        Pattern::NakedSingle { cell } | Pattern::Bug { cell, .. } => cell.name(),
+        Pattern::Locked { within, clears, .. } => t!(
+            lang,
+            "compact-locked",
+            digits = digits.as_str(),
+            within = house(within),
+            clears = house(clears)
+        ),
+        Pattern::Subset { house: h, cells } => format!(
+            "{} ({})",
+            t!(lang, "compact-in", digits = digits.as_str(), place = house(h)),
+            names(cells, ",")
+        ),
+        Pattern::LockedSubset {
+            line,
+            in_box,
+            cells,
+        } => format!(
+            "{} ({})",
+            t!(
+                lang,
+                "compact-in",
+                digits = digits.as_str(),
+                place = t!(lang, "list-and", init = house(line), last = house(in_box))
+            ),
+            names(cells, ",")
+        ),
+        Pattern::Fish { bases, covers, .. } => t!(
+            lang,
+            "compact-in",
+            digits = digits.as_str(),
+            place = format!(
+                "{} / {}",
+                houses_words(bases, lang),
+                houses_words(covers, lang)
+            )
+        ),
+        Pattern::Wing {
+            pivot,
+            wings: [a, b],
+        } => on(names(&[*pivot, *a, *b], ",")),
+        Pattern::Rectangle { corners, odd } => on(names(&rectangle(corners, *odd), ",")),
+        Pattern::Rectangles { corners, .. } => on(names(corners, ",")),
+        Pattern::Forcing {
+            start,
+            forced,
+            contradiction,
+        } => {
+            let mut links = vec![format!("{start}={digits}")];
+            links.extend(forced.iter().map(|(c, d)| format!("{c}={d}")));
+            let broken = match contradiction {
+                Contradiction::NoCandidate(c) => t!(lang, "compact-empty", cell = c.name()),
+                Contradiction::NoPlace(h, d) => {
+                    t!(lang, "compact-no-place", digit = *d, house = house(h))
+                }
+            };
+            format!("{} => {broken}", links.join(" => "))
+        }
+        Pattern::EmptyRectangle {
+            in_box,
+            row,
+            col,
+            line,
+            link: [p, q],
+            ..
+        } => format!(
+            "{}, {} {p}={q}",
+            t!(
+                lang,
+                "compact-in",
+                digits = digits.as_str(),
+                place = format!("{} ({} / {})", house(in_box), house(row), house(col))
+            ),
+            house(line)
+        ),
+        Pattern::Colouring { path, .. } => format!("{digits}: {}", names(path, "=")),
+        Pattern::FinnedFish {
+            bases,
+            covers,
+            fins,
+            ..
+        } => t!(
+            lang,
+            "compact-finned",
+            digits = digits.as_str(),
+            bases = houses_words(bases, lang),
+            covers = houses_words(covers, lang),
+            fins = names(fins, ",")
+        ),
+        Pattern::Chain { links } | Pattern::WWing { chain: links, .. } => links
+            .iter()
+            .enumerate()
+            .map(|(k, (c, d))| {
+                let sign = if k % 2 == 0 { "-" } else { "+" };
+                format!("{c}{sign}{d}")
+            })
+            .collect::<Vec<_>>()
+            .join(" => "),
+    };
+    let mut results: Vec<String> = step
+        .placements
+        .iter()
+        .map(|(c, d)| format!("{c}={d}"))
+        .collect();
+    results.extend(step.eliminations.iter().map(|(c, d)| format!("{c}-{d}")));
+    format!(
+        "{}: {pattern} => {}",
+        technique_name(step.technique, lang),
+        results.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Grid;
+    use crate::engine::grader::{self, Candidates};
+    use crate::engine::hint::hint;
+    use crate::engine::parse::parse_puzzle;
+    use crate::engine::solver::{Solution, solve};
+
+    const EN: Lang = Lang::En;
+
+    const PUZZLE: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+    fn solved(p: &Grid) -> Grid {
+        match solve(p) {
+            Solution::Unique(s) => s,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn wrong_entries_come_before_any_step() {
+        let p = parse_puzzle(PUZZLE).unwrap();
+        let s = solved(&p);
+        let mut board = p;
+        let a1 = Cell::parse("A1").unwrap();
+        let wrong = if s.get(a1) == Some(1) { 2 } else { 1 };
+        board.set(a1, Some(wrong));
+        assert_eq!(hint(&board, &s), Hint::WrongEntries(vec![a1]));
+        assert_eq!(
+            hint_text(&hint(&board, &s), Depth::Step, EN),
+            "Fix this first: A1 is wrong."
+        );
+    }
+
+    /// Following the lessons' placements, on puzzles of every tier but Extreme, solves
+    /// them: every lesson ends in a correct placement, so no hint repeats itself.
+    #[test]
+    fn following_hints_solves_puzzles_of_every_logical_tier() {
+        use crate::engine::Tier;
+        use crate::engine::generator::{Symmetry, generate_graded};
+        for (k, tier) in [Tier::Easy, Tier::Medium, Tier::Hard, Tier::Expert]
+            .into_iter()
+            .enumerate()
+        {
+            let (p, _) = generate_graded(tier, None, Symmetry::None, k as u64 + 7, 3000).unwrap();
+            let mut board = p.givens;
+            let mut hints = 0;
+            while let Hint::Next(lesson) = hint(&board, &p.solution) {
+                let last = lesson.steps.last().unwrap();
+                assert!(
+                    !last.placements.is_empty(),
+                    "{tier}: a lesson ends placing a digit"
+                );
+                assert!(
+                    Lang::ALL.iter().all(|&l| lesson_text(&lesson, Depth::Step, l).chars().count() < 1500),
+                    "{tier}: too long for a reply"
+                );
+                for &(cell, d) in &last.placements {
+                    assert_eq!(p.solution.get(cell), Some(d), "{tier}: {last:?}");
+                    board.set(cell, Some(d));
+                }
+                for step in &lesson.steps {
+                    for lang in Lang::ALL {
+                        assert!(!describe(step, false, lang).is_empty());
+                    }
+                }
+                hints += 1;
+                assert!(hints <= 81, "{tier}: hints go round in circles");
+            }
+            assert_eq!(hint(&board, &p.solution), Hint::Solved, "{tier}");
+        }
+    }
+
+    #[test]
+    fn depths_reveal_more_and_more() {
+        let p = parse_puzzle(PUZZLE).unwrap();
+        let Hint::Next(lesson) = hint(&p, &solved(&p)) else {
+            panic!()
+        };
+        let key = lesson.key();
+        let (cell, digit) = key.placements[0];
+        let (one, two, three) = (
+            lesson_text(&lesson, Depth::Where, EN),
+            lesson_text(&lesson, Depth::Digit, EN),
+            lesson_text(&lesson, Depth::Step, EN),
+        );
+        assert!(one.starts_with("Look for a "), "{one}");
+        assert!(!one.contains(&format!("digit {digit}")));
+        assert!(two.contains(&format!("digit {digit}")), "{two}");
+        assert!(
+            three.contains(&format!("Place {digit} in {cell}"))
+                || three.contains(&format!("place {digit} in {cell}")),
+            "{three}"
+        );
+    }
+
+    #[test]
+    fn a_pointing_step_reads_as_the_issue_asks() {
+        // 4 in box 2 only in column 6: the issue's own example sentence.
+        let step = Step {
+            technique: Technique::Pointing,
+            digits: vec![4],
+            pattern: Pattern::Locked {
+                cells: vec![Cell::parse("A6").unwrap(), Cell::parse("C6").unwrap()],
+                within: House::Box(1),
+                clears: House::Col(5),
+            },
+            placements: Vec::new(),
+            eliminations: vec![
+                (Cell::parse("G6").unwrap(), 4),
+                (Cell::parse("I6").unwrap(), 4),
+            ],
+        };
+        assert_eq!(
+            describe(&step, false, EN),
+            "In box 2 the 4 can only go in column 6, so no other cell of column 6 can be 4: remove 4 from G6 and I6."
+        );
+        assert_eq!(
+            compact(&step, EN),
+            "Locked Candidates (Pointing): 4 in box 2 on column 6 => G6-4, I6-4"
+        );
+    }
+
+    /// Every technique has a name of its own in every language: none falls back to
+    /// another's (a missing variant would say the default's name).
+    #[test]
+    fn every_technique_has_its_own_name_in_every_language() {
+        use Technique::*;
+        let all = [
+            FullHouse, NakedSingle, HiddenSingle, LockedPair, LockedTriple, Pointing,
+            Claiming, NakedPair, HiddenPair, NakedTriple, HiddenTriple, NakedQuad,
+            HiddenQuad, XWing, Swordfish, Jellyfish, XYWing, XYZWing, Skyscraper,
+            TwoStringKite, TurbotFish, EmptyRectangle, WWing, UniqueRectangle,
+            UniqueRectangle2, UniqueRectangle4, HiddenRectangle, Bug, SimpleColouring,
+            FinnedXWing, FinnedSwordfish, XChain, XYChain, Aic, ForcingChain,
+        ];
+        for lang in Lang::ALL {
+            let names: std::collections::HashSet<String> =
+                all.iter().map(|&t| technique_name(t, lang)).collect();
+            assert_eq!(names.len(), all.len(), "{lang:?}: {names:?}");
+            let with_article: std::collections::HashSet<String> = all
+                .iter()
+                .map(|&t| t!(lang, "technique-a", technique = t.key()))
+                .collect();
+            assert_eq!(with_article.len(), all.len(), "{lang:?}");
+        }
+        assert_eq!(technique_name(Pointing, EN), Pointing.name());
+    }
+
+    /// The pointing step of the first test in Spanish and Catalan: the accepted names
+    /// and whole sentences, cells and digits as in English.
+    #[test]
+    fn a_pointing_step_reads_naturally_in_spanish_and_catalan() {
+        let step = Step {
+            technique: Technique::Pointing,
+            digits: vec![4],
+            pattern: Pattern::Locked {
+                cells: vec![Cell::parse("A6").unwrap(), Cell::parse("C6").unwrap()],
+                within: House::Box(1),
+                clears: House::Col(5),
+            },
+            placements: Vec::new(),
+            eliminations: vec![
+                (Cell::parse("G6").unwrap(), 4),
+                (Cell::parse("I6").unwrap(), 4),
+            ],
+        };
+        for lang in [Lang::Es, Lang::Ca] {
+            let said = describe(&step, false, lang);
+            for part in ["4", "G6", "I6", &house_name(House::Box(1), lang), &house_name(House::Col(5), lang)] {
+                assert!(said.contains(part), "{lang:?}: {said}");
+            }
+            assert!(!said.contains("remove") && !said.contains(" can "), "{lang:?}: {said}");
+            assert!(compact(&step, lang).starts_with(&technique_name(Technique::Pointing, lang)));
+        }
+    }
+
+    /// The grader's first step of `technique` on `puzzle`, found by replaying its steps.
+    fn first_step(puzzle: &str, technique: Technique) -> Step {
+        let mut c = Candidates::new(&parse_puzzle(puzzle).unwrap()).unwrap();
+        while let Some(step) = grader::next_step(&c) {
+            if step.technique == technique {
+                return step;
+            }
+            c.apply(&step);
+        }
+        panic!("no {technique:?} in {puzzle}");
+    }
+
+    #[test]
+    fn new_patterns_are_taught_by_name_at_every_depth() {
+        let cases = [
+            (
+                ".1..7.2......62..7.....9...5.198.....8...4..9..4....5...38..1....279...4..84...3.",
+                Technique::EmptyRectangle,
+                "Look for an Empty Rectangle in box 3 and row D.",
+                "digit 6",
+                "remove 6 from C2",
+            ),
+            (
+                ".9.......84..7.23.1.7....8.....316.............9.4.5..7..1..3....8..31.6...96..58",
+                Technique::SimpleColouring,
+                "Look for a Simple Colouring among the conjugate pairs through A7.",
+                "digit 4",
+                "remove 4 from A9",
+            ),
+            (
+                ".4..5.1....7..2..35.6...8.......1...2...4........356.13.2...7...9.......7..86...9",
+                Technique::FinnedXWing,
+                "Look for a Finned X-Wing in columns 2 and 5.",
+                "digit 8",
+                "remove 8 from D3",
+            ),
+            (
+                "..6.3815.3....46..8..16...26..7.38..7......9...9..2.6..........4.5.....3....25.7.",
+                Technique::UniqueRectangle2,
+                "Look for a Unique Rectangle Type 2 in the rectangle B2, B3, D3 and D2.",
+                "digits 1 and 2",
+                "remove 4 from D8, E2 and F2",
+            ),
+            (
+                "312..7..........8..8..6.13..95.8.4.....2.......7..6...53...2.16...........9...8..",
+                Technique::UniqueRectangle4,
+                "Look for a Unique Rectangle Type 4 in the rectangle F1, E1, E9 and F9.",
+                "digits 8 and 1",
+                "remove 1 from E9 and F9",
+            ),
+            (
+                ".3.9.25.......6....87...1.......9...7....3..4.2468.......32.8....9...3.5..8..5..7",
+                Technique::HiddenRectangle,
+                "Look for a Hidden Rectangle in the rectangle B9, F9, F8 and B8.",
+                "digits 3 and 9",
+                "remove 9 from F8",
+            ),
+            (
+                ".3.8..1...1....25.....9.......9.3...7...46.3.92.......645....8...75..3........7..",
+                Technique::LockedPair,
+                "Look for a Locked Pair in box 3 and row C.",
+                "digits 4 and 6",
+                "4 and 6 from C3",
+            ),
+            (
+                "....5..12.25.....4...4.....8...1..4...1......7..938....578....9......6....3..6.57",
+                Technique::ForcingChain,
+                "Look for a Forcing Chain starting from E6.",
+                "digit 7",
+                "E9 is left with no candidate. That cannot be, so E6 is not 7: remove 7 from E6",
+            ),
+        ];
+        for (puzzle, technique, one, digit, removal) in cases {
+            let step = first_step(puzzle, technique);
+            let lesson = Lesson {
+                steps: vec![step.clone()],
+            };
+            assert_eq!(lesson_text(&lesson, Depth::Where, EN), one);
+            assert!(
+                lesson_text(&lesson, Depth::Digit, EN).contains(digit),
+                "{technique:?}"
+            );
+            let three = lesson_text(&lesson, Depth::Step, EN);
+            assert!(three.contains(removal), "{three}");
+            assert!(
+                compact(&step, EN).starts_with(technique.name()),
+                "{}",
+                compact(&step, EN)
+            );
+            // Every language tells it whole, by its own name for the technique.
+            for lang in [Lang::Es, Lang::Ca] {
+                let said = lesson_text(&lesson, Depth::Step, lang);
+                assert!(said.contains(&technique_name(technique, lang)), "{lang:?}: {said}");
+            }
+        }
+    }
+}
