@@ -3,9 +3,11 @@
 
 mod common;
 
-use common::{Bot, T0};
+use common::{Bot, T0, board_of, digit, empties, solution_of};
+use sudoku_bot::app::command::{Opponent, RaceCommand};
 use sudoku_bot::app::i18n::Lang;
 use sudoku_bot::app::{BoardStyle, Command, Invocation, Place, Player, Reply};
+use sudoku_bot::engine::{Cell, Grid};
 
 fn bot() -> Bot {
     Bot::in_memory(T0, 2026)
@@ -220,4 +222,328 @@ fn help_and_solve() {
             BoardStyle::Plain
         ))
     );
+}
+
+/// `who` (a player of that name), whose language is `lang`, in a server whose language
+/// is `server` (if known), sends `command`.
+fn act(bot: &Bot, who: &str, command: Command, lang: Lang, server: Option<Lang>) -> Reply {
+    bot.handle(&Invocation {
+        player: Player {
+            id: who.into(),
+            name: who.into(),
+        },
+        place: Place::guild(1),
+        command,
+        style: BoardStyle::Plain,
+        is_admin: false,
+        lang,
+        server_lang: server,
+    })
+}
+
+/// [`act`] with a typed command.
+fn typed(bot: &Bot, who: &str, text: &str, lang: Lang, server: Option<Lang>) -> Reply {
+    let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    act(bot, who, command, lang, server)
+}
+
+/// [`act`] with the press of `reply`'s button for `action` (`race-join`, `giveup-yes`):
+/// found by its id, whatever its label says in the language shown.
+fn pressed(
+    bot: &Bot,
+    who: &str,
+    reply: &Reply,
+    action: &str,
+    lang: Lang,
+    server: Option<Lang>,
+) -> Reply {
+    let button = reply
+        .buttons
+        .iter()
+        .flatten()
+        .find(|b| b.custom_id.contains(&format!(":{action}:")))
+        .unwrap_or_else(|| panic!("no {action} button in {reply:?}"));
+    let command = Command::from_custom_id(&button.custom_id).expect("our own id");
+    act(bot, who, command, lang, server)
+}
+
+/// The scheduler's turn: the race posts due now, each confirmed by Discord.
+fn race_posts(bot: &Bot) -> Vec<sudoku_bot::app::RaceMessage> {
+    let posts = bot.app.take_race_messages(0);
+    for post in &posts {
+        assert!(
+            post.reply.limit_violations().is_empty(),
+            "{:?}",
+            post.reply.limit_violations()
+        );
+        bot.app.race_message_delivered(post, None);
+    }
+    posts
+}
+
+/// `player` gives up their game: asked, then confirmed with Yes.
+fn race_give_up(bot: &Bot, player: &str, lang: Lang, server: Option<Lang>) -> Reply {
+    let asked = typed(bot, player, "/sudoku giveup", lang, server);
+    pressed(bot, player, &asked, "giveup-yes", lang, server)
+}
+
+/// `player`'s race board (private), and the puzzle's solution.
+fn race_board(
+    bot: &Bot,
+    player: &str,
+    scoreboard: &Reply,
+    lang: Lang,
+    server: Option<Lang>,
+) -> (Reply, Grid, Grid) {
+    let board = pressed(bot, player, scoreboard, "race-board", lang, server);
+    assert!(board.private, "{}", board.content);
+    let grid = board_of(&board);
+    let solution = solution_of(&grid);
+    (board, grid, solution)
+}
+
+/// Typed moves putting `solution`'s digits in `cells`.
+fn right_moves(solution: &Grid, cells: &[Cell]) -> String {
+    let moves: Vec<String> = cells
+        .iter()
+        .map(|&c| format!("{c} {}", digit(solution, c)))
+        .collect();
+    format!("/sudoku move {}", moves.join(", "))
+}
+
+/// English words of the race's messages: none may show in another language's ("Accept"
+/// is not here: Catalan's "Acceptar" starts with it).
+const RACE_ENGLISH: &[&str] = &[
+    "Race #",
+    "Challenge #",
+    "mistake",
+    "solved",
+    "wins",
+    "Players",
+    "Join",
+    "Start",
+    "Leave",
+    "empty",
+    "filled",
+    "gave up",
+    "Rules",
+    "host",
+    "running",
+    "Rematch",
+    "Share",
+    " place",
+    "unrated",
+    "Ratings",
+    "best",
+    "rating",
+    "My board",
+    "Decline",
+    "Withdraw",
+    "challenge",
+    "already",
+];
+
+fn assert_no_english(lang: Lang, what: &str, text: &str) {
+    if lang == Lang::En {
+        return;
+    }
+    for word in RACE_ENGLISH {
+        assert!(
+            !text.contains(word),
+            "{lang:?} {what} says {word:?}: {text}"
+        );
+    }
+}
+
+/// A race and a challenge in every language: the lobby, the start, a racer's board, the
+/// scoreboard after a move and a mistake, refusals, a solve, a give-up, the result, a
+/// shared result and the leaderboard; then a rated challenge and its result.
+#[test]
+fn a_race_as_its_players_see_it() {
+    for lang in Lang::ALL {
+        let bot = bot();
+        let typed = |who: &str, text: &str| typed(&bot, who, text, lang, None);
+        let pressed =
+            |who: &str, reply: &Reply, action: &str| pressed(&bot, who, reply, action, lang, None);
+        let mut seen = Vec::new();
+        let mut snap = |name: &str, reply: &Reply| {
+            // Words and labels: a button's id is no word of any language.
+            let labels = reply.buttons.iter().flatten().map(|b| b.label.as_str());
+            let words: Vec<&str> = [reply.content.as_str()].into_iter().chain(labels).collect();
+            assert_no_english(lang, name, &words.join("\n"));
+            insta::assert_snapshot!(named(name, lang), shown(reply));
+            seen.push(name.to_string());
+        };
+
+        let lobby = typed("ann", "/sudoku race 6 easy");
+        assert!(!lobby.private, "{}", lobby.content);
+        let lobby = pressed("bob", &lobby, "race-join");
+        snap("race_lobby", &lobby);
+        bot.app.race_message_sent(1, "m1");
+        bot.clock.advance(20_000);
+        let started = pressed("ann", &lobby, "race-start");
+        snap("race_started", &started);
+        let (board, grid, solution) = race_board(&bot, "ann", &started, lang, None);
+        snap("race_board", &board);
+        race_board(&bot, "bob", &started, lang, None);
+
+        // ann places a right digit; bob a wrong one.
+        let cells = empties(&grid);
+        bot.clock.advance(65_000);
+        typed("ann", &right_moves(&solution, &cells[..1]));
+        let wrong = digit(&solution, cells[0]) % 9 + 1;
+        typed("bob", &format!("/sudoku move {} {wrong}", cells[0]));
+        let posts = race_posts(&bot);
+        assert_eq!(posts.len(), 1, "{posts:?}");
+        snap("race_scoreboard", &posts[0].reply);
+
+        // Refusals: a race of one's own while in this one, a join after the start.
+        let again = typed("bob", "/sudoku race");
+        assert!(again.private, "{}", again.content);
+        let late = pressed("cat", &lobby, "race-join");
+        assert!(late.private, "{}", late.content);
+        let mut refusals = again.clone();
+        refusals.content = format!("{}\n{}", again.content, late.content);
+        snap("race_refusals", &refusals);
+
+        // bob gives up; ann solves, and wins.
+        race_give_up(&bot, "bob", lang, None);
+        bot.clock.advance(40_000);
+        let solved = typed("ann", &right_moves(&solution, &cells[1..]));
+        assert!(!solved.private, "{}", solved.content);
+        let headline = solved.content.lines().next().unwrap_or_default();
+        assert_no_english(lang, "race_solved", headline);
+        insta::assert_snapshot!(named("race_solved", lang), headline);
+        let posts = race_posts(&bot);
+        let result = posts.iter().find(|p| p.is_result).expect("a result");
+        let last = posts
+            .iter()
+            .find(|p| !p.is_result)
+            .expect("the final board");
+        snap("race_final", &last.reply);
+        snap("race_result", &result.reply);
+        snap("race_share", &pressed("ann", &result.reply, "race-share"));
+        snap(
+            "race_leaderboard",
+            &typed("ann", "/sudoku leaderboard races"),
+        );
+
+        // A rated challenge: offered, accepted, won by bob, ann gives up.
+        let offer = act(
+            &bot,
+            "ann",
+            Command::Race(RaceCommand::Challenge {
+                opponent: Opponent {
+                    id: "bob".into(),
+                    name: "bob".into(),
+                    bot: false,
+                },
+                empty: Some(4),
+                difficulty: None,
+            }),
+            lang,
+            None,
+        );
+        snap("race_challenge", &offer);
+        let started = pressed("bob", &offer, "race-accept");
+        let (_, grid, solution) = race_board(&bot, "bob", &started, lang, None);
+        race_board(&bot, "ann", &started, lang, None);
+        bot.clock.advance(50_000);
+        typed("bob", &right_moves(&solution, &empties(&grid)));
+        race_give_up(&bot, "ann", lang, None);
+        let posts = race_posts(&bot);
+        let result = posts.iter().find(|p| p.is_result).expect("a result");
+        snap("race_challenge_result", &result.reply);
+        snap(
+            "race_challenge_share",
+            &pressed("ann", &result.reply, "race-share"),
+        );
+        assert_eq!(seen.len(), 12, "{seen:?}");
+    }
+}
+
+/// The race's posts in the channel speak the server's language; what a player is told
+/// alone (their board, a refusal) speaks theirs.
+#[test]
+fn a_race_posts_in_the_servers_language() {
+    let bot = bot();
+    let server = Some(Lang::Es);
+    let lobby = typed(&bot, "ann", "/sudoku race 6", Lang::En, server);
+    assert!(
+        lobby.content.starts_with("**Carrera #1**") && lobby.content.contains("organiza ann"),
+        "{}",
+        lobby.content
+    );
+    let lobby = pressed(&bot, "bob", &lobby, "race-join", Lang::Ca, server);
+    assert!(
+        lobby.content.contains("Jugadores (2 de 20): ann, bob"),
+        "{}",
+        lobby.content
+    );
+    let started = pressed(&bot, "ann", &lobby, "race-start", Lang::En, server);
+    assert!(
+        started.content.contains("0/6 casillas"),
+        "{}",
+        started.content
+    );
+    let labels: Vec<&str> = started
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert_eq!(labels, ["Mi tablero"]);
+
+    // The host's own board and refusals: in the host's language.
+    let (board, grid, solution) = race_board(&bot, "ann", &started, Lang::En, server);
+    assert!(
+        board.content.contains("Your board in Race #1"),
+        "{}",
+        board.content
+    );
+    let (board, ..) = race_board(&bot, "bob", &started, Lang::Ca, server);
+    assert!(
+        board.content.contains("El teu tauler a la Cursa #1"),
+        "{}",
+        board.content
+    );
+    let refused = typed(&bot, "ann", "/sudoku race", Lang::En, server);
+    assert!(
+        refused.private
+            && refused
+                .content
+                .contains("You are already in Race #1 (running)"),
+        "{}",
+        refused.content
+    );
+
+    // The result: the server's language again.
+    race_give_up(&bot, "bob", Lang::Ca, server);
+    typed(
+        &bot,
+        "ann",
+        &right_moves(&solution, &empties(&grid)),
+        Lang::En,
+        server,
+    );
+    let posts = race_posts(&bot);
+    let result = posts.iter().find(|p| p.is_result).expect("a result");
+    assert!(
+        result.reply.content.contains("gana la Carrera #1")
+            && result.reply.content.contains("bob ha abandonado"),
+        "{}",
+        result.reply.content
+    );
+    let last = posts
+        .iter()
+        .find(|p| !p.is_result)
+        .expect("the final board");
+    assert!(
+        last.reply.content.contains("1. **ann**: 1.º en"),
+        "{}",
+        last.reply.content
+    );
+    // A player's shared result is theirs to word.
+    let share = pressed(&bot, "bob", &result.reply, "race-share", Lang::Ca, server);
+    assert!(share.content.contains("Cursa #1"), "{}", share.content);
 }

@@ -420,7 +420,15 @@ impl App {
         if let Some(tag) = record.race {
             view.side = self
                 .store()
-                .read(|tx| super::commands::race::standings_by_id(tx, tag.id, now))
+                .read(|tx| {
+                    // The web board is English for now, as its title above.
+                    super::commands::race::standings_by_id(
+                        tx,
+                        tag.id,
+                        now,
+                        crate::app::i18n::Lang::En,
+                    )
+                })
                 .map_err(super::Failure::reason)?
                 // The scoreboard's headline carries its running clock: the page has its own.
                 .map(|(_, rows)| Side {

@@ -30,6 +30,9 @@ pub struct RaceRecord {
     pub announced: bool,
     /// The race's channel refuses the bot for good: nothing of it is sent any more.
     pub refused: bool,
+    /// The language of its posts in the channel (`en`, `es`, `ca`): the server's where it
+    /// was opened.
+    pub language: String,
     pub race: Race,
 }
 
@@ -56,7 +59,7 @@ pub struct RaceStanding {
 
 const COLUMNS: &str = "id, place, number, room, channel, host, opponent, capacity, autostart, \
      givens, solution, difficulty, status, created_at, started_at, finished_at, version, \
-     message, stale, announced, invited, refused, shown, edited_at";
+     message, stale, announced, invited, refused, shown, edited_at, language";
 
 fn decode(row: &Row) -> Result<RaceRecord, StoreError> {
     let givens: String = row.get(9)?;
@@ -75,6 +78,7 @@ fn decode(row: &Row) -> Result<RaceRecord, StoreError> {
         refused: row.get(21)?,
         shown: row.get(22)?,
         edited: row.get(23)?,
+        language: row.get(24)?,
         race: Race {
             number: row.get(2)?,
             host: row.get(5)?,
@@ -148,11 +152,12 @@ impl Tx<'_> {
         room: &str,
         channel: Option<&str>,
         race: &Race,
+        language: &str,
     ) -> Result<RaceId, StoreError> {
         let id: RaceId = self.tx.query_row(
             "INSERT INTO races (place, number, room, channel, host, opponent, capacity, autostart, \
-             givens, solution, difficulty, status, created_at, version, invited) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) \
+             givens, solution, difficulty, status, created_at, version, invited, language) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) \
              RETURNING id",
             params![
                 place,
@@ -170,6 +175,7 @@ impl Tx<'_> {
                 race.created_at,
                 race.version,
                 race.invited.as_ref().map(|ids| ids.join(" ")),
+                language,
             ],
             |r| r.get(0),
         )?;

@@ -8,8 +8,8 @@
 
 use crate::app::command::race::button_id;
 use crate::app::command::{Opponent, RaceCommand, Target};
-use crate::app::i18n::{Lang, t};
-use crate::app::render::{duration, escape_markdown, plural};
+use crate::app::i18n::{FluentValue, Lang, t};
+use crate::app::render::{duration, escape_markdown, tier_name};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
@@ -46,8 +46,8 @@ pub fn run(app: &App, inv: &Invocation, command: &RaceCommand) -> Result<Reply, 
 }
 
 /// "Race #3": a challenge is a race too, numbered with the others.
-pub fn race_name(race: &Race) -> String {
-    label(race.number)
+pub fn race_name(race: &Race, lang: Lang) -> String {
+    label(race.number, lang)
 }
 
 /// The name of a race game as replies use it.
@@ -55,18 +55,36 @@ pub fn tag_name(tag: RaceTag, lang: Lang) -> String {
     t!(lang, "race-name", number = tag.number)
 }
 
-fn label(number: i64) -> String {
-    format!("Race #{number}")
+fn label(number: i64, lang: Lang) -> String {
+    t!(lang, "race-name", number = number)
 }
 
-fn race_error(e: RaceError) -> Failure {
-    let text = e.to_string();
-    let mut chars = text.chars();
-    let text = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => text,
-    };
-    user_error(format!("{text}."))
+/// The language of a race's posts in its channel: the server's where it was opened (the
+/// host's when the server's is unknown), English for a race from before languages.
+pub(crate) fn race_lang(record: &RaceRecord) -> Lang {
+    Lang::parse(&record.language).unwrap_or_default()
+}
+
+/// A refusal of the race's rules, said to the player who asked.
+fn race_error(e: RaceError, lang: Lang) -> Failure {
+    user_error(race_error_text(&e, lang))
+}
+
+/// Why the race's rules refused, in `lang`: the game layer's `Display` stays the English
+/// of logs, as `render::rule_error` does for `RuleError`.
+pub(crate) fn race_error_text(e: &RaceError, lang: Lang) -> String {
+    match e {
+        RaceError::AlreadyIn => t!(lang, "race-error-already-in"),
+        RaceError::Started => t!(lang, "race-error-started"),
+        RaceError::Over(how) => t!(lang, "race-error-over", how = *how),
+        RaceError::Full(count) => t!(lang, "race-error-full", count = *count),
+        RaceError::NotHost => t!(lang, "race-error-not-host"),
+        RaceError::NotInvited => t!(lang, "race-error-not-invited"),
+        RaceError::RematchOnly => t!(lang, "race-error-rematch-only"),
+        RaceError::TooFew => t!(lang, "race-error-too-few"),
+        RaceError::NotIn => t!(lang, "race-error-not-in"),
+        RaceError::HostLeaves => t!(lang, "race-error-host-leaves"),
+    }
 }
 
 fn open(
@@ -81,32 +99,31 @@ fn open(
     let now = app.now();
     if let Some(o) = opponent {
         if o.id == inv.player.id {
-            return Err(user_error(
-                "You can't challenge yourself. Name another player, e.g. `/sudoku challenge @player`, or open a race anyone may join with `/sudoku race`.",
-            ));
+            return Err(user_error(t!(inv.lang, "race-challenge-self")));
         }
         if o.bot {
-            return Err(user_error(format!(
-                "{} is a bot, and bots don't race. Challenge a person instead.",
-                escape_markdown(&o.name)
+            return Err(user_error(t!(
+                inv.lang,
+                "race-challenge-bot",
+                player = escape_markdown(&o.name)
             )));
         }
     }
     if inv.place.key() == "dm" {
-        return Err(user_error(
-            "Races are played in a server channel, where others can join. Open one there with `/sudoku race`.",
-        ));
+        return Err(user_error(t!(inv.lang, "race-in-dm")));
     }
     if let Some(players) = players
         && !(2..=MAX_PLAYERS).contains(&players)
     {
-        return Err(user_error(format!(
-            "A race takes 2 to {MAX_PLAYERS} players (Discord shows one scoreboard line each); you asked for {players}."
+        return Err(user_error(t!(
+            inv.lang,
+            "race-players-range",
+            max = MAX_PLAYERS,
+            asked = players
         )));
     }
     // Refused before a puzzle is made for nothing.
-    app.store()
-        .read(|tx| already_racing(tx, &inv.player.id, inv.place.key(), now))?;
+    app.store().read(|tx| already_racing(tx, inv, now))?;
     // Made now, shown to nobody before the start: everyone then gets it at once.
     let (puzzle, tier) =
         super::puzzles::make(app, empty, difficulty, None, app.next_seed()).map_err(user_error)?;
@@ -119,7 +136,7 @@ fn open(
             // A race past its limit ends now, for good: this command commits.
             catch_up(tx, id, now)?;
         }
-        already_racing(tx, &inv.player.id, inv.place.key(), now)?;
+        already_racing(tx, inv, now)?;
         let number = tx.next_race_number(inv.place.key())?;
         let mut race = Race::open(
             number,
@@ -132,34 +149,38 @@ fn open(
             now,
         );
         race.invited = invited.clone();
+        // Its posts in the channel are the server's, in the server's language.
         let id = tx.insert_race(
             inv.place.key(),
             &inv.place.room(),
             inv.place.channel(),
             &race,
+            inv.server_lang.unwrap_or(inv.lang).code(),
         )?;
         let record = tx
             .race(id)?
-            .ok_or_else(|| user_error("That race no longer exists."))?;
+            .ok_or_else(|| user_error(t!(inv.lang, "race-gone")))?;
         message(tx, &record, now)
     })
 }
 
 /// A player races in one race at a time per server: typed moves then never wonder which.
 /// A racer who has finished (solved, out, or given up) is free for the next one.
-fn already_racing(tx: &Tx<'_>, player: &str, place: &str, now: Millis) -> Result<(), Failure> {
-    if let Some(id) = tx.open_race_of(player, place)?
+fn already_racing(tx: &Tx<'_>, inv: &Invocation, now: Millis) -> Result<(), Failure> {
+    if let Some(id) = tx.open_race_of(&inv.player.id, inv.place.key())?
         && let Some(record) = tx.race(id)?
         // Past its deadline a race is over, whether or not time has been applied yet.
         && record.race.deadline().is_none_or(|at| now < at)
     {
-        let how = match record.race.status {
-            RaceStatus::Lobby => "waiting to start",
+        let state = match record.race.status {
+            RaceStatus::Lobby => "lobby",
             _ => "running",
         };
-        return Err(user_error(format!(
-            "You are already in {} ({how}). Finish or leave it first.",
-            race_name(&record.race)
+        return Err(user_error(t!(
+            inv.lang,
+            "race-already-racing",
+            race = race_name(&record.race, inv.lang),
+            state = state
         )));
     }
     Ok(())
@@ -170,9 +191,9 @@ fn load(tx: &Tx<'_>, inv: &Invocation, target: Target, now: Millis) -> Result<Ra
     tx.set_player_name(&inv.player.id, &inv.player.name)?;
     let mut record = tx
         .race(target.game)?
-        .ok_or_else(|| user_error("That race no longer exists."))?;
+        .ok_or_else(|| user_error(t!(inv.lang, "race-gone")))?;
     if record.place != inv.place.key() {
-        return Err(user_error("That race belongs to another server."));
+        return Err(user_error(t!(inv.lang, "race-elsewhere")));
     }
     if record.race.tick(now) {
         settle_by_time(tx, &mut record)?;
@@ -192,9 +213,12 @@ fn join(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> {
             if let Some(id) = tx.open_race_of(&inv.player.id, inv.place.key())? {
                 catch_up(tx, id, now)?;
             }
-            already_racing(tx, &inv.player.id, inv.place.key(), now)?;
+            already_racing(tx, inv, now)?;
         }
-        let full = record.race.join(&inv.player.id, now).map_err(race_error)?;
+        let full = record
+            .race
+            .join(&inv.player.id, now)
+            .map_err(|e| race_error(e, inv.lang))?;
         if full {
             start_now(tx, &mut record, now)?;
         }
@@ -210,7 +234,7 @@ fn start(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> 
         record
             .race
             .check_start(&inv.player.id, now)
-            .map_err(race_error)?;
+            .map_err(|e| race_error(e, inv.lang))?;
         start_now(tx, &mut record, now)?;
         redrawn(tx, &record, now)
     })
@@ -227,7 +251,7 @@ fn change(
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
         let mut record = load(tx, inv, target, now)?;
-        act(&mut record.race, &inv.player.id, now).map_err(race_error)?;
+        act(&mut record.race, &inv.player.id, now).map_err(|e| race_error(e, inv.lang))?;
         redrawn(tx, &record, now)
     })
 }
@@ -259,29 +283,36 @@ fn board_of(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failur
         // Read under the store's lock: times follow the order commands take effect.
         let now = app.now();
         let record = load(tx, inv, target, now)?;
-        let name = race_name(&record.race);
-        let entrant = record.race.entrant(&inv.player.id).ok_or_else(|| {
-            user_error(format!(
-                "You are not in {name}, so there is no board of yours in it. Join the next race with its Join button, or open one with `/sudoku race`."
-            ))
-        })?;
+        let name = race_name(&record.race, inv.lang);
+        let entrant = record
+            .race
+            .entrant(&inv.player.id)
+            .ok_or_else(|| user_error(t!(inv.lang, "race-board-not-in", race = name.as_str())))?;
         let Some(game_id) = entrant.game else {
-            return Err(user_error(format!(
-                "{name} has not started yet: your board appears when it starts."
+            return Err(user_error(t!(
+                inv.lang,
+                "race-board-not-started",
+                race = name.as_str()
             )));
         };
         let game = tx
             .game(game_id)?
-            .ok_or_else(|| user_error("That game no longer exists."))?;
+            .ok_or_else(|| user_error(t!(inv.lang, "game-gone")))?;
         // Typed moves now go to this race's game.
         tx.touch(game_id)?;
         if game.game.status != Status::Active {
-            return Ok(board::finished(&game, &inv.player.name, inv.style, inv.lang, now));
+            return Ok(board::finished(
+                &game,
+                &inv.player.name,
+                inv.style,
+                inv.lang,
+                now,
+            ));
         }
         let mut reply = board::reply(
             &game,
             &inv.player.name,
-            &format!("Your board in {name}: play with the pad under it, or type `/sudoku move B7 4`."),
+            &t!(inv.lang, "race-board-headline", race = name.as_str()),
             inv.style,
             inv.lang,
             now,
@@ -298,20 +329,19 @@ fn rematch(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure
     let (place, players, opponent, empty, difficulty) = app.store().read(|tx| {
         let record = tx
             .race(target.game)?
-            .ok_or_else(|| user_error("That race no longer exists."))?;
+            .ok_or_else(|| user_error(t!(inv.lang, "race-gone")))?;
         if record.place != inv.place.key() {
-            return Err(user_error("That race belongs to another server."));
+            return Err(user_error(t!(inv.lang, "race-elsewhere")));
         }
         let race = &record.race;
         if race.entrant(&inv.player.id).is_none() {
-            return Err(user_error(
-                "Only the players of that race can ask for a rematch. Open a race of your own with `/sudoku race`.",
-            ));
+            return Err(user_error(t!(inv.lang, "race-rematch-not-in")));
         }
         if matches!(race.status, RaceStatus::Lobby | RaceStatus::Running) {
-            return Err(user_error(format!(
-                "{} is not over yet: a rematch comes after it.",
-                race_name(race)
+            return Err(user_error(t!(
+                inv.lang,
+                "race-rematch-not-over",
+                race = race_name(race, inv.lang)
             )));
         }
         let players: Vec<String> = race
@@ -324,7 +354,7 @@ fn rematch(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure
             Some(_) => {
                 let other = players.iter().find(|p| **p != inv.player.id).cloned();
                 let Some(other) = other else {
-                    return Err(user_error("Your opponent of that challenge is no longer here to play."));
+                    return Err(user_error(t!(inv.lang, "race-rematch-no-opponent")));
                 };
                 let name = tx.player_name(&other)?.unwrap_or_else(|| other.clone());
                 Some(Opponent {
@@ -344,9 +374,7 @@ fn rematch(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure
         ))
     })?;
     if players.len() < 2 {
-        return Err(user_error(
-            "Only one player of that race is still here: open a new race with `/sudoku race`.",
-        ));
+        return Err(user_error(t!(inv.lang, "race-rematch-alone")));
     }
     // Another player of the race asked first: point to their lobby.
     let mut invited = players.clone();
@@ -355,9 +383,10 @@ fn rematch(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure
         .store()
         .read(|tx| tx.open_rematch(&place, &invited.join(" ")))?
     {
-        return Err(user_error(format!(
-            "The rematch is already open as {}: press Join on it.",
-            label(number)
+        return Err(user_error(t!(
+            inv.lang,
+            "race-rematch-open",
+            race = label(number, inv.lang)
         )));
     }
     match opponent {
@@ -380,39 +409,51 @@ fn share(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failure> 
     app.store().read(|tx| {
         let record = tx
             .race(target.game)?
-            .ok_or_else(|| user_error("That race no longer exists."))?;
+            .ok_or_else(|| user_error(t!(inv.lang, "race-gone")))?;
         let race = &record.race;
         let Some(entrant) = race.entrant(&inv.player.id) else {
-            return Err(user_error(
-                "You were not in that race, so there is no result of yours to share.",
-            ));
+            return Err(user_error(t!(inv.lang, "race-share-not-in")));
         };
         if matches!(race.status, RaceStatus::Lobby | RaceStatus::Running) {
-            return Err(user_error(format!(
-                "{} is not over yet: share your result when it is.",
-                race_name(race)
+            return Err(user_error(t!(
+                inv.lang,
+                "race-share-not-over",
+                race = race_name(race, inv.lang)
             )));
         }
         let games = entrant_games(tx, race)?;
         let game = game_of(&games, entrant);
+        // The player's own post: in their language.
         Ok(Reply::public(format!(
             "**{}**: {}",
             escape_markdown(&inv.player.name),
-            share_card(race, entrant, game)
+            share_card(race, entrant, game, inv.lang)
         )))
     })
 }
 
 /// A race result without spoilers: `Race #3 · Medium · 🥇 1st of 4 · 6:41 · 1 mistake`.
-pub(crate) fn share_card(race: &Race, entrant: &Entrant, game: Option<&Game>) -> String {
+pub(crate) fn share_card(
+    race: &Race,
+    entrant: &Entrant,
+    game: Option<&Game>,
+    lang: Lang,
+) -> String {
     let kind = if race.is_challenge() {
-        "Challenge"
+        "challenge"
     } else {
-        "Race"
+        "race"
     };
-    let tier = race
-        .difficulty
-        .map_or(String::new(), |t| format!(" · {}", t.title()));
+    let mut parts = vec![t!(
+        lang,
+        "race-card-name",
+        kind = kind,
+        number = race.number
+    )];
+    if let Some(tier) = race.difficulty {
+        parts.push(tier_name(Some(tier), lang));
+    }
+    parts.push(t!(lang, "race-empty", count = race.givens.empty_count()));
     let started = race.started_at.unwrap_or_default();
     let outcome = match (entrant.rank, game) {
         (Some(rank), Some(g)) => {
@@ -422,29 +463,28 @@ pub(crate) fn share_card(race: &Race, entrant: &Entrant, game: Option<&Game>) ->
                 3 => "🥉 ",
                 _ => "",
             };
-            format!(
-                "{medal}{} of {} · {}",
-                ordinal(rank),
-                race.entrants.len(),
-                duration(g.finished_at.unwrap_or(started) - started)
-            )
+            let place = t!(
+                lang,
+                "race-card-place",
+                place = ordinal(rank, lang),
+                count = race.entrants.len(),
+                time = duration(g.finished_at.unwrap_or(started) - started)
+            );
+            format!("{medal}{place}")
         }
-        (_, Some(g)) if is_out(g) => "out".to_string(),
-        (_, Some(g)) if timed_out(race, g) => "unfinished".to_string(),
-        (_, Some(_)) => "gave up".to_string(),
-        (_, None) => "did not start".to_string(),
+        (_, Some(g)) if is_out(g) => t!(lang, "race-card-outcome", how = "out"),
+        (_, Some(g)) if timed_out(race, g) => t!(lang, "race-card-outcome", how = "unfinished"),
+        (_, Some(_)) => t!(lang, "race-card-outcome", how = "given-up"),
+        (_, None) => t!(lang, "race-card-outcome", how = "not-started"),
     };
-    let mistakes = game.map_or(String::new(), |g| {
-        format!(" · {}", plural(g.mistakes, "mistake"))
-    });
-    let rating = entrant
-        .rating_change
-        .map_or(String::new(), |c| format!(" · rating {c:+}"));
-    format!(
-        "{kind} #{}{tier} · {} empty · {outcome}{mistakes}{rating}",
-        race.number,
-        race.givens.empty_count()
-    )
+    parts.push(outcome);
+    if let Some(g) = game {
+        parts.push(t!(lang, "count-mistakes", count = g.mistakes));
+    }
+    if let Some(change) = entrant.rating_change {
+        parts.push(t!(lang, "race-card-rating", change = format!("{change:+}")));
+    }
+    parts.join(" · ")
 }
 
 /// After a move or note in a race game: the scoreboard is redrawn by the scheduler.
@@ -468,12 +508,13 @@ pub(crate) fn record_solve(
     let Some(mut race) = tx.race(tag.id)? else {
         return Ok(None);
     };
-    let name = race_name(&race.race);
+    // Said in the channel (the solve's answer is public): in the race's language, as
+    // its other posts there.
+    let lang = race_lang(&race);
+    let name = race_name(&race.race, lang);
     if race.race.status != RaceStatus::Running {
         tx.mark_race_stale(tag.id)?;
-        return Ok(Some(format!(
-            "{name} had already ended, so this solve takes no place in it."
-        )));
+        return Ok(Some(t!(lang, "race-solve-late", race = name)));
     }
     let started = race.race.started_at.unwrap_or(record.game.started_at);
     let time = duration(record.game.finished_at.unwrap_or(now) - started);
@@ -481,12 +522,16 @@ pub(crate) fn record_solve(
     settle(tx, &mut race, now)?;
     tx.save_race(race.id, &race.race)?;
     // Said in the channel: the solve's answer is public (without the board).
-    let player = who(tx, &record.player)?;
+    let player = who(tx, &record.player, lang)?;
     Ok(Some(match place {
-        1 => format!("**{player}** wins {name} in {time}!"),
-        n => format!(
-            "**{player}** finished {name} in {time}: {} place.",
-            ordinal(n)
+        1 => t!(lang, "race-wins", player = player, race = name, time = time),
+        n => t!(
+            lang,
+            "race-solve-placed",
+            player = player,
+            race = name,
+            time = time,
+            place = ordinal(n, lang)
         ),
     }))
 }
@@ -588,21 +633,24 @@ fn game_of<'a>(games: &'a [(i64, GameRecord)], e: &Entrant) -> Option<&'a Game> 
     games.iter().find(|(g, _)| *g == id).map(|(_, r)| &r.game)
 }
 
-pub(crate) fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+/// A place as `lang` writes it: "1st", "1.º", "1r". The catalogue chooses by the
+/// language's ordinal plural rules (English one, two, few: 1st, 2nd, 3rd, but 11th).
+pub(crate) fn ordinal(n: u32, lang: Lang) -> String {
+    use fluent_bundle::types::{FluentNumber, FluentNumberOptions, FluentNumberType};
+    let place = FluentValue::from(FluentNumber::new(
+        f64::from(n),
+        FluentNumberOptions {
+            r#type: FluentNumberType::Ordinal,
+            ..Default::default()
+        },
+    ));
+    t!(lang, "race-ordinal", place = place)
 }
 
-fn who(tx: &Tx<'_>, player: &str) -> Result<String, Failure> {
+fn who(tx: &Tx<'_>, player: &str, lang: Lang) -> Result<String, Failure> {
     if player.starts_with("(forgotten):") {
         // Someone who asked to be forgotten: their results stay, their name does not.
-        return Ok("a former player".into());
+        return Ok(t!(lang, "race-former-player"));
     }
     Ok(escape_markdown(
         &tx.player_name(player)?
@@ -611,111 +659,181 @@ fn who(tx: &Tx<'_>, player: &str) -> Result<String, Failure> {
 }
 
 /// "Medium, 45 empty".
-fn puzzle_line(race: &Race) -> String {
-    let empty = race.givens.empty_count();
+fn puzzle_line(race: &Race, lang: Lang) -> String {
+    let empty = t!(lang, "race-empty", count = race.givens.empty_count());
     match race.difficulty {
-        Some(t) => format!("{}, {empty} empty", t.title()),
-        None => format!("{empty} empty"),
+        Some(tier) => t!(
+            lang,
+            "race-puzzle",
+            tier = tier_name(Some(tier), lang),
+            empty = empty
+        ),
+        None => empty,
     }
 }
 
-/// The race's public message as it stands: the lobby, the scoreboard, or how it ended.
+/// The race's public message as it stands: the lobby, the scoreboard, or how it ended. In
+/// the race's language, whoever's press redrew it: it is the channel's message.
 pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Reply, Failure> {
+    let lang = race_lang(record);
     let race = &record.race;
-    let name = race_name(race);
+    let name = race_name(race, lang);
     let target = Target {
         game: record.id,
         version: race.version,
     };
-    let button = |action: &str, label: &str, style| Button {
+    let button = |action: &str, label: String, style| Button {
         custom_id: button_id(action, target),
-        label: label.into(),
+        label,
         style,
     };
-    let host = who(tx, &race.host)?;
+    let host = who(tx, &race.host, lang)?;
+    let rules = t!(lang, "race-rules");
     let reply = match race.status {
         RaceStatus::Lobby => {
             let left = duration(race.created_at + LOBBY_TTL_MS - now);
             if let Some(opponent_id) = &race.opponent {
-                let opponent = who(tx, opponent_id)?;
-                let host_rating = rating_text(tx, &record.place, &race.host)?;
-                let opponent_rating = rating_text(tx, &record.place, opponent_id)?;
-                Reply::public(format!(
-                    "**{name}**: **{host}** ({host_rating}) challenges **{opponent}** ({opponent_rating}) to a rated 1-v-1 race ({}).\n{opponent}: Accept to start at once, or Decline. The offer lapses in {left}; {host} may Withdraw it until then.\n{RULES}",
-                    puzzle_line(race)
-                ))
-                .with_buttons(vec![
-                    button("accept", "Accept", ButtonStyle::Primary),
-                    button("decline", "Decline", ButtonStyle::Secondary),
-                    button("cancel", "Withdraw", ButtonStyle::Danger),
+                let opponent = who(tx, opponent_id, lang)?;
+                let host_rating = rating_text(tx, &record.place, &race.host, lang)?;
+                let opponent_rating = rating_text(tx, &record.place, opponent_id, lang)?;
+                let offer = t!(
+                    lang,
+                    "race-challenge-lobby",
+                    race = name.as_str(),
+                    host = host.as_str(),
+                    host_rating = host_rating,
+                    opponent = opponent.as_str(),
+                    opponent_rating = opponent_rating,
+                    puzzle = puzzle_line(race, lang)
+                );
+                let answer = t!(
+                    lang,
+                    "race-challenge-answer",
+                    opponent = opponent.as_str(),
+                    left = left,
+                    host = host.as_str()
+                );
+                Reply::public(format!("{offer}\n{answer}\n{rules}")).with_buttons(vec![
+                    button(
+                        "accept",
+                        t!(lang, "race-button-accept"),
+                        ButtonStyle::Primary,
+                    ),
+                    button(
+                        "decline",
+                        t!(lang, "race-button-decline"),
+                        ButtonStyle::Secondary,
+                    ),
+                    button(
+                        "cancel",
+                        t!(lang, "race-button-withdraw"),
+                        ButtonStyle::Danger,
+                    ),
                 ])
             } else {
                 let mut names = Vec::new();
                 for e in &race.entrants {
-                    names.push(who(tx, &e.player)?);
+                    names.push(who(tx, &e.player, lang)?);
                 }
+                let head = t!(
+                    lang,
+                    "race-lobby",
+                    race = name.as_str(),
+                    puzzle = puzzle_line(race, lang),
+                    host = host.as_str()
+                );
+                let players = t!(
+                    lang,
+                    "race-lobby-players",
+                    count = race.entrants.len(),
+                    capacity = race.capacity,
+                    names = names.join(", ")
+                );
+                let join = if race.invited.is_some() {
+                    t!(lang, "race-lobby-join-rematch")
+                } else {
+                    t!(lang, "race-lobby-join")
+                };
                 let start = if race.autostart {
-                    format!(
-                        "It starts by itself when {} have joined, or when {host} presses Start.",
-                        race.capacity
+                    t!(
+                        lang,
+                        "race-lobby-autostart",
+                        capacity = race.capacity,
+                        host = host.as_str()
                     )
                 } else {
-                    format!("{host} starts it with Start.")
+                    t!(lang, "race-lobby-host-starts", host = host.as_str())
                 };
-                let join = if race.invited.is_some() {
-                    "A rematch: the players of the last race press Join."
-                } else {
-                    "Press Join to take part."
-                };
-                Reply::public(format!(
-                    "**{name}**: {} · host {host}\nPlayers ({} of {}): {}\n{join} {start} Everyone gets the same puzzle at the same moment, on a private board. The lobby closes in {left} if not started.\n{RULES}",
-                    puzzle_line(race),
-                    race.entrants.len(),
-                    race.capacity,
-                    names.join(", "),
-                ))
-                .with_buttons(vec![
-                    button("join", "Join", ButtonStyle::Primary),
-                    button("start", "Start", ButtonStyle::Secondary),
-                    button("leave", "Leave", ButtonStyle::Secondary),
-                    button("cancel", "Cancel", ButtonStyle::Danger),
-                ])
+                let how = t!(lang, "race-lobby-how", left = left);
+                Reply::public(format!("{head}\n{players}\n{join} {start} {how}\n{rules}"))
+                    .with_buttons(vec![
+                        button("join", t!(lang, "race-button-join"), ButtonStyle::Primary),
+                        button(
+                            "start",
+                            t!(lang, "race-button-start"),
+                            ButtonStyle::Secondary,
+                        ),
+                        button(
+                            "leave",
+                            t!(lang, "race-button-leave"),
+                            ButtonStyle::Secondary,
+                        ),
+                        button(
+                            "cancel",
+                            t!(lang, "race-button-cancel"),
+                            ButtonStyle::Danger,
+                        ),
+                    ])
             }
         }
         RaceStatus::Running | RaceStatus::Finished => {
-            let mut text = scoreboard(tx, record, now)?;
+            let mut text = scoreboard(tx, record, now, lang)?;
             if race.status == RaceStatus::Running {
-                text.push_str(
-                    "\nRacers: press My board for your private board, then play with its pad or `/sudoku move B7 4`.",
-                );
+                text.push('\n');
+                text.push_str(&t!(lang, "race-racers-hint"));
                 Reply::public(text).with_buttons(vec![button(
                     "board",
-                    "My board",
+                    t!(lang, "button-my-board"),
                     ButtonStyle::Primary,
                 )])
             } else {
                 Reply::public(text)
             }
         }
-        RaceStatus::Expired if race.is_challenge() => Reply::public(format!(
-            "**{name}**: {host}'s challenge lapsed: it was not answered within {}.",
-            duration(LOBBY_TTL_MS)
+        RaceStatus::Expired if race.is_challenge() => Reply::public(t!(
+            lang,
+            "race-challenge-lapsed",
+            race = name.as_str(),
+            host = host.as_str(),
+            limit = duration(LOBBY_TTL_MS)
         )),
-        RaceStatus::Expired => Reply::public(format!(
-            "**{name}**: the lobby closed: nobody started it within {}. Open another with `/sudoku race`.",
-            duration(LOBBY_TTL_MS)
+        RaceStatus::Expired => Reply::public(t!(
+            lang,
+            "race-lobby-expired",
+            race = name.as_str(),
+            limit = duration(LOBBY_TTL_MS)
         )),
         RaceStatus::Declined => {
-            let opponent = who(tx, race.opponent.as_deref().unwrap_or_default())?;
-            Reply::public(format!(
-                "**{name}**: {opponent} declined {host}'s challenge."
+            let opponent = who(tx, race.opponent.as_deref().unwrap_or_default(), lang)?;
+            Reply::public(t!(
+                lang,
+                "race-challenge-declined",
+                race = name.as_str(),
+                opponent = opponent,
+                host = host.as_str()
             ))
         }
-        RaceStatus::Cancelled if race.is_challenge() => {
-            Reply::public(format!("**{name}**: {host} withdrew the challenge."))
-        }
-        RaceStatus::Cancelled => Reply::public(format!(
-            "**{name}**: {host} cancelled the race before it started."
+        RaceStatus::Cancelled if race.is_challenge() => Reply::public(t!(
+            lang,
+            "race-challenge-withdrawn",
+            race = name.as_str(),
+            host = host.as_str()
+        )),
+        RaceStatus::Cancelled => Reply::public(t!(
+            lang,
+            "race-cancelled",
+            race = name.as_str(),
+            host = host.as_str()
         )),
     };
     // A lobby's players can open the Activity and wait there: their board appears when
@@ -728,22 +846,29 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
 }
 
 /// One line per racer: place or progress, mistakes and hints; never a digit of a board.
-fn scoreboard(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<String, Failure> {
-    let (mut text, rows) = standings_of(tx, record, now)?;
+fn scoreboard(
+    tx: &Tx<'_>,
+    record: &RaceRecord,
+    now: Millis,
+    lang: Lang,
+) -> Result<String, Failure> {
+    let (mut text, rows) = standings_of(tx, record, now, lang)?;
     for (i, (name, detail)) in rows.iter().enumerate() {
         text.push_str(&format!("\n{}. **{name}**: {detail}", i + 1));
     }
     Ok(text)
 }
 
-/// The standings of race `id` (see [`standings_of`]); `None` when it no longer exists.
+/// The standings of race `id` (see [`standings_of`]) in `lang`; `None` when it no longer
+/// exists.
 pub(crate) fn standings_by_id(
     tx: &Tx<'_>,
     id: i64,
     now: Millis,
+    lang: Lang,
 ) -> Result<Option<Standings>, Failure> {
     match tx.race(id)? {
-        Some(record) => standings_of(tx, &record, now).map(Some),
+        Some(record) => standings_of(tx, &record, now, lang).map(Some),
         None => Ok(None),
     }
 }
@@ -757,55 +882,71 @@ pub(crate) fn standings_of(
     tx: &Tx<'_>,
     record: &RaceRecord,
     now: Millis,
+    lang: Lang,
 ) -> Result<Standings, Failure> {
     let race = &record.race;
     let games = entrant_games(tx, race)?;
     let started = race.started_at.unwrap_or(now);
     let clock = match race.status {
-        RaceStatus::Running => format!(
-            "running {} of {}",
-            duration(now - started),
-            duration(RACE_LIMIT_MS)
+        RaceStatus::Running => t!(
+            lang,
+            "race-clock-running",
+            time = duration(now - started),
+            limit = duration(RACE_LIMIT_MS)
         ),
-        _ => format!(
-            "finished after {}",
-            duration(race.finished_at.unwrap_or(now) - started)
+        _ => t!(
+            lang,
+            "race-clock-finished",
+            time = duration(race.finished_at.unwrap_or(now) - started)
         ),
     };
     let text = format!(
-        "**{}** · {} · {clock} · out at {MISTAKE_LIMIT} mistakes, no hints",
-        race_name(race),
-        puzzle_line(race)
+        "**{}** · {} · {clock} · {}",
+        race_name(race, lang),
+        puzzle_line(race, lang),
+        t!(lang, "race-scoreboard-rules", limit = MISTAKE_LIMIT)
     );
     let empty = race.givens.empty_count();
     let mut rows = Vec::new();
     for (entrant, game) in standings(race, |e| game_of(&games, e)) {
-        let name = who(tx, &entrant.player)?;
+        let name = who(tx, &entrant.player, lang)?;
         let state = match (entrant.rank, game) {
-            (Some(rank), Some(g)) => format!(
-                "{} in {}",
-                ordinal(rank),
-                duration(g.finished_at.unwrap_or(now) - started)
+            (Some(rank), Some(g)) => t!(
+                lang,
+                "race-row-placed",
+                place = ordinal(rank, lang),
+                time = duration(g.finished_at.unwrap_or(now) - started)
             ),
-            (_, Some(g)) if is_out(g) => format!("out ({} mistakes)", g.mistakes),
-            (_, Some(g)) if g.status == Status::GaveUp && timed_out(race, g) => {
-                format!("unfinished ({}/{empty})", correct_cells(g))
-            }
-            (_, Some(g)) if g.status == Status::GaveUp => "gave up".to_string(),
+            (_, Some(g)) if is_out(g) => t!(lang, "race-row-out", count = g.mistakes),
+            (_, Some(g)) if g.status == Status::GaveUp && timed_out(race, g) => t!(
+                lang,
+                "race-row-unfinished",
+                filled = correct_cells(g),
+                empty = empty
+            ),
+            (_, Some(g)) if g.status == Status::GaveUp => t!(lang, "race-row-gave-up"),
             (_, Some(g)) => {
                 // Correct digits only: a wrong digit is no progress.
                 let filled = correct_cells(g);
                 if race.status == RaceStatus::Finished {
-                    format!("unfinished ({filled}/{empty})")
+                    t!(lang, "race-row-unfinished", filled = filled, empty = empty)
                 } else {
-                    format!("{filled}/{empty} filled")
+                    t!(lang, "race-row-filled", filled = filled, empty = empty)
                 }
             }
-            (_, None) => "no board".to_string(),
+            (_, None) => t!(lang, "race-row-no-board"),
         };
         let counts = match game {
             Some(g) if is_out(g) => String::new(),
-            Some(g) => format!(" · {}/{MISTAKE_LIMIT} mistakes", g.mistakes),
+            Some(g) => format!(
+                " · {}",
+                t!(
+                    lang,
+                    "race-row-mistakes",
+                    count = g.mistakes,
+                    limit = MISTAKE_LIMIT
+                )
+            ),
             None => String::new(),
         };
         rows.push((name, format!("{state}{counts}")));
@@ -814,10 +955,11 @@ pub(crate) fn standings_of(
 }
 
 /// The result post of a finished race: the winner with the word "wins", the podium, and
-/// for a challenge the new ratings.
+/// for a challenge the new ratings. In the race's language: it is the channel's post.
 pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Reply, Failure> {
+    let lang = race_lang(record);
     let race = &record.race;
-    let name = race_name(race);
+    let name = race_name(race, lang);
     let games = entrant_games(tx, race)?;
     let started = race.started_at.unwrap_or(now);
     let mut text = match race.winner() {
@@ -825,23 +967,35 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
             let time = game_of(&games, w)
                 .and_then(|g| g.finished_at)
                 .map_or_else(|| "-".to_string(), |f| duration(f - started));
-            format!("🏆 **{}** wins {name} in {time}!", who(tx, &w.player)?)
+            let wins = t!(
+                lang,
+                "race-wins",
+                player = who(tx, &w.player, lang)?,
+                race = name.as_str(),
+                time = time
+            );
+            format!("🏆 {wins}")
         }
         None if race.is_challenge()
             && untouched(race.entrants.iter().map(|e| game_of(&games, e))) =>
         {
-            format!(
-                "{name} was aborted: nobody made a move within {}. Not rated.",
-                duration(RACE_LIMIT_MS)
+            t!(
+                lang,
+                "race-result-aborted",
+                race = name.as_str(),
+                limit = duration(RACE_LIMIT_MS)
             )
         }
-        None => format!(
-            "{name} ended without a winner: nobody solved it{}.",
-            if race.finished_at.unwrap_or(now) - started >= RACE_LIMIT_MS {
-                format!(" within {}", duration(RACE_LIMIT_MS))
+        None => t!(
+            lang,
+            "race-result-no-winner",
+            race = name.as_str(),
+            timed = if race.finished_at.unwrap_or(now) - started >= RACE_LIMIT_MS {
+                "yes"
             } else {
-                String::new()
-            }
+                "no"
+            },
+            limit = duration(RACE_LIMIT_MS)
         ),
     };
     let mut others = Vec::new();
@@ -849,18 +1003,22 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
         if entrant.rank == Some(1) {
             continue;
         }
-        let name = who(tx, &entrant.player)?;
+        let name = who(tx, &entrant.player, lang)?;
         others.push(match (entrant.rank, game) {
-            (Some(rank), Some(g)) => format!(
-                "{} {name} {}",
-                ordinal(rank),
-                duration(g.finished_at.unwrap_or(now) - started)
+            (Some(rank), Some(g)) => t!(
+                lang,
+                "race-result-placed",
+                place = ordinal(rank, lang),
+                player = name,
+                time = duration(g.finished_at.unwrap_or(now) - started)
             ),
-            (_, Some(g)) if is_out(g) => format!("{name} out ({} mistakes)", g.mistakes),
-            (_, Some(g)) if g.status == Status::GaveUp && !timed_out(race, g) => {
-                format!("{name} gave up")
+            (_, Some(g)) if is_out(g) => {
+                t!(lang, "race-result-out", player = name, count = g.mistakes)
             }
-            _ => format!("{name} unfinished"),
+            (_, Some(g)) if g.status == Status::GaveUp && !timed_out(race, g) => {
+                t!(lang, "race-result-gave-up", player = name)
+            }
+            _ => t!(lang, "race-result-unfinished", player = name),
         });
     }
     if !others.is_empty() {
@@ -875,11 +1033,16 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
                 .map_or(String::new(), |c| format!(" ({c:+})"));
             ratings.push(format!(
                 "{} {}{change}",
-                who(tx, &e.player)?,
-                rating_text(tx, &record.place, &e.player)?
+                who(tx, &e.player, lang)?,
+                rating_text(tx, &record.place, &e.player, lang)?
             ));
         }
-        text.push_str(&format!("\nRatings: {}", ratings.join(" · ")));
+        text.push('\n');
+        text.push_str(&t!(
+            lang,
+            "race-result-ratings",
+            ratings = ratings.join(" · ")
+        ));
     }
     let target = Target {
         game: record.id,
@@ -889,20 +1052,17 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
         .with_buttons(vec![
             Button {
                 custom_id: button_id("rematch", target),
-                label: "Rematch".into(),
+                label: t!(lang, "race-button-rematch"),
                 style: ButtonStyle::Primary,
             },
             Button {
                 custom_id: button_id("share", target),
-                label: "Share my result".into(),
+                label: t!(lang, "race-button-share"),
                 style: ButtonStyle::Secondary,
             },
         ])
         .of_race(record.id))
 }
-
-/// The race rules in one line, as lobbies and `/sudoku help` state them.
-pub(crate) const RULES: &str = "Rules: the first correct solve wins; a third mistake puts you out; no hints; the solution stays hidden until the race is over.";
 
 /// A racer's game ended by the race's time limit (not given up by them).
 fn timed_out(race: &Race, game: &Game) -> bool {
@@ -914,10 +1074,10 @@ fn timed_out(race: &Race, game: &Game) -> bool {
 }
 
 /// "1523", "1500?" for a provisional rating, "unrated" before the first rated game.
-fn rating_text(tx: &Tx<'_>, place: &str, player: &str) -> Result<String, Failure> {
+fn rating_text(tx: &Tx<'_>, place: &str, player: &str, lang: Lang) -> Result<String, Failure> {
     let (rating, games) = tx.rating(place, player)?;
     Ok(if games == 0 {
-        "unrated".to_string()
+        t!(lang, "race-unrated")
     } else {
         show_rating(&rating)
     })
@@ -933,15 +1093,14 @@ fn show_rating(rating: &Rating) -> String {
 
 /// `/sudoku leaderboard races`: this server's race wins, podiums, best times and ratings.
 pub fn leaderboard(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
+    let lang = inv.lang;
     app.store().read(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
         let rows = tx.race_leaderboard(inv.place.key(), 10)?;
         if rows.is_empty() {
-            return Ok(Reply::public(
-                "No races finished here yet. Open one with `/sudoku race`, or challenge someone with `/sudoku challenge @player`.",
-            ));
+            return Ok(Reply::public(t!(lang, "race-leaderboard-empty")));
         }
-        let mut text = String::from("**Races** in this server (wins · podiums · races · best time · challenge rating; `?`: provisional)");
+        let mut text = t!(lang, "race-leaderboard-title");
         let mut rank = 0;
         for (i, row) in rows.iter().enumerate() {
             // Equal records share a place: no tie goes to whoever sorts first by name.
@@ -952,46 +1111,59 @@ pub fn leaderboard(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             if !tied {
                 rank = i + 1;
             }
+            let rating = row.rating.map_or_else(
+                || t!(lang, "race-unrated"),
+                |r| t!(lang, "race-leaderboard-rating", rating = show_rating(&r)),
+            );
             text.push_str(&format!(
-                "\n{rank}. **{}**: {} · {} · {} · best {} · {}",
+                "\n{rank}. **{}**: {}",
                 escape_markdown(&row.name),
-                plural(row.won as u64, "win"),
-                plural(row.podiums as u64, "podium"),
-                plural(row.played as u64, "race"),
-                row.best.map_or("-".into(), duration),
-                row.rating
-                    .map_or_else(|| "unrated".to_string(), |r| format!("rating {}", show_rating(&r)))
+                t!(
+                    lang,
+                    "race-leaderboard-row",
+                    won = row.won,
+                    podiums = row.podiums,
+                    played = row.played,
+                    best = row.best.map_or("-".into(), duration),
+                    rating = rating
+                )
             ));
         }
         Ok(Reply::public(text))
     })
 }
 
-/// The stats line of `player`'s races (everywhere, or at `place` only).
+/// The stats line of `player`'s races (everywhere, or at `place` only), in `lang`.
 pub(crate) fn stats_line(
     tx: &Tx<'_>,
     player: &str,
     place: Option<&str>,
     here: &str,
+    lang: Lang,
 ) -> Result<Option<String>, Failure> {
     let stats = tx.race_stats(player, place)?;
     if stats.played == 0 {
         return Ok(None);
     }
+    let mut line = t!(
+        lang,
+        "race-stats",
+        played = stats.played,
+        won = stats.won,
+        podiums = stats.podiums,
+        best = stats.best.map_or("-".into(), duration)
+    );
     // Ratings are per server: this server's.
     let (rating, games) = tx.rating(here, player)?;
-    let rating = if games > 0 {
-        format!(" · challenge rating here {}", show_rating(&rating))
-    } else {
-        String::new()
-    };
-    Ok(Some(format!(
-        "Races: {} played · {} won · {} on the podium · best {}{rating}",
-        stats.played,
-        stats.won,
-        stats.podiums,
-        stats.best.map_or("-".into(), duration)
-    )))
+    if games > 0 {
+        line.push_str(" · ");
+        line.push_str(&t!(
+            lang,
+            "race-stats-rating",
+            rating = show_rating(&rating)
+        ));
+    }
+    Ok(Some(line))
 }
 
 /// A public message of a race for the adapter: the race's own message to edit (or post
@@ -1076,18 +1248,30 @@ pub(crate) fn take_messages(
 #[cfg(test)]
 mod tests {
     use super::ordinal;
+    use crate::app::i18n::Lang;
 
     #[test]
-    fn ordinals_read_as_english() {
-        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
-            .into_iter()
-            .map(ordinal)
-            .collect();
+    fn ordinals_read_as_each_language_writes_them() {
+        let places = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111];
+        let said = |lang| -> Vec<String> { places.into_iter().map(|n| ordinal(n, lang)).collect() };
         assert_eq!(
-            got,
+            said(Lang::En),
             [
                 "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
                 "111th"
+            ]
+        );
+        assert_eq!(
+            said(Lang::Es),
+            [
+                "1.º", "2.º", "3.º", "4.º", "11.º", "12.º", "13.º", "21.º", "22.º", "101.º",
+                "111.º"
+            ]
+        );
+        assert_eq!(
+            said(Lang::Ca),
+            [
+                "1r", "2n", "3r", "4t", "11è", "12è", "13è", "21è", "22è", "101è", "111è"
             ]
         );
     }

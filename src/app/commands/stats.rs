@@ -58,9 +58,13 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
             text.push('\n');
             text.push_str(&line);
         }
-        if let Some(line) =
-            super::race::stats_line(tx, &id, (!own).then_some(inv.place.key()), inv.place.key())?
-        {
+        if let Some(line) = super::race::stats_line(
+            tx,
+            &id,
+            (!own).then_some(inv.place.key()),
+            inv.place.key(),
+            inv.lang,
+        )? {
             text.push('\n');
             text.push_str(&line);
         }
