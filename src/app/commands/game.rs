@@ -198,7 +198,7 @@ fn solved_headline(
         hints = game.hints
     );
     let mut late = false;
-    if let Some(line) = super::race::record_solve(tx, record, now)? {
+    if let Some(line) = super::race::record_solve(tx, record, lang, now)? {
         headline = line;
     }
     if let Some((line, on_time)) = super::daily::record_solve(tx, record, lang)? {

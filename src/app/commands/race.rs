@@ -500,6 +500,7 @@ pub(crate) fn moved(tx: &Tx<'_>, record: &GameRecord) -> Result<(), Failure> {
 pub(crate) fn record_solve(
     tx: &Tx<'_>,
     record: &GameRecord,
+    lang: Lang,
     now: Millis,
 ) -> Result<Option<String>, Failure> {
     let Some(tag) = record.race else {
@@ -508,9 +509,8 @@ pub(crate) fn record_solve(
     let Some(mut race) = tx.race(tag.id)? else {
         return Ok(None);
     };
-    // Said in the channel (the solve's answer is public): in the race's language, as
-    // its other posts there.
-    let lang = race_lang(&race);
+    // The headline of the solver's own answer (public, over their board): in their
+    // language, as the rest of that answer; the race's posts speak the race's.
     let name = race_name(&race.race, lang);
     if race.race.status != RaceStatus::Running {
         tx.mark_race_stale(tag.id)?;
