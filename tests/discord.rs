@@ -4365,3 +4365,131 @@ async fn help_answers_in_the_players_discord_language() {
     bot.stop().await;
     fake.assert_clean().await;
 }
+
+/// A Spanish server: its admin (whose Discord is in English) sets the daily up, and the
+/// post speaks the server's language (`guild_locale`); a player whose Discord is in
+/// Spanish plays it in Spanish; a Catalan player (Discord has no Catalan) chooses Catalan
+/// in their settings, and from then on every answer to them is Catalan, whatever their
+/// Discord says, until they go back to `language:auto`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_server_posts_in_spanish_and_a_catalan_player_chooses_catalan() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let bot = daily_bot(&fake, &db).await;
+    let in_spanish_server = |mut interaction: Value, locale: &str| {
+        interaction["guild_locale"] = json!("es-ES");
+        interaction["locale"] = json!(locale);
+        interaction
+    };
+    let setup = fake.daily_setup(
+        &ann(),
+        "32",
+        "100",
+        json!([{"name": "time", "type": 3, "value": "09:00"}]),
+    );
+    let done = fake.ask(in_spanish_server(setup, "en-US")).await;
+    assert!(
+        content(&done).contains("Posts are in Spanish"),
+        "the admin is answered in their language: {done:#}"
+    );
+    bot.clock.set(at("2026-11-22T09:00:00Z"));
+    bot.wake.notify_one();
+    let post = fake
+        .wait_call("the daily post", |c| {
+            c.method == "POST" && c.path == "/api/v10/channels/100/messages"
+        })
+        .await;
+    assert!(
+        content(&post.body).contains("Sudoku diario del domingo, 22 de noviembre"),
+        "{:#}",
+        post.body
+    );
+    assert!(
+        post.body.to_string().contains("\"Jugar\""),
+        "{:#}",
+        post.body
+    );
+
+    // Bob's Discord is in Spanish: his daily is Spanish.
+    let daily = fake.slash(&bob(), Some(GUILD), "daily", json!([]));
+    let said = fake.ask(in_spanish_server(daily, "es-419")).await;
+    assert!(content(&said).contains("faltan"), "{said:#}");
+
+    // Ann's Discord is in English; she chooses Catalan.
+    let choose = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "settings",
+        json!([{"name": "language", "type": 3, "value": "ca"}]),
+    );
+    let chosen = fake.ask(in_spanish_server(choose, "en-US")).await;
+    assert!(
+        content(&chosen).contains("D'ara endavant et parlo en **català**"),
+        "{chosen:#}"
+    );
+    let new = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "new",
+        json!([{"name": "empty", "type": 4, "value": 30}]),
+    );
+    let board = fake.ask(in_spanish_server(new, "en-US")).await;
+    assert!(content(&board).contains("Nou sudoku"), "{board:#}");
+    assert!(
+        board.to_string().contains("\"Comprovar\""),
+        "its buttons too: {board:#}"
+    );
+    let back = fake.slash(
+        &ann(),
+        Some(GUILD),
+        "settings",
+        json!([{"name": "language", "type": 3, "value": "auto"}]),
+    );
+    let back = fake.ask(in_spanish_server(back, "en-US")).await;
+    assert!(
+        content(&back).contains("your Discord's language"),
+        "back to Discord's: {back:#}"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
+/// The fake refuses what Discord refuses of localized commands: a locale Discord does
+/// not have, a description over 100 characters in any language, a localized name that
+/// breaks the name rules, or more than 8,000 characters counting each field's longest
+/// version.
+#[test]
+fn the_fake_refuses_localizations_discord_would() {
+    let command = |extra: Value| {
+        let mut c = json!({
+            "name": "sudoku", "type": 1, "description": "Play",
+            "options": [{"name": "new", "type": 1, "description": "Start",
+                "options": [{"name": "difficulty", "type": 3, "description": "How hard",
+                    "choices": [{"name": "Easy", "value": "easy"}]}]}],
+        });
+        if let (Some(c), Some(e)) = (c.as_object_mut(), extra.as_object()) {
+            c.extend(e.clone());
+        }
+        c
+    };
+    assert!(fake_discord::command_problems(&[command(json!({}))]).is_empty());
+    let good = json!({"description_localizations": {"es-ES": "Juega", "es-419": "Juega"}});
+    assert!(fake_discord::command_problems(&[command(good)]).is_empty());
+    for bad in [
+        json!({"description_localizations": {"es": "Juega"}}),
+        json!({"description_localizations": {"es-ES": "x".repeat(101)}}),
+        json!({"description_localizations": {"es-ES": ""}}),
+        json!({"name_localizations": {"es-ES": "Nuevo Juego"}}),
+        json!({"description_localizations": {"es-ES": "x".repeat(100)},
+            "options": (0..25).map(|k| json!({"name": format!("o{k}"), "type": 3,
+                "description": "d", "description_localizations": {"es-ES": "y".repeat(100)},
+                "choices": (0..25).map(|v| json!({"name": "c", "value": format!("{v}"),
+                    "name_localizations": {"es-ES": "z".repeat(100)}})).collect::<Vec<_>>()}))
+                .collect::<Vec<_>>()}),
+    ] {
+        assert!(
+            !fake_discord::command_problems(&[command(bad.clone())]).is_empty(),
+            "{bad:#}"
+        );
+    }
+}

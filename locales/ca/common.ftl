@@ -113,3 +113,17 @@ fault-damaged-game = { $set_aside ->
     [yes] ⚠️ No s'ha pogut llegir la teva partida d'aquí: les dades desades estan malmeses, així que s'ha apartat (qui gestiona el bot la pot veure). No afecta res més teu; comença una partida nova amb `/sudoku new`.
    *[no] ⚠️ No s'ha pogut llegir la teva partida d'aquí: les dades desades estan malmeses. L'emmagatzematge del bot té un problema, així que encara no s'ha pogut apartar.
 }
+# Cases com a lloc després de "a" (la pista "Busca … a la fila A"): $count cases d'un
+# mateix $kind, $name els seus noms ("A i C"); amb l'article que demana el català.
+house-the = { $count ->
+    [one] { $kind ->
+        [row] la fila { $name }
+        [column] la columna { $name }
+       *[box] la caixa { $name }
+    }
+   *[other] { $kind ->
+        [row] les files { $name }
+        [column] les columnes { $name }
+       *[box] les caixes { $name }
+    }
+}

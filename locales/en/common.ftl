@@ -113,3 +113,17 @@ fault-damaged-game = { $set_aside ->
     [yes] ⚠️ Your game here could not be read: its stored data is damaged, so it was set aside (the bot's operator can see it). Nothing else of yours is affected; start a new game with `/sudoku new`.
    *[no] ⚠️ Your game here could not be read: its stored data is damaged. The bot's storage has a problem, so it could not be set aside yet.
 }
+# Houses as a place after "in" (the hints' "Look for … in row A"): $count houses of one
+# $kind, $name their names ("A and C"); with the article the language puts there.
+house-the = { $count ->
+    [one] { $kind ->
+        [row] row { $name }
+        [column] column { $name }
+       *[box] box { $name }
+    }
+   *[other] { $kind ->
+        [row] rows { $name }
+        [column] columns { $name }
+       *[box] boxes { $name }
+    }
+}

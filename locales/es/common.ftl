@@ -113,3 +113,17 @@ fault-damaged-game = { $set_aside ->
     [yes] ⚠️ No se ha podido leer tu partida de aquí: sus datos guardados están dañados, así que se ha apartado (quien gestiona el bot puede verla). Nada más tuyo se ve afectado; empieza una partida nueva con `/sudoku new`.
    *[no] ⚠️ No se ha podido leer tu partida de aquí: sus datos guardados están dañados. El almacenamiento del bot tiene un problema, así que todavía no se ha podido apartar.
 }
+# Casas como lugar tras "en" (la pista "Busca … en la fila A"): $count casas de un mismo
+# $kind, $name sus nombres ("A y C"); con el artículo que pide el español.
+house-the = { $count ->
+    [one] { $kind ->
+        [row] la fila { $name }
+        [column] la columna { $name }
+       *[box] la caja { $name }
+    }
+   *[other] { $kind ->
+        [row] las filas { $name }
+        [column] las columnas { $name }
+       *[box] las cajas { $name }
+    }
+}

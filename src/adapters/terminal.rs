@@ -408,7 +408,8 @@ impl<'a> Session<'a> {
                 .iter()
                 .find(|o| o.default)
                 .and_then(|o| o.description.as_deref())
-                .filter(|_| select.placeholder == "Column")
+                // The column menu (in any language: its id says which it is).
+                .filter(|_| select.custom_id.contains("-col:"))
                 .map(|d| format!(" {d}"))
                 .unwrap_or_default();
             writeln!(
@@ -506,11 +507,13 @@ impl<'a> Session<'a> {
             "choose" => {
                 let (menu, option) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
                 let option = option.trim();
-                let Some(found) = self
-                    .last_menus
-                    .iter()
-                    .find(|m| m.name.eq_ignore_ascii_case(menu))
-                else {
+                let Some(found) = self.last_menus.iter().find(|m| {
+                    // By its name as shown (`Fila`), or by its English one in any
+                    // language (`Row`, `Column`), as scripts and the help say it.
+                    m.name.eq_ignore_ascii_case(menu)
+                        || (menu.eq_ignore_ascii_case("row") && m.custom_id.contains("-row:"))
+                        || (menu.eq_ignore_ascii_case("column") && m.custom_id.contains("-col:"))
+                }) else {
                     let names: Vec<&str> =
                         self.last_menus.iter().map(|m| m.name.as_str()).collect();
                     if names.is_empty() {

@@ -625,7 +625,12 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc
                 tracing::warn!(player = %who.player.id, %why, "a web board could not be read");
             }
             // Passing trouble (a database restarting): the page tries again.
-            refuse(socket, &crate::app::apology(crate::app::i18n::Lang::En), false).await;
+            refuse(
+                socket,
+                &crate::app::apology(crate::app::i18n::Lang::En),
+                false,
+            )
+            .await;
             return None;
         }
     };

@@ -94,12 +94,14 @@ fn where_to_look(step: &Step, lang: Lang) -> String {
     match &step.pattern {
         Pattern::Single { house: h, .. }
         | Pattern::Subset { house: h, .. }
-        | Pattern::Locked { within: h, .. } => t!(lang, "hint-where-in", place = house(h)),
+        | Pattern::Locked { within: h, .. } => {
+            t!(lang, "hint-where-in", place = houses_the(&[*h], lang))
+        }
         Pattern::NakedSingle { cell } | Pattern::Bug { cell, .. } => {
             t!(lang, "hint-where-cell", cell = cell.name())
         }
         Pattern::Fish { bases, .. } | Pattern::FinnedFish { bases, .. } => {
-            t!(lang, "hint-where-in", place = houses_words(bases, lang))
+            t!(lang, "hint-where-in", place = houses_the(bases, lang))
         }
         Pattern::Wing { pivot, .. } => t!(lang, "hint-where-pivot", cell = pivot.name()),
         Pattern::Rectangle { corners, odd } => t!(
@@ -146,7 +148,12 @@ fn list(items: impl IntoIterator<Item = String>, lang: Lang) -> String {
     match items.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => t!(lang, "list-and", init = init.join(", "), last = last.as_str()),
+        [init @ .., last] => t!(
+            lang,
+            "list-and",
+            init = init.join(", "),
+            last = last.as_str()
+        ),
     }
 }
 
@@ -182,6 +189,44 @@ fn houses_words(houses: &[House], lang: Lang) -> String {
     }
 }
 
+/// Houses as a place is named after "in": with their article where the language wants
+/// one ("en la columna 3", "en las filas A y C"; English "in column 3").
+fn houses_the(houses: &[House], lang: Lang) -> String {
+    let kind = |h: &House| match h {
+        House::Row(_) => "row",
+        House::Col(_) => "column",
+        House::Box(_) => "box",
+    };
+    let name = |h: &House| match *h {
+        House::Row(r) => char::from(b'A' + r).to_string(),
+        House::Col(c) => (c + 1).to_string(),
+        House::Box(b) => (b + 1).to_string(),
+    };
+    let same = houses.iter().all(|h| kind(h) == kind(&houses[0]));
+    match houses {
+        [one] => t!(
+            lang,
+            "house-the",
+            kind = kind(one),
+            name = name(one),
+            count = 1
+        ),
+        [first, ..] if same => t!(
+            lang,
+            "house-the",
+            kind = kind(first),
+            name = list(houses.iter().map(name), lang),
+            count = houses.len()
+        ),
+        _ => list(
+            houses
+                .iter()
+                .map(|h| t!(lang, "house-the", kind = kind(h), name = name(h), count = 1)),
+            lang,
+        ),
+    }
+}
+
 /// "remove 4 from G6 and I6" or "remove 3 from C2; 3 and 7 from C4".
 fn removals(elims: &[(Cell, u8)], lang: Lang) -> String {
     let mut digits: Vec<u8> = elims.iter().map(|&(_, d)| d).collect();
@@ -205,7 +250,14 @@ fn removals(elims: &[(Cell, u8)], lang: Lang) -> String {
     }
     let parts: Vec<String> = by_cell
         .iter()
-        .map(|(c, ds)| t!(lang, "hint-remove-part", digits = digits_list(ds, lang), cell = c.name()))
+        .map(|(c, ds)| {
+            t!(
+                lang,
+                "hint-remove-part",
+                digits = digits_list(ds, lang),
+                cell = c.name()
+            )
+        })
         .collect();
     t!(lang, "hint-remove-each", parts = parts.join("; "))
 }
@@ -317,7 +369,11 @@ pub fn describe(step: &Step, after_eliminations: bool, lang: Lang) -> String {
             t!(
                 lang,
                 "step-wing",
-                xyz = if step.technique == XYWing { "no" } else { "yes" },
+                xyz = if step.technique == XYWing {
+                    "no"
+                } else {
+                    "yes"
+                },
                 pivot = p.name(),
                 first = a.name(),
                 second = b.name(),
@@ -594,7 +650,12 @@ pub fn compact(step: &Step, lang: Lang) -> String {
     let on = |cells: String| t!(lang, "compact-on", cells = cells, digits = digits.as_str());
     let pattern = match &step.pattern {
         Pattern::Single { house: h, .. } => {
-            t!(lang, "compact-in", digits = digits.as_str(), place = house(h))
+            t!(
+                lang,
+                "compact-in",
+                digits = digits.as_str(),
+                place = house(h)
+            )
         }
         Pattern::NakedSingle { cell } | Pattern::Bug { cell, .. } => cell.name(),
         Pattern::Locked { within, clears, .. } => t!(
@@ -606,7 +667,12 @@ pub fn compact(step: &Step, lang: Lang) -> String {
         ),
         Pattern::Subset { house: h, cells } => format!(
             "{} ({})",
-            t!(lang, "compact-in", digits = digits.as_str(), place = house(h)),
+            t!(
+                lang,
+                "compact-in",
+                digits = digits.as_str(),
+                place = house(h)
+            ),
             names(cells, ",")
         ),
         Pattern::LockedSubset {
@@ -764,7 +830,9 @@ mod tests {
                     "{tier}: a lesson ends placing a digit"
                 );
                 assert!(
-                    Lang::ALL.iter().all(|&l| lesson_text(&lesson, Depth::Step, l).chars().count() < 1500),
+                    Lang::ALL
+                        .iter()
+                        .all(|&l| lesson_text(&lesson, Depth::Step, l).chars().count() < 1500),
                     "{tier}: too long for a reply"
                 );
                 for &(cell, d) in &last.placements {
@@ -839,12 +907,41 @@ mod tests {
     fn every_technique_has_its_own_name_in_every_language() {
         use Technique::*;
         let all = [
-            FullHouse, NakedSingle, HiddenSingle, LockedPair, LockedTriple, Pointing,
-            Claiming, NakedPair, HiddenPair, NakedTriple, HiddenTriple, NakedQuad,
-            HiddenQuad, XWing, Swordfish, Jellyfish, XYWing, XYZWing, Skyscraper,
-            TwoStringKite, TurbotFish, EmptyRectangle, WWing, UniqueRectangle,
-            UniqueRectangle2, UniqueRectangle4, HiddenRectangle, Bug, SimpleColouring,
-            FinnedXWing, FinnedSwordfish, XChain, XYChain, Aic, ForcingChain,
+            FullHouse,
+            NakedSingle,
+            HiddenSingle,
+            LockedPair,
+            LockedTriple,
+            Pointing,
+            Claiming,
+            NakedPair,
+            HiddenPair,
+            NakedTriple,
+            HiddenTriple,
+            NakedQuad,
+            HiddenQuad,
+            XWing,
+            Swordfish,
+            Jellyfish,
+            XYWing,
+            XYZWing,
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            WWing,
+            UniqueRectangle,
+            UniqueRectangle2,
+            UniqueRectangle4,
+            HiddenRectangle,
+            Bug,
+            SimpleColouring,
+            FinnedXWing,
+            FinnedSwordfish,
+            XChain,
+            XYChain,
+            Aic,
+            ForcingChain,
         ];
         for lang in Lang::ALL {
             let names: std::collections::HashSet<String> =
@@ -879,10 +976,19 @@ mod tests {
         };
         for lang in [Lang::Es, Lang::Ca] {
             let said = describe(&step, false, lang);
-            for part in ["4", "G6", "I6", &house_name(House::Box(1), lang), &house_name(House::Col(5), lang)] {
+            for part in [
+                "4",
+                "G6",
+                "I6",
+                &house_name(House::Box(1), lang),
+                &house_name(House::Col(5), lang),
+            ] {
                 assert!(said.contains(part), "{lang:?}: {said}");
             }
-            assert!(!said.contains("remove") && !said.contains(" can "), "{lang:?}: {said}");
+            assert!(
+                !said.contains("remove") && !said.contains(" can "),
+                "{lang:?}: {said}"
+            );
             assert!(compact(&step, lang).starts_with(&technique_name(Technique::Pointing, lang)));
         }
     }
@@ -979,7 +1085,10 @@ mod tests {
             // Every language tells it whole, by its own name for the technique.
             for lang in [Lang::Es, Lang::Ca] {
                 let said = lesson_text(&lesson, Depth::Step, lang);
-                assert!(said.contains(&technique_name(technique, lang)), "{lang:?}: {said}");
+                assert!(
+                    said.contains(&technique_name(technique, lang)),
+                    "{lang:?}: {said}"
+                );
             }
         }
     }

@@ -1701,7 +1701,7 @@ async fn check_select(state: &State, path: &str, row: &[Value]) {
 }
 
 /// What Discord would refuse in a bulk command registration.
-fn command_problems(commands: &[Value]) -> Vec<String> {
+pub fn command_problems(commands: &[Value]) -> Vec<String> {
     let mut problems = Vec::new();
     if commands.len() > 100 {
         problems.push(format!("{} commands", commands.len()));

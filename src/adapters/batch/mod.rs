@@ -10,9 +10,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::adapters::input::{Line, Lines};
 use crate::app::hints;
 use crate::app::i18n::Lang;
-use crate::adapters::input::{Line, Lines};
 
 use crate::engine::generator::{self, Request, Symmetry};
 use crate::engine::parse::{parse_grid, parse_puzzle};

@@ -101,7 +101,11 @@ fn play(app: &App, inv: &Invocation, daily: bool) -> Result<Reply, Failure> {
     Ok(Reply::private(t!(
         inv.lang,
         "play-not-set-up",
-        web = if app.web_links().is_some() { "yes" } else { "no" }
+        web = if app.web_links().is_some() {
+            "yes"
+        } else {
+            "no"
+        }
     )))
 }
 

@@ -8,11 +8,13 @@ use crate::game::daily::server_day;
 
 pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, Failure> {
     if !confirmed {
-        return Ok(Reply::private(t!(inv.lang, "forget-ask")).with_buttons(vec![Button {
-            custom_id: plain_custom_id("forget-yes"),
-            label: t!(inv.lang, "button-forget-yes"),
-            style: ButtonStyle::Danger,
-        }]));
+        return Ok(
+            Reply::private(t!(inv.lang, "forget-ask")).with_buttons(vec![Button {
+                custom_id: plain_custom_id("forget-yes"),
+                label: t!(inv.lang, "button-forget-yes"),
+                style: ButtonStyle::Danger,
+            }]),
+        );
     }
     // Any server day still running began at most a day before today in UTC (zones run
     // from UTC-12 to UTC+14): attempts from then on are remembered until they end.

@@ -21,7 +21,11 @@ pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
         return Err(user_error(t!(lang, "solve-empty")));
     }
     let grid = parse_puzzle(text).map_err(|e| {
-        user_error(t!(lang, "solve-unreadable", why = render::parse_error(&e, lang)))
+        user_error(t!(
+            lang,
+            "solve-unreadable",
+            why = render::parse_error(&e, lang)
+        ))
     })?;
     let solution = solver::solve(&grid);
     let answer = match &solution {

@@ -74,7 +74,11 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
         }
         if stats.started == 0 {
             text.push('\n');
-            text.push_str(&t!(lang, "stats-none", own = if own { "yes" } else { "no" }));
+            text.push_str(&t!(
+                lang,
+                "stats-none",
+                own = if own { "yes" } else { "no" }
+            ));
         }
         Ok(Reply::public(text))
     })
