@@ -547,3 +547,39 @@ fn a_race_posts_in_the_servers_language() {
     let share = pressed(&bot, "bob", &result.reply, "race-share", Lang::Ca, server);
     assert!(share.content.contains("Cursa #1"), "{}", share.content);
 }
+
+/// A co-op board in every language: started, a right and a wrong move, a check, a hint,
+/// a refusal, and the board ended with who did what.
+#[test]
+fn a_coop_board_as_the_channel_sees_it() {
+    for lang in Lang::ALL {
+        let bot = bot();
+        let say = |text: &str| shown(&say_in(&bot, text, BoardStyle::Plain, lang));
+        let started = say("/sudoku coop 30 easy");
+        insta::assert_snapshot!(named("coop_started", lang), started);
+        let givens = common::board_of(&say_in(&bot, "/sudoku coop show", BoardStyle::Plain, lang));
+        let solution = common::solution_of(&givens);
+        let empty = common::empties(&givens);
+        let (right, wrong) = (empty[0], empty[1]);
+        let bad = (1..=9)
+            .find(|&d| Some(d) != solution.get(wrong))
+            .unwrap_or(1);
+        insta::assert_snapshot!(
+            named("coop_moves", lang),
+            say(&format!(
+                "/sudoku coop move {right} {}, {wrong} {bad}",
+                common::digit(&solution, right)
+            ))
+        );
+        insta::assert_snapshot!(named("coop_check", lang), say("/sudoku coop check"));
+        insta::assert_snapshot!(named("coop_hint", lang), say("/sudoku coop hint"));
+        insta::assert_snapshot!(
+            named("coop_refused", lang),
+            say(&format!(
+                "/sudoku coop move {right} {}",
+                common::digit(&solution, right)
+            ))
+        );
+        insta::assert_snapshot!(named("coop_ended", lang), say("/sudoku coop end"));
+    }
+}

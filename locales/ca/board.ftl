@@ -99,3 +99,19 @@ play-not-set-up = L'Activitat de Sudoku no està configurada en aquest bot: l'ac
 web-not-set-up = El tauler web no està configurat en aquest bot: l'activa qui el gestiona (una secció `[web]` a la configuració, o `sudoku-bot play --web 127.0.0.1:8080` en un terminal). El tauler del xat funciona com sempre.
 web-link = El teu tauler en un navegador: { $link }
     Toca una casella i després una xifra; les jugades d'aquí i del xat es veuen als dos llocs. L'enllaç juga en nom teu, així que no el comparteixis; es pot obrir durant 15 minuts.
+
+## Taulers com a imatge: el rètol sobre un tauler acabat, i el text alternatiu per a
+## lectors de pantalla ("Tauler de sudoku, 38 caselles buides, …").
+
+banner-solved = Resolt
+banner-given-up = Abandonat
+alt-board = Tauler de sudoku, { $empty ->
+    [one] 1 casella buida
+   *[other] { $empty } caselles buides
+}
+alt-wrong = { $count ->
+    [one] 1 xifra incorrecta
+   *[other] { $count } xifres incorrectes
+}
+alt-last-move = última jugada a { $cell }
+alt-chosen = casella triada { $cell }

@@ -215,3 +215,22 @@ button-new-game = Partida nova
 button-share = Compartir
 button-more-detail = Més detall
 button-yes-give-up = Sí, abandonar
+
+## Sudokus que no es poden fer tal com es demanen: per què, i què cal demanar en comptes d'això.
+
+# $example: `yes` per acabar amb un exemple de què demanar.
+puzzle-refused = No puc fer aquest sudoku: { $why }.{ $example ->
+    [yes] {" "}Per exemple: `/sudoku new 45`.
+   *[no] {""}
+}
+puzzle-zero-empty = Un sudoku amb 0 caselles buides no tindria res per omplir. Demana'n almenys 1, p. ex. 40.
+puzzle-too-many-empty = { $asked } caselles buides és impossible: un sudoku amb una sola solució necessita almenys 17 xifres inicials, així que com a màxim hi pot haver { $max } caselles buides
+puzzle-too-few-empty = els sudokus de nivell { $tier } necessiten almenys { $min } caselles buides (n'has demanat { $asked }); demana més caselles buides o una dificultat més fàcil
+puzzle-tier-not-found = no he trobat cap sudoku de nivell { $tier } en { $attempts } intents; torna-ho a provar, o demana un altre nombre de caselles buides
+puzzle-symmetry-parity = la simetria { $symmetry } no pot deixar exactament { $asked } caselles buides
+puzzle-symmetry-too-empty = { $asked } caselles buides amb simetria { $symmetry } és massa rar per trobar-lo; amb simetria { $symmetry } demana'n { $max } o menys, o treu la simetria (fins a { $most })
+# $symmetric: `yes` quan s'ha demanat una simetria.
+puzzle-not-found = { $symmetric ->
+    [yes] no he trobat cap sudoku amb { $asked } caselles buides i simetria { $symmetry } dins del pressupost de cerca; els sudokus simètrics tan buits són rars: prova amb 58 o menys, o sense simetria (fins a { $most })
+   *[no] no he trobat cap sudoku amb { $asked } caselles buides dins del pressupost de cerca; torna-ho a provar, o demana menys caselles buides
+}

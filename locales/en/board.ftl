@@ -91,3 +91,19 @@ play-not-set-up = The Sudoku Activity is not set up on this bot: its operator tu
 web-not-set-up = The web board is not set up on this bot: its operator turns it on (a `[web]` section in the config, or `sudoku-bot play --web 127.0.0.1:8080` in a terminal). The board in chat works as always.
 web-link = Your board in a browser: { $link }
     Tap a cell, then a digit; moves here and in chat show in both. The link plays as you, so keep it to yourself; it opens within 15 minutes.
+
+## Boards as pictures: the banner over a finished board, and the alt text for screen
+## readers ("Sudoku board, 38 cells empty, 1 wrong digit, last move B7. Solved").
+
+banner-solved = Solved
+banner-given-up = Given up
+alt-board = Sudoku board, { $empty ->
+    [one] 1 cell
+   *[other] { $empty } cells
+} empty
+alt-wrong = { $count ->
+    [one] 1 wrong digit
+   *[other] { $count } wrong digits
+}
+alt-last-move = last move { $cell }
+alt-chosen = chosen cell { $cell }

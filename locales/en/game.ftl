@@ -180,3 +180,22 @@ button-new-game = New game
 button-share = Share
 button-more-detail = More detail
 button-yes-give-up = Yes, give up
+
+## Puzzles that cannot be made as asked: why, and what to ask for instead.
+
+# $example: `yes` to end with an example of what to ask.
+puzzle-refused = I can't make that puzzle: { $why }.{ $example ->
+    [yes] {" "}For example: `/sudoku new 45`.
+   *[no] {""}
+}
+puzzle-zero-empty = A puzzle with 0 empty cells would have nothing to fill in. Ask for at least 1, e.g. 40.
+puzzle-too-many-empty = { $asked } empty cells is impossible: a puzzle with one solution keeps at least 17 clues, so at most { $max } cells can be empty
+puzzle-too-few-empty = { $tier } puzzles need at least { $min } empty cells (you asked for { $asked }); ask for more empty cells or an easier difficulty
+puzzle-tier-not-found = no { $tier } puzzle found in { $attempts } tries; try again, or ask for a different number of empty cells
+puzzle-symmetry-parity = { $symmetry } symmetry cannot leave exactly { $asked } empty cells
+puzzle-symmetry-too-empty = { $asked } empty cells with { $symmetry } symmetry is too rare to find; with { $symmetry } symmetry ask for { $max } or fewer, or drop the symmetry (up to { $most })
+# $symmetric: `yes` when a symmetry was asked for.
+puzzle-not-found = { $symmetric ->
+    [yes] no puzzle with { $asked } empty cells and { $symmetry } symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to { $most })
+   *[no] no puzzle with { $asked } empty cells found within the search budget; try again, or ask for fewer empty cells
+}

@@ -96,3 +96,19 @@ play-not-set-up = La Actividad de Sudoku no está configurada en este bot: la ac
 web-not-set-up = El tablero web no está configurado en este bot: lo activa quien lo gestiona (una sección `[web]` en la configuración, o `sudoku-bot play --web 127.0.0.1:8080` en un terminal). El tablero del chat funciona como siempre.
 web-link = Tu tablero en un navegador: { $link }
     Toca una casilla y luego una cifra; las jugadas de aquí y del chat se ven en los dos. El enlace juega en tu nombre, así que no lo compartas; se puede abrir durante 15 minutos.
+
+## Tableros como imagen: el rótulo sobre un tablero terminado, y el texto alternativo
+## para lectores de pantalla ("Tablero de sudoku, 38 casillas vacías, …").
+
+banner-solved = Resuelto
+banner-given-up = Abandonado
+alt-board = Tablero de sudoku, { $empty ->
+    [one] 1 casilla vacía
+   *[other] { $empty } casillas vacías
+}
+alt-wrong = { $count ->
+    [one] 1 cifra incorrecta
+   *[other] { $count } cifras incorrectas
+}
+alt-last-move = última jugada en { $cell }
+alt-chosen = casilla elegida { $cell }

@@ -215,3 +215,22 @@ button-new-game = Nueva partida
 button-share = Compartir
 button-more-detail = Más detalle
 button-yes-give-up = Sí, abandonar
+
+## Sudokus que no se pueden hacer tal como se piden: por qué, y qué pedir en su lugar.
+
+# $example: `yes` para acabar con un ejemplo de qué pedir.
+puzzle-refused = No puedo hacer ese sudoku: { $why }.{ $example ->
+    [yes] {" "}Por ejemplo: `/sudoku new 45`.
+   *[no] {""}
+}
+puzzle-zero-empty = Un sudoku con 0 casillas vacías no tendría nada que rellenar. Pide al menos 1, p. ej. 40.
+puzzle-too-many-empty = { $asked } casillas vacías es imposible: un sudoku con una sola solución necesita al menos 17 cifras iniciales, así que como mucho puede haber { $max } casillas vacías
+puzzle-too-few-empty = los sudokus de nivel { $tier } necesitan al menos { $min } casillas vacías (has pedido { $asked }); pide más casillas vacías o una dificultad más fácil
+puzzle-tier-not-found = no he encontrado ningún sudoku de nivel { $tier } en { $attempts } intentos; vuelve a probar, o pide otro número de casillas vacías
+puzzle-symmetry-parity = la simetría { $symmetry } no puede dejar exactamente { $asked } casillas vacías
+puzzle-symmetry-too-empty = { $asked } casillas vacías con simetría { $symmetry } es demasiado raro para encontrarlo; con simetría { $symmetry } pide { $max } o menos, o quita la simetría (hasta { $most })
+# $symmetric: `yes` cuando se ha pedido una simetría.
+puzzle-not-found = { $symmetric ->
+    [yes] no he encontrado ningún sudoku con { $asked } casillas vacías y simetría { $symmetry } dentro del presupuesto de búsqueda; los sudokus simétricos tan vacíos son raros: prueba con 58 o menos, o sin simetría (hasta { $most })
+   *[no] no he encontrado ningún sudoku con { $asked } casillas vacías dentro del presupuesto de búsqueda; vuelve a probar, o pide menos casillas vacías
+}

@@ -28,6 +28,7 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use tiny_skia::{Color, Paint, PathBuilder, Pixmap, PremultipliedColorU8, Rect, Stroke, Transform};
 
 pub use super::render::Look;
+use crate::app::i18n::{Lang, t};
 use crate::engine::{Cell, Grid};
 use crate::game::{Game, Status};
 
@@ -135,6 +136,8 @@ pub struct BoardPicture {
     /// The cell chosen on the number pad under the board, framed apart from the last move.
     pub chosen: Option<Cell>,
     pub banner: Option<Banner>,
+    /// The language of its words: the status banner and the alt text.
+    pub lang: Lang,
 }
 
 impl BoardPicture {
@@ -146,16 +149,22 @@ impl BoardPicture {
             last_move: None,
             chosen: None,
             banner: None,
+            lang: Lang::En,
         }
     }
 
-    /// A game as its player sees it: digits, wrong digits, notes, the last move, and a
-    /// banner once it is solved or given up.
+    /// [`BoardPicture::from_game_in`] English.
     pub fn from_game(game: &Game) -> BoardPicture {
+        BoardPicture::from_game_in(game, Lang::En)
+    }
+
+    /// A game as its player sees it: digits, wrong digits, notes, the last move, and a
+    /// banner once it is solved or given up, in `lang`.
+    pub fn from_game_in(game: &Game, lang: Lang) -> BoardPicture {
         let banner = match game.status {
             Status::Active => None,
-            Status::Solved => Some(Banner::new("Solved", Tone::Success)),
-            Status::GaveUp => Some(Banner::new("Given up", Tone::Neutral)),
+            Status::Solved => Some(Banner::new(t!(lang, "banner-solved"), Tone::Success)),
+            Status::GaveUp => Some(Banner::new(t!(lang, "banner-given-up"), Tone::Neutral)),
         };
         // A given-up board shows the solution: the player's right digits as theirs, their
         // wrong digits as wrong (so they see where they went wrong), the rest as the bot's.
@@ -177,6 +186,7 @@ impl BoardPicture {
             last_move,
             chosen: None,
             banner,
+            lang,
         }
     }
 
@@ -234,19 +244,19 @@ impl BoardPicture {
             .iter()
             .filter(|l| matches!(l, Look::Wrong(_)))
             .count();
-        let mut text = format!(
-            "Sudoku board, {empty} {} empty",
-            if empty == 1 { "cell" } else { "cells" }
-        );
+        let lang = self.lang;
+        let mut text = t!(lang, "alt-board", empty = empty);
         if wrong > 0 {
-            let noun = if wrong == 1 { "digit" } else { "digits" };
-            text.push_str(&format!(", {wrong} wrong {noun}"));
+            text.push_str(", ");
+            text.push_str(&t!(lang, "alt-wrong", count = wrong));
         }
         if let Some(cell) = self.last_move {
-            text.push_str(&format!(", last move {cell}"));
+            text.push_str(", ");
+            text.push_str(&t!(lang, "alt-last-move", cell = cell.name()));
         }
         if let Some(cell) = self.chosen {
-            text.push_str(&format!(", chosen cell {cell}"));
+            text.push_str(", ");
+            text.push_str(&t!(lang, "alt-chosen", cell = cell.name()));
         }
         if let Some(banner) = &self.banner {
             text.push_str(". ");
@@ -1344,6 +1354,16 @@ mod tests {
         let picture = BoardPicture::from_game(&solved);
         assert_eq!(picture.banner, Some(Banner::new("Solved", Tone::Success)));
         assert!(picture.alt_text().ends_with(". Solved"));
+        // In the player's language: the banner drawn and the words a screen reader says.
+        let picture = BoardPicture::from_game_in(&solved, Lang::Es);
+        assert_eq!(picture.banner, Some(Banner::new("Resuelto", Tone::Success)));
+        assert_eq!(
+            picture.alt_text(),
+            format!(
+                "Tablero de sudoku, 0 casillas vacías, última jugada en {}. Resuelto",
+                picture.last_move.map(|c| c.name()).unwrap_or_default()
+            )
+        );
     }
 
     /// A given-up board: the player's wrong digit stays, drawn wrong; the cells the

@@ -585,6 +585,8 @@ impl App {
                     &server.place,
                     day,
                     server.settings.difficulty,
+                    // Logged, never shown: the operator's language.
+                    i18n::Lang::En,
                 ) {
                     ok = false;
                     let reason = failure.reason();

@@ -469,7 +469,9 @@ impl App {
                     .coop
                     .players
                     .iter()
-                    .map(|c| super::commands::coop::name_of(tx, &c.player))
+                    .map(|c| {
+                        super::commands::coop::name_of(tx, &c.player, crate::app::i18n::Lang::En)
+                    })
                     .collect::<Result<Vec<_>, _>>()
             })
             .map_err(super::Failure::reason)?;

@@ -344,12 +344,12 @@ fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle, lang: L
         // Drawn as the board stood: the player's digits, none of the bot's.
         let mut as_left = record.game.clone();
         as_left.status = Status::Active;
-        let mut picture = BoardPicture::from_game(&as_left);
+        let mut picture = BoardPicture::from_game_in(&as_left, lang);
         picture.banner = Some(Banner::new(t!(lang, "banner-out-of-race"), Tone::Neutral));
         return reply.with_picture(picture);
     }
     if style == BoardStyle::Image {
-        let mut picture = BoardPicture::from_game(&record.game);
+        let mut picture = BoardPicture::from_game_in(&record.game, lang);
         if record.game.status == Status::Active {
             picture.chosen = record.pad.cell();
         }
@@ -368,9 +368,15 @@ fn final_legend(style: BoardStyle, lang: Lang) -> String {
 
 /// `reply` with the game's board as a picture, when the player chose pictures; `chosen`
 /// is the pad's chosen cell, framed.
-pub fn pictured(reply: Reply, game: &Game, style: BoardStyle, chosen: Option<Cell>) -> Reply {
+pub fn pictured(
+    reply: Reply,
+    game: &Game,
+    style: BoardStyle,
+    chosen: Option<Cell>,
+    lang: Lang,
+) -> Reply {
     if style == BoardStyle::Image {
-        let mut picture = BoardPicture::from_game(game);
+        let mut picture = BoardPicture::from_game_in(game, lang);
         picture.chosen = chosen.filter(|_| game.status == Status::Active);
         reply.with_picture(picture)
     } else {

@@ -10,8 +10,8 @@
 
 use crate::app::command::coop::{button_id, excerpt};
 use crate::app::command::{Command, CoopCommand, Target};
-use crate::app::i18n::t;
-use crate::app::render::{self, BoardStyle, cell_list, escape_markdown, plural};
+use crate::app::i18n::{Lang, t};
+use crate::app::render::{self, BoardStyle, cell_list, escape_markdown};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
@@ -22,8 +22,6 @@ use crate::game::{Millis, Move, PadAction, Status, parse_moves, parse_note_digit
 use crate::store::{CoopRecord, Tx};
 
 use super::board;
-
-const NO_BOARD: &str = "Co-op board: none is running in this channel. Start one for everybody with `/sudoku coop` (e.g. `/sudoku coop 45 medium`).";
 
 pub fn run(app: &App, inv: &Invocation, command: &CoopCommand) -> Result<Reply, Failure> {
     match command {
@@ -89,24 +87,26 @@ pub(crate) fn stats_line(
     tx: &Tx<'_>,
     player: &str,
     place: Option<&str>,
+    lang: Lang,
 ) -> Result<Option<String>, Failure> {
     let stats = tx.coop_stats(player, place)?;
     if stats.boards == 0 {
         return Ok(None);
     }
-    Ok(Some(format!(
-        "Co-op: {} solved together (of {}) · {} placed · {}",
-        plural(stats.solved as u64, "board"),
-        stats.boards,
-        plural(stats.cells as u64, "cell"),
-        plural(stats.mistakes as u64, "mistake")
+    Ok(Some(t!(
+        lang,
+        "coop-stats",
+        solved = stats.solved,
+        boards = stats.boards,
+        cells = stats.cells,
+        mistakes = stats.mistakes
     )))
 }
 
 /// How to show a player to the others.
-pub(crate) fn name_of(tx: &Tx<'_>, id: &str) -> Result<String, Failure> {
+pub(crate) fn name_of(tx: &Tx<'_>, id: &str, lang: Lang) -> Result<String, Failure> {
     if id.starts_with("(forgotten):") {
-        return Ok("a former player".into());
+        return Ok(t!(lang, "coop-former-player"));
     }
     Ok(escape_markdown(
         &tx.player_name(id)?.unwrap_or_else(|| id.to_string()),
@@ -119,10 +119,10 @@ fn resolve(tx: &Tx<'_>, inv: &Invocation, target: Option<Target>) -> Result<Coop
     match target {
         Some(t) => tx
             .coop(t.game)?
-            .ok_or_else(|| user_error("Co-op board: that board no longer exists.")),
+            .ok_or_else(|| user_error(said(inv.lang, t!(inv.lang, "coop-gone")))),
         None => tx
             .running_coop(&inv.place.room())?
-            .ok_or_else(|| user_error(NO_BOARD)),
+            .ok_or_else(|| user_error(said(inv.lang, t!(inv.lang, "coop-none")))),
     }
 }
 
@@ -141,45 +141,68 @@ fn resolve_active(
 
 /// A rule's refusal as a private message; nothing was changed.
 fn refusal(tx: &Tx<'_>, inv: &Invocation, error: CoopError) -> Failure {
-    let name = |by: &Option<String>| -> String {
+    let lang = inv.lang;
+    // Who did it: "you" (`me`), a named teammate, or one no longer known.
+    let by = |by: &Option<String>| -> (&'static str, String) {
         match by {
-            Some(id) if *id == inv.player.id => "you".into(),
-            Some(id) => name_of(tx, id)
-                .map(|n| format!("**{n}**"))
-                .unwrap_or_else(|_| "a teammate".into()),
-            None => "a teammate".into(),
+            Some(id) if *id == inv.player.id => ("me", String::new()),
+            Some(id) => match name_of(tx, id, lang) {
+                Ok(n) => ("named", n),
+                Err(_) => ("someone", String::new()),
+            },
+            None => ("someone", String::new()),
         }
     };
     let text = match error {
-        CoopError::Over(Status::Solved) => {
-            "Co-op board: this board is already solved. Start another with `/sudoku coop`."
-                .to_string()
-        }
-        CoopError::Over(_) => {
-            "Co-op board: this board was ended. Start another with `/sudoku coop`.".to_string()
-        }
-        CoopError::Given(cell) => format!(
-            "Co-op board: {cell} is a given: only empty cells can be filled. Nothing was changed."
+        CoopError::Over(status) => t!(
+            lang,
+            "coop-over",
+            how = if status == Status::Solved {
+                "solved"
+            } else {
+                "ended"
+            }
         ),
-        CoopError::Filled { cell, digit, by } => format!(
-            "Co-op board: {cell} was already filled by {} ({digit}). Nothing was changed.",
-            name(&by)
+        CoopError::Given(cell) => t!(
+            lang,
+            "nothing-changed",
+            why = t!(lang, "rule-error-given", cell = cell.name())
         ),
-        CoopError::NotYours { cell, by } => format!(
-            "Co-op board: the {cell} digit is {}'s; only they can erase it (and it is correct: wrong digits are never placed). Nothing was changed.",
-            name(&by)
-        ),
-        CoopError::NoteOnFilled(cell) => format!(
-            "Co-op board: {cell} is filled; notes go in empty cells. Nothing was changed."
-        ),
-        CoopError::NothingToUndo => {
-            "Co-op board: you have no move of your own to undo on this board.".to_string()
+        CoopError::Filled {
+            cell,
+            digit,
+            by: who,
+        } => {
+            let (who, name) = by(&who);
+            t!(
+                lang,
+                "coop-filled",
+                cell = cell.name(),
+                digit = digit,
+                who = who,
+                name = name
+            )
         }
-        CoopError::StaleUndo => {
-            "Co-op board: you already undid a move since those buttons were drawn; nothing was changed. `/sudoku coop show` draws the board now.".to_string()
+        CoopError::NotYours { cell, by: who } => {
+            let (who, name) = by(&who);
+            t!(
+                lang,
+                "coop-not-yours",
+                cell = cell.name(),
+                who = who,
+                name = name
+            )
         }
+        CoopError::NoteOnFilled(cell) => t!(lang, "coop-note-on-filled", cell = cell.name()),
+        CoopError::NothingToUndo => t!(lang, "coop-nothing-to-undo"),
+        CoopError::StaleUndo => t!(lang, "coop-stale-undo"),
     };
-    user_error(text)
+    user_error(said(lang, text))
+}
+
+/// "Co-op board: …": what a co-op reply says, marked as the board's.
+fn said(lang: Lang, text: String) -> String {
+    t!(lang, "coop-said", text = text)
 }
 
 /// The board message: headline, board, team status, and who did what once it is over.
@@ -197,21 +220,17 @@ fn board_reply(
         text.push_str(headline);
         text.push('\n');
     }
-    text.push_str(&format!(
-        "**Co-op board** of this channel · started by **{}**",
-        name_of(tx, &record.starter)?
+    text.push_str(&t!(
+        inv.lang,
+        "coop-title",
+        starter = name_of(tx, &record.starter, inv.lang)?,
+        players = coop.players.len(),
+        running = if game.status == Status::Active {
+            "yes"
+        } else {
+            "no"
+        }
     ));
-    if !coop.players.is_empty() {
-        text.push_str(&format!(
-            " · {}{}",
-            plural(coop.players.len() as u64, "player"),
-            if game.status == Status::Active {
-                " so far"
-            } else {
-                ""
-            }
-        ));
-    }
     text.push('\n');
     let picture = inv.style == BoardStyle::Image;
     if !picture {
@@ -253,7 +272,13 @@ fn board_reply(
             label,
             style,
         };
-        let reply = board::pictured(Reply::public(text), game, inv.style, record.pad.cell());
+        let reply = board::pictured(
+            Reply::public(text),
+            game,
+            inv.style,
+            record.pad.cell(),
+            inv.lang,
+        );
         let actions = vec![
             button("hint", t!(lang, "button-hint"), ButtonStyle::Primary),
             button("check", t!(lang, "button-check"), ButtonStyle::Secondary),
@@ -272,20 +297,26 @@ fn board_reply(
             reply, game, record.pad, target, "coop-pad", actions, lang,
         ));
     }
-    text.push_str("\nWho did what:");
-    for t in coop.tally() {
-        let mut line = format!(
-            "\n**{}**: {}, {}",
-            name_of(tx, &t.player)?,
-            plural(t.cells, "cell"),
-            plural(t.mistakes, "mistake")
-        );
-        if t.hints > 0 {
-            line.push_str(&format!(", {}", plural(t.hints, "hint")));
-        }
-        text.push_str(&line);
+    text.push('\n');
+    text.push_str(&t!(lang, "coop-who-did-what"));
+    for tally in coop.tally() {
+        text.push('\n');
+        text.push_str(&t!(
+            lang,
+            "coop-tally",
+            player = name_of(tx, &tally.player, lang)?,
+            cells = tally.cells,
+            mistakes = tally.mistakes,
+            hints = tally.hints
+        ));
     }
-    Ok(board::pictured(Reply::public(text), game, inv.style, None))
+    Ok(board::pictured(
+        Reply::public(text),
+        game,
+        inv.style,
+        None,
+        inv.lang,
+    ))
 }
 
 /// "A board already runs here", with it, privately.
@@ -298,7 +329,7 @@ fn already_running(
     let mut reply = board_reply(
         tx,
         record,
-        "Co-op board: one is already running in this channel; here it is. Finish it together, or its starter or an admin can end it with `/sudoku coop end`.",
+        &said(inv.lang, t!(inv.lang, "coop-already-running")),
         inv,
         now,
     )?;
@@ -313,14 +344,17 @@ fn start(
     difficulty: Option<Tier>,
 ) -> Result<Reply, Failure> {
     if inv.place.key() == "dm" {
-        return Err(user_error(
-            "Co-op boards are played in a server channel. Here, play a game of your own with `/sudoku new`.",
-        ));
+        return Err(user_error(t!(inv.lang, "coop-servers-only")));
     }
     if let Some(n) = empty.filter(|&n| n > generator::MAX_EMPTY) {
-        let e = generator::GenerateError::TooManyEmpty { asked: n };
-        return Err(user_error(format!(
-            "Co-op board: I can't make that puzzle: {e}. For example: `/sudoku coop 45`."
+        return Err(user_error(said(
+            inv.lang,
+            t!(
+                inv.lang,
+                "coop-too-many",
+                asked = n,
+                max = generator::MAX_EMPTY
+            ),
         )));
     }
     let now = app.now();
@@ -332,7 +366,8 @@ fn start(
     })?;
     // Generation runs outside the store's lock: other commands go on meanwhile.
     let (puzzle, tier) =
-        super::puzzles::make(app, empty, difficulty, None, app.next_seed()).map_err(user_error)?;
+        super::puzzles::make(app, empty, difficulty, None, app.next_seed(), inv.lang)
+            .map_err(user_error)?;
     let coop = Coop::new(puzzle.givens, puzzle.solution, tier, now);
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
@@ -349,10 +384,14 @@ fn start(
             coop: coop.clone(),
             pad: Default::default(),
         };
-        let tier = tier.map_or(String::new(), |t| format!("{} ", t.name()));
-        let headline = format!(
-            "Co-op board: a new {tier}puzzle for everyone in this channel, {} empty cells. Fill it together with `/sudoku move B7 4` (or `/sudoku coop move B7 4` while you have a game of your own here). A wrong digit is not placed and counts against the team.",
-            coop.game.remaining()
+        let headline = said(
+            inv.lang,
+            t!(
+                inv.lang,
+                "coop-new",
+                tier = tier.map_or("none", Tier::name),
+                empty = coop.game.remaining()
+            ),
         );
         board_reply(tx, &record, &headline, inv, now)
     })
@@ -386,8 +425,14 @@ fn play(app: &App, inv: &Invocation, text: &str, target: Option<Target>) -> Resu
         let now = app.now();
         let record = resolve_active(tx, inv, target)?;
         fresh(tx, &record, target, inv, now)?;
-        let moves = parse_moves(text)
-            .map_err(|e| user_error(format!("Co-op board: {e}. Nothing was changed.")))?;
+        let moves = parse_moves(text).map_err(|e| {
+            let why = t!(
+                inv.lang,
+                "nothing-changed",
+                why = render::move_error(&e, inv.lang)
+            );
+            user_error(said(inv.lang, why))
+        })?;
         apply_moves(tx, inv, record, &moves, now, false)
     })
 }
@@ -408,9 +453,10 @@ fn apply_moves(
         .apply(&inv.player.id, moves, now)
         .map_err(|e| refusal(tx, inv, e))?;
     if outcome.applied.is_empty() && outcome.wrong.is_empty() {
-        return Err(user_error(
-            "Co-op board: nothing to change (those cells are already empty).",
-        ));
+        return Err(user_error(said(
+            inv.lang,
+            t!(inv.lang, "coop-nothing-to-change"),
+        )));
     }
     tx.save_coop(&record, read_at, &inv.player.id)?;
     let placed = moves
@@ -438,7 +484,7 @@ fn fresh(
             let reply = board_reply(
                 tx,
                 record,
-                "Co-op board: it changed since those buttons were drawn; here it is now. Nothing was changed.",
+                &said(inv.lang, t!(inv.lang, "coop-stale-buttons")),
                 inv,
                 now,
             )?;
@@ -484,9 +530,14 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
                             .toggle_notes(&inv.player.id, cell, 1 << d)
                             .map_err(|e| refusal(tx, inv, e))?;
                         tx.save_coop(&record, read_at, &inv.player.id)?;
-                        let headline = format!(
-                            "Co-op board: **{}** updated the notes of {cell}.",
-                            escape_markdown(&inv.player.name)
+                        let headline = said(
+                            inv.lang,
+                            t!(
+                                inv.lang,
+                                "coop-notes-updated",
+                                player = escape_markdown(&inv.player.name),
+                                cell = cell.name()
+                            ),
                         );
                         board_reply(tx, &record, &headline, inv, now)?
                     }
@@ -508,32 +559,39 @@ fn move_headline(
     now: Millis,
 ) -> String {
     let game = &record.coop.game;
+    let lang = inv.lang;
     let who = escape_markdown(&inv.player.name);
     if outcome.solved {
-        return format!(
-            "Co-op board solved together in {} by {}, with {} and {}! **{who}** placed the last digit. Start another with `/sudoku coop`.",
-            render::duration(game.elapsed(now)),
-            plural(record.coop.players.len() as u64, "player"),
-            plural(game.mistakes, "mistake"),
-            plural(game.hints, "hint")
+        return t!(
+            lang,
+            "coop-solved",
+            time = render::duration(game.elapsed(now)),
+            players = record.coop.players.len(),
+            mistakes = game.mistakes,
+            hints = game.hints,
+            player = who.as_str()
         );
     }
-    let mut line = String::from("Co-op board: ");
+    let mut parts = Vec::new();
     if !outcome.applied.is_empty() {
-        line.push_str(&format!("**{who}** played {}.", listed(&outcome.applied)));
-    }
-    if !outcome.wrong.is_empty() {
-        if !outcome.applied.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&format!(
-            "**{who}**'s {} {} wrong: not placed (team mistakes: {}).",
-            listed(&outcome.wrong),
-            render::is_are(outcome.wrong.len()),
-            game.mistakes
+        parts.push(t!(
+            lang,
+            "coop-played",
+            player = who.as_str(),
+            moves = listed(&outcome.applied)
         ));
     }
-    line
+    if !outcome.wrong.is_empty() {
+        parts.push(t!(
+            lang,
+            "coop-wrong",
+            player = who.as_str(),
+            moves = listed(&outcome.wrong),
+            count = outcome.wrong.len(),
+            mistakes = game.mistakes
+        ));
+    }
+    said(lang, parts.join(" "))
 }
 
 /// Auto-notes on the channel's board, typed or from its pad.
@@ -551,15 +609,15 @@ fn auto_notes(
     if changed > 0 {
         tx.save_coop(&record, read_at, &inv.player.id)?;
     }
-    let headline = match changed {
-        0 => "Co-op board: every empty cell already shows its candidates. Nothing was changed."
-            .to_string(),
-        n => format!(
-            "Co-op board: **{}** filled the candidates of {} as notes.",
-            escape_markdown(&inv.player.name),
-            plural(n as u64, "cell")
+    let headline = said(
+        inv.lang,
+        t!(
+            inv.lang,
+            "coop-auto-notes",
+            player = escape_markdown(&inv.player.name),
+            count = changed
         ),
-    };
+    );
     board_reply(tx, &record, &headline, inv, now)
 }
 
@@ -577,23 +635,29 @@ fn note(
         fresh(tx, &record, target, inv, now)?;
         if crate::app::command::is_auto_notes(cell) {
             if !digits.trim().is_empty() {
-                return Err(user_error(
-                    "Co-op board: `coop note auto` takes no digits: it fills in every empty cell's candidates. Nothing was changed.",
-                ));
+                return Err(user_error(said(
+                    inv.lang,
+                    t!(inv.lang, "coop-note-auto-no-digits"),
+                )));
             }
             return auto_notes(tx, inv, record, now);
         }
         let mut record = record;
         let c = Cell::parse(cell).ok_or_else(|| {
-            user_error(format!(
-                "Co-op board: `{}` is not a cell: rows are A-I, columns 1-9. Example: `/sudoku coop note B7 257`.",
-                excerpt(cell)
+            user_error(said(
+                inv.lang,
+                t!(inv.lang, "coop-note-bad-cell", found = excerpt(cell)),
             ))
         })?;
         let mask = parse_note_digits(digits).ok_or_else(|| {
-            user_error(format!(
-                "Co-op board: `{}` is not a list of digits 1-9. Example: `/sudoku coop note {c} 257`.",
-                excerpt(digits)
+            user_error(said(
+                inv.lang,
+                t!(
+                    inv.lang,
+                    "coop-note-bad-digits",
+                    found = excerpt(digits),
+                    cell = c.name()
+                ),
             ))
         })?;
         let read_at = record.coop.game.version;
@@ -602,9 +666,14 @@ fn note(
             .toggle_notes(&inv.player.id, c, mask)
             .map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
-        let headline = format!(
-            "Co-op board: **{}** updated the notes of {c}.",
-            escape_markdown(&inv.player.name)
+        let headline = said(
+            inv.lang,
+            t!(
+                inv.lang,
+                "coop-notes-updated",
+                player = escape_markdown(&inv.player.name),
+                cell = c.name()
+            ),
         );
         board_reply(tx, &record, &headline, inv, now)
     })
@@ -621,10 +690,14 @@ fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Fa
             .undo(&inv.player.id, target.map(|t| t.version))
             .map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
-        let headline = format!(
-            "Co-op board: **{}** took back their last move ({}).",
-            escape_markdown(&inv.player.name),
-            cell_list(&cells)
+        let headline = said(
+            inv.lang,
+            t!(
+                inv.lang,
+                "coop-undone",
+                player = escape_markdown(&inv.player.name),
+                cells = cell_list(&cells)
+            ),
         );
         let reply = board_reply(tx, &record, &headline, inv, now)?;
         Ok(if target.is_some() {
@@ -639,10 +712,14 @@ fn check(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, F
     app.store().read(|tx| {
         let record = resolve_active(tx, inv, target)?;
         let game = &record.coop.game;
-        Ok(Reply::private(format!(
-            "Co-op board: every digit on it is correct (a wrong digit is never placed). {} still empty; team mistakes so far: {}.",
-            plural(game.remaining() as u64, "cell"),
-            game.mistakes
+        Ok(Reply::private(said(
+            inv.lang,
+            t!(
+                inv.lang,
+                "coop-check",
+                empty = game.remaining(),
+                mistakes = game.mistakes
+            ),
         )))
     })
 }
@@ -658,11 +735,10 @@ fn hint(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Fa
         tx.save_coop(&record, read_at, &inv.player.id)?;
         let mut text = crate::app::hints::hint_text(&hint, depth, inv.lang);
         if matches!(hint, Hint::Next(_)) && depth != Depth::Step {
-            text.push_str("\nAsk again for more detail.");
+            text.push('\n');
+            text.push_str(&t!(inv.lang, "hint-ask-again"));
         }
-        Ok(Reply::private(format!(
-            "Co-op board hint (counted for the team): {text}"
-        )))
+        Ok(Reply::private(t!(inv.lang, "coop-hint", hint = text)))
     })
 }
 
@@ -672,17 +748,22 @@ fn end(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         let now = app.now();
         let mut record = resolve_active(tx, inv, None)?;
         if record.starter != inv.player.id && !inv.is_admin {
-            return Err(user_error(format!(
-                "Co-op board: only the player who started it (**{}**) or a server admin can end it. Nothing was changed.",
-                name_of(tx, &record.starter)?
+            return Err(user_error(said(
+                inv.lang,
+                t!(
+                    inv.lang,
+                    "coop-end-not-yours",
+                    starter = name_of(tx, &record.starter, inv.lang)?
+                ),
             )));
         }
         let read_at = record.coop.game.version;
         record.coop.end(now).map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
-        let headline = format!(
-            "Co-op board ended by **{}**, unsolved. Here is the solution; start another with `/sudoku coop`.",
-            escape_markdown(&inv.player.name)
+        let headline = t!(
+            inv.lang,
+            "coop-ended",
+            player = escape_markdown(&inv.player.name)
         );
         board_reply(tx, &record, &headline, inv, now)
     })

@@ -133,6 +133,7 @@ pub(crate) fn puzzle_for(
     place: &str,
     day: Date,
     tier: Tier,
+    lang: Lang,
 ) -> Result<(Puzzle, Option<Tier>), Failure> {
     let found = app.store().write(|tx| {
         let salt = tx.server_salt(place, || app.next_seed())?;
@@ -148,7 +149,7 @@ pub(crate) fn puzzle_for(
     let mut made = Err(String::new());
     for attempt in 0..DAILY_SEEDS {
         let seed = daily::puzzle_seed(place, salt, day, attempt);
-        made = super::puzzles::make(app, None, Some(tier), None, seed);
+        made = super::puzzles::make(app, None, Some(tier), None, seed, lang);
         if made.is_ok() {
             break;
         }
@@ -188,7 +189,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         let today = server_day(now, &server.settings.tz());
         Ok::<_, Failure>((server, today))
     })?;
-    let (puzzle, tier) = puzzle_for(app, place, today, server.settings.difficulty)?;
+    let (puzzle, tier) = puzzle_for(app, place, today, server.settings.difficulty, inv.lang)?;
     // Whatever the player's own game shows, an admin learns that a post failed.
     let lang = inv.lang;
     let admin_note = match (&server.post_error, inv.is_admin) {
@@ -556,7 +557,13 @@ pub(crate) fn stats_lines(
 /// so nobody may see it before (solved from a post, a daily would be pasted in no time).
 pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, Failure> {
     // Made (and stored) now if need be: its number counts the server's puzzles so far.
-    let (_, tier) = puzzle_for(app, &server.place, day, server.settings.difficulty)?;
+    let (_, tier) = puzzle_for(
+        app,
+        &server.place,
+        day,
+        server.settings.difficulty,
+        server_lang(&server.settings),
+    )?;
     // In the server's language: the post is everyone's.
     let lang = server_lang(&server.settings);
     app.store().write(|tx| {

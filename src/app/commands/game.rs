@@ -264,8 +264,9 @@ pub fn new(
         return Err(Failure::User(in_progress_reply(&record, inv.lang, now)));
     }
     // Generation runs outside the store's lock: other players' commands go on meanwhile.
-    let (puzzle, tier) = super::puzzles::make(app, asked, difficulty, symmetry, app.next_seed())
-        .map_err(user_error)?;
+    let (puzzle, tier) =
+        super::puzzles::make(app, asked, difficulty, symmetry, app.next_seed(), inv.lang)
+            .map_err(user_error)?;
     let empty = puzzle.givens.empty_count();
     let made = Game::new(puzzle.givens, puzzle.solution, tier, now);
     app.store().write(|tx| {

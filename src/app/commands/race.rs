@@ -126,7 +126,8 @@ fn open(
     app.store().read(|tx| already_racing(tx, inv, now))?;
     // Made now, shown to nobody before the start: everyone then gets it at once.
     let (puzzle, tier) =
-        super::puzzles::make(app, empty, difficulty, None, app.next_seed()).map_err(user_error)?;
+        super::puzzles::make(app, empty, difficulty, None, app.next_seed(), inv.lang)
+            .map_err(user_error)?;
     app.store().write(|tx| {
         tx.set_player_name(&inv.player.id, &inv.player.name)?;
         if let Some(o) = opponent {

@@ -54,7 +54,9 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
                 average = d.average.map_or("-".into(), duration)
             ));
         }
-        if let Some(line) = super::coop::stats_line(tx, &id, (!own).then_some(inv.place.key()))? {
+        if let Some(line) =
+            super::coop::stats_line(tx, &id, (!own).then_some(inv.place.key()), inv.lang)?
+        {
             text.push('\n');
             text.push_str(&line);
         }
