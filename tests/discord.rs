@@ -4414,6 +4414,10 @@ async fn a_spanish_server_posts_in_spanish_and_a_catalan_player_chooses_catalan(
     let daily = fake.slash(&bob(), Some(GUILD), "daily", json!([]));
     let said = fake.ask(in_spanish_server(daily, "es-419")).await;
     assert!(content(&said).contains("faltan"), "{said:#}");
+    // The form Discord opens for `/sudoku submit` speaks his language too.
+    let submit = fake.slash(&bob(), Some(GUILD), "submit", json!([]));
+    let form = fake.ask(in_spanish_server(submit, "es-ES")).await;
+    assert_eq!(form["title"], "Entrega tu solución", "a modal: {form:#}");
 
     // Ann's Discord is in English; she chooses Catalan.
     let choose = fake.slash(

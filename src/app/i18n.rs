@@ -33,7 +33,8 @@ macro_rules! catalogue_files {
             "coop",
             "hints",
             "solve",
-            "player"
+            "player",
+            "discord"
         )
     };
     ($code:literal, $($family:literal),+) => {

@@ -218,16 +218,20 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
 }
 
 /// The modal a command opens instead of running, if any: `/sudoku submit` without a grid.
-pub fn modal_for(command: &Command) -> Option<CreateModal> {
+pub fn modal_for(command: &Command, lang: Lang) -> Option<CreateModal> {
     match command {
         Command::Submit { grid } if grid.trim().is_empty() => Some(
-            CreateModal::new(SUBMIT_MODAL, "Submit your solution").components(vec![
-                CreateActionRow::InputText(
-                    CreateInputText::new(InputTextStyle::Paragraph, "Your solved grid", GRID_FIELD)
-                        .placeholder("Paste your board, or type 81 digits")
-                        .max_length(MAX_GRID),
-                ),
-            ]),
+            CreateModal::new(SUBMIT_MODAL, text(lang, "discord-submit-title", &[])).components(
+                vec![CreateActionRow::InputText(
+                    CreateInputText::new(
+                        InputTextStyle::Paragraph,
+                        text(lang, "discord-submit-label", &[]),
+                        GRID_FIELD,
+                    )
+                    .placeholder(text(lang, "discord-submit-placeholder", &[]))
+                    .max_length(MAX_GRID),
+                )],
+            ),
         ),
         _ => None,
     }

@@ -25,10 +25,16 @@ use super::shutdown::{InFlight, InFlightGuard};
 use super::{DEFER_AFTER, TOO_OLD};
 use crate::app::command::table::Family;
 use crate::app::command::{CoopCommand, RaceCommand};
+use crate::app::i18n::{Lang, t};
 use crate::app::{App, BoardStyle, Command, Invocation, Place, Player, Reply};
 
-/// The answer to an interaction that arrives while the bot is shutting down.
-const RESTARTING: &str = "The bot is restarting; please try again in a minute.";
+/// The language of what the adapter says itself, before the core (a refusal, a form):
+/// the interaction's Discord locale, English where the bot does not speak it. (The core
+/// answers in the language a player chose in their settings; the adapter does not read
+/// the store for a refusal.)
+fn lang_of(locale: &str) -> Lang {
+    Lang::from_discord(locale).unwrap_or_default()
+}
 
 pub(super) struct Handler {
     pub(super) app: Arc<App>,
@@ -163,7 +169,7 @@ impl Handler {
 
     /// Handles one interaction, from the gateway or from the HTTP endpoint alike (its
     /// first answer goes through [`Answers::respond`], which knows how it came), counted
-    /// in flight until done; `restarting`: answered with [`RESTARTING`] instead.
+    /// in flight until done; `restarting`: answered that the bot is restarting instead.
     pub(super) async fn handle(
         &self,
         interaction: Interaction,
@@ -173,13 +179,14 @@ impl Handler {
         let _counted = self.answers.metrics.received(interaction.id());
         if restarting {
             let target = match &interaction {
-                Interaction::Command(c) => Some((c.id, &c.token)),
-                Interaction::Component(c) => Some((c.id, &c.token)),
-                Interaction::Modal(c) => Some((c.id, &c.token)),
+                Interaction::Command(c) => Some((c.id, &c.token, &c.locale)),
+                Interaction::Component(c) => Some((c.id, &c.token, &c.locale)),
+                Interaction::Modal(c) => Some((c.id, &c.token, &c.locale)),
                 _ => None,
             };
-            if let Some((id, token)) = target {
-                answer_now(&self.answers, id, token, &Reply::private(RESTARTING)).await;
+            if let Some((id, token, locale)) = target {
+                let reply = Reply::private(t!(lang_of(locale), "discord-restarting"));
+                answer_now(&self.answers, id, token, &reply).await;
             }
             return;
         }
@@ -292,13 +299,15 @@ impl Handler {
         let command = match commands::to_command(interaction) {
             Ok(command) => command,
             Err(problem) => {
-                self.refuse(interaction, format!("I can't run that: {problem}."))
+                let lang = lang_of(&interaction.locale);
+                self.refuse(interaction, t!(lang, "discord-cant-run", problem = problem))
                     .await;
                 return;
             }
         };
         let member = interaction.member.as_ref().and_then(|m| m.permissions);
-        if let Some(refusal) = self.refused(&command, interaction.app_permissions, member) {
+        let lang = lang_of(&interaction.locale);
+        if let Some(refusal) = self.refused(&command, interaction.app_permissions, member, lang) {
             self.refuse(interaction, refusal).await;
             return;
         }
@@ -306,15 +315,18 @@ impl Handler {
             channel: Some(channel),
             ..
         } = &command
-            && let Some(missing) = missing_to_post(interaction, channel)
+            && let Some(missing) = missing_to_post(interaction, channel, lang)
         {
-            self.refuse(interaction, format!(
-                "I can't post the daily puzzle in <#{channel}>: I need the {missing} permission there. Grant it to the bot (channel settings, Permissions), then run this again."
-            ))
-            .await;
+            let why = t!(
+                lang,
+                "discord-cant-post-daily",
+                channel = format!("<#{channel}>"),
+                missing = missing
+            );
+            self.refuse(interaction, why).await;
             return;
         }
-        if let Some(modal) = commands::modal_for(&command) {
+        if let Some(modal) = commands::modal_for(&command, lang) {
             // Discord flattens a slash option's newlines; a modal keeps a pasted board.
             let response = CreateInteractionResponse::Modal(modal);
             respond_logged(
@@ -351,7 +363,11 @@ impl Handler {
         let command = match commands::from_modal(&interaction.data) {
             Ok(command) => command,
             Err(problem) => {
-                let reply = Reply::private(format!("I can't run that: {problem}."));
+                let reply = Reply::private(t!(
+                    lang_of(&interaction.locale),
+                    "discord-cant-run",
+                    problem = problem
+                ));
                 answer_now(&self.answers, interaction.id, &interaction.token, &reply).await;
                 return;
             }
@@ -376,15 +392,14 @@ impl Handler {
             ComponentInteractionDataKind::StringSelect { values } => values,
             _ => &[],
         };
+        let lang = lang_of(&interaction.locale);
         let Some(command) = Command::from_component(&interaction.data.custom_id, values) else {
-            let reply = Reply::private(
-                "This button belongs to an older version of the bot; use `/sudoku show` for a fresh board.",
-            );
+            let reply = Reply::private(t!(lang, "discord-old-button"));
             answer_now(answers, interaction.id, &interaction.token, &reply).await;
             return;
         };
         let member = interaction.member.as_ref().and_then(|m| m.permissions);
-        if let Some(refusal) = self.refused(&command, interaction.app_permissions, member) {
+        if let Some(refusal) = self.refused(&command, interaction.app_permissions, member, lang) {
             answer_now(
                 answers,
                 interaction.id,
@@ -520,68 +535,85 @@ impl Handler {
         command: &Command,
         app: Option<Permissions>,
         member: Option<Permissions>,
+        lang: Lang,
     ) -> Option<String> {
-        board_refused(command, app).or_else(|| self.launch_refused(command, member))
+        board_refused(command, app, lang).or_else(|| self.launch_refused(command, member, lang))
     }
 
     /// Why the Activity cannot open for this member here (Discord says: they lack Use
     /// Activities in this channel), said instead of a launch Discord would refuse with
     /// "This interaction failed".
-    fn launch_refused(&self, command: &Command, member: Option<Permissions>) -> Option<String> {
+    fn launch_refused(
+        &self,
+        command: &Command,
+        member: Option<Permissions>,
+        lang: Lang,
+    ) -> Option<String> {
         let launching = matches!(command, Command::Play { .. }) && self.app.activity();
         let allowed = member.is_none_or(|p| p.contains(Permissions::USE_EMBEDDED_ACTIVITIES));
-        (launching && !allowed).then(|| {
-            "Opening the board to tap needs the Use Activities permission in this channel, which you don't have here. The board in chat works as always (`/sudoku show`), and `/sudoku web` gives a private link to it in a browser.".to_string()
-        })
+        (launching && !allowed).then(|| t!(lang, "discord-no-activities"))
     }
 }
 
 /// Why a board that lives in the channel (a race, whose scoreboard and result the bot
 /// posts and edits there; a co-op board) cannot be opened here: the permissions the bot
 /// lacks in this channel, when Discord said (`app_permissions`).
-fn board_refused(command: &Command, have: Option<Permissions>) -> Option<String> {
+fn board_refused(command: &Command, have: Option<Permissions>, lang: Lang) -> Option<String> {
     let what = match command {
         Command::Race(
             RaceCommand::Open { .. } | RaceCommand::Challenge { .. } | RaceCommand::Rematch(_),
-        ) => "run a race",
-        Command::Coop(CoopCommand::Start { .. }) => "start a co-op board",
+        ) => "race",
+        Command::Coop(CoopCommand::Start { .. }) => "coop",
         _ => return None,
     };
-    let missing = missing_of(have?, BOARD_NEEDS)?;
-    Some(format!(
-        "I can't {what} in this channel: I need the {missing} permission here. Grant it to the bot (channel settings, Permissions), then try again."
+    let missing = missing_of(have?, BOARD_NEEDS, lang)?;
+    Some(t!(
+        lang,
+        "discord-cant-open-board",
+        what = what,
+        missing = missing
     ))
 }
 
 /// What a board in a channel needs: to see the channel, post in it and edit its posts
-/// (the bot's own messages need nothing more than seeing the channel).
+/// (the bot's own messages need nothing more than seeing the channel). Each with its
+/// name as Discord's settings show it (the catalogue's `permission` message).
 const BOARD_NEEDS: &[(Permissions, &str)] = &[
-    (Permissions::VIEW_CHANNEL, "View Channel"),
-    (Permissions::SEND_MESSAGES, "Send Messages"),
+    (Permissions::VIEW_CHANNEL, "view-channel"),
+    (Permissions::SEND_MESSAGES, "send-messages"),
 ];
 
 /// The names of the `needed` permissions `have` lacks ("View Channel and Send Messages").
-fn missing_of(have: Permissions, needed: &[(Permissions, &str)]) -> Option<String> {
+fn missing_of(have: Permissions, needed: &[(Permissions, &str)], lang: Lang) -> Option<String> {
     if have.administrator() {
         return None;
     }
-    let missing: Vec<&str> = needed
+    let missing: Vec<String> = needed
         .iter()
         .filter(|(needed, _)| !have.contains(*needed))
-        .map(|(_, name)| *name)
+        .map(|(_, name)| t!(lang, "permission", name = *name))
         .collect();
-    (!missing.is_empty()).then(|| missing.join(" and "))
+    match missing.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        [init @ .., last] => Some(t!(
+            lang,
+            "list-and",
+            init = init.join(", "),
+            last = last.as_str()
+        )),
+    }
 }
 
 /// What the bot lacks to post in `channel` ("View Channel and Send Messages"), when
 /// Discord said: an interaction carries the bot's own permissions (`app_permissions`)
 /// only for the channel it came from. Elsewhere `None`: the first post's failure is then
 /// reported to the admins instead.
-fn missing_to_post(interaction: &CommandInteraction, channel: &str) -> Option<String> {
+fn missing_to_post(interaction: &CommandInteraction, channel: &str, lang: Lang) -> Option<String> {
     if interaction.channel_id.to_string() != channel {
         return None;
     }
-    missing_of(interaction.app_permissions?, BOARD_NEEDS)
+    missing_of(interaction.app_permissions?, BOARD_NEEDS, lang)
 }
 
 fn invocation(
