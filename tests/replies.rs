@@ -583,3 +583,84 @@ fn a_coop_board_as_the_channel_sees_it() {
         insta::assert_snapshot!(named("coop_ended", lang), say("/sudoku coop end"));
     }
 }
+
+/// `who` (an admin or not), whose Discord is in `lang`, in a server whose Discord
+/// language the bot does not know (a terminal), types `text`.
+fn said_by(bot: &Bot, who: &str, text: &str, lang: Lang, is_admin: bool) -> Reply {
+    bot.handle(&Invocation {
+        player: Player {
+            id: who.into(),
+            name: who.into(),
+        },
+        place: Place::guild(1),
+        command: Command::parse(text).expect("command"),
+        style: BoardStyle::Plain,
+        is_admin,
+        lang,
+        server_lang: None,
+    })
+}
+
+/// What the bot posts for everyone in a channel keeps the channel's language whoever
+/// acts: a co-op board started in Spanish stays Spanish when a Catalan player moves on it
+/// (their private answers are Catalan); once the daily is set up in Catalan, a race an
+/// English player opens posts in Catalan; the Tap to play button speaks the message's
+/// language.
+#[test]
+fn a_channels_messages_keep_the_channels_language() {
+    let bot = bot();
+    let board = said_by(&bot, "ana", "/sudoku coop 30 easy", Lang::Es, false);
+    assert!(
+        board.content.contains("Tablero cooperativo"),
+        "{}",
+        board.content
+    );
+    let givens = common::board_of(&board);
+    let solution = common::solution_of(&givens);
+    let cell = common::empties(&givens)[0];
+    let moved = said_by(
+        &bot,
+        "jordi",
+        &format!(
+            "/sudoku coop move {cell} {}",
+            common::digit(&solution, cell)
+        ),
+        Lang::Ca,
+        false,
+    );
+    assert!(!moved.private);
+    assert!(
+        moved.content.contains("Tablero cooperativo") && moved.content.contains("faltan"),
+        "the channel's board stays Spanish: {}",
+        moved.content
+    );
+    let check = said_by(&bot, "jordi", "/sudoku coop check", Lang::Ca, false);
+    assert!(check.private);
+    assert!(
+        check.content.contains("Tauler cooperatiu"),
+        "{}",
+        check.content
+    );
+
+    let setup = said_by(
+        &bot,
+        "ana",
+        "/sudoku-daily setup channel:<#7> language:ca",
+        Lang::Es,
+        true,
+    );
+    assert!(setup.content.contains("en catalán"), "{}", setup.content);
+    let lobby = said_by(&bot, "bob", "/sudoku race 20 easy", Lang::En, false);
+    assert!(lobby.content.contains("Cursa #1"), "{}", lobby.content);
+
+    let play = Reply::public("x")
+        .offering_play(Lang::Es)
+        .with_play_button();
+    let labels: Vec<&str> = play
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert_eq!(labels, ["Toca para jugar"]);
+}

@@ -115,3 +115,6 @@ alt-wrong = { $count ->
 }
 alt-last-move = última jugada a { $cell }
 alt-chosen = casella triada { $cell }
+
+# El botó que obre el tauler per tocar (l'Activitat).
+button-tap-to-play = Toca per jugar

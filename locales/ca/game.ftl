@@ -76,7 +76,7 @@ game-moved-wrong = { $cells } { $count ->
     [one] 1 error
    *[other] { $mistakes } errors
 }).
-game-race-out = Quedes fora de la { $race }: aquest ha estat el teu error número { $limit } (en una cursa { $allowed ->
+game-race-out = Quedes fora de la { $race }: aquest ha estat el teu { $place } error (en una cursa { $allowed ->
     [one] se'n permet 1
    *[other] se'n permeten { $allowed }
 }). El teu tauler es queda com estava; la solució es mostrarà quan acabi la cursa.

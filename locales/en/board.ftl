@@ -107,3 +107,6 @@ alt-wrong = { $count ->
 }
 alt-last-move = last move { $cell }
 alt-chosen = chosen cell { $cell }
+
+# The button that opens the board to tap (the Activity).
+button-tap-to-play = Tap to play

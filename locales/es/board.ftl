@@ -112,3 +112,6 @@ alt-wrong = { $count ->
 }
 alt-last-move = última jugada en { $cell }
 alt-chosen = casilla elegida { $cell }
+
+# El botón que abre el tablero para tocar (la Actividad).
+button-tap-to-play = Toca para jugar

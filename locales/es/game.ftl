@@ -76,7 +76,7 @@ game-moved-wrong = { $cells } { $count ->
     [one] 1 error
    *[other] { $mistakes } errores
 }).
-game-race-out = Quedas fuera de la { $race }: ese ha sido tu error número { $limit } (en una carrera se { $allowed ->
+game-race-out = Quedas fuera de la { $race }: ese ha sido tu { $place } error (en una carrera se { $allowed ->
     [one] permite 1
    *[other] permiten { $allowed }
 }). Tu tablero se queda como estaba; la solución se mostrará cuando termine la carrera.

@@ -2,6 +2,7 @@
 //! here, in the core, so no adapter can post something Discord would reject.
 
 use super::image::BoardPicture;
+use crate::app::i18n::{Lang, t};
 
 /// Discord's limit on a message's content.
 pub const MAX_CONTENT: usize = 2000;
@@ -85,7 +86,8 @@ pub struct Reply {
     /// This message shows a board, a daily or a race that the Activity plays: where the
     /// Activity is set up, it gets a Tap to play button ([`Reply::with_play_button`])
     /// that opens this.
-    pub offers_play: Option<PlayButton>,
+    /// The language of its Tap to play button: the message's own.
+    pub offers_play: Option<(PlayButton, Lang)>,
 }
 
 /// What a Tap to play button opens.
@@ -108,7 +110,6 @@ impl PlayButton {
 }
 
 /// The label of the button that opens the Activity.
-pub const PLAY_LABEL: &str = "Tap to play";
 
 /// A picture attached to a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,14 +147,14 @@ impl Reply {
     }
 
     /// Marks this message as one the Activity plays (see [`Reply::offers_play`]).
-    pub fn offering_play(mut self) -> Reply {
-        self.offers_play = Some(PlayButton::Board);
+    pub fn offering_play(mut self, lang: Lang) -> Reply {
+        self.offers_play = Some((PlayButton::Board, lang));
         self
     }
 
     /// Marks a daily post: its Tap to play opens today's daily in the Activity.
-    pub fn offering_daily_play(mut self) -> Reply {
-        self.offers_play = Some(PlayButton::Daily);
+    pub fn offering_daily_play(mut self, lang: Lang) -> Reply {
+        self.offers_play = Some((PlayButton::Daily, lang));
         self
     }
 
@@ -163,12 +164,12 @@ impl Reply {
     /// and the Activity has them too). A full row of anything else (a board's pad in
     /// notes mode) is left as it is.
     pub fn with_play_button(mut self) -> Reply {
-        let Some(action) = self.offers_play.filter(|_| !self.launch) else {
+        let Some((action, lang)) = self.offers_play.filter(|_| !self.launch) else {
             return self;
         };
         let play = Button {
             custom_id: super::command::plain_custom_id(action.action()),
-            label: PLAY_LABEL.into(),
+            label: t!(lang, "button-tap-to-play"),
             style: ButtonStyle::Primary,
         };
         if let Some(row) = self

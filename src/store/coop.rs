@@ -24,6 +24,9 @@ pub struct CoopRecord {
     pub coop: Coop,
     /// The number pad under the board, one for the whole channel.
     pub pad: Pad,
+    /// The language of the board's message in the channel (a code: `en`, `es`, `ca`):
+    /// the channel's, set when the board started.
+    pub language: String,
 }
 
 /// A player's co-op record.
@@ -40,7 +43,7 @@ pub struct CoopStats {
 
 const COLUMNS: &str = "id, place, room, starter, givens, solution, board, filled_by, notes, \
      difficulty, status, started_at, finished_at, mistakes, hints, moves, hint_level, \
-     last_hint_at, version, last_active_at, idle_ms, pad_row, pad_col, pad_notes";
+     last_hint_at, version, last_active_at, idle_ms, pad_row, pad_col, pad_notes, language";
 
 /// The row's board, without its players (read next).
 fn decode(row: &Row) -> Result<CoopRecord, StoreError> {
@@ -75,6 +78,7 @@ fn decode(row: &Row) -> Result<CoopRecord, StoreError> {
             column: row.get(22)?,
             notes: row.get(23)?,
         },
+        language: row.get(24)?,
         coop: Coop {
             game: Game {
                 givens,
@@ -233,14 +237,15 @@ impl Tx<'_> {
         room: &str,
         starter: &str,
         coop: &Coop,
+        language: &str,
     ) -> Result<CoopId, StoreError> {
         let g = &coop.game;
         let id: CoopId = self.tx.query_row(
             "INSERT INTO coops (place, room, starter, givens, solution, board, filled_by, \
              notes, difficulty, status, started_at, finished_at, mistakes, hints, moves, \
-             hint_level, last_hint_at, version, last_active_at, idle_ms) \
+             hint_level, last_hint_at, version, last_active_at, idle_ms, language) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, ?19, ?20) RETURNING id",
+             ?17, ?18, ?19, ?20, ?21) RETURNING id",
             params![
                 place,
                 room,
@@ -262,6 +267,7 @@ impl Tx<'_> {
                 g.version,
                 g.last_active_at,
                 g.idle_ms,
+                language,
             ],
             |r| r.get(0),
         )?;

@@ -647,7 +647,8 @@ fn invocation(
         style: BoardStyle::Plain,
         // The player's own Discord language; English where the bot does not speak it.
         lang: crate::app::i18n::Lang::from_discord(locale).unwrap_or_default(),
-        // Only in a server; a server whose language the bot does not speak has none.
-        server_lang: guild_locale.and_then(crate::app::i18n::Lang::from_discord),
+        // Only in a server; a server in a language the bot does not speak gets English
+        // (its channel posts must not follow one player's language).
+        server_lang: guild_locale.map(|l| lang_of(l)),
     }
 }

@@ -233,7 +233,7 @@ pub fn with_pad(
         .with_buttons((1..=5).map(digit).collect())
         .with_buttons(second)
         .with_buttons(last)
-        .offering_play()
+        .offering_play(lang)
 }
 
 /// A row as its menu option describes it: `5 3 · · 7 · · · ·`.

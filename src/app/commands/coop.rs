@@ -200,6 +200,12 @@ fn refusal(tx: &Tx<'_>, inv: &Invocation, error: CoopError) -> Failure {
     user_error(said(lang, text))
 }
 
+/// The language of a board's message in the channel: the channel's, set when it started
+/// (whoever acts next, the board stays in it; private answers speak the player's).
+fn board_lang(record: &CoopRecord) -> Lang {
+    Lang::parse(&record.language).unwrap_or_default()
+}
+
 /// "Co-op board: …": what a co-op reply says, marked as the board's.
 fn said(lang: Lang, text: String) -> String {
     t!(lang, "coop-said", text = text)
@@ -221,9 +227,9 @@ fn board_reply(
         text.push('\n');
     }
     text.push_str(&t!(
-        inv.lang,
+        board_lang(record),
         "coop-title",
-        starter = name_of(tx, &record.starter, inv.lang)?,
+        starter = name_of(tx, &record.starter, board_lang(record))?,
         players = coop.players.len(),
         running = if game.status == Status::Active {
             "yes"
@@ -245,7 +251,7 @@ fn board_reply(
         }
         text.push('\n');
     }
-    let lang = inv.lang;
+    let lang = board_lang(record);
     text.push_str(&t!(
         lang,
         "coop-team",
@@ -277,7 +283,7 @@ fn board_reply(
             game,
             inv.style,
             record.pad.cell(),
-            inv.lang,
+            board_lang(record),
         );
         let actions = vec![
             button("hint", t!(lang, "button-hint"), ButtonStyle::Primary),
@@ -315,7 +321,7 @@ fn board_reply(
         game,
         inv.style,
         None,
-        inv.lang,
+        board_lang(record),
     ))
 }
 
@@ -375,7 +381,14 @@ fn start(
         if let Some(record) = tx.running_coop(&room)? {
             return Err(already_running(tx, &record, inv, now)?);
         }
-        let id = tx.insert_coop(inv.place.key(), &room, &inv.player.id, &coop)?;
+        let language = super::channel_lang(tx, inv)?;
+        let id = tx.insert_coop(
+            inv.place.key(),
+            &room,
+            &inv.player.id,
+            &coop,
+            language.code(),
+        )?;
         let record = CoopRecord {
             id,
             place: inv.place.key().to_string(),
@@ -383,11 +396,12 @@ fn start(
             starter: inv.player.id.clone(),
             coop: coop.clone(),
             pad: Default::default(),
+            language: language.code().to_string(),
         };
         let headline = said(
-            inv.lang,
+            board_lang(&record),
             t!(
-                inv.lang,
+                board_lang(&record),
                 "coop-new",
                 tier = tier.map_or("none", Tier::name),
                 empty = coop.game.remaining()
@@ -504,12 +518,9 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
         fresh(tx, &record, Some(target), inv, now)?;
         let reply = match action {
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
-                let headline = t!(
-                    inv.lang,
-                    "coop-said",
-                    text =
-                        super::game::choose(&mut record.pad, action, &record.coop.game, inv.lang)
-                );
+                let lang = board_lang(&record);
+                let chosen = super::game::choose(&mut record.pad, action, &record.coop.game, lang);
+                let headline = t!(lang, "coop-said", text = chosen);
                 tx.set_coop_pad(record.id, record.pad)?;
                 board_reply(tx, &record, &headline, inv, now)?
             }
@@ -531,9 +542,9 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
                             .map_err(|e| refusal(tx, inv, e))?;
                         tx.save_coop(&record, read_at, &inv.player.id)?;
                         let headline = said(
-                            inv.lang,
+                            board_lang(&record),
                             t!(
-                                inv.lang,
+                                board_lang(&record),
                                 "coop-notes-updated",
                                 player = escape_markdown(&inv.player.name),
                                 cell = cell.name()
@@ -559,7 +570,7 @@ fn move_headline(
     now: Millis,
 ) -> String {
     let game = &record.coop.game;
-    let lang = inv.lang;
+    let lang = board_lang(record);
     let who = escape_markdown(&inv.player.name);
     if outcome.solved {
         return t!(
@@ -610,9 +621,9 @@ fn auto_notes(
         tx.save_coop(&record, read_at, &inv.player.id)?;
     }
     let headline = said(
-        inv.lang,
+        board_lang(&record),
         t!(
-            inv.lang,
+            board_lang(&record),
             "coop-auto-notes",
             player = escape_markdown(&inv.player.name),
             count = changed
@@ -667,9 +678,9 @@ fn note(
             .map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
         let headline = said(
-            inv.lang,
+            board_lang(&record),
             t!(
-                inv.lang,
+                board_lang(&record),
                 "coop-notes-updated",
                 player = escape_markdown(&inv.player.name),
                 cell = c.name()
@@ -691,9 +702,9 @@ fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply, Fa
             .map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
         let headline = said(
-            inv.lang,
+            board_lang(&record),
             t!(
-                inv.lang,
+                board_lang(&record),
                 "coop-undone",
                 player = escape_markdown(&inv.player.name),
                 cells = cell_list(&cells)
@@ -761,7 +772,7 @@ fn end(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         record.coop.end(now).map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
         let headline = t!(
-            inv.lang,
+            board_lang(&record),
             "coop-ended",
             player = escape_markdown(&inv.player.name)
         );

@@ -601,7 +601,7 @@ pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, 
                 label: t!(lang, "button-play"),
                 style: ButtonStyle::Primary,
             }])
-            .offering_daily_play())
+            .offering_daily_play(lang))
     })
 }
 

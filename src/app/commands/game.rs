@@ -492,7 +492,7 @@ fn apply_moves(
                 inv.lang,
                 "game-race-out",
                 race = board::game_name(&record, inv.lang),
-                limit = race::MISTAKE_LIMIT,
+                place = super::race::ordinal(race::MISTAKE_LIMIT, inv.lang),
                 allowed = race::MISTAKE_LIMIT - 1
             )
         );

@@ -14,7 +14,7 @@ mod settings;
 pub(crate) mod solve;
 mod stats;
 
-use super::i18n::t;
+use super::i18n::{Lang, t};
 use super::{App, Command, Failure, Invocation, Reply};
 
 pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
@@ -76,6 +76,17 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             language,
         } => settings::run(app, inv, *check_as_you_go, *board_picture, *language),
     }
+}
+
+/// The language of what the bot posts in a channel for everyone (a race's lobby and
+/// results, a co-op board): the one the server's daily was set up in, where it was;
+/// else the server's Discord language; else (a terminal, a DM) the player's own.
+pub(crate) fn channel_lang(tx: &crate::store::Tx<'_>, inv: &Invocation) -> Result<Lang, Failure> {
+    let daily = tx.server_daily(inv.place.key())?.settings;
+    Ok(match daily.channel {
+        Some(_) => daily::server_lang(&daily),
+        None => inv.server_lang.unwrap_or(inv.lang),
+    })
 }
 
 /// `/sudoku play`: the Activity, where it is set up; else what works instead. From a

@@ -150,13 +150,14 @@ fn open(
             now,
         );
         race.invited = invited.clone();
-        // Its posts in the channel are the server's, in the server's language.
+        // Its posts in the channel are the server's, in the channel's language.
+        let language = super::channel_lang(tx, inv)?;
         let id = tx.insert_race(
             inv.place.key(),
             &inv.place.room(),
             inv.place.channel(),
             &race,
-            inv.server_lang.unwrap_or(inv.lang).code(),
+            language.code(),
         )?;
         let record = tx
             .race(id)?
@@ -840,7 +841,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
     // A lobby's players can open the Activity and wait there: their board appears when
     // the race starts; a running race's racers play it there.
     let reply = match race.status {
-        RaceStatus::Lobby | RaceStatus::Running => reply.offering_play(),
+        RaceStatus::Lobby | RaceStatus::Running => reply.offering_play(lang),
         _ => reply,
     };
     Ok(reply.of_race(record.id))
