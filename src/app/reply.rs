@@ -109,8 +109,6 @@ impl PlayButton {
     }
 }
 
-/// The label of the button that opens the Activity.
-
 /// A picture attached to a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
