@@ -649,6 +649,6 @@ fn invocation(
         lang: crate::app::i18n::Lang::from_discord(locale).unwrap_or_default(),
         // Only in a server; a server in a language the bot does not speak gets English
         // (its channel posts must not follow one player's language).
-        server_lang: guild_locale.map(|l| lang_of(l)),
+        server_lang: guild_locale.map(lang_of),
     }
 }
