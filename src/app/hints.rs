@@ -4,8 +4,8 @@
 //! comes from the catalogue (`locales/*/hints.ftl`): the technique names are the ones
 //! players of each language use ("Single desnudo"? no: "Candidato único", "Ala X").
 
-use crate::app::i18n::{Lang, t};
-use crate::app::render::house_name;
+use crate::app::i18n::{Lang, t, yes};
+use crate::app::render::{house_name, house_parts};
 use crate::engine::Cell;
 use crate::engine::grader::{Contradiction, Pattern, Technique};
 use crate::engine::grid::House;
@@ -167,63 +167,41 @@ fn digits_list(digits: &[u8], lang: Lang) -> String {
 
 /// "rows A and C" rather than "row A and row C".
 fn houses_words(houses: &[House], lang: Lang) -> String {
-    let kind = |h: &House| match h {
-        House::Row(_) => "row",
-        House::Col(_) => "column",
-        House::Box(_) => "box",
-    };
-    let name = |h: &House| match *h {
-        House::Row(r) => char::from(b'A' + r).to_string(),
-        House::Col(c) => (c + 1).to_string(),
-        House::Box(b) => (b + 1).to_string(),
-    };
-    if houses.len() > 1 && houses.iter().all(|h| kind(h) == kind(&houses[0])) {
-        t!(
-            lang,
-            "houses",
-            kind = kind(&houses[0]),
-            names = list(houses.iter().map(name), lang)
-        )
-    } else {
-        list(houses.iter().map(|h| house_name(*h, lang)), lang)
-    }
+    houses_said(
+        houses,
+        lang,
+        |kind, names, _| t!(lang, "houses", kind = kind, names = names),
+        |house| house_name(house, lang),
+    )
 }
 
 /// Houses as a place is named after "in": with their article where the language wants
 /// one ("en la columna 3", "en las filas A y C"; English "in column 3").
 fn houses_the(houses: &[House], lang: Lang) -> String {
-    let kind = |h: &House| match h {
-        House::Row(_) => "row",
-        House::Col(_) => "column",
-        House::Box(_) => "box",
+    let the = |kind: &str, name: String, count: usize| {
+        t!(lang, "house-the", kind = kind, name = name, count = count)
     };
-    let name = |h: &House| match *h {
-        House::Row(r) => char::from(b'A' + r).to_string(),
-        House::Col(c) => (c + 1).to_string(),
-        House::Box(b) => (b + 1).to_string(),
-    };
-    let same = houses.iter().all(|h| kind(h) == kind(&houses[0]));
-    match houses {
-        [one] => t!(
-            lang,
-            "house-the",
-            kind = kind(one),
-            name = name(one),
-            count = 1
-        ),
-        [first, ..] if same => t!(
-            lang,
-            "house-the",
-            kind = kind(first),
-            name = list(houses.iter().map(name), lang),
-            count = houses.len()
-        ),
-        _ => list(
-            houses
-                .iter()
-                .map(|h| t!(lang, "house-the", kind = kind(h), name = name(h), count = 1)),
-            lang,
-        ),
+    houses_said(houses, lang, the, |house| {
+        let (kind, name) = house_parts(house);
+        the(kind, name, 1)
+    })
+}
+
+/// Several houses of one kind said `together` (its kind, the names listed, how many),
+/// else each said `alone` and listed.
+fn houses_said(
+    houses: &[House],
+    lang: Lang,
+    together: impl Fn(&str, String, usize) -> String,
+    alone: impl Fn(House) -> String,
+) -> String {
+    let parts: Vec<(&str, String)> = houses.iter().map(|h| house_parts(*h)).collect();
+    match parts.as_slice() {
+        [(kind, _), rest @ ..] if !rest.is_empty() && rest.iter().all(|(k, _)| k == kind) => {
+            let names = list(parts.iter().map(|(_, name)| name.clone()), lang);
+            together(kind, names, houses.len())
+        }
+        _ => list(houses.iter().map(|h| alone(*h)), lang),
     }
 }
 
@@ -279,7 +257,7 @@ pub fn describe(step: &Step, after_eliminations: bool, lang: Lang) -> String {
     let d = step.digits.first().copied().unwrap_or(0);
     let house = |h: &House| house_name(*h, lang);
     let removed = || removals(&step.eliminations, lang);
-    let after = if after_eliminations { "yes" } else { "no" };
+    let after = yes(after_eliminations);
     match &step.pattern {
         Pattern::Single { cell, house: h } if step.technique == FullHouse => t!(
             lang,
@@ -369,11 +347,7 @@ pub fn describe(step: &Step, after_eliminations: bool, lang: Lang) -> String {
             t!(
                 lang,
                 "step-wing",
-                xyz = if step.technique == XYWing {
-                    "no"
-                } else {
-                    "yes"
-                },
+                xyz = yes(step.technique != XYWing),
                 pivot = p.name(),
                 first = a.name(),
                 second = b.name(),
@@ -457,11 +431,7 @@ pub fn describe(step: &Step, after_eliminations: bool, lang: Lang) -> String {
                 path = cells_words(path, lang),
                 first = x.name(),
                 last = y.name(),
-                opposite = if path.len().is_multiple_of(2) {
-                    "yes"
-                } else {
-                    "no"
-                },
+                opposite = yes(path.len().is_multiple_of(2)),
                 remove = removed()
             )
         }
@@ -596,7 +566,7 @@ fn chain_sentence(chain: &[(Cell, u8)], step: &Step, lang: Lang) -> String {
                 "hint-link",
                 cell = c.name(),
                 digit = d,
-                is = if k % 2 == 1 { "yes" } else { "no" }
+                is = yes(k % 2 == 1)
             )
         })
         .collect();
@@ -874,10 +844,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_pointing_step_reads_as_the_issue_asks() {
-        // 4 in box 2 only in column 6: the issue's own example sentence.
-        let step = Step {
+    /// 4 in box 2 only in column 6: the issue's own example.
+    fn pointing_step() -> Step {
+        Step {
             technique: Technique::Pointing,
             digits: vec![4],
             pattern: Pattern::Locked {
@@ -890,7 +859,13 @@ mod tests {
                 (Cell::parse("G6").unwrap(), 4),
                 (Cell::parse("I6").unwrap(), 4),
             ],
-        };
+        }
+    }
+
+    #[test]
+    fn a_pointing_step_reads_as_the_issue_asks() {
+        // 4 in box 2 only in column 6: the issue's own example sentence.
+        let step = pointing_step();
         assert_eq!(
             describe(&step, false, EN),
             "In box 2 the 4 can only go in column 6, so no other cell of column 6 can be 4: remove 4 from G6 and I6."
@@ -905,44 +880,7 @@ mod tests {
     /// another's (a missing variant would say the default's name).
     #[test]
     fn every_technique_has_its_own_name_in_every_language() {
-        use Technique::*;
-        let all = [
-            FullHouse,
-            NakedSingle,
-            HiddenSingle,
-            LockedPair,
-            LockedTriple,
-            Pointing,
-            Claiming,
-            NakedPair,
-            HiddenPair,
-            NakedTriple,
-            HiddenTriple,
-            NakedQuad,
-            HiddenQuad,
-            XWing,
-            Swordfish,
-            Jellyfish,
-            XYWing,
-            XYZWing,
-            Skyscraper,
-            TwoStringKite,
-            TurbotFish,
-            EmptyRectangle,
-            WWing,
-            UniqueRectangle,
-            UniqueRectangle2,
-            UniqueRectangle4,
-            HiddenRectangle,
-            Bug,
-            SimpleColouring,
-            FinnedXWing,
-            FinnedSwordfish,
-            XChain,
-            XYChain,
-            Aic,
-            ForcingChain,
-        ];
+        let all = Technique::ALL;
         for lang in Lang::ALL {
             let names: std::collections::HashSet<String> =
                 all.iter().map(|&t| technique_name(t, lang)).collect();
@@ -953,27 +891,17 @@ mod tests {
                 .collect();
             assert_eq!(with_article.len(), all.len(), "{lang:?}");
         }
-        assert_eq!(technique_name(Pointing, EN), Pointing.name());
+        assert_eq!(
+            technique_name(Technique::Pointing, EN),
+            Technique::Pointing.name()
+        );
     }
 
     /// The pointing step of the first test in Spanish and Catalan: the accepted names
     /// and whole sentences, cells and digits as in English.
     #[test]
     fn a_pointing_step_reads_naturally_in_spanish_and_catalan() {
-        let step = Step {
-            technique: Technique::Pointing,
-            digits: vec![4],
-            pattern: Pattern::Locked {
-                cells: vec![Cell::parse("A6").unwrap(), Cell::parse("C6").unwrap()],
-                within: House::Box(1),
-                clears: House::Col(5),
-            },
-            placements: Vec::new(),
-            eliminations: vec![
-                (Cell::parse("G6").unwrap(), 4),
-                (Cell::parse("I6").unwrap(), 4),
-            ],
-        };
+        let step = pointing_step();
         for lang in [Lang::Es, Lang::Ca] {
             let said = describe(&step, false, lang);
             for part in [

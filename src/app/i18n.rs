@@ -182,6 +182,11 @@ pub fn text(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     String::new()
 }
 
+/// `yes` or `no`: a flag as the catalogues' selectors read it (`{ $on -> [yes] … }`).
+pub fn yes(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
 /// `t!(lang, "id")` or `t!(lang, "id", cell = "B7", count = 3)`: [`text`] with named
 /// arguments (numbers choose their plural variant in the catalogue). The id is a literal,
 /// so a test can find every id the code says and check the English catalogue has it.

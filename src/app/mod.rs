@@ -473,7 +473,7 @@ impl App {
         let notice = i18n::t!(
             invocation.lang,
             "fault-damaged-game",
-            set_aside = if marked.is_ok() { "yes" } else { "no" }
+            set_aside = i18n::yes(marked.is_ok())
         );
         Reply {
             content: format!("{notice}\n{}", reply.content),

@@ -215,13 +215,19 @@ pub fn cell_list(cells: &[crate::engine::Cell]) -> String {
 
 /// A row, column or box named in `lang`: "row A", "fila A", "caixa 5".
 pub fn house_name(house: crate::engine::House, lang: Lang) -> String {
+    let (kind, name) = house_parts(house);
+    t!(lang, "house", kind = kind, name = name)
+}
+
+/// A house as the catalogues take it: its kind (`row`, `column`, `box`, a selector key)
+/// and its name (A-I or 1-9).
+pub fn house_parts(house: crate::engine::House) -> (&'static str, String) {
     use crate::engine::House;
-    let (kind, name) = match house {
+    match house {
         House::Row(r) => ("row", char::from(b'A' + r).to_string()),
         House::Col(c) => ("column", (c + 1).to_string()),
         House::Box(b) => ("box", (b + 1).to_string()),
-    };
-    t!(lang, "house", kind = kind, name = name)
+    }
 }
 
 /// Two equal digits in one house, in `lang`.

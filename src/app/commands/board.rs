@@ -1,7 +1,8 @@
 //! The public board message of a game: headline, board, status, and its buttons.
 
+use crate::app::Invocation;
 use crate::app::command::{Target, column_value, custom_id, row_value};
-use crate::app::i18n::{Lang, t};
+use crate::app::i18n::{Lang, t, yes};
 use crate::app::image::{Banner, BoardPicture, Tone};
 use crate::app::render::{self, BoardStyle};
 use crate::app::reply::{Button, ButtonStyle, Reply, Select, SelectOption};
@@ -141,6 +142,11 @@ pub fn reply(
 /// `actions`, at most four, or in notes mode Auto-notes and three (five rows in all,
 /// Discord's limit). `prefix` names the
 /// components (`pad` under a player's game, `coop-pad` under a co-op board).
+/// [`reply`] to the invocation's player: their name, board style and language.
+pub fn reply_to(inv: &Invocation, record: &GameRecord, headline: &str, now: Millis) -> Reply {
+    reply(record, &inv.player.name, headline, inv.style, inv.lang, now)
+}
+
 pub fn with_pad(
     reply: Reply,
     game: &Game,
@@ -199,7 +205,7 @@ pub fn with_pad(
     });
     let mut last = vec![Button {
         custom_id: id("notes"),
-        label: t!(lang, "pad-notes", on = if pad.notes { "yes" } else { "no" }),
+        label: t!(lang, "pad-notes", on = yes(pad.notes)),
         style: if pad.notes {
             ButtonStyle::Primary
         } else {

@@ -10,7 +10,7 @@
 
 use crate::app::command::coop::{button_id, excerpt};
 use crate::app::command::{Command, CoopCommand, Target};
-use crate::app::i18n::{Lang, t};
+use crate::app::i18n::{Lang, t, yes};
 use crate::app::render::{self, BoardStyle, cell_list, escape_markdown};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
@@ -211,6 +211,18 @@ fn said(lang: Lang, text: String) -> String {
     t!(lang, "coop-said", text = text)
 }
 
+/// "Co-op board: **ann** updated the notes of B7.", in the board's language.
+fn notes_updated(record: &CoopRecord, inv: &Invocation, cell: Cell) -> String {
+    let lang = board_lang(record);
+    let text = t!(
+        lang,
+        "coop-notes-updated",
+        player = escape_markdown(&inv.player.name),
+        cell = cell.name()
+    );
+    said(lang, text)
+}
+
 /// The board message: headline, board, team status, and who did what once it is over.
 fn board_reply(
     tx: &Tx<'_>,
@@ -231,11 +243,7 @@ fn board_reply(
         "coop-title",
         starter = name_of(tx, &record.starter, board_lang(record))?,
         players = coop.players.len(),
-        running = if game.status == Status::Active {
-            "yes"
-        } else {
-            "no"
-        }
+        running = yes(game.status == Status::Active)
     ));
     text.push('\n');
     let picture = inv.style == BoardStyle::Image;
@@ -541,15 +549,7 @@ fn pad(app: &App, inv: &Invocation, target: Target, action: PadAction) -> Result
                             .toggle_notes(&inv.player.id, cell, 1 << d)
                             .map_err(|e| refusal(tx, inv, e))?;
                         tx.save_coop(&record, read_at, &inv.player.id)?;
-                        let headline = said(
-                            board_lang(&record),
-                            t!(
-                                board_lang(&record),
-                                "coop-notes-updated",
-                                player = escape_markdown(&inv.player.name),
-                                cell = cell.name()
-                            ),
-                        );
+                        let headline = notes_updated(&record, inv, cell);
                         board_reply(tx, &record, &headline, inv, now)?
                     }
                     _ => {
@@ -677,15 +677,7 @@ fn note(
             .toggle_notes(&inv.player.id, c, mask)
             .map_err(|e| refusal(tx, inv, e))?;
         tx.save_coop(&record, read_at, &inv.player.id)?;
-        let headline = said(
-            board_lang(&record),
-            t!(
-                board_lang(&record),
-                "coop-notes-updated",
-                player = escape_markdown(&inv.player.name),
-                cell = c.name()
-            ),
-        );
+        let headline = notes_updated(&record, inv, c);
         board_reply(tx, &record, &headline, inv, now)
     })
 }

@@ -4,8 +4,7 @@
 use jiff::civil::Date;
 
 use crate::app::command::{Period, Target, plain_custom_id};
-use crate::app::i18n::Lang;
-use crate::app::i18n::t;
+use crate::app::i18n::{Lang, t, yes};
 use crate::app::render::{self, duration};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
@@ -75,7 +74,7 @@ fn zone_text(zone: &str, now: Millis, lang: Lang) -> String {
         ZoneShown::Fixed { name, offset } => t!(
             lang,
             "setup-zone-fixed",
-            named = if name.is_some() { "yes" } else { "no" },
+            named = yes(name.is_some()),
             name = name.unwrap_or_default(),
             offset = offset
         ),
@@ -272,14 +271,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
             headline.push(' ');
             headline.push_str(&line);
         }
-        let mut reply = board::reply(
-            &record,
-            &inv.player.name,
-            &headline,
-            inv.style,
-            inv.lang,
-            now,
-        );
+        let mut reply = board::reply_to(inv, &record, &headline, now);
         reply.content.push_str(&admin_note);
         Ok(reply)
     })
@@ -471,7 +463,7 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
                     result = result
                 ),
             };
-            let today = if period == Period::Today { "yes" } else { "no" };
+            let today = yes(period == Period::Today);
             let mode = match e.unchecked {
                 0 => String::new(),
                 n => format!(

@@ -1,7 +1,7 @@
 //! Playing a game: new, show, move, note, undo, check, hint, submit, give up.
 
 use crate::app::command::{Target, custom_id};
-use crate::app::i18n::{Lang, t};
+use crate::app::i18n::{Lang, t, yes};
 use crate::app::render::{self, cell_list};
 use crate::app::reply::{Button, ButtonStyle, MAX_BUTTONS_PER_ROW, MAX_ROWS, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
@@ -132,15 +132,7 @@ fn check_fresh(
         && t.version != record.game.version
     {
         return Err(Failure::User(
-            board::reply(
-                record,
-                &inv.player.name,
-                &t!(inv.lang, "game-stale-buttons"),
-                inv.style,
-                inv.lang,
-                now,
-            )
-            .updating_board(),
+            board::reply_to(inv, record, &t!(inv.lang, "game-stale-buttons"), now).updating_board(),
         ));
     }
     Ok(())
@@ -317,14 +309,7 @@ pub fn new(
                 back = if open.race.is_some() { "race" } else { "daily" }
             ));
         }
-        Ok(board::reply(
-            &record,
-            &inv.player.name,
-            &headline,
-            inv.style,
-            inv.lang,
-            now,
-        ))
+        Ok(board::reply_to(inv, &record, &headline, now))
     })
 }
 
@@ -335,10 +320,7 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
             let record = resolve(tx, inv, target, now)?;
             // "Show my game" under a message: typed commands now mean this game too.
             tx.touch(record.id)?;
-            Ok(
-                board::reply(&record, &inv.player.name, "", inv.style, inv.lang, now)
-                    .updating_board(),
-            )
+            Ok(board::reply_to(inv, &record, "", now).updating_board())
         });
     }
     // A race board its player has not seen yet comes first: its clock runs, and showing
@@ -377,7 +359,7 @@ pub fn show(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
                 None => Err(user_error(t!(inv.lang, "game-none"))),
             };
         };
-        let mut reply = board::reply(current, &inv.player.name, "", inv.style, inv.lang, now);
+        let mut reply = board::reply_to(inv, current, "", now);
         if !others.is_empty() {
             let names: Vec<String> = others
                 .iter()
@@ -496,14 +478,7 @@ fn apply_moves(
                 allowed = race::MISTAKE_LIMIT - 1
             )
         );
-        return Ok(board::reply(
-            &record,
-            &inv.player.name,
-            &headline,
-            inv.style,
-            inv.lang,
-            now,
-        ));
+        return Ok(board::reply_to(inv, &record, &headline, now));
     }
     if outcome.solved {
         let (headline, late) = solved_headline(tx, &record, inv.lang, now)?;
@@ -515,14 +490,7 @@ fn apply_moves(
         &outcome,
         inv.lang,
     );
-    Ok(board::reply(
-        &record,
-        &inv.player.name,
-        &headline,
-        inv.style,
-        inv.lang,
-        now,
-    ))
+    Ok(board::reply_to(inv, &record, &headline, now))
 }
 
 /// No game of the player's own here. A co-op board running in the channel is not theirs
@@ -559,7 +527,7 @@ fn solved_reply(
             board::status(record, inv.lang, now)
         ))
     } else {
-        board::reply(record, &inv.player.name, headline, inv.style, inv.lang, now)
+        board::reply_to(inv, record, headline, now)
     };
     reply.with_buttons(next_buttons(record, !late, inv.lang))
 }
@@ -710,12 +678,10 @@ fn apply_auto_notes(
     if changed > 0 {
         save(tx, &record)?;
     }
-    Ok(board::reply(
+    Ok(board::reply_to(
+        inv,
         &record,
-        &inv.player.name,
         &auto_notes_said(changed, inv.lang),
-        inv.style,
-        inv.lang,
         now,
     ))
 }
@@ -733,12 +699,10 @@ fn apply_notes(
         return Err(refused(tx, inv, &record, &e)?);
     }
     save(tx, &record)?;
-    Ok(board::reply(
+    Ok(board::reply_to(
+        inv,
         &record,
-        &inv.player.name,
         &t!(inv.lang, "note-done", cell = c.name()),
-        inv.style,
-        inv.lang,
         now,
     ))
 }
@@ -761,14 +725,7 @@ pub fn pad(
             PadAction::Row(_) | PadAction::Column(_) | PadAction::ToggleNotes => {
                 let headline = choose(&mut record.pad, action, &record.game, inv.lang);
                 tx.set_pad(record.id, record.pad)?;
-                board::reply(
-                    &record,
-                    &inv.player.name,
-                    &headline,
-                    inv.style,
-                    inv.lang,
-                    now,
-                )
+                board::reply_to(inv, &record, &headline, now)
             }
             PadAction::AutoNotes => {
                 record.game.active_at(now);
@@ -807,11 +764,7 @@ pub(crate) fn choose(
         PadAction::Column(c) => pad.choose_column(c),
         PadAction::ToggleNotes => {
             pad.notes = !pad.notes;
-            return t!(
-                lang,
-                "pad-notes-mode",
-                on = if pad.notes { "yes" } else { "no" }
-            );
+            return t!(lang, "pad-notes-mode", on = yes(pad.notes));
         }
         PadAction::Digit(_) | PadAction::Erase | PadAction::AutoNotes => {}
     }
@@ -853,7 +806,7 @@ pub fn undo(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Reply
         } else {
             t!(inv.lang, "undo-move", cells = cell_list(&cells))
         };
-        let reply = board::reply(&record, &inv.player.name, &what, inv.style, inv.lang, now);
+        let reply = board::reply_to(inv, &record, &what, now);
         Ok(if target.is_some() {
             reply.updating_board()
         } else {
@@ -1015,7 +968,7 @@ pub fn submit(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure>
                 lang,
                 "submit-givens-differ",
                 cells = cell_list(&cells[..cells.len().min(5)]),
-                more = if cells.len() > 5 { "yes" } else { "no" }
+                more = yes(cells.len() > 5)
             ))),
             Submission::Incorrect {
                 wrong,
@@ -1124,25 +1077,11 @@ pub fn give_up(
                 lang,
                 "giveup-race-done",
                 race = super::race::tag_name(tag, lang),
-                sealed = if sealed { "yes" } else { "no" }
+                sealed = yes(sealed)
             );
-            return Ok(board::reply(
-                &record,
-                &inv.player.name,
-                &headline,
-                inv.style,
-                lang,
-                now,
-            ));
+            return Ok(board::reply_to(inv, &record, &headline, now));
         }
-        let reply = board::reply(
-            &record,
-            &inv.player.name,
-            &t!(lang, "giveup-done"),
-            inv.style,
-            lang,
-            now,
-        );
+        let reply = board::reply_to(inv, &record, &t!(lang, "giveup-done"), now);
         Ok(reply)
     })
 }

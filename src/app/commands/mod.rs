@@ -112,11 +112,7 @@ fn play(app: &App, inv: &Invocation, daily: bool) -> Result<Reply, Failure> {
     Ok(Reply::private(t!(
         inv.lang,
         "play-not-set-up",
-        web = if app.web_links().is_some() {
-            "yes"
-        } else {
-            "no"
-        }
+        web = super::i18n::yes(app.web_links().is_some())
     )))
 }
 

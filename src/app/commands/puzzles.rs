@@ -1,7 +1,7 @@
 //! Where puzzles come from: the generator and the grader, with the app's settings.
 
 use crate::app::App;
-use crate::app::i18n::{Lang, t};
+use crate::app::i18n::{Lang, t, yes};
 use crate::app::render::tier_name;
 use crate::engine::Tier;
 use crate::engine::generator::GradedError;
@@ -101,11 +101,7 @@ fn generate_error(e: &GenerateError, lang: Lang) -> String {
             "puzzle-not-found",
             asked = asked,
             symmetry = symmetry.to_string(),
-            symmetric = if symmetry == Symmetry::None {
-                "no"
-            } else {
-                "yes"
-            },
+            symmetric = yes(symmetry != Symmetry::None),
             most = MAX_EMPTY
         ),
     }

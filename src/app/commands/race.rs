@@ -8,7 +8,7 @@
 
 use crate::app::command::race::button_id;
 use crate::app::command::{Opponent, RaceCommand, Target};
-use crate::app::i18n::{FluentValue, Lang, t};
+use crate::app::i18n::{FluentValue, Lang, t, yes};
 use crate::app::render::{duration, escape_markdown, tier_name};
 use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
@@ -311,14 +311,8 @@ fn board_of(app: &App, inv: &Invocation, target: Target) -> Result<Reply, Failur
                 now,
             ));
         }
-        let mut reply = board::reply(
-            &game,
-            &inv.player.name,
-            &t!(inv.lang, "race-board-headline", race = name.as_str()),
-            inv.style,
-            inv.lang,
-            now,
-        );
+        let headline = t!(inv.lang, "race-board-headline", race = name.as_str());
+        let mut reply = board::reply_to(inv, &game, &headline, now);
         reply.private = true;
         Ok(reply)
     })
@@ -992,11 +986,7 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
             lang,
             "race-result-no-winner",
             race = name.as_str(),
-            timed = if race.finished_at.unwrap_or(now) - started >= RACE_LIMIT_MS {
-                "yes"
-            } else {
-                "no"
-            },
+            timed = yes(race.finished_at.unwrap_or(now) - started >= RACE_LIMIT_MS),
             limit = duration(RACE_LIMIT_MS)
         ),
     };

@@ -2,13 +2,8 @@
 //! boards as text or as pictures (every board reply from now on), and the language the
 //! bot speaks to them.
 
-use crate::app::i18n::{Lang, t};
+use crate::app::i18n::{Lang, t, yes};
 use crate::app::{App, Failure, Invocation, Reply};
-
-/// `yes` or `no`, as the catalogue's selectors read a setting.
-fn yes(on: bool) -> &'static str {
-    if on { "yes" } else { "no" }
-}
 
 pub fn run(
     app: &App,

@@ -1,7 +1,7 @@
 //! `/sudoku stats [player]`: your own record across every place, or another player's
 //! record in this place only (what they play in other servers and in DMs is theirs).
 
-use crate::app::i18n::t;
+use crate::app::i18n::{t, yes};
 use crate::app::render::{duration, tier_name};
 use crate::app::{App, Failure, Invocation, Reply, user_error};
 
@@ -35,7 +35,7 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
             lang,
             "stats-title",
             name = crate::app::render::escape_markdown(&name),
-            here = if own { "no" } else { "yes" },
+            here = yes(!own),
             started = stats.started,
             solved = stats.solved,
             given_up = stats.gave_up
@@ -76,11 +76,7 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
         }
         if stats.started == 0 {
             text.push('\n');
-            text.push_str(&t!(
-                lang,
-                "stats-none",
-                own = if own { "yes" } else { "no" }
-            ));
+            text.push_str(&t!(lang, "stats-none", own = yes(own)));
         }
         Ok(Reply::public(text))
     })

@@ -65,6 +65,45 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// Every technique, easiest first (the order of the enum).
+    pub const ALL: [Technique; 35] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::LockedPair,
+        Technique::LockedTriple,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
+        Technique::WWing,
+        Technique::UniqueRectangle,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle4,
+        Technique::HiddenRectangle,
+        Technique::Bug,
+        Technique::SimpleColouring,
+        Technique::FinnedXWing,
+        Technique::FinnedSwordfish,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::Aic,
+        Technique::ForcingChain,
+    ];
+
     /// A stable id, for the catalogues that name techniques in each language.
     pub fn key(self) -> &'static str {
         match self {
