@@ -438,7 +438,11 @@ fn bad_coop_input_is_refused_privately() {
         ("coop check B7", "`coop check` takes nothing more"),
     ] {
         let e = Command::parse(text).expect_err(text);
-        assert!(e.contains(says), "{text}: {e}");
+        let reply = bot.invoke("ann", "chan", Command::Unreadable(e));
+        assert!(
+            reply.private && reply.content.contains(says),
+            "{text}: {reply:?}"
+        );
     }
     assert!(
         bot.say("ann", "chan", "coop move B7 4")

@@ -621,7 +621,7 @@ fn a_word_where_a_number_belongs_is_named() {
     let (_dir, db) = temp_db();
     let bot = Bot::open(&db, T0, 7);
     match Command::parse("/sudoku new forty") {
-        Err(e) => assert!(e.contains("forty"), "{e}"),
+        Err(e) => assert!(e.to_string().contains("forty"), "{e}"),
         Ok(c) => {
             let r = bot.invoke("ann", "g1", c);
             assert!(r.private && r.content.contains("forty"), "{}", r.content);

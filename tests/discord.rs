@@ -530,9 +530,22 @@ async fn start_up_registers_every_command_with_its_options() {
     assert_eq!(admin_subs[1]["type"], 1);
     assert_options("/sudoku-daily off", &admin_subs[1]["options"], &[]);
 
-    // Spanish Discord (Spain and Latin America) shows the commands' words in Spanish;
-    // names and values stay English (Discord sends those). Discord has no Catalan.
+    // Spanish Discord (Spain and Latin America) shows the commands' words and names in
+    // Spanish; values stay English (Discord sends those, and the English names, back).
+    // Discord has no Catalan. The top-level names stay: Discord's clients mishandle a
+    // localized command name over subcommands (discord-api-docs#5105).
     for locale in ["es-ES", "es-419"] {
+        assert!(sudoku["name_localizations"][locale].is_null());
+        assert_eq!(subs[0]["name_localizations"][locale], "nuevo");
+        assert_eq!(
+            subs[0]["options"][0]["name_localizations"][locale],
+            "vacías"
+        );
+        assert_eq!(admin_subs[0]["name_localizations"][locale], "configurar");
+        assert_eq!(
+            admin_subs[0]["options"][2]["name_localizations"][locale],
+            "zona-horaria"
+        );
         assert_eq!(
             sudoku["description_localizations"][locale],
             "Juega al sudoku: partidas nuevas, jugadas, pistas y resolución"
@@ -4352,10 +4365,10 @@ async fn help_answers_in_the_players_discord_language() {
     let (_dir, db) = db();
     let bot = ready_on(Transport::Gateway, &fake, &db, Arc::new(SystemClock)).await;
     for (locale, words) in [
-        ("es-ES", "filas A-I (de arriba abajo)"),
-        ("es-419", "filas A-I (de arriba abajo)"),
-        ("en-US", "rows are A-I (top to bottom)"),
-        ("fr", "rows are A-I (top to bottom)"),
+        ("es-ES", "filas A-I, columnas 1-9"),
+        ("es-419", "filas A-I, columnas 1-9"),
+        ("en-US", "rows A-I, columns 1-9"),
+        ("fr", "rows A-I, columns 1-9"),
     ] {
         let mut help = fake.slash(&ann(), Some(GUILD), "help", json!([]));
         help["locale"] = json!(locale);
@@ -4443,6 +4456,20 @@ async fn a_spanish_server_posts_in_spanish_and_a_catalan_player_chooses_catalan(
         board.to_string().contains("\"Comprovar\""),
         "its buttons too: {board:#}"
     );
+    // The help names the commands as each reader's Discord shows them: Bob's in
+    // Spanish; Ann's (Catalan words, an English Discord) in English.
+    let help = fake.slash(&bob(), Some(GUILD), "help", json!([]));
+    let help = fake.ask(in_spanish_server(help, "es-419")).await;
+    assert!(
+        content(&help).contains("`/sudoku nuevo [vacías] [dificultad]`: nueva partida"),
+        "{help:#}"
+    );
+    let help = fake.slash(&ann(), Some(GUILD), "help", json!([]));
+    let help = fake.ask(in_spanish_server(help, "en-US")).await;
+    assert!(
+        content(&help).contains("`/sudoku new [empty] [difficulty]`: partida nova"),
+        "{help:#}"
+    );
     let back = fake.slash(
         &ann(),
         Some(GUILD),
@@ -4484,6 +4511,12 @@ fn the_fake_refuses_localizations_discord_would() {
         json!({"description_localizations": {"es-ES": "x".repeat(101)}}),
         json!({"description_localizations": {"es-ES": ""}}),
         json!({"name_localizations": {"es-ES": "Nuevo Juego"}}),
+        // Two subcommands one Spanish client would see under the same name.
+        json!({"options": [
+            {"name": "new", "type": 1, "description": "Start",
+                "name_localizations": {"es-ES": "nuevo"}},
+            {"name": "fresh", "type": 1, "description": "Start",
+                "name_localizations": {"es-ES": "nuevo"}}]}),
         json!({"description_localizations": {"es-ES": "x".repeat(100)},
             "options": (0..25).map(|k| json!({"name": format!("o{k}"), "type": 3,
                 "description": "d", "description_localizations": {"es-ES": "y".repeat(100)},

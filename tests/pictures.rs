@@ -103,7 +103,9 @@ fn a_player_who_chooses_pictures_gets_them_on_every_board_and_others_do_not() {
     assert!(bob.image.is_none() && bob.content.contains("```"));
 
     // A word that is neither: refused with what would be right, and the choice stays.
-    let refused = Command::parse("settings board:banana").expect_err("not a board style");
+    let refused = Command::parse("settings board:banana")
+        .expect_err("not a board style")
+        .to_string();
     assert!(
         refused.contains("`banana` is not text or image: use text, image"),
         "{refused}"

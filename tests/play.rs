@@ -53,7 +53,7 @@ fn a_scripted_session_with_a_clock_two_players_and_a_restart() {
     assert!(out.contains("You have no game in progress here"), "{out}");
     assert!(out.contains("**bob**'s Easy game"), "{out}");
     assert!(
-        !out.contains("rows are A-I (top to bottom)"),
+        !out.contains("rows A-I, columns 1-9"),
         ":quit stops reading"
     );
     // A second process on the same database: ann's game is still there, still running.
@@ -726,20 +726,26 @@ fn the_terminal_speaks_the_language_asked() {
     let out = play_with(
         &db,
         &["--locale".as_ref(), "ca".as_ref()],
-        "help\n:locale\n:locale klingon\n:locale es\nhelp\n:locale en\nhelp\n",
+        "help\n:locale\n:locale klingon\n:locale es\nhelp\nbaila\nnuevo 30\n:locale en\nhelp\n",
     );
-    let catalan = out
-        .find("files A-I (de dalt a baix)")
-        .expect("Catalan help");
+    // Names too: each session's help names the commands in its language, and a typist
+    // may use them (a refusal lists them).
+    assert!(out.contains("`/sudoku nou [buides] [dificultat]`"), "{out}");
+    assert!(
+        out.contains("`/sudoku nuevo [vacías] [dificultad]`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no conozco el comando `baila`; los comandos son: nuevo, ver, poner"),
+        "{out}"
+    );
+    assert!(out.contains("Nuevo sudoku"), "{out}");
+    let catalan = out.find("files A-I, columnes 1-9").expect("Catalan help");
     let refused = out
         .find("the bot speaks en, es and ca")
         .expect("a wrong locale is refused");
-    let spanish = out
-        .find("filas A-I (de arriba abajo)")
-        .expect("Spanish help");
-    let english = out
-        .find("rows are A-I (top to bottom)")
-        .expect("English help");
+    let spanish = out.find("filas A-I, columnas 1-9").expect("Spanish help");
+    let english = out.find("rows A-I, columns 1-9").expect("English help");
     assert!(
         catalan < refused && refused < spanish && spanish < english,
         "{out}"

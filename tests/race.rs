@@ -229,7 +229,7 @@ fn lobby_mistakes_are_refused_privately_and_change_nothing() {
         "{}",
         r.content
     );
-    let typed = Command::parse("race 5 players:21").unwrap_err();
+    let typed = Command::parse("race 5 players:21").unwrap_err().to_string();
     assert!(typed.contains("2 to 20"), "{typed}");
     // From Discord the option's own limits refuse it; the core refuses it too.
     let r = bot.invoke(

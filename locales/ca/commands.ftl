@@ -1,5 +1,5 @@
 # Les descripcions de les ordres de barra de Discord i les etiquetes de les seves opcions, en
-# català. Els noms d'ordres, opcions i caselles es mantenen en anglès (Discord els envia així).
+# català. Els noms de subordres i opcions són al final (name-*, option-*).
 
 ## /sudoku i /sudoku-daily
 
@@ -166,3 +166,97 @@ describe-off = Deixa de publicar sudokus diaris
 
 describe-launch = Sudoku per tocar: el teu tauler, en directe amb el teu servidor
 describe-solve-message = Resol el sudoku
+
+## Els noms dels subordres i de les opcions. Discord no té català: aquests noms només
+## s'escriuen a la terminal; a Discord, qui tria el català veu els noms de l'idioma del
+## seu Discord. En minúscules, només lletres, xifres i '-', 32 caràcters com a molt.
+
+name-new = nou
+name-show = veure
+name-move = posar
+name-note = anotar
+name-undo = desfer
+name-check = comprovar
+name-hint = pista
+name-submit = lliurar
+name-giveup = rendir-se
+name-solve = resoldre
+name-stats = estadístiques
+name-daily = diari
+name-leaderboard = classificació
+name-coop = coop
+name-race = cursa
+name-challenge = repte
+name-settings = ajustos
+name-play = jugar
+name-web = web
+name-share = compartir
+name-forget-me = oblida-me
+name-help = ajuda
+name-setup = configurar
+name-off = desactivar
+
+option-empty = buides
+option-difficulty = dificultat
+option-symmetry = simetria
+option-moves = jugades
+option-cell = casella
+option-digits = xifres
+option-reveal = mostrar
+option-grid = graella
+option-player = jugador
+option-period = període
+option-action = acció
+option-input = text
+option-players = jugadors
+option-check-as-you-go = comprovar-en-jugar
+option-board = tauler
+option-language = idioma
+option-channel = canal
+option-time = hora
+option-timezone = zona-horària
+
+## Ordres escrites que no són cap ordre (la terminal; alguna opció que Discord deixa passar)
+
+typed-not-admin-command = `/sudoku-daily { $typed }` no és cap ordre: fes servir { $commands }
+typed-unknown-command = no conec l'ordre `{ $typed }`; les ordres són: { $commands }
+typed-given-twice = `{ $typed }`: l'opció `{ $option }` ja hi és; indica-la una sola vegada
+typed-takes-no-options = `{ $command }` no porta opcions; has escrit `{ $typed }` al darrere
+typed-not-an-option = `{ $typed }` no és una opció de `{ $command }`: indica { $wanted }
+typed-not-an-option-example = `{ $typed }` no és una opció de `{ $command }`: indica { $wanted }; per exemple, { $examples }
+typed-give = `{ $typed }`: indica { $wanted }
+typed-on-or-off = `{ $typed }`: l'opció `{ $option }` és sí o no
+typed-too-long = { $option } té { $length } caràcters; n'hi caben { $most } com a molt
+typed-not-a-choice = `{ $typed }` no és { $wanted }: fes servir { $values }
+typed-not-empty-cells = `{ $number }` no és un nombre de caselles buides: fes servir d'1 a { $most }
+typed-not-players = `{ $number }` no és un nombre de jugadors: en una cursa hi caben de 2 a { $most }
+typed-challenge-whom = digues a qui desafies, p. ex. `/sudoku challenge @anna`
+typed-coop-action-example = `{ $typed }` no és cap acció del tauler cooperatiu: fes servir { $actions }; per exemple, `/sudoku coop move B7 4`
+typed-coop-action = `{ $typed }` no és cap acció del tauler cooperatiu: fes servir { $actions }
+typed-coop-start-only = les caselles buides i la dificultat són per començar un tauler (`/sudoku coop 45 medium`), no per a `coop { $action }`
+typed-coop-nothing-more = `coop { $action }` no porta res més; has escrit `{ $typed }` al darrere
+typed-coop-moves = escriu les jugades després de `coop move`, p. ex. `/sudoku coop move B7 4`
+typed-coop-note = escriu una casella i xifres després de `coop note`, p. ex. `/sudoku coop note B7 257` (o `coop note auto` per als candidats de totes les caselles)
+typed-coop-check = `coop check` no porta res més: en un tauler cooperatiu totes les xifres són correctes
+
+## Què admet cada opció, com a substantiu («indica una dificultat (easy, …)»)
+
+noun-empty = un nombre de caselles buides
+noun-difficulty = una dificultat
+noun-symmetry = una simetria
+noun-moves = jugades
+noun-cell = una casella
+noun-digits = xifres
+noun-reveal = `mostrar` per dir quines caselles
+noun-grid = un tauler
+noun-player = un jugador
+noun-period = un període
+noun-action = una acció del tauler cooperatiu
+noun-input = jugades o notes
+noun-players = un nombre de jugadors
+noun-check-as-you-go = sí o no
+noun-board = text o image
+noun-language = un idioma (en, es, ca)
+noun-channel = un canal
+noun-time = una hora
+noun-timezone = una zona horària

@@ -1,6 +1,6 @@
 # Jugar una partida: new, show, move, note, undo, check, hint, submit, give up, el teclat.
-# Les ordres entre accents greus queden en anglès (Discord les envia així); també els noms
-# de casella A1-I9.
+# Les ordres s'escriuen amb el nom anglès: les mencions `/sudoku …` es diuen amb els noms
+# de qui llegeix. Les caselles A1-I9 es diuen igual arreu.
 
 nothing-changed = { $why }. No s'ha canviat res.
 game-none = No tens cap partida en curs aquí. Comença'n una amb `/sudoku new` (p. ex. `/sudoku new 40`).

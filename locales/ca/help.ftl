@@ -1,14 +1,15 @@
-# Les paraules del bot en català. Les ordres, les opcions i les caselles mantenen el nom
-# en anglès (A–I, 1–9, `/sudoku new`): Discord les envia així.
+# Les paraules del bot en català. Les ordres s'escriuen amb el nom anglès
+# (`/sudoku new [empty]`): el bot les diu amb els noms que mostra el Discord de qui llegeix
+# (vegeu name-* a commands.ftl). Caselles: A–I, 1–9.
 
 ## /sudoku help
 
-help-header = **Sudoku**: files A-I (de dalt a baix), columnes 1-9 (d'esquerra a dreta).
+help-header = **Sudoku**: files A-I, columnes 1-9.
 help-daily-rank = Repte diari: temps des que l'obres, amb pauses, +30 s per error o pista; amb 3+ errors, al final.
 help-footer = O fes servir el teclat sota el tauler. `(5)` la teva xifra, `!5!` una d'errònia. En partida lliure, una pausa compta 5 min com a màxim.
 help-admins = Administració: { $commands }.
 
-help-new = `/sudoku new [empty] [difficulty] [symmetry]`: partida nova, p. ex. `/sudoku new 40` (40 caselles buides).
+help-new = `/sudoku new [empty] [difficulty]`: partida nova, p. ex. `/sudoku new 40` (40 caselles buides).
 help-show = `/sudoku show`: el teu tauler i com vas.
 help-move = `/sudoku move <moves>`: p. ex. `B7 4` (o `r2c7 4`), `B7 4, C3 5`; `B7 0` esborra.
 help-note = `/sudoku note <cell> <digits>`: notes a llapis, p. ex. `B7 257`; `note auto` les anota totes.
@@ -23,10 +24,10 @@ help-daily = `/sudoku daily`: el sudoku del dia del servidor, igual per a tothom
 help-leaderboard = `/sudoku leaderboard [today|week|all-time|races]`: classificacions del servidor.
 help-coop = `/sudoku coop [empty] [difficulty]`: un tauler que omple tot el canal (`coop move|note|hint|check|undo|show|end`).
 help-race = `/sudoku race [empty] [difficulty] [players]`: cursa amb el mateix sudoku: sense pistes, fora amb 3 errors.
-help-challenge = `/sudoku challenge @player [empty] [difficulty]`: un duel 1 contra 1 amb puntuació.
+help-challenge = `/sudoku challenge @player`: un duel 1 contra 1 amb puntuació.
 help-settings = `/sudoku settings [check-as-you-go:on|off] [board:text|image] [language]`: comprovar en jugar; tauler; idioma.
 help-play = `/sudoku play` (o `web`): el teu tauler per tocar.
 help-share = `/sudoku share`: publica el teu resultat del sudoku del dia, sense espòilers.
 help-forget-me = `/sudoku forget-me`: esborra totes les teves partides i estadístiques.
-help-setup = `/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid difficulty:medium`
+help-setup = `/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid`
 help-off = `/sudoku-daily off`

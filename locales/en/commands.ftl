@@ -1,5 +1,5 @@
 # Discord's slash-command descriptions and choice labels, in English: copied from the command
-# table (src/app/command/table.rs). Command, option and choice names are not translated.
+# table (src/app/command/table.rs). Choice values are not translated; names are at the end.
 
 ## /sudoku and /sudoku-daily
 
@@ -166,3 +166,99 @@ describe-off = Stop posting daily puzzles
 
 describe-launch = Tap to play Sudoku: your board, live with your server
 describe-solve-message = Solve Sudoku
+
+## The names of the subcommands and options: English is what Discord sends back
+## whatever the client shows, so these must equal the table's (a test checks). Another
+## language's names are what its players see in Discord's command picker (where Discord
+## has its locale) and may type in the terminal: lowercase, letters, digits and '-' only,
+## at most 32 characters, each unique among its siblings.
+
+name-new = new
+name-show = show
+name-move = move
+name-note = note
+name-undo = undo
+name-check = check
+name-hint = hint
+name-submit = submit
+name-giveup = giveup
+name-solve = solve
+name-stats = stats
+name-daily = daily
+name-leaderboard = leaderboard
+name-coop = coop
+name-race = race
+name-challenge = challenge
+name-settings = settings
+name-play = play
+name-web = web
+name-share = share
+name-forget-me = forget-me
+name-help = help
+name-setup = setup
+name-off = off
+
+option-empty = empty
+option-difficulty = difficulty
+option-symmetry = symmetry
+option-moves = moves
+option-cell = cell
+option-digits = digits
+option-reveal = reveal
+option-grid = grid
+option-player = player
+option-period = period
+option-action = action
+option-input = input
+option-players = players
+option-check-as-you-go = check-as-you-go
+option-board = board
+option-language = language
+option-channel = channel
+option-time = time
+option-timezone = timezone
+
+## Typed commands that are no command (the terminal; a few options Discord lets through)
+
+typed-not-admin-command = `/sudoku-daily { $typed }` is not a command: use { $commands }
+typed-unknown-command = unknown command `{ $typed }`; the commands are: { $commands }
+typed-given-twice = `{ $typed }`: { $option } is already given; give it once
+typed-takes-no-options = `{ $command }` takes no options; you wrote `{ $typed }` after it
+typed-not-an-option = `{ $typed }` is not an option of `{ $command }`: give { $wanted }
+typed-not-an-option-example = `{ $typed }` is not an option of `{ $command }`: give { $wanted }, e.g. { $examples }
+typed-give = `{ $typed }`: give { $wanted }
+typed-on-or-off = `{ $typed }`: { $option } is on or off
+typed-too-long = { $option } is { $length } characters long; at most { $most } fit
+typed-not-a-choice = `{ $typed }` is not { $wanted }: use { $values }
+typed-not-empty-cells = `{ $number }` is not a number of empty cells: use 1-{ $most }
+typed-not-players = `{ $number }` is not a number of players: a race takes 2 to { $most }
+typed-challenge-whom = name who to challenge, e.g. `/sudoku challenge @ann`
+typed-coop-action-example = `{ $typed }` is not a co-op action: use { $actions }, e.g. `/sudoku coop move B7 4`
+typed-coop-action = `{ $typed }` is not a co-op action: use { $actions }
+typed-coop-start-only = empty cells and difficulty are for starting a board (`/sudoku coop 45 medium`), not for `coop { $action }`
+typed-coop-nothing-more = `coop { $action }` takes nothing more; you wrote `{ $typed }` after it
+typed-coop-moves = give the moves after `coop move`, e.g. `/sudoku coop move B7 4`
+typed-coop-note = give a cell and digits after `coop note`, e.g. `/sudoku coop note B7 257` (or `coop note auto` for every cell's candidates)
+typed-coop-check = `coop check` takes nothing more (or `show`, which says the same: every digit on a co-op board is correct)
+
+## What each option takes, as a noun ("give a difficulty (easy, …)")
+
+noun-empty = a number of empty cells
+noun-difficulty = a difficulty
+noun-symmetry = a symmetry
+noun-moves = moves
+noun-cell = a cell
+noun-digits = digits
+noun-reveal = `show` to say which cells
+noun-grid = a grid
+noun-player = a player
+noun-period = a period
+noun-action = a co-op action
+noun-input = moves or notes
+noun-players = a number of players
+noun-check-as-you-go = on or off
+noun-board = text or image
+noun-language = a language (en, es, ca)
+noun-channel = a channel
+noun-time = a time
+noun-timezone = a time zone

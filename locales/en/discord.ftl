@@ -18,3 +18,9 @@ permission = { $name ->
 discord-submit-title = Submit your solution
 discord-submit-label = Your solved grid
 discord-submit-placeholder = Paste your board, or type 81 digits
+
+discord-message-unreadable = that message could not be read
+discord-unknown-command = this bot has no command /{ $command } any more (Discord may still be showing an old list: try again in a minute)
+discord-old-form = that form belongs to an older version of the bot
+discord-answered-privately = Answered privately.
+discord-launch-too-late = The board took too long to open; press Tap to play (or run `/sudoku play`) again.

@@ -1,5 +1,6 @@
 # Playing a game: new, show, move, note, undo, check, hint, submit, give up, the pad.
-# Commands in backticks stay English (Discord sends them so); cell names A1-I9 too.
+# Commands are written by their English names: `/sudoku …` mentions are said in the
+# reader's names. Cell names A1-I9 are the same everywhere.
 
 nothing-changed = { $why }. Nothing was changed.
 game-none = You have no game in progress here. Start one with `/sudoku new` (e.g. `/sudoku new 40`).

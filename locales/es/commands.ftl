@@ -1,5 +1,5 @@
 # Las descripciones de los comandos de barra de Discord y las etiquetas de sus opciones, en
-# español. Los nombres de comandos, opciones y casillas se quedan en inglés (así los envía Discord).
+# español. Los nombres de subcomandos y opciones están al final (name-*, option-*).
 
 ## /sudoku y /sudoku-daily
 
@@ -166,3 +166,97 @@ describe-off = Deja de publicar sudokus diarios
 
 describe-launch = Sudoku para tocar: tu tablero, en directo con tu servidor
 describe-solve-message = Resolver sudoku
+
+## Los nombres de los subcomandos y de las opciones, tal como los ve en Discord quien lo
+## tiene en español, y que también se pueden escribir en la terminal: en minúsculas, solo
+## letras, cifras y '-', 32 caracteres como mucho, sin repetir entre hermanos.
+
+name-new = nuevo
+name-show = ver
+name-move = poner
+name-note = anotar
+name-undo = deshacer
+name-check = comprobar
+name-hint = pista
+name-submit = entregar
+name-giveup = rendirse
+name-solve = resolver
+name-stats = estadísticas
+name-daily = diario
+name-leaderboard = clasificación
+name-coop = coop
+name-race = carrera
+name-challenge = desafío
+name-settings = ajustes
+name-play = jugar
+name-web = web
+name-share = compartir
+name-forget-me = olvídame
+name-help = ayuda
+name-setup = configurar
+name-off = desactivar
+
+option-empty = vacías
+option-difficulty = dificultad
+option-symmetry = simetría
+option-moves = jugadas
+option-cell = casilla
+option-digits = cifras
+option-reveal = mostrar
+option-grid = cuadrícula
+option-player = jugador
+option-period = periodo
+option-action = acción
+option-input = texto
+option-players = jugadores
+option-check-as-you-go = comprobar-al-jugar
+option-board = tablero
+option-language = idioma
+option-channel = canal
+option-time = hora
+option-timezone = zona-horaria
+
+## Órdenes escritas que no son ninguna orden (la terminal; alguna opción que Discord deja pasar)
+
+typed-not-admin-command = `/sudoku-daily { $typed }` no es un comando: usa { $commands }
+typed-unknown-command = no conozco el comando `{ $typed }`; los comandos son: { $commands }
+typed-given-twice = `{ $typed }`: la opción `{ $option }` ya está indicada; indícala una sola vez
+typed-takes-no-options = `{ $command }` no lleva opciones; has escrito `{ $typed }` detrás
+typed-not-an-option = `{ $typed }` no es una opción de `{ $command }`: indica { $wanted }
+typed-not-an-option-example = `{ $typed }` no es una opción de `{ $command }`: indica { $wanted }; por ejemplo, { $examples }
+typed-give = `{ $typed }`: indica { $wanted }
+typed-on-or-off = `{ $typed }`: la opción `{ $option }` es sí o no
+typed-too-long = { $option } tiene { $length } caracteres; caben { $most } como mucho
+typed-not-a-choice = `{ $typed }` no es { $wanted }: usa { $values }
+typed-not-empty-cells = `{ $number }` no es un número de casillas vacías: usa de 1 a { $most }
+typed-not-players = `{ $number }` no es un número de jugadores: en una carrera caben de 2 a { $most }
+typed-challenge-whom = di a quién desafías, p. ej. `/sudoku challenge @ana`
+typed-coop-action-example = `{ $typed }` no es una acción del tablero cooperativo: usa { $actions }; por ejemplo, `/sudoku coop move B7 4`
+typed-coop-action = `{ $typed }` no es una acción del tablero cooperativo: usa { $actions }
+typed-coop-start-only = las casillas vacías y la dificultad son para empezar un tablero (`/sudoku coop 45 medium`), no para `coop { $action }`
+typed-coop-nothing-more = `coop { $action }` no lleva nada más; has escrito `{ $typed }` detrás
+typed-coop-moves = escribe las jugadas después de `coop move`, p. ej. `/sudoku coop move B7 4`
+typed-coop-note = escribe una casilla y cifras después de `coop note`, p. ej. `/sudoku coop note B7 257` (o `coop note auto` para los candidatos de todas las casillas)
+typed-coop-check = `coop check` no lleva nada más: en un tablero cooperativo todas las cifras son correctas
+
+## Qué admite cada opción, como sustantivo («indica una dificultad (easy, …)»)
+
+noun-empty = un número de casillas vacías
+noun-difficulty = una dificultad
+noun-symmetry = una simetría
+noun-moves = jugadas
+noun-cell = una casilla
+noun-digits = cifras
+noun-reveal = `mostrar` para decir qué casillas
+noun-grid = un tablero
+noun-player = un jugador
+noun-period = un periodo
+noun-action = una acción del tablero cooperativo
+noun-input = jugadas o notas
+noun-players = un número de jugadores
+noun-check-as-you-go = sí o no
+noun-board = text o image
+noun-language = un idioma (en, es, ca)
+noun-channel = un canal
+noun-time = una hora
+noun-timezone = una zona horaria

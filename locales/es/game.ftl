@@ -1,6 +1,6 @@
 # Jugar una partida: new, show, move, note, undo, check, hint, submit, give up, el teclado.
-# Los comandos entre comillas invertidas quedan en inglés (así los envía Discord); también
-# los nombres de casilla A1-I9.
+# Los comandos se escriben con su nombre inglés: las menciones `/sudoku …` se dicen con los
+# nombres de quien lee. Las casillas A1-I9 se llaman igual en todas partes.
 
 nothing-changed = { $why }. No se ha cambiado nada.
 game-none = No tienes ninguna partida en curso aquí. Empieza una con `/sudoku new` (p. ej. `/sudoku new 40`).

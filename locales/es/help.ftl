@@ -1,14 +1,15 @@
-# Las palabras del bot en español. Las órdenes, las opciones y las casillas conservan su
-# nombre en inglés (A–I, 1–9, `/sudoku new`): así las envía Discord.
+# Las palabras del bot en español. Los comandos se escriben con su nombre inglés
+# (`/sudoku new [empty]`): el bot los dice con los nombres que muestra el Discord de quien
+# lee (`/sudoku nuevo [vacías]`, ver name-* en commands.ftl). Casillas: A–I, 1–9.
 
 ## /sudoku help
 
-help-header = **Sudoku**: filas A-I (de arriba abajo), columnas 1-9 (de izquierda a derecha).
+help-header = **Sudoku**: filas A-I, columnas 1-9.
 help-daily-rank = Reto diario: tiempo desde que lo abres, con pausas, +30 s por error o pista; con 3+ errores, al final.
 help-footer = O usa el teclado bajo el tablero. `(5)` tu cifra, `!5!` una errónea. En partida libre, una pausa cuenta 5 min como mucho.
 help-admins = Administración: { $commands }.
 
-help-new = `/sudoku new [empty] [difficulty] [symmetry]`: nueva partida, p. ej. `/sudoku new 40` (40 casillas vacías).
+help-new = `/sudoku new [empty] [difficulty]`: nueva partida, p. ej. `/sudoku new 40` (40 casillas vacías).
 help-show = `/sudoku show`: tu tablero y cómo vas.
 help-move = `/sudoku move <moves>`: p. ej. `B7 4` (o `r2c7 4`), `B7 4, C3 5`; `B7 0` borra.
 help-note = `/sudoku note <cell> <digits>`: notas a lápiz, p. ej. `B7 257`; `note auto` los anota todos.
@@ -23,10 +24,10 @@ help-daily = `/sudoku daily`: el sudoku del día del servidor, igual para todos;
 help-leaderboard = `/sudoku leaderboard [today|week|all-time|races]`: clasificaciones del servidor.
 help-coop = `/sudoku coop [empty] [difficulty]`: un tablero que rellena todo el canal (`coop move|note|hint|check|undo|show|end`).
 help-race = `/sudoku race [empty] [difficulty] [players]`: carrera con el mismo sudoku: sin pistas, fuera con 3 errores.
-help-challenge = `/sudoku challenge @player [empty] [difficulty]`: un duelo 1 contra 1 con puntuación.
+help-challenge = `/sudoku challenge @player`: un duelo 1 contra 1 con puntuación.
 help-settings = `/sudoku settings [check-as-you-go:on|off] [board:text|image] [language]`: comprobar al jugar; tablero; tu idioma.
 help-play = `/sudoku play` (o `web`): tu tablero para tocar.
 help-share = `/sudoku share`: publica tu resultado del sudoku del día, sin spoilers.
 help-forget-me = `/sudoku forget-me`: borra todas tus partidas y estadísticas.
-help-setup = `/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid difficulty:medium`
+help-setup = `/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid`
 help-off = `/sudoku-daily off`

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use clap::Args;
 
 use crate::adapters::input::{Line, Lines};
+use crate::app::i18n::t;
 use crate::app::{App, BoardStyle, Clock, Command, Invocation, Place, Player, Reply, SystemClock};
 use crate::engine::parse::{ParseError, parse_grid};
 use crate::engine::rng::SeededRng;
@@ -259,7 +260,7 @@ impl<'a> Session<'a> {
             let mut text = trimmed.to_string();
             if wants_grid(&text) {
                 if self.interactive && grid_is_empty(&text) {
-                    writeln!(out, "{PASTE_HOW}")?;
+                    writeln!(out, "{}", t!(self.lang, "terminal-paste-how"))?;
                 }
                 // A pasted multi-line grid: read on while it is short of cells, up to a
                 // blank line or a line that is a command of its own (a grid with a
@@ -291,14 +292,15 @@ impl<'a> Session<'a> {
                     text.push_str(&next);
                 }
                 if grid_is_empty(&text) {
-                    writeln!(out, "(no grid given) {PASTE_HOW}\n")?;
+                    let how = t!(self.lang, "terminal-paste-how");
+                    writeln!(out, "{}\n", t!(self.lang, "terminal-no-grid", how = how))?;
                     continue;
                 }
             }
-            match Command::parse(&text) {
-                Ok(command) => self.invoke(command, out)?,
-                Err(message) => writeln!(out, "{message}\n")?,
-            }
+            // Words that are no command go to the core too: it says why in the player's
+            // language (their settings are in the store).
+            let command = Command::parse(&text).unwrap_or_else(Command::Unreadable);
+            self.invoke(command, out)?;
         }
     }
 
@@ -341,13 +343,13 @@ impl<'a> Session<'a> {
     fn show_race_messages(&mut self, out: &mut impl Write) -> io::Result<()> {
         for message in self.app.take_race_messages(0) {
             let posted = if message.is_result {
-                writeln!(out, "(posted in the channel:)")?;
+                writeln!(out, "{}", t!(self.lang, "terminal-posted"))?;
                 None
             } else if message.edit.is_some() {
-                writeln!(out, "(the race's message, edited:)")?;
+                writeln!(out, "{}", t!(self.lang, "terminal-race-edited"))?;
                 None
             } else {
-                writeln!(out, "(the race's message, posted anew:)")?;
+                writeln!(out, "{}", t!(self.lang, "terminal-race-posted"))?;
                 Some(self.next_message_id())
             };
             self.show_more(&message.reply, out)?;
@@ -371,7 +373,7 @@ impl<'a> Session<'a> {
     /// Shows `reply` after another: its buttons join the pressable ones, numbered on.
     fn show_more(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
         if reply.private {
-            writeln!(out, "(only you can see this)")?;
+            writeln!(out, "{}", t!(self.lang, "terminal-private"))?;
         }
         writeln!(out, "{}", self.with_channel_names(&reply.content))?;
         if let Some(image) = &reply.image {
@@ -382,7 +384,15 @@ impl<'a> Session<'a> {
             let written = std::fs::create_dir_all(&self.pictures)
                 .and_then(|()| std::fs::write(&path, &image.png));
             match written {
-                Ok(()) => writeln!(out, "(picture: {} · {})", path.display(), image.alt)?,
+                Ok(()) => {
+                    let said = t!(
+                        self.lang,
+                        "terminal-picture",
+                        path = path.display().to_string(),
+                        alt = image.alt.as_str()
+                    );
+                    writeln!(out, "{said}")?;
+                }
                 Err(error) => writeln!(
                     out,
                     "(the board picture could not be written to {}: {error}; `/sudoku settings board:text` shows boards as text)",
@@ -517,7 +527,7 @@ impl<'a> Session<'a> {
                     let names: Vec<&str> =
                         self.last_menus.iter().map(|m| m.name.as_str()).collect();
                     if names.is_empty() {
-                        writeln!(out, "(no menu on the last reply)\n")?;
+                        writeln!(out, "{}\n", t!(self.lang, "terminal-no-menu"))?;
                     } else {
                         writeln!(
                             out,
@@ -543,12 +553,14 @@ impl<'a> Session<'a> {
                     None => {
                         let labels: Vec<&str> =
                             found.options.iter().map(|o| o.0.as_str()).collect();
-                        writeln!(
-                            out,
-                            "(the {} menu has no option {option:?}: choose one of {})\n",
-                            found.name,
-                            labels.join(" ")
-                        )?;
+                        let said = t!(
+                            self.lang,
+                            "terminal-no-option",
+                            menu = found.name.as_str(),
+                            option = option,
+                            options = labels.join(" ")
+                        );
+                        writeln!(out, "{said}\n")?;
                     }
                 }
             }
@@ -567,33 +579,41 @@ impl<'a> Session<'a> {
                     .map(|(_, id)| id.clone());
                 match found.as_deref().and_then(Command::from_custom_id) {
                     Some(command) => self.invoke(command, out)?,
-                    None => writeln!(out, "(no such button on the last reply)\n")?,
+                    None => writeln!(out, "{}\n", t!(self.lang, "terminal-no-button"))?,
                 }
             }
             "tick" => {
                 // What the Discord scheduler would post now.
                 let posts = self.app.take_due_daily_posts();
                 if posts.is_empty() {
-                    writeln!(out, "(no daily post is due)\n")?;
+                    writeln!(out, "{}\n", t!(self.lang, "terminal-no-daily-due"))?;
                 }
                 for post in posts {
                     let channel = match self.channels.get(&post.channel) {
                         Some(name) => format!("#{name}"),
                         None => post.channel.clone(),
                     };
-                    writeln!(out, "(posted in channel {channel} of {}:)", post.place)?;
+                    let said = t!(
+                        self.lang,
+                        "terminal-daily-posted",
+                        channel = channel,
+                        place = post.place.as_str()
+                    );
+                    writeln!(out, "{said}")?;
                     self.show(&post.reply, out)?;
                 }
             }
-            "locale" | "lang" | "language" if arg.is_empty() => writeln!(
-                out,
-                "(you play in {}; `:locale en|es|ca` changes it)\n",
-                self.lang.code()
-            )?,
+            "locale" | "lang" | "language" if arg.is_empty() => {
+                let language = t!(self.lang, "language-name", code = self.lang.code());
+                let said = t!(self.lang, "terminal-language", language = language);
+                writeln!(out, "{said}\n")?;
+            }
             "locale" | "lang" | "language" => match parse_locale(arg) {
                 Ok(lang) => {
                     self.lang = lang;
-                    writeln!(out, "(you play in {} now)\n", lang.code())?;
+                    let language = t!(lang, "language-name", code = lang.code());
+                    let said = t!(lang, "terminal-language-now", language = language);
+                    writeln!(out, "{said}\n")?;
                 }
                 Err(problem) => writeln!(out, "(:locale {problem})\n")?,
             },
@@ -694,9 +714,6 @@ fn usage(name: &str, out: &mut impl Write) -> io::Result<()> {
         None => writeln!(out, "(:help lists the session commands)\n"),
     }
 }
-
-/// How to give `submit` or `solve` its grid in a terminal.
-const PASTE_HOW: &str = "(paste the grid: 81 cells on the command's line, or the rows of a board on the lines below it, ending with an empty line)";
 
 /// A `#name` channel as the stable id that stands for it, and the name. Ids derive from
 /// the name alone (64-bit FNV-1a, the size of a Discord id), so a daily set up in one

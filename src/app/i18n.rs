@@ -7,8 +7,9 @@
 //! writes a whole sentence with its placeables and plural variants in the file, instead
 //! of the code gluing words around numbers, which no two languages do alike.
 //!
-//! Commands, options and cell names are English in every language (`/sudoku new`, A–I,
-//! 1–9): Discord sends them so, and typed moves read the same everywhere.
+//! Messages name commands in English (`/sudoku new [empty]`); replies say them in the
+//! names the reader's Discord shows (`/sudoku nuevo [vacías]`: see
+//! [`crate::app::command::names`]). Cell names are A–I, 1–9 in every language.
 
 use std::sync::OnceLock;
 
@@ -34,7 +35,8 @@ macro_rules! catalogue_files {
             "hints",
             "solve",
             "player",
-            "discord"
+            "discord",
+            "terminal"
         )
     };
     ($code:literal, $($family:literal),+) => {
@@ -82,6 +84,17 @@ impl Lang {
         match self {
             Lang::Es => &["es-ES", "es-419"],
             Lang::En | Lang::Ca => &[],
+        }
+    }
+
+    /// The language of the command names a channel's readers of this language see in
+    /// Discord's command picker: its own where Discord has its locale, else the default
+    /// English names (the ones every client can type).
+    pub fn names_shown(self) -> Lang {
+        if self.discord_locales().is_empty() {
+            Lang::En
+        } else {
+            self
         }
     }
 
@@ -331,21 +344,32 @@ mod tests {
                     continue;
                 }
                 let code = std::fs::read_to_string(&path).expect("source is UTF-8");
-                for (at, _) in code.match_indices("t!(") {
+                // `t!(lang, "id", …)`: the id after the first comma; a refusal said later,
+                // `Unreadable::new("id")`: the id first.
+                let calls = code.match_indices("t!(").map(|(at, _)| (at, true)).chain(
+                    code.match_indices("Unreadable::new(")
+                        .map(|(at, _)| (at, false)),
+                );
+                for (at, after_comma) in calls {
                     // `t!(` itself, not the end of `assert!(`.
-                    if code[..at]
-                        .chars()
-                        .next_back()
-                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    if after_comma
+                        && code[..at]
+                            .chars()
+                            .next_back()
+                            .is_some_and(|c| c.is_alphanumeric() || c == '_')
                     {
                         continue;
                     }
-                    // The id is the first string literal after the call's first comma.
                     let rest = &code[at..];
-                    let Some(comma) = rest.find(',') else {
-                        continue;
+                    let start = if after_comma {
+                        let Some(comma) = rest.find(',') else {
+                            continue;
+                        };
+                        comma + 1
+                    } else {
+                        rest.find('(').map_or(0, |p| p + 1)
                     };
-                    let after = rest[comma + 1..].trim_start();
+                    let after = rest[start..].trim_start();
                     let Some(literal) = after.strip_prefix('"') else {
                         continue;
                     };

@@ -216,7 +216,9 @@ pub struct Invocation {
     /// the core for every admin command.
     pub is_admin: bool,
     /// The player's language (Discord: the interaction's locale). The core replaces it
-    /// with the one they chose in their settings, if any.
+    /// with the one they chose in their settings, if any; as given, it is also the
+    /// language of the command names the player sees (Discord's picker follows the
+    /// client, not our settings).
     pub lang: i18n::Lang,
     /// The server's language, where the bot speaks it (Discord: the interaction's
     /// `guild_locale`): what its channel posts default to.
@@ -378,6 +380,9 @@ impl App {
     /// nothing changed). `pictures: false` keeps the reply's board text whatever the
     /// player chose (the web board draws its own, and a PNG per tap would be wasted).
     pub(crate) fn handle_styled(&self, invocation: &Invocation, pictures: bool) -> (Reply, bool) {
+        // The language of the command names the player sees: their Discord's (the player's
+        // settings change the words, not Discord's command picker).
+        let names = invocation.lang;
         let styled;
         let invocation = match self.player_style(invocation, pictures) {
             (false, None) => invocation,
@@ -394,7 +399,10 @@ impl App {
                 &styled
             }
         };
-        let outcome = commands::run(self, invocation);
+        let outcome = match &invocation.command {
+            Command::Unreadable(why) => Ok(Reply::private(why.said(invocation.lang, names))),
+            _ => commands::run(self, invocation),
+        };
         let done = outcome.is_ok();
         let reply = match outcome {
             Ok(reply) => reply,
@@ -431,7 +439,7 @@ impl App {
         } else {
             reply
         };
-        (reply.fit().drawn(), done)
+        (reply.in_names(names).fit().drawn(), done)
     }
 
     /// Marks the games this command (or another just before it) found not to decode, in

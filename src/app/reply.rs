@@ -119,6 +119,17 @@ pub struct Image {
 }
 
 impl Reply {
+    /// This reply with its `/sudoku …` mentions in the command names a reader of `names`
+    /// sees (see [`crate::app::command::names`]).
+    pub fn in_names(mut self, names: Lang) -> Reply {
+        if let std::borrow::Cow::Owned(said) =
+            crate::app::command::names::in_names(&self.content, names)
+        {
+            self.content = said;
+        }
+        self
+    }
+
     /// A public message, such as a board.
     pub fn public(content: impl Into<String>) -> Reply {
         Reply {

@@ -198,6 +198,10 @@ pub fn parse_zone(text: &str) -> Result<String, SettingError> {
     }) {
         return Ok(iana);
     }
+    let plain = |text: &str| fold_accents(&zone_key(text).to_lowercase());
+    if let Some((_, iana)) = CITIES.iter().find(|(city, _)| plain(city) == plain(name)) {
+        return Ok((*iana).to_string());
+    }
     Err(SettingError::UnknownZone {
         found: excerpt(name),
         near: near_zones(&wanted, &names)
@@ -205,6 +209,52 @@ pub fn parse_zone(text: &str) -> Result<String, SettingError> {
             .map(|zone| zone.to_string())
             .collect(),
     })
+}
+
+/// Cities the time zone database does not name (it names one city per zone), where the
+/// bot's languages are spoken: a Catalan admin types `Barcelona`, a Mexican one
+/// `Guadalajara`. Accents are optional (`Malaga`).
+const CITIES: &[(&str, &str)] = &[
+    ("Barcelona", "Europe/Madrid"),
+    ("Valencia", "Europe/Madrid"),
+    ("València", "Europe/Madrid"),
+    ("Sevilla", "Europe/Madrid"),
+    ("Seville", "Europe/Madrid"),
+    ("Zaragoza", "Europe/Madrid"),
+    ("Málaga", "Europe/Madrid"),
+    ("Bilbao", "Europe/Madrid"),
+    ("Palma", "Europe/Madrid"),
+    ("Girona", "Europe/Madrid"),
+    ("Tarragona", "Europe/Madrid"),
+    ("Lleida", "Europe/Madrid"),
+    ("Alicante", "Europe/Madrid"),
+    ("Las Palmas", "Atlantic/Canary"),
+    ("Tenerife", "Atlantic/Canary"),
+    ("Andorra la Vella", "Europe/Andorra"),
+    ("Perpignan", "Europe/Paris"),
+    ("Perpinyà", "Europe/Paris"),
+    ("Guadalajara", "America/Mexico_City"),
+    ("Ciudad de México", "America/Mexico_City"),
+    ("Medellín", "America/Bogota"),
+    ("Quito", "America/Guayaquil"),
+    ("Valparaíso", "America/Santiago"),
+    ("Rosario", "America/Argentina/Cordoba"),
+];
+
+/// `text` without the accents Spanish and Catalan put on city names.
+fn fold_accents(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'á' | 'à' => 'a',
+            'é' | 'è' => 'e',
+            'í' | 'ï' => 'i',
+            'ó' | 'ò' => 'o',
+            'ú' | 'ü' => 'u',
+            'ñ' => 'n',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
 }
 
 /// Abbreviations read as the place people mean by them (the zone's daylight saving
@@ -911,6 +961,16 @@ mod tests {
     fn zones_by_city() {
         assert_eq!(parse_zone("madrid"), Ok("Europe/Madrid".into()));
         assert_eq!(parse_zone("Madrid"), Ok("Europe/Madrid".into()));
+        // Cities the database does not name, where the bot's languages are spoken.
+        assert_eq!(parse_zone(" barcelona "), Ok("Europe/Madrid".into()));
+        assert_eq!(parse_zone("Malaga"), Ok("Europe/Madrid".into()));
+        assert_eq!(
+            parse_zone("ciudad de mexico"),
+            Ok("America/Mexico_City".into())
+        );
+        for (_, iana) in CITIES {
+            assert!(TimeZone::get(iana).is_ok(), "{iana}");
+        }
         assert_eq!(parse_zone("new york"), Ok("America/New_York".into()));
         assert_eq!(parse_zone("new_york"), Ok("America/New_York".into()));
         assert_eq!(parse_zone("NEW-YORK"), Ok("America/New_York".into()));

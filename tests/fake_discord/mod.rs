@@ -1835,6 +1835,26 @@ fn check_options(problems: &mut Vec<String>, at: &str, options: &Value) {
     if options.len() > 25 {
         problems.push(format!("{at}: {} options", options.len()));
     }
+    // Siblings' names are unique in every locale: a client shows each option under its
+    // locale's name, or the default where it has none (Discord refuses a duplicate).
+    let locales: std::collections::BTreeSet<&str> = options
+        .iter()
+        .filter_map(|o| o["name_localizations"].as_object())
+        .flat_map(|names| names.keys().map(String::as_str))
+        .chain([""])
+        .collect();
+    for locale in locales {
+        let mut seen = std::collections::HashSet::new();
+        for option in &options {
+            let name = option["name_localizations"][locale]
+                .as_str()
+                .or(option["name"].as_str())
+                .unwrap_or("");
+            if !seen.insert(name) {
+                problems.push(format!("{at}: two options named {name:?} [{locale}]"));
+            }
+        }
+    }
     let mut optional_seen = false;
     for option in &options {
         let name = option["name"].as_str().unwrap_or("");

@@ -10,6 +10,7 @@ use serenity::all::{
 };
 
 use crate::app::Command;
+use crate::app::command::Unreadable;
 use crate::app::command::table::{
     self, Args, CommandSpec, Family, MAX_GRID, OptionKind, OptionSpec, Value, table,
 };
@@ -117,9 +118,13 @@ fn localized<T>(what: T, key: &str, set: fn(T, String, String) -> T) -> T {
 fn subcommand(spec: &CommandSpec) -> CreateCommandOption {
     let key = format!("describe-{}", spec.name);
     let sub = localized(
-        CreateCommandOption::new(CommandOptionType::SubCommand, spec.name, spec.description),
-        &key,
-        CreateCommandOption::description_localized,
+        localized(
+            CreateCommandOption::new(CommandOptionType::SubCommand, spec.name, spec.description),
+            &key,
+            CreateCommandOption::description_localized,
+        ),
+        &format!("name-{}", spec.name),
+        CreateCommandOption::name_localized,
     );
     spec.options.iter().fold(sub, |sub, option| {
         sub.add_sub_option(discord_option(spec, option))
@@ -130,9 +135,13 @@ fn discord_option(spec: &CommandSpec, option: &OptionSpec) -> CreateCommandOptio
     let key = format!("describe-{}-{}", spec.name, option.name);
     let new = |kind| {
         localized(
-            CreateCommandOption::new(kind, option.name, option.description),
-            &key,
-            CreateCommandOption::description_localized,
+            localized(
+                CreateCommandOption::new(kind, option.name, option.description),
+                &key,
+                CreateCommandOption::description_localized,
+            ),
+            &format!("option-{}", option.name),
+            CreateCommandOption::name_localized,
         )
     };
     let created = match &option.kind {
@@ -165,7 +174,7 @@ fn discord_option(spec: &CommandSpec, option: &OptionSpec) -> CreateCommandOptio
 
 /// The core's command for a received slash or message command; `Err` says what is wrong
 /// with an interaction this bot did not register (an outdated client, say).
-pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
+pub fn to_command(interaction: &CommandInteraction) -> Result<Command, Unreadable> {
     let data = &interaction.data;
     if data.kind == CommandType::PrimaryEntryPoint {
         return Ok(Command::Play { daily: false });
@@ -175,13 +184,13 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
             Some(ResolvedTarget::Message(message)) => Ok(Command::Solve {
                 grid: message.content.clone(),
             }),
-            _ => Err("that message could not be read".into()),
+            _ => Err(Unreadable::new("discord-message-unreadable")),
         };
     }
     let family = [Family::Player, Family::Admin]
         .into_iter()
         .find(|f| f.command() == data.name)
-        .ok_or_else(|| format!("unknown command /{}", data.name))?;
+        .ok_or_else(|| Unreadable::new("discord-unknown-command").with("command", &*data.name))?;
     let options = data.options();
     let Some(ResolvedOption {
         name,
@@ -191,7 +200,10 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
     else {
         return Ok(Command::Help);
     };
-    let spec = table::find(family, name).ok_or_else(|| format!("unknown subcommand {name}"))?;
+    let spec = table::find(family, name).ok_or_else(|| {
+        Unreadable::new("discord-unknown-command")
+            .with("command", format!("{} {name}", family.command()))
+    })?;
     let mut args = Args::default();
     for option in given {
         let Some(known) = spec.options.iter().find(|o| o.name == option.name) else {
@@ -214,7 +226,9 @@ pub fn to_command(interaction: &CommandInteraction) -> Result<Command, String> {
         };
         args.set(known.name, value);
     }
-    (spec.build)(&args)
+    // Options Discord checked that the core still refuses (`coop action:check
+    // input:B7`): the core says why, in the player's language.
+    Ok((spec.build)(&args).unwrap_or_else(Command::Unreadable))
 }
 
 /// The modal a command opens instead of running, if any: `/sudoku submit` without a grid.
@@ -238,9 +252,9 @@ pub fn modal_for(command: &Command, lang: Lang) -> Option<CreateModal> {
 }
 
 /// The core's command for a submitted modal of this bot.
-pub fn from_modal(data: &ModalInteractionData) -> Result<Command, String> {
+pub fn from_modal(data: &ModalInteractionData) -> Result<Command, Unreadable> {
     if data.custom_id != SUBMIT_MODAL {
-        return Err("that form belongs to an older version of the bot".into());
+        return Err(Unreadable::new("discord-old-form"));
     }
     let grid = data
         .components

@@ -18,8 +18,8 @@ use tokio::sync::{Notify, Semaphore};
 use super::answers::Answers;
 use super::commands;
 use super::respond::{
-    Answer, Pending, after_deferral, answer_now, answer_with_message, attachment, edit, followup,
-    joined, message, respond_logged,
+    Answer, Called, Pending, after_deferral, answer_now, answer_with_message, attachment, edit,
+    followup, joined, message, respond_logged,
 };
 use super::shutdown::{InFlight, InFlightGuard};
 use super::{DEFER_AFTER, TOO_OLD};
@@ -121,7 +121,13 @@ impl EventHandler for Handler {
         };
         let app = self.app.clone();
         let done = tokio::task::spawn_blocking(move || app.handle(&invocation)).await;
-        joined("daily off", done);
+        joined(
+            Called {
+                name: "daily off",
+                lang: crate::app::i18n::Lang::En,
+            },
+            done,
+        );
         tracing::info!(guild = %incomplete.id, "removed from a server: its daily posts stop");
         self.wake.notify_one();
     }
@@ -207,6 +213,10 @@ impl Handler {
     /// deferral went through (see [`Pending`]).
     async fn start(&self, id: InteractionId, invocation: Invocation) -> Option<Answer> {
         let name = invocation.command.name();
+        let called = Called {
+            name,
+            lang: invocation.lang,
+        };
         self.answers.metrics.read_as(id, name);
         let age = age_of(id);
         if age >= TOO_OLD {
@@ -240,9 +250,9 @@ impl Handler {
                         app.handle(&invocation)
                     })
                     .await;
-                    joined(name, done)
+                    joined(called, done)
                 };
-                return Some(Answer::Late(name, Pending::Queued(Box::pin(later))));
+                return Some(Answer::Late(called, Pending::Queued(Box::pin(later))));
             }
             permit = self.core.clone().acquire_owned() => permit,
         };
@@ -252,8 +262,8 @@ impl Handler {
         });
         Some(tokio::select! {
             biased;
-            done = &mut work => Answer::Ready(joined(name, done)),
-            () = tokio::time::sleep_until(defer_at) => Answer::Late(name, Pending::Running(work)),
+            done = &mut work => Answer::Ready(joined(called, done)),
+            () = tokio::time::sleep_until(defer_at) => Answer::Late(called, Pending::Running(work)),
         })
     }
 
@@ -300,6 +310,7 @@ impl Handler {
             Ok(command) => command,
             Err(problem) => {
                 let lang = lang_of(&interaction.locale);
+                let problem = problem.said(lang, lang);
                 self.refuse(interaction, t!(lang, "discord-cant-run", problem = problem))
                     .await;
                 return;
@@ -363,11 +374,9 @@ impl Handler {
         let command = match commands::from_modal(&interaction.data) {
             Ok(command) => command,
             Err(problem) => {
-                let reply = Reply::private(t!(
-                    lang_of(&interaction.locale),
-                    "discord-cant-run",
-                    problem = problem
-                ));
+                let lang = lang_of(&interaction.locale);
+                let problem = problem.said(lang, lang);
+                let reply = Reply::private(t!(lang, "discord-cant-run", problem = problem));
                 answer_now(&self.answers, interaction.id, &interaction.token, &reply).await;
                 return;
             }
@@ -460,7 +469,7 @@ impl Handler {
                         .await,
                 );
             }
-            Answer::Late(name, work) => {
+            Answer::Late(called, work) => {
                 // A deferred update (type 6) shows nothing; `@original` is then the
                 // message the button sits under, and follow-ups are new messages.
                 let deferred = answers
@@ -471,9 +480,9 @@ impl Handler {
                     )
                     .await;
                 let Some(reply) = work
-                    .finish(name, deferred.is_ok())
+                    .finish(called, deferred.is_ok())
                     .await
-                    .map(after_deferral)
+                    .map(|reply| after_deferral(reply, called.lang))
                 else {
                     return;
                 };

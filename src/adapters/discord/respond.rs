@@ -13,15 +13,21 @@ use std::pin::Pin;
 use tokio::task::JoinHandle;
 
 use super::answers::Answers;
+use crate::app::i18n::{Lang, t};
 use crate::app::{ButtonStyle, Reply, apology};
-
-/// What a late private reply leaves in the channel in place of the public deferral.
-const ANSWERED_PRIVATELY: &str = "Answered privately.";
 
 /// The core's answer: in time for a direct response, or still being worked on.
 pub(super) enum Answer {
     Ready(Reply),
-    Late(&'static str, Pending),
+    Late(Called, Pending),
+}
+
+/// A command on its way: its name for the logs, and the player's Discord language for
+/// what the adapter itself says about it (a late notice, an apology).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Called {
+    pub name: &'static str,
+    pub lang: Lang,
 }
 
 /// A command not answered in time for a direct response.
@@ -36,13 +42,13 @@ pub(super) enum Pending {
 impl Pending {
     /// The reply, once the deferral was tried (`deferred`: it went through); `None` for
     /// a queued command whose deferral failed: it was not run.
-    pub(super) async fn finish(self, name: &str, deferred: bool) -> Option<Reply> {
+    pub(super) async fn finish(self, called: Called, deferred: bool) -> Option<Reply> {
         match self {
-            Pending::Running(work) => Some(joined(name, work.await)),
+            Pending::Running(work) => Some(joined(called, work.await)),
             Pending::Queued(work) if deferred => Some(work.await),
             Pending::Queued(_) => {
                 tracing::warn!(
-                    command = name,
+                    command = called.name,
                     "not run: its deferral failed, so its answer could not be delivered"
                 );
                 None
@@ -50,11 +56,6 @@ impl Pending {
         }
     }
 }
-
-/// What a player hears when opening the Activity took the core past the deferral: an
-/// Activity opens only as an interaction's first answer, which a deferral took.
-const LAUNCH_TOO_LATE: &str =
-    "The board took too long to open; press Tap to play (or run `/sudoku play`) again.";
 
 /// Answers an interaction at once with `reply` as a new message (private when it is), or
 /// by opening the Activity when the reply says so.
@@ -74,9 +75,10 @@ pub(super) async fn answer_now(answers: &Answers, id: InteractionId, token: &str
 
 /// A reply that comes after a deferral: one that would have opened the Activity says to
 /// try again instead.
-pub(super) fn after_deferral(reply: Reply) -> Reply {
+pub(super) fn after_deferral(reply: Reply, lang: Lang) -> Reply {
     if reply.launch {
-        Reply::private(LAUNCH_TOO_LATE)
+        // An Activity opens only as an interaction's first answer, which the deferral took.
+        Reply::private(t!(lang, "discord-launch-too-late"))
     } else {
         reply
     }
@@ -103,30 +105,30 @@ pub(super) async fn answer_with_message(
     private: bool,
     answer: Answer,
 ) -> Option<Reply> {
-    let (name, work) = match answer {
+    let (called, work) = match answer {
         Answer::Ready(reply) => {
             answer_now(answers, id, token, &reply).await;
             return (!reply.private).then_some(reply);
         }
-        Answer::Late(name, work) => (name, work),
+        Answer::Late(called, work) => (called, work),
     };
     let deferral = CreateInteractionResponseMessage::new().ephemeral(private);
     let deferred = answers
         .respond(id, token, CreateInteractionResponse::Defer(deferral))
         .await;
-    let reply = after_deferral(work.finish(name, deferred.is_ok()).await?);
+    let reply = after_deferral(work.finish(called, deferred.is_ok()).await?, called.lang);
     if let Err(error) = deferred {
         tracing::warn!(error = %super::discord_error(&error), "deferring failed");
         None
     } else if reply.private && !private {
         let notice = EditInteractionResponse::new()
-            .content(ANSWERED_PRIVATELY)
+            .content(t!(called.lang, "discord-answered-privately"))
             .components(Vec::new())
             .allowed_mentions(CreateAllowedMentions::new());
         match answers.edit_original(token, &notice).await {
             Ok(_) => respond_logged(answers.followup(token, &followup(&reply)).await.map(|_| ())),
             Err(error) => tracing::warn!(
-                command = name,
+                command = called.name,
                 error = %super::discord_error(&error),
                 "settling a public deferral failed; its private answer is not sent"
             ),
@@ -144,10 +146,10 @@ pub(super) async fn answer_with_message(
 }
 
 /// The reply of a finished core call; a panic becomes an apology.
-pub(super) fn joined(name: &str, done: Result<Reply, tokio::task::JoinError>) -> Reply {
+pub(super) fn joined(called: Called, done: Result<Reply, tokio::task::JoinError>) -> Reply {
     done.unwrap_or_else(|error| {
-        tracing::error!(command = name, %error, "command panicked");
-        Reply::private(apology(crate::app::i18n::Lang::En))
+        tracing::error!(command = called.name, %error, "command panicked");
+        Reply::private(apology(called.lang))
     })
 }
 

@@ -1,6 +1,7 @@
 //! `/sudoku coop ...`: the commands of a channel's co-op board, typed or from its buttons.
 
 pub(crate) use super::typed::excerpt;
+use super::unreadable::Unreadable;
 use super::{Target, custom_id};
 use crate::engine::Tier;
 
@@ -63,37 +64,32 @@ impl CoopCommand {
         empty: Option<usize>,
         difficulty: Option<Tier>,
         input: Option<&str>,
-    ) -> Result<CoopCommand, String> {
+    ) -> Result<CoopCommand, Unreadable> {
         let input = input.map(str::trim).filter(|t| !t.is_empty());
         // No action named, and words left over: the player most likely meant an action
         // (`coop dance`), not a new board with something after it.
         if let (None, Some(text)) = (action, input) {
             let word = text.split_whitespace().next().unwrap_or(text);
-            return Err(format!(
-                "`{}` is not a co-op action: use {}, e.g. `/sudoku coop move B7 4`",
-                crate::engine::parse::excerpt(word, 20),
-                ACTIONS.join(", ")
-            ));
+            return Err(Unreadable::new("typed-coop-action-example")
+                .with("typed", crate::engine::parse::excerpt(word, 20))
+                .with("actions", ACTIONS.join(", ")));
         }
         let action = action.unwrap_or("start").to_ascii_lowercase();
         if action != "start" && (empty.is_some() || difficulty.is_some()) {
-            return Err(format!(
-                "empty cells and difficulty are for starting a board (`/sudoku coop 45 medium`), not for `coop {action}`"
-            ));
+            return Err(Unreadable::new("typed-coop-start-only").with("action", action.as_str()));
         }
         let takes_input = matches!(action.as_str(), "move" | "note" | "check");
         if let (Some(text), false) = (input, takes_input) {
-            return Err(format!(
-                "`coop {action}` takes nothing more; you wrote `{}` after it",
-                excerpt(text)
-            ));
+            return Err(Unreadable::new("typed-coop-nothing-more")
+                .with("action", action.as_str())
+                .with("typed", excerpt(text)));
         }
         Ok(match action.as_str() {
             "start" | "new" => CoopCommand::Start { empty, difficulty },
             "show" | "board" => CoopCommand::Show(None),
             "move" | "m" => CoopCommand::Move {
                 moves: input
-                    .ok_or("give the moves after `coop move`, e.g. `/sudoku coop move B7 4`")?
+                    .ok_or_else(|| Unreadable::new("typed-coop-moves"))?
                     .to_string(),
                 target: None,
             },
@@ -104,9 +100,7 @@ impl CoopCommand {
                     // `coop note auto`: every cell's candidates.
                     None if super::is_auto_notes(text) => (text, ""),
                     None => {
-                        return Err(
-                            "give a cell and digits after `coop note`, e.g. `/sudoku coop note B7 257` (or `coop note auto` for every cell's candidates)".into(),
-                        );
+                        return Err(Unreadable::new("typed-coop-note"));
                     }
                 };
                 CoopCommand::Note {
@@ -120,20 +114,16 @@ impl CoopCommand {
             "check" => match input.map(str::to_ascii_lowercase).as_deref() {
                 None | Some("show" | "which") => CoopCommand::Check(None),
                 Some(_) => {
-                    return Err(
-                        "`coop check` takes nothing more (or `show`, which says the same: every digit on a co-op board is correct)".into(),
-                    );
+                    return Err(Unreadable::new("typed-coop-check"));
                 }
             },
             "undo" => CoopCommand::Undo(None),
             "hint" => CoopCommand::Hint(None),
             "end" | "giveup" | "stop" => CoopCommand::End,
             other => {
-                return Err(format!(
-                    "`{}` is not a co-op action: use {}",
-                    excerpt(other),
-                    ACTIONS.join(", ")
-                ));
+                return Err(Unreadable::new("typed-coop-action")
+                    .with("typed", excerpt(other))
+                    .with("actions", ACTIONS.join(", ")));
             }
         })
     }

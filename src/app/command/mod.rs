@@ -9,9 +9,11 @@
 //! `/sudoku help` and the Discord registration are derived from it.
 
 pub mod coop;
+pub mod names;
 pub mod race;
 pub mod table;
 mod typed;
+pub mod unreadable;
 
 use crate::app::i18n::Lang;
 use crate::engine::Tier;
@@ -21,6 +23,7 @@ use crate::store::GameId;
 
 pub use coop::CoopCommand;
 pub use race::{Opponent, RaceCommand};
+pub use unreadable::Unreadable;
 
 /// A button's link to the game it acts on, and the game's version when it was drawn, so a
 /// double click or a stale board cannot apply an action twice.
@@ -32,6 +35,9 @@ pub struct Target {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// Typed words or options that are no command: the core says why, in the player's
+    /// language (the parser runs before anyone knows it).
+    Unreadable(Unreadable),
     New {
         empty: Option<usize>,
         difficulty: Option<Tier>,
@@ -155,7 +161,7 @@ const ID_PREFIX: &str = "sudoku";
 
 impl Command {
     /// Parses a command as typed: `/sudoku new 40`, `move B7 4`, `new empty:52 difficulty:hard`.
-    pub fn parse(text: &str) -> Result<Command, String> {
+    pub fn parse(text: &str) -> Result<Command, Unreadable> {
         typed::parse(text)
     }
 
@@ -237,6 +243,7 @@ impl Command {
                 | Command::DailySetup { .. }
                 | Command::DailyOff
                 | Command::Settings { .. }
+                | Command::Unreadable(_)
                 | Command::Web
                 | Command::Play { .. }
                 | Command::Coop(coop::CoopCommand::Check(_) | coop::CoopCommand::Hint(_))
@@ -273,6 +280,7 @@ impl Command {
             Command::Play { .. } => "play",
             Command::RaceLeaderboard => "leaderboard races",
             Command::Settings { .. } => "settings",
+            Command::Unreadable(_) => "unreadable",
         }
     }
 }
@@ -384,10 +392,16 @@ mod tests {
             Command::parse("check show"),
             Ok(Command::Check { reveal: true, .. })
         ));
-        assert!(Command::parse("new forty").unwrap_err().contains("`forty`"));
+        assert!(
+            Command::parse("new forty")
+                .unwrap_err()
+                .to_string()
+                .contains("`forty`")
+        );
         assert!(
             Command::parse("dance")
                 .unwrap_err()
+                .to_string()
                 .contains("unknown command `dance`")
         );
     }

@@ -11,6 +11,7 @@
 
 use std::sync::LazyLock;
 
+use super::unreadable::{Part, Unreadable};
 use super::{Command, Period};
 use crate::app::i18n::Lang;
 use crate::engine::Tier;
@@ -59,7 +60,7 @@ pub struct CommandSpec {
     pub examples: &'static [&'static str],
     pub options: Vec<OptionSpec>,
     /// The core's command for the options given (already checked against their kinds).
-    pub build: fn(&Args) -> Result<Command, String>,
+    pub build: fn(&Args) -> Result<Command, Unreadable>,
 }
 
 /// One option of a subcommand.
@@ -226,13 +227,13 @@ fn chosen<T>(
     args: &Args,
     name: &str,
     parse: fn(&str) -> Option<T>,
-    noun: &str,
-) -> Result<Option<T>, String> {
+) -> Result<Option<T>, Unreadable> {
     let Some(text) = args.text(name) else {
         return Ok(None);
     };
     parse(text).map(Some).ok_or_else(|| {
-        let values = find_option(name)
+        let option = find_option(name);
+        let values = option
             .map(|o| match &o.kind {
                 OptionKind::Choice { choices, .. } => choices
                     .iter()
@@ -242,10 +243,13 @@ fn chosen<T>(
                 _ => String::new(),
             })
             .unwrap_or_default();
-        format!(
-            "`{}` is not {noun}: use {values}",
-            super::typed::excerpt(text)
-        )
+        Unreadable::new("typed-not-a-choice")
+            .with("typed", super::typed::excerpt(text))
+            .with(
+                "wanted",
+                Part::Wanted(vec![(option.map_or("", |o| o.name), None)]),
+            )
+            .with("values", values)
     })
 }
 
@@ -334,11 +338,14 @@ fn empty_cells() -> OptionSpec {
 }
 
 /// The `empty` option's value, refused by name when negative.
-fn empty_of(a: &Args) -> Result<Option<usize>, String> {
+fn empty_of(a: &Args) -> Result<Option<usize>, Unreadable> {
     a.integer("empty")
         .map(|n| {
-            usize::try_from(n)
-                .map_err(|_| format!("`{n}` is not a number of empty cells: use 1-{MAX_EMPTY}"))
+            usize::try_from(n).map_err(|_| {
+                Unreadable::new("typed-not-empty-cells")
+                    .with("number", n)
+                    .with("most", MAX_EMPTY as i64)
+            })
         })
         .transpose()
 }
@@ -360,7 +367,7 @@ fn plain(
     aliases: &'static [&'static str],
     description: &'static str,
     listed: bool,
-    build: fn(&Args) -> Result<Command, String>,
+    build: fn(&Args) -> Result<Command, Unreadable>,
 ) -> CommandSpec {
     CommandSpec {
         family: Family::Player,
@@ -405,8 +412,8 @@ fn build_table() -> Vec<CommandSpec> {
                 let empty = empty_of(a)?;
                 Ok(Command::New {
                     empty,
-                    difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
-                    symmetry: chosen(a, "symmetry", Symmetry::parse, "a symmetry")?,
+                    difficulty: chosen(a, "difficulty", Tier::parse)?,
+                    symmetry: chosen(a, "symmetry", Symmetry::parse)?,
                 })
             },
         },
@@ -420,7 +427,7 @@ fn build_table() -> Vec<CommandSpec> {
         CommandSpec {
             family: Player,
             name: "move",
-            aliases: &["m", "play"],
+            aliases: &["m"],
             description: "Place or erase digits, e.g. B7 4, C3 5 (B7 0 erases)",
             listed: true,
             examples: &["/sudoku move B7 4"],
@@ -602,8 +609,7 @@ fn build_table() -> Vec<CommandSpec> {
                     return Ok(Command::RaceLeaderboard);
                 }
                 Ok(Command::Leaderboard {
-                    period: chosen(a, "period", Period::parse, "a period")?
-                        .unwrap_or(Period::Today),
+                    period: chosen(a, "period", Period::parse)?.unwrap_or(Period::Today),
                 })
             },
         },
@@ -648,7 +654,7 @@ fn build_table() -> Vec<CommandSpec> {
                 super::CoopCommand::build(
                     a.text("action"),
                     empty,
-                    chosen(a, "difficulty", Tier::parse, "a difficulty")?,
+                    chosen(a, "difficulty", Tier::parse)?,
                     a.text("input"),
                 )
                 .map(Command::Coop)
@@ -684,13 +690,15 @@ fn build_table() -> Vec<CommandSpec> {
                             .ok()
                             .filter(|n| (2..=MAX_PLAYERS).contains(n))
                             .ok_or_else(|| {
-                                format!("`{n}` is not a number of players: a race takes 2 to {MAX_PLAYERS}")
+                                Unreadable::new("typed-not-players")
+                                    .with("number", n)
+                                    .with("most", MAX_PLAYERS as i64)
                             })
                     })
                     .transpose()?;
                 Ok(Command::Race(super::RaceCommand::Open {
                     empty: empty_of(a)?,
-                    difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
+                    difficulty: chosen(a, "difficulty", Tier::parse)?,
                     players,
                 }))
             },
@@ -717,11 +725,11 @@ fn build_table() -> Vec<CommandSpec> {
             build: |a| {
                 let opponent = a
                     .opponent("player")
-                    .ok_or("name who to challenge, e.g. `/sudoku challenge @ann`")?;
+                    .ok_or_else(|| Unreadable::new("typed-challenge-whom"))?;
                 Ok(Command::Race(super::RaceCommand::Challenge {
                     opponent,
                     empty: empty_of(a)?,
-                    difficulty: chosen(a, "difficulty", Tier::parse, "a difficulty")?,
+                    difficulty: chosen(a, "difficulty", Tier::parse)?,
                 }))
             },
         },
@@ -771,8 +779,8 @@ fn build_table() -> Vec<CommandSpec> {
                         Some(Value::Flag(on)) => Some(*on),
                         _ => None,
                     },
-                    board_picture: chosen(a, "board", board_picture, "text or image")?,
-                    language: chosen(a, "language", player_language, "a language (en, es, ca)")?,
+                    board_picture: chosen(a, "board", board_picture)?,
+                    language: chosen(a, "language", player_language)?,
                 })
             },
         },
@@ -854,7 +862,7 @@ fn build_table() -> Vec<CommandSpec> {
                     time: a.text("time").map(str::to_string),
                     timezone: a.text("timezone").map(str::to_string),
                     difficulty: a.text("difficulty").map(str::to_string),
-                    language: chosen(a, "language", server_language, "a language (en, es, ca)")?,
+                    language: chosen(a, "language", server_language)?,
                 })
             },
         },

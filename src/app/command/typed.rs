@@ -8,15 +8,17 @@
 //! option, or an option given twice, is refused with a message that names the word.
 
 use super::Command;
+use super::names::{self, folded};
 use super::table::{self, Args, CommandSpec, Family, OptionKind, OptionSpec, Value};
+use super::unreadable::{Part, Unreadable};
 
 /// The longest excerpt of a player's input an error message quotes: enough to recognise
 /// it, never enough to push the reason out of the message.
 const EXCERPT: usize = 40;
 
-pub(super) fn parse(text: &str) -> Result<Command, String> {
+pub(super) fn parse(text: &str) -> Result<Command, Unreadable> {
     let text = text.trim();
-    let (spec, rest) = match strip_word(text, "/sudoku-daily") {
+    let (spec, rest) = match strip_name(text, "/sudoku-daily") {
         Some(rest) => admin_command(rest)?,
         None => {
             let rest = text
@@ -25,7 +27,7 @@ pub(super) fn parse(text: &str) -> Result<Command, String> {
                 .unwrap_or(text)
                 .trim_start();
             // The admins' subcommands may be typed under /sudoku too: `daily setup ...`.
-            let admin = strip_word(rest, "daily").and_then(|after| admin_command(after).ok());
+            let admin = strip_name(rest, "daily").and_then(|after| admin_command(after).ok());
             match admin {
                 Some(found) => found,
                 None if rest.is_empty() => return Ok(Command::Help),
@@ -36,53 +38,65 @@ pub(super) fn parse(text: &str) -> Result<Command, String> {
     (spec.build)(&options(spec, rest)?)
 }
 
-/// `rest` without its first word when that word is `word` (any case).
-fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
-    let head = text.get(..word.len())?;
-    let tail = &text[word.len()..];
-    (head.eq_ignore_ascii_case(word) && (tail.is_empty() || tail.starts_with(char::is_whitespace)))
-        .then(|| tail.trim_start())
+/// `text` without its first words when they are `name` (any case, accents optional:
+/// `clasificacion` is `clasificación`); `name` may be two words (`give up`).
+fn strip_name<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let mut rest = text;
+    for part in name.split(' ') {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        if folded(&rest[..end]) != folded(part) {
+            return None;
+        }
+        rest = rest[end..].trim_start();
+    }
+    Some(rest)
 }
 
-fn admin_command(rest: &str) -> Result<(&'static CommandSpec, &str), String> {
+/// `/sudoku new`, `/sudoku-daily setup`: how a message names a subcommand (the core
+/// says it in the reader's names).
+fn mention(spec: &CommandSpec) -> String {
+    format!("/{} {}", spec.family.command(), spec.name)
+}
+
+fn admin_command(rest: &str) -> Result<(&'static CommandSpec, &str), Unreadable> {
     let admin = || table::table().iter().filter(|s| s.family == Family::Admin);
     admin()
-        .find_map(|spec| strip_word(rest, spec.name).map(|after| (spec, after)))
+        .find_map(|spec| {
+            names::command_names(spec)
+                .find_map(|name| strip_name(rest, name).map(|after| (spec, after)))
+        })
         .ok_or_else(|| {
-            let names: Vec<_> = admin().map(|s| format!("`{}`", s.name)).collect();
-            format!(
-                "`/sudoku-daily {}` is not a command: use {}",
-                excerpt(rest),
-                or_list(&names)
-            )
+            Unreadable::new("typed-not-admin-command")
+                .with("typed", excerpt(rest))
+                .with(
+                    "commands",
+                    Part::Or(admin().map(|s| format!("`{}`", mention(s))).collect()),
+                )
         })
 }
 
-/// The player command `rest` starts with; the longest name wins (`daily play` over
-/// `daily`).
-fn player_command(rest: &str) -> Result<(&'static CommandSpec, &str), String> {
+/// The player command `rest` starts with, by any of its names in any language; the
+/// longest name wins (`daily play` over `daily`).
+fn player_command(rest: &str) -> Result<(&'static CommandSpec, &str), Unreadable> {
     table::table()
         .iter()
         .filter(|s| s.family == Family::Player)
         .flat_map(|spec| {
-            std::iter::once(spec.name)
-                .chain(spec.aliases.iter().copied())
-                .filter_map(move |name| strip_word(rest, name).map(|after| (spec, name, after)))
+            names::command_names(spec)
+                .filter_map(move |name| strip_name(rest, name).map(|after| (spec, name, after)))
         })
         .max_by_key(|(_, name, _)| name.len())
         .map(|(spec, _, after)| (spec, after))
         .ok_or_else(|| {
             let name = rest.split_whitespace().next().unwrap_or(rest);
-            format!(
-                "unknown command `{}`; the commands are: {}",
-                excerpt(&name.to_ascii_lowercase()),
-                table::player_commands().collect::<Vec<_>>().join(", ")
-            )
+            Unreadable::new("typed-unknown-command")
+                .with("typed", excerpt(&name.to_lowercase()))
+                .with("commands", Part::Commands(Family::Player))
         })
 }
 
 /// Reads the options of `spec` from the rest of the line.
-fn options(spec: &CommandSpec, mut rest: &str) -> Result<Args, String> {
+fn options(spec: &'static CommandSpec, mut rest: &str) -> Result<Args, Unreadable> {
     let mut args = Args::default();
     loop {
         rest = rest.trim_start();
@@ -92,10 +106,10 @@ fn options(spec: &CommandSpec, mut rest: &str) -> Result<Args, String> {
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
         let word = &rest[..end];
         let keyed = word.split_once(':').and_then(|(key, value)| {
-            let i = spec.options.iter().position(|o| {
-                o.name.eq_ignore_ascii_case(key)
-                    || o.aliases.iter().any(|a| a.eq_ignore_ascii_case(key))
-            })?;
+            let i = spec
+                .options
+                .iter()
+                .position(|o| names::names_option(o, key))?;
             Some((i, key.len() + 1, value))
         });
         let (i, value) = match keyed {
@@ -129,14 +143,16 @@ fn options(spec: &CommandSpec, mut rest: &str) -> Result<Args, String> {
         };
         let option = &spec.options[i];
         if args.get(option.name).is_some() {
-            return Err(format!(
-                "`{}`: {} is already given; give it once",
-                excerpt(word),
-                option.name
-            ));
+            return Err(given_twice(option, word));
         }
         args.set(option.name, value_of(option, value, keyed.is_some(), word)?);
     }
+}
+
+fn given_twice(option: &OptionSpec, word: &str) -> Unreadable {
+    Unreadable::new("typed-given-twice")
+        .with("typed", excerpt(word))
+        .with("option", Part::Option(option.name))
 }
 
 /// Free text at the end of a command takes the rest of the line, once every other
@@ -153,7 +169,7 @@ fn takes_rest(spec: &CommandSpec, i: usize, args: &Args) -> bool {
 }
 
 /// The option a bare word is for: the first one still open that can take it.
-fn bare_option(spec: &CommandSpec, word: &str, args: &Args) -> Result<usize, String> {
+fn bare_option(spec: &'static CommandSpec, word: &str, args: &Args) -> Result<usize, Unreadable> {
     let fits: Vec<usize> = (0..spec.options.len())
         .filter(|&i| bare_fits(&spec.options[i], word))
         .collect();
@@ -164,51 +180,41 @@ fn bare_option(spec: &CommandSpec, word: &str, args: &Args) -> Result<usize, Str
         return Ok(i);
     }
     if let Some(&i) = fits.first() {
-        return Err(format!(
-            "`{}`: {} is already given; give it once",
-            excerpt(word),
-            spec.options[i].name
-        ));
+        return Err(given_twice(&spec.options[i], word));
     }
     Err(not_an_option(spec, word))
 }
 
 fn looks_keyed(word: &str) -> bool {
     word.split_once(':').is_some_and(|(key, _)| {
-        !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-')
+        !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == '-')
     })
 }
 
-fn not_an_option(spec: &CommandSpec, word: &str) -> String {
+fn not_an_option(spec: &CommandSpec, word: &str) -> Unreadable {
     if spec.options.is_empty() {
-        return format!(
-            "`{}` takes no options; you wrote `{}` after it",
-            spec.name,
-            excerpt(word)
-        );
+        return Unreadable::new("typed-takes-no-options")
+            .with("command", mention(spec))
+            .with("typed", excerpt(word));
     }
-    let wanted: Vec<String> = spec.options.iter().map(described).collect();
+    let wanted = spec.options.iter().map(described).collect();
     let examples: Vec<String> = spec.examples.iter().map(|e| format!("`{e}`")).collect();
-    let mut message = format!(
-        "`{}` is not an option of `{}`: give {}",
-        excerpt(word),
-        spec.name,
-        or_list(&wanted)
-    );
-    if !examples.is_empty() {
-        message.push_str(&format!(", e.g. {}", or_list(&examples)));
-    }
-    message
+    let unreadable = if examples.is_empty() {
+        Unreadable::new("typed-not-an-option")
+    } else {
+        Unreadable::new("typed-not-an-option-example").with("examples", Part::Or(examples))
+    };
+    unreadable
+        .with("typed", excerpt(word))
+        .with("command", mention(spec))
+        .with("wanted", Part::Wanted(wanted))
 }
 
-fn bare_fits(option: &OptionSpec, word: &str) -> bool {
+fn bare_fits(option: &'static OptionSpec, word: &str) -> bool {
     match &option.kind {
         OptionKind::Integer { .. } => word.parse::<i64>().is_ok(),
         OptionKind::Choice { accepts, .. } => accepts(word),
-        OptionKind::Flag => {
-            option.name.eq_ignore_ascii_case(word)
-                || option.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
-        }
+        OptionKind::Flag => names::names_option(option, word),
         OptionKind::Text { .. } | OptionKind::User => true,
         OptionKind::Channel => {
             word.starts_with('#')
@@ -219,26 +225,39 @@ fn bare_fits(option: &OptionSpec, word: &str) -> bool {
 }
 
 /// The option's value, checked against its kind.
-fn value_of(option: &OptionSpec, value: &str, keyed: bool, word: &str) -> Result<Value, String> {
-    let wrong = || format!("`{}`: give {}", excerpt(word), described(option));
+fn value_of(
+    option: &OptionSpec,
+    value: &str,
+    keyed: bool,
+    word: &str,
+) -> Result<Value, Unreadable> {
+    let wrong = || {
+        Unreadable::new("typed-give")
+            .with("typed", excerpt(word))
+            .with("wanted", Part::Wanted(vec![described(option)]))
+    };
     Ok(match &option.kind {
         OptionKind::Integer { .. } => Value::Integer(value.parse().map_err(|_| wrong())?),
         // A named value the table's own parse refuses is left to the command's `build`,
         // which knows what to say (daily setup lists the difficulties the core takes).
         OptionKind::Choice { .. } => Value::Text(value.to_string()),
         OptionKind::Flag if !keyed => Value::Flag(true),
-        OptionKind::Flag => match value.to_ascii_lowercase().as_str() {
-            "true" | "yes" | "on" | "1" => Value::Flag(true),
-            "false" | "no" | "off" | "0" => Value::Flag(false),
-            _ => return Err(format!("`{}`: use on or off", excerpt(word))),
+        OptionKind::Flag => match folded(value).as_str() {
+            "true" | "yes" | "on" | "1" | "si" | "activado" | "activat" => Value::Flag(true),
+            "false" | "no" | "off" | "0" | "desactivado" | "desactivat" => Value::Flag(false),
+            _ => {
+                return Err(Unreadable::new("typed-on-or-off")
+                    .with("typed", excerpt(word))
+                    .with("option", Part::Option(option.name)));
+            }
         },
         OptionKind::Text { max_len } => {
             let len = value.chars().count();
             if len > usize::from(*max_len) {
-                return Err(format!(
-                    "{} is {len} characters long; at most {max_len} fit",
-                    option.name
-                ));
+                return Err(Unreadable::new("typed-too-long")
+                    .with("option", Part::Option(option.name))
+                    .with("length", len as i64)
+                    .with("most", i64::from(*max_len)));
             }
             Value::Text(value.to_string())
         }
@@ -246,25 +265,20 @@ fn value_of(option: &OptionSpec, value: &str, keyed: bool, word: &str) -> Result
     })
 }
 
-/// "a difficulty (easy, medium, hard, expert, extreme)".
-fn described(option: &OptionSpec) -> String {
-    match &option.kind {
-        OptionKind::Integer { min, max } => format!("{} ({min}-{max})", option.noun),
-        OptionKind::Choice { choices, .. } => {
-            let values: Vec<&str> = choices.iter().map(|(_, v)| v.as_str()).collect();
-            format!("{} ({})", option.noun, values.join(", "))
-        }
-        _ => option.noun.to_string(),
-    }
-}
-
-/// "a, b or c".
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
+/// An option as a typist's message describes it: its noun, with its values or range.
+fn described(option: &OptionSpec) -> (&'static str, Option<String>) {
+    let detail = match &option.kind {
+        OptionKind::Integer { min, max } => Some(format!("{min}-{max}")),
+        OptionKind::Choice { choices, .. } => Some(
+            choices
+                .iter()
+                .map(|(_, v)| v.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        _ => None,
+    };
+    (option.name, detail)
 }
 
 /// A short piece of what the player typed, safe to put between backticks.
@@ -323,39 +337,95 @@ mod tests {
 
     #[test]
     fn contradictions_and_strangers_are_refused_by_name() {
-        let e = parse("/sudoku new 40 hard easy").unwrap_err();
+        let e = parse("/sudoku new 40 hard easy").unwrap_err().to_string();
         assert!(
             e.contains("`easy`") && e.contains("difficulty is already given"),
             "{e}"
         );
-        let e = parse("new 40 50").unwrap_err();
+        let e = parse("new 40 50").unwrap_err().to_string();
         assert!(e.contains("`50`"), "{e}");
-        let e = parse("show me").unwrap_err();
-        assert!(e.contains("`show` takes no options"), "{e}");
-        let e = parse("daily setup color:red").unwrap_err();
-        assert!(e.contains("`color:red` is not an option of `setup`"), "{e}");
-        let e = parse("/sudoku-daily dance").unwrap_err();
-        assert!(e.contains("use `setup` or `off`"), "{e}");
-        let e = parse("leaderboard yesterday").unwrap_err();
+        let e = parse("show me").unwrap_err().to_string();
+        assert!(e.contains("`/sudoku show` takes no options"), "{e}");
+        let e = parse("daily setup color:red").unwrap_err().to_string();
+        assert!(
+            e.contains("`color:red` is not an option of `/sudoku-daily setup`"),
+            "{e}"
+        );
+        let e = parse("/sudoku-daily dance").unwrap_err().to_string();
+        assert!(
+            e.contains("use `/sudoku-daily setup` or `/sudoku-daily off`"),
+            "{e}"
+        );
+        let e = parse("leaderboard yesterday").unwrap_err().to_string();
         assert!(e.contains("today, week, all-time"), "{e}");
     }
 
     #[test]
     fn quoted_input_is_short_and_cannot_break_the_markdown() {
         let long = format!("new {}", "`x".repeat(3000));
-        let e = parse(&long).unwrap_err();
+        let e = parse(&long).unwrap_err().to_string();
         assert!(
-            e.len() < 300 && e.contains("is not an option of `new`"),
+            e.len() < 300 && e.contains("is not an option of `/sudoku new`"),
             "{e}"
         );
         assert_eq!(e.matches('`').count() % 2, 0, "{e}");
-        let e = parse(&format!("{} 4", "q".repeat(5000))).unwrap_err();
+        let e = parse(&format!("{} 4", "q".repeat(5000)))
+            .unwrap_err()
+            .to_string();
         assert!(e.len() < 300, "{e}");
     }
 
     #[test]
     fn text_longer_than_discord_allows_is_refused() {
-        let e = parse(&format!("solve {}", "1".repeat(5000))).unwrap_err();
+        let e = parse(&format!("solve {}", "1".repeat(5000)))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("at most 1900"), "{e}");
+    }
+
+    #[test]
+    fn every_languages_names_are_read_in_any_session() {
+        assert_eq!(
+            parse("/sudoku nuevo vacías:40 dificultad:hard"),
+            parse("/sudoku new empty:40 difficulty:hard")
+        );
+        assert_eq!(parse("nou 40 hard"), parse("new 40 hard"));
+        assert_eq!(parse("ESTADISTICAS"), Ok(Command::Stats { player: None }));
+        assert_eq!(parse("comprobar mostrar"), parse("check show"));
+        assert_eq!(
+            parse("ajustes comprobar-al-jugar:no"),
+            parse("settings check-as-you-go:off")
+        );
+        assert_eq!(
+            parse("/sudoku-daily configurar canal:#diario hora:9am zona-horaria:Madrid"),
+            parse("/sudoku-daily setup channel:#diario time:9am timezone:Madrid")
+        );
+        assert!(parse("rendir-se").is_ok() && parse("olvidame").is_ok());
+    }
+
+    #[test]
+    fn a_refusal_is_said_in_the_readers_language_and_names() {
+        use crate::app::command::names::in_names;
+        use crate::app::i18n::Lang;
+        let e = parse("/sudoku nuevo 40 rojo:5").unwrap_err();
+        let said = in_names(&e.said(Lang::Es, Lang::Es), Lang::Es).into_owned();
+        assert!(
+            said.contains("`rojo:5` no es una opción de `/sudoku nuevo`")
+                && said.contains("un número de casillas vacías (1-64), una dificultad (")
+                && said.contains("`/sudoku nuevo 40`"),
+            "{said}"
+        );
+        // A Catalan player whose Discord is in Spanish: Catalan words, Spanish names.
+        let e = parse("new 40 difficulty:easy dificultad:hard").unwrap_err();
+        assert_eq!(
+            e.said(Lang::Ca, Lang::Es),
+            "`dificultad:hard`: l'opció `dificultad` ja hi és; indica-la una sola vegada"
+        );
+        let e = parse("dance").unwrap_err();
+        assert!(
+            e.said(Lang::Es, Lang::Es)
+                .contains("nuevo, ver, poner, anotar"),
+            "{e}"
+        );
     }
 }

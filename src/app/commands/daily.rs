@@ -593,7 +593,8 @@ pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, 
                 label: t!(lang, "button-play"),
                 style: ButtonStyle::Primary,
             }])
-            .offering_daily_play(lang))
+            .offering_daily_play(lang)
+            .in_names(lang.names_shown()))
     })
 }
 

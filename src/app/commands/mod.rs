@@ -22,6 +22,9 @@ pub(crate) fn run(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         return Ok(reply);
     }
     match &inv.command {
+        // Said by `App::handle_styled`, which knows the names the player sees; here (a
+        // caller that went round it) in the player's own.
+        Command::Unreadable(why) => Ok(Reply::private(why.said(inv.lang, inv.lang))),
         Command::New {
             empty,
             difficulty,

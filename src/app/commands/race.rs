@@ -1218,7 +1218,9 @@ pub(crate) fn take_messages(
                 edit: record.message.clone(),
                 is_result: false,
                 drawn: record.stale,
-                reply: message(tx, &record, now)?.fit(),
+                reply: message(tx, &record, now)?
+                    .in_names(race_lang(&record).names_shown())
+                    .fit(),
             });
             tx.race_handed_out(id, now)?;
         }
@@ -1230,7 +1232,9 @@ pub(crate) fn take_messages(
                 edit: None,
                 is_result: true,
                 drawn: record.stale,
-                reply: result(tx, &record, now)?.fit(),
+                reply: result(tx, &record, now)?
+                    .in_names(race_lang(&record).names_shown())
+                    .fit(),
             });
         }
     }

@@ -1,0 +1,18 @@
+# La terminal (`sudoku-bot play`): el que diu la mateixa sessió al voltant de les respostes
+# del bot, en l'idioma de la sessió. Les ordres que fan anar una sessió de prova
+# (`:now`, `:advance`, `:user`, `:place`, `:admin`, `:help`) responen en anglès.
+
+terminal-paste-how = (enganxa el tauler: 81 caselles a la línia de l'ordre, o les files d'un tauler a les línies de sota, acabant amb una línia buida)
+terminal-no-grid = (no has donat cap tauler) { $how }
+terminal-private = (només ho veus tu)
+terminal-posted = (publicat al canal:)
+terminal-race-edited = (el missatge de la cursa, editat:)
+terminal-race-posted = (el missatge de la cursa, publicat de nou:)
+terminal-daily-posted = (publicat al canal { $channel } de { $place }:)
+terminal-no-daily-due = (no toca publicar cap repte diari)
+terminal-picture = (imatge: { $path } · { $alt })
+terminal-language = (jugues en { $language }; `:locale en|es|ca` ho canvia)
+terminal-language-now = (ara jugues en { $language })
+terminal-no-menu = (l'última resposta no té cap menú)
+terminal-no-option = (el menú { $menu } no té l'opció «{ $option }»: tria entre { $options })
+terminal-no-button = (l'última resposta no té aquest botó)

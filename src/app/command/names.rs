@@ -1,0 +1,369 @@
+//! The subcommands' and options' names in every language: what a Spanish Discord shows in
+//! its command picker (`/sudoku nuevo vacías:40`), what a typist may write in the
+//! terminal, and how replies name commands to the reader.
+//!
+//! Discord always sends the English names back, whatever its client showed, so the core
+//! keeps working in English names; the catalogues' `name-{subcommand}` and
+//! `option-{option}` say the rest. Replies are written with English names
+//! (`/sudoku new 40`), and [`in_names`] rewrites every `/sudoku …` mention into the names
+//! its reader sees, so a Catalan player whose Discord is in Spanish reads Catalan words
+//! around the Spanish names their command picker shows.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::table::{CommandSpec, Family, OptionKind, OptionSpec, table};
+use crate::app::i18n::{Lang, text};
+
+/// Every name by language: `(lang, "name-new")` → `nuevo`.
+struct Names(HashMap<(Lang, String), String>);
+
+fn names() -> &'static Names {
+    static NAMES: LazyLock<Names> = LazyLock::new(|| {
+        let mut map = HashMap::new();
+        for lang in Lang::ALL {
+            for spec in table() {
+                let key = format!("name-{}", spec.name);
+                map.insert((lang, key.clone()), text(lang, &key, &[]));
+                for option in &spec.options {
+                    let key = format!("option-{}", option.name);
+                    map.insert((lang, key.clone()), text(lang, &key, &[]));
+                }
+            }
+        }
+        Names(map)
+    });
+    &NAMES
+}
+
+fn lookup(lang: Lang, key: &str, english: &'static str) -> &'static str {
+    match names().0.get(&(lang, key.to_string())) {
+        Some(name) if !name.is_empty() => name,
+        _ => english,
+    }
+}
+
+/// What `spec` is called in `lang`: `nuevo` for `new` in Spanish.
+pub fn command_name(spec: &'static CommandSpec, lang: Lang) -> &'static str {
+    lookup(lang, &format!("name-{}", spec.name), spec.name)
+}
+
+/// What `option` is called in `lang`: `vacías` for `empty` in Spanish.
+pub fn option_name(option: &'static OptionSpec, lang: Lang) -> &'static str {
+    lookup(lang, &format!("option-{}", option.name), option.name)
+}
+
+/// What the option called `name` (in English) is called in `lang`.
+pub fn option_called(name: &str, lang: Lang) -> &'static str {
+    table()
+        .iter()
+        .flat_map(|spec| &spec.options)
+        .find(|o| o.name == name)
+        .map_or("", |option| option_name(option, lang))
+}
+
+/// `word` as names are compared: lowercase, accents dropped, so a typist may write
+/// `clasificacion` or `ESTADISTICAS`.
+pub fn folded(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' => 'a',
+            'é' | 'è' => 'e',
+            'í' | 'ì' | 'ï' => 'i',
+            'ó' | 'ò' => 'o',
+            'ú' | 'ù' | 'ü' => 'u',
+            'ñ' => 'n',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
+}
+
+/// Every name `spec` goes by in any language, English first (then its aliases).
+pub fn command_names(spec: &'static CommandSpec) -> impl Iterator<Item = &'static str> {
+    std::iter::once(spec.name)
+        .chain(spec.aliases.iter().copied())
+        .chain(
+            Lang::ALL
+                .into_iter()
+                .map(move |lang| command_name(spec, lang)),
+        )
+}
+
+/// Every name `option` goes by in any language, English first (then its aliases).
+pub fn option_names(option: &'static OptionSpec) -> impl Iterator<Item = &'static str> {
+    std::iter::once(option.name)
+        .chain(option.aliases.iter().copied())
+        .chain(
+            Lang::ALL
+                .into_iter()
+                .map(move |lang| option_name(option, lang)),
+        )
+}
+
+/// Whether `word` names `option` in some language (any case, accents optional).
+pub fn names_option(option: &'static OptionSpec, word: &str) -> bool {
+    let word = folded(word);
+    option_names(option).any(|name| folded(name) == word)
+}
+
+/// `text` with every `/sudoku …` and `/sudoku-daily …` mention in the names a reader of
+/// `names` sees: the subcommand, and within the same code span (up to the closing
+/// backtick or the line's end) the option keys (`empty:`, `[empty]`, `<moves>`,
+/// `@player`) and a flag's bare word (`check show`). A code span that starts with a
+/// subcommand's name (`note auto`, `check`) names it too. Words that are not names
+/// (values, cells, digits) stay as written.
+pub fn in_names(text: &str, names: Lang) -> Cow<'_, str> {
+    if names == Lang::En || !text.contains(['`', '/']) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 32);
+    // Odd pieces between backticks are inside a code span (a ``` block's lines too).
+    for (i, piece) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let bare = i % 2 == 1 && !piece.starts_with('/');
+        match bare.then(|| span_in_names(&format!(" {piece}"), Family::Player, names)) {
+            Some(Some(said)) => out.push_str(&said[1..]),
+            Some(None) => out.push_str(&keyed_in_names(piece, names)),
+            None => out.push_str(&mentions_in_names(piece, names)),
+        }
+    }
+    if out == text {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+/// A code span `key:value` (`board:image`) with an option's key in `names`.
+fn keyed_in_names(piece: &str, names: Lang) -> String {
+    match piece.split_once(':') {
+        Some((key, value))
+            if !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
+        {
+            match option_called(key, names) {
+                "" => piece.to_string(),
+                name => format!("{name}:{value}"),
+            }
+        }
+        _ => piece.to_string(),
+    }
+}
+
+/// The `/sudoku …` mentions of `text` (no backticks in it) in `names`.
+fn mentions_in_names(text: &str, names: Lang) -> String {
+    const MENTION: &str = "/sudoku";
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut rest = text;
+    while let Some(at) = rest.find(MENTION) {
+        let after = at + MENTION.len();
+        out.push_str(&rest[..after]);
+        rest = &rest[after..];
+        let family = match rest.strip_prefix("-daily") {
+            Some(tail) => {
+                out.push_str("-daily");
+                rest = tail;
+                Family::Admin
+            }
+            None => Family::Player,
+        };
+        // The mention's words: up to the line's end or the next mention (the piece
+        // ends at a backtick).
+        let end = [rest.find('\n'), rest.find(MENTION)]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(rest.len());
+        let span = &rest[..end];
+        out.push_str(&span_in_names(span, family, names).unwrap_or_else(|| span.to_string()));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// ` new 40 [difficulty]` after `/sudoku`, in `names`; `None` when it names no
+/// subcommand of `family`.
+fn span_in_names(span: &str, family: Family, names: Lang) -> Option<String> {
+    let words = span.strip_prefix(' ')?;
+    let name_end = words
+        .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+        .unwrap_or(words.len());
+    let spec = table()
+        .iter()
+        .find(|s| s.family == family && s.name == &words[..name_end])?;
+    // A name, then a word boundary: `newer` is not `new`.
+    if words[name_end..].starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let mut out = format!(" {}", command_name(spec, names));
+    let mut rest = &words[name_end..];
+    // Each later word: the option key it may start with after `[`, `<`, `[@` or `@`.
+    while !rest.is_empty() {
+        let gap = rest.len() - rest.trim_start().len();
+        out.push_str(&rest[..gap]);
+        rest = &rest[gap..];
+        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        out.push_str(&word_in_names(&rest[..word_end], spec, names));
+        rest = &rest[word_end..];
+    }
+    Some(out)
+}
+
+fn word_in_names(word: &str, spec: &'static CommandSpec, names: Lang) -> String {
+    let key_start = word
+        .find(|c: char| !matches!(c, '[' | '<' | '@'))
+        .unwrap_or(word.len());
+    let key_len = word[key_start..]
+        .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+        .unwrap_or(word.len() - key_start);
+    let key = &word[key_start..key_start + key_len];
+    let after = &word[key_start + key_len..];
+    // A key is followed by `:`, a closing bracket, or nothing (`[empty]`, `@player`); a
+    // bare word with neither bracket nor `@` is a value (`show`, `hard`), left alone.
+    let marked = key_start > 0 || after.starts_with(':');
+    let ends_key = after.is_empty() || after.starts_with([':', ']', '>', '|']);
+    // A flag's bare word turns it on (`check show`): it is the flag's name to a typist.
+    if let Some(flag) = spec.options.iter().find(|o| {
+        matches!(o.kind, OptionKind::Flag) && (o.name == word || o.aliases.contains(&word))
+    }) {
+        return option_name(flag, names).to_string();
+    }
+    match spec.options.iter().find(|o| o.name == key) {
+        Some(option) if marked && ends_key && !key.is_empty() => format!(
+            "{}{}{}",
+            &word[..key_start],
+            option_name(option, names),
+            after
+        ),
+        _ => word.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord's rule for command and option names (in any locale): 1 to 32 characters,
+    /// letters, digits, `-` and `_`, lowercase where the letter has a case.
+    fn discord_accepts(name: &str) -> bool {
+        (1..=32).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| (c.is_alphanumeric() || c == '-' || c == '_') && !c.is_uppercase())
+    }
+
+    #[test]
+    fn english_names_are_the_tables_and_every_name_is_one_discord_takes() {
+        for spec in table() {
+            assert_eq!(command_name(spec, Lang::En), spec.name);
+            for option in &spec.options {
+                assert_eq!(option_name(option, Lang::En), option.name);
+            }
+        }
+        for lang in Lang::ALL {
+            for family in [Family::Player, Family::Admin] {
+                let specs: Vec<_> = table().iter().filter(|s| s.family == family).collect();
+                let mut seen = std::collections::HashSet::new();
+                for spec in &specs {
+                    let name = command_name(spec, lang);
+                    assert!(discord_accepts(name), "{}: {name:?}", lang.code());
+                    assert!(seen.insert(name), "{}: {name} twice", lang.code());
+                    let mut options = std::collections::HashSet::new();
+                    for option in &spec.options {
+                        let name = option_name(option, lang);
+                        assert!(discord_accepts(name), "{}: {name:?}", lang.code());
+                        assert!(options.insert(name), "{}: {name} twice", lang.code());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The typed parser takes every language's names in any session, so no name of one
+    /// subcommand (in any language, with its aliases, accents dropped) may be another's.
+    #[test]
+    fn no_name_in_any_language_is_another_commands() {
+        for family in [Family::Player, Family::Admin] {
+            let mut owner: HashMap<String, &str> = HashMap::new();
+            for spec in table().iter().filter(|s| s.family == family) {
+                for name in command_names(spec) {
+                    let previous = owner.insert(folded(name), spec.name);
+                    assert!(
+                        previous.is_none_or(|p| p == spec.name),
+                        "{name} names both {} and {}",
+                        previous.unwrap_or_default(),
+                        spec.name
+                    );
+                }
+            }
+        }
+        for spec in table() {
+            let mut owner: HashMap<String, &str> = HashMap::new();
+            for option in &spec.options {
+                for name in option_names(option) {
+                    let previous = owner.insert(folded(name), option.name);
+                    assert!(
+                        previous.is_none_or(|p| p == option.name),
+                        "{}: {name} names two options",
+                        spec.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mentions_are_rewritten_into_the_readers_names_and_nothing_else() {
+        let said = "Start with `/sudoku new 40`, or `/sudoku challenge @player [empty] [difficulty]`; \
+                    admins: `/sudoku-daily setup channel:#daily time:09:00`. The new board.";
+        assert_eq!(in_names(said, Lang::En), said);
+        assert_eq!(
+            in_names(said, Lang::Es),
+            "Start with `/sudoku nuevo 40`, or `/sudoku desafío @jugador [vacías] [dificultad]`; \
+             admins: `/sudoku-daily configurar canal:#daily hora:09:00`. The new board."
+        );
+        assert_eq!(
+            in_names("`/sudoku move <moves>`: `B7 4`", Lang::Ca),
+            "`/sudoku posar <jugades>`: `B7 4`"
+        );
+        // A flag's bare word is its name; unknown words stay; a mention may end the text.
+        assert_eq!(
+            in_names(
+                "`/sudoku check show` or /sudoku dance, /sudoku daily. /sudoku",
+                Lang::Es
+            ),
+            "`/sudoku comprobar mostrar` or /sudoku dance, /sudoku diario. /sudoku"
+        );
+        // A code span that starts with a subcommand names it; other spans stay.
+        assert_eq!(
+            in_names(
+                "(`check show` says which; `note auto`; `B7 4`; `newer`; `coop move`)",
+                Lang::Es
+            ),
+            "(`comprobar mostrar` says which; `anotar auto`; `B7 4`; `newer`; `coop move`)"
+        );
+        assert_eq!(
+            in_names("```\nA  5 3 .\n```\n`show`", Lang::Ca),
+            "```\nA  5 3 .\n```\n`veure`"
+        );
+        assert_eq!(
+            in_names(
+                "`/sudoku settings [check-as-you-go:on|off] [board:text|image]`",
+                Lang::Es
+            ),
+            "`/sudoku ajustes [comprobar-al-jugar:on|off] [tablero:text|image]`"
+        );
+    }
+
+    #[test]
+    fn a_typist_may_leave_accents_out() {
+        assert_eq!(folded("Clasificación"), "clasificacion");
+        let stats = table().iter().find(|s| s.name == "stats").expect("stats");
+        assert!(command_names(stats).any(|n| folded(n) == "estadisticas"));
+    }
+}
