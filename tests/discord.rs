@@ -4427,6 +4427,20 @@ async fn a_spanish_server_posts_in_spanish_and_a_catalan_player_chooses_catalan(
     let daily = fake.slash(&bob(), Some(GUILD), "daily", json!([]));
     let said = fake.ask(in_spanish_server(daily, "es-419")).await;
     assert!(content(&said).contains("faltan"), "{said:#}");
+    // Options Discord lets through but the core refuses are answered by the core, in
+    // his language, privately.
+    let coop = fake.slash(
+        &bob(),
+        Some(GUILD),
+        "coop",
+        json!([{"name": "action", "type": 3, "value": "check"},
+            {"name": "input", "type": 3, "value": "B7"}]),
+    );
+    let said = fake.ask(in_spanish_server(coop, "es-ES")).await;
+    assert!(
+        content(&said).contains("`coop check` no lleva nada más") && ephemeral(&said),
+        "{said:#}"
+    );
     // The form Discord opens for `/sudoku submit` speaks his language too.
     let submit = fake.slash(&bob(), Some(GUILD), "submit", json!([]));
     let form = fake.ask(in_spanish_server(submit, "es-ES")).await;

@@ -29,6 +29,12 @@ fn names() -> &'static Names {
                 for option in &spec.options {
                     let key = format!("option-{}", option.name);
                     map.insert((lang, key.clone()), text(lang, &key, &[]));
+                    if let OptionKind::Choice { choices, .. } = &option.kind {
+                        for (_, value) in choices {
+                            let key = format!("choice-{}-{value}", option.name);
+                            map.insert((lang, key.clone()), text(lang, &key, &[]));
+                        }
+                    }
                 }
             }
         }
@@ -101,6 +107,26 @@ pub fn option_names(option: &'static OptionSpec) -> impl Iterator<Item = &'stati
                 .into_iter()
                 .map(move |lang| option_name(option, lang)),
         )
+}
+
+/// The value of choice `option` a typist means by `word` in some language: a choice's
+/// label as Discord shows it (`Difícil`, `Imatge`), or the last word of a two-word label
+/// (`semana` for `Esta semana`, `pista` for `pedir pista`). Accents and case optional.
+pub fn choice_named(option: &'static OptionSpec, word: &str) -> Option<&'static str> {
+    let OptionKind::Choice { choices, .. } = &option.kind else {
+        return None;
+    };
+    let word = folded(word.trim());
+    choices.iter().find_map(|(_, value)| {
+        let key = format!("choice-{}-{value}", option.name);
+        Lang::ALL.into_iter().find_map(|lang| {
+            let label = folded(names().0.get(&(lang, key.clone()))?);
+            let words: Vec<&str> = label.split_whitespace().collect();
+            let named = label == word
+                || matches!(words.as_slice(), [_, last] if last.chars().count() >= 4 && *last == word);
+            named.then_some(value.as_str())
+        })
+    })
 }
 
 /// Whether `word` names `option` in some language (any case, accents optional).
@@ -358,6 +384,29 @@ mod tests {
             ),
             "`/sudoku ajustes [comprobar-al-jugar:on|off] [tablero:text|image]`"
         );
+    }
+
+    /// A typed word names at most one value of a choice, in every language.
+    #[test]
+    fn choice_labels_name_one_value_each() {
+        for spec in table() {
+            for option in &spec.options {
+                let OptionKind::Choice { choices, .. } = &option.kind else {
+                    continue;
+                };
+                for lang in Lang::ALL {
+                    for (_, value) in choices {
+                        let label = text(lang, &format!("choice-{}-{value}", option.name), &[]);
+                        assert_eq!(
+                            choice_named(option, &label),
+                            Some(value.as_str()),
+                            "{}: {label}",
+                            lang.code()
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -213,7 +213,9 @@ fn not_an_option(spec: &CommandSpec, word: &str) -> Unreadable {
 fn bare_fits(option: &'static OptionSpec, word: &str) -> bool {
     match &option.kind {
         OptionKind::Integer { .. } => word.parse::<i64>().is_ok(),
-        OptionKind::Choice { accepts, .. } => accepts(word),
+        OptionKind::Choice { accepts, .. } => {
+            accepts(word) || names::choice_named(option, word).is_some()
+        }
         OptionKind::Flag => names::names_option(option, word),
         OptionKind::Text { .. } | OptionKind::User => true,
         OptionKind::Channel => {
@@ -226,7 +228,7 @@ fn bare_fits(option: &'static OptionSpec, word: &str) -> bool {
 
 /// The option's value, checked against its kind.
 fn value_of(
-    option: &OptionSpec,
+    option: &'static OptionSpec,
     value: &str,
     keyed: bool,
     word: &str,
@@ -240,7 +242,12 @@ fn value_of(
         OptionKind::Integer { .. } => Value::Integer(value.parse().map_err(|_| wrong())?),
         // A named value the table's own parse refuses is left to the command's `build`,
         // which knows what to say (daily setup lists the difficulties the core takes).
-        OptionKind::Choice { .. } => Value::Text(value.to_string()),
+        // A label in any language (`difícil`, `semana`) stands for its value.
+        OptionKind::Choice { .. } => Value::Text(
+            names::choice_named(option, value)
+                .unwrap_or(value)
+                .to_string(),
+        ),
         OptionKind::Flag if !keyed => Value::Flag(true),
         OptionKind::Flag => match folded(value).as_str() {
             "true" | "yes" | "on" | "1" | "si" | "activado" | "activat" => Value::Flag(true),
@@ -401,6 +408,15 @@ mod tests {
             parse("/sudoku-daily setup channel:#diario time:9am timezone:Madrid")
         );
         assert!(parse("rendir-se").is_ok() && parse("olvidame").is_ok());
+        // Choice values by their labels in any language.
+        assert_eq!(parse("nuevo 30 difícil"), parse("new 30 hard"));
+        assert_eq!(parse("clasificacion semana"), parse("leaderboard week"));
+        assert_eq!(parse("classificacio curses"), parse("leaderboard races"));
+        assert_eq!(
+            parse("ajustos tauler:imatge"),
+            parse("settings board:image")
+        );
+        assert_eq!(parse("coop pista"), parse("coop hint"));
     }
 
     #[test]
