@@ -23,7 +23,13 @@ settings-language = Idioma: **{ $language }** ({ $chosen ->
     [yes] triat per tu
    *[no] el del teu Discord
 }).
-settings-change = Canvia'ls amb `/sudoku settings check-as-you-go:{ $checks }`, `board:{ $board }` o `language:{ $language }` (`language:auto` segueix el teu Discord).
+settings-change = Canvia'ls amb `/sudoku settings check-as-you-go:{ $checks ->
+        [on] sí
+       *[off] no
+    }`, `board:{ $board ->
+        [text] text
+       *[image] imatge
+    }` o `language:{ $language }` (`language:auto` segueix el teu Discord).
 settings-language-set = D'ara endavant et parlo en **{ $language }**, sigui quin sigui l'idioma del teu Discord.
 settings-language-discord = D'ara endavant et parlo en l'idioma del teu Discord: **{ $language }** ara mateix (en anglès si no parlo el teu).
 settings-checks-set = Comprovar sobre la marxa { $same ->

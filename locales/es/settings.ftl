@@ -23,7 +23,13 @@ settings-language = Idioma: **{ $language }** ({ $chosen ->
     [yes] elegido por ti
    *[no] el de tu Discord
 }).
-settings-change = Cámbialos con `/sudoku settings check-as-you-go:{ $checks }`, `board:{ $board }` o `language:{ $language }` (`language:auto` sigue a tu Discord).
+settings-change = Cámbialos con `/sudoku settings check-as-you-go:{ $checks ->
+        [on] sí
+       *[off] no
+    }`, `board:{ $board ->
+        [text] texto
+       *[image] imagen
+    }` o `language:{ $language }` (`language:auto` sigue a tu Discord).
 settings-language-set = A partir de ahora te hablo en **{ $language }**, esté como esté tu Discord.
 settings-language-discord = A partir de ahora te hablo en el idioma de tu Discord: **{ $language }** por ahora (en inglés si no hablo el tuyo).
 settings-checks-set = Comprobar sobre la marcha { $same ->
