@@ -23,5 +23,5 @@ discord-submit-placeholder = Enganxa el teu tauler o escriu 81 xifres
 discord-message-unreadable = no he pogut llegir aquest missatge
 discord-unknown-command = aquest bot ja no té l'ordre /{ $command } (potser Discord encara mostra una llista antiga: torna-ho a provar d'aquí a un minut)
 discord-old-form = aquest formulari és d'una versió anterior del bot
-discord-answered-privately = Resposta en privat.
+discord-answered-privately = T'he respost en privat.
 discord-launch-too-late = El tauler ha trigat massa a obrir-se; prem «Toca per jugar» (o fes servir `/sudoku play`) una altra vegada.

@@ -94,7 +94,7 @@ rule-error-note-on-filled = { $cell } té una xifra; esborra-la primer (`{ $cell
 
 ## Notes i el teclat.
 
-note-auto-no-digits = `note auto` no porta xifres: anota els candidats de totes les caselles buides. No s'ha canviat res.
+note-auto-no-digits = Amb la casella `auto` no hi van xifres: s'anoten els candidats de totes les caselles buides. No s'ha canviat res.
 note-bad-cell = `{ $found }` no és una casella: les files van de la A a la I i les columnes de l'1 al 9 (o `auto` per als candidats de totes les caselles). Exemple: `/sudoku note B7 257`.
 note-bad-digits = `{ $found }` no és una llista de xifres de l'1 al 9. Exemple: `/sudoku note { $cell } 257` posa o treu les notes 2, 5 i 7.
 note-auto-done = { $count ->

@@ -5,7 +5,7 @@
 settings-title = **Les teves preferències**
 settings-checks-explain = { $on ->
     [yes] una xifra incorrecta es marca `!5!` i compta com a error quan la poses
-   *[no] les xifres incorrectes no es marquen ni es compten fins que fas `check` o `submit`; llavors cadascuna compta una vegada
+   *[no] les xifres incorrectes no es marquen ni es compten fins que fas servir `/sudoku check` o `/sudoku submit`; llavors cadascuna compta una vegada
 }
 settings-board-explain = { $picture ->
     [yes] una imatge amb les teves notes a les caselles (l'estat continua en text)

@@ -2,7 +2,7 @@
 # del bot, en l'idioma de la sessió. Les ordres que fan anar una sessió de prova
 # (`:now`, `:advance`, `:user`, `:place`, `:admin`, `:help`) responen en anglès.
 
-terminal-paste-how = (enganxa el tauler: 81 caselles a la línia de l'ordre, o les files d'un tauler a les línies de sota, acabant amb una línia buida)
+terminal-paste-how = (enganxa el tauler: 81 caselles a la línia de l'ordre, o les files d'un tauler a les línies següents, acabant amb una línia buida)
 terminal-no-grid = (no has donat cap tauler) { $how }
 terminal-private = (només ho veus tu)
 terminal-posted = (publicat al canal:)

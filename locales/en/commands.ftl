@@ -170,7 +170,7 @@ describe-solve-message = Solve Sudoku
 ## The names of the subcommands and options: English is what Discord sends back
 ## whatever the client shows, so these must equal the table's (a test checks). Another
 ## language's names are what its players see in Discord's command picker (where Discord
-## has its locale) and may type in the terminal: lowercase, letters, digits and '-' only,
+## has its locale) and may type in the terminal: lowercase, letters, digits, '-' and '_' only,
 ## at most 32 characters, each unique among its siblings.
 
 name-new = new

@@ -23,5 +23,5 @@ discord-submit-placeholder = Pega tu tablero o escribe 81 cifras
 discord-message-unreadable = no he podido leer ese mensaje
 discord-unknown-command = este bot ya no tiene el comando /{ $command } (puede que Discord aún muestre una lista antigua: prueba dentro de un minuto)
 discord-old-form = ese formulario es de una versión anterior del bot
-discord-answered-privately = Respondido en privado.
+discord-answered-privately = Te he respondido en privado.
 discord-launch-too-late = El tablero ha tardado demasiado en abrirse; pulsa «Toca para jugar» (o usa `/sudoku play`) otra vez.

@@ -94,7 +94,7 @@ rule-error-note-on-filled = { $cell } tiene una cifra; bórrala primero (`{ $cel
 
 ## Notas y el teclado.
 
-note-auto-no-digits = `note auto` no lleva cifras: anota los candidatos de todas las casillas vacías. No se ha cambiado nada.
+note-auto-no-digits = Con la casilla `auto` no van cifras: se anotan los candidatos de todas las casillas vacías. No se ha cambiado nada.
 note-bad-cell = `{ $found }` no es una casilla: las filas van de la A a la I y las columnas del 1 al 9 (o `auto` para los candidatos de todas las casillas). Ejemplo: `/sudoku note B7 257`.
 note-bad-digits = `{ $found }` no es una lista de cifras del 1 al 9. Ejemplo: `/sudoku note { $cell } 257` pone o quita las notas 2, 5 y 7.
 note-auto-done = { $count ->

@@ -5,7 +5,7 @@
 settings-title = **Tus ajustes**
 settings-checks-explain = { $on ->
     [yes] una cifra incorrecta se marca `!5!` y cuenta como error al colocarla
-   *[no] las cifras incorrectas no se marcan ni se cuentan hasta que usas `check` o `submit`; entonces cada una cuenta una vez
+   *[no] las cifras incorrectas no se marcan ni se cuentan hasta que usas `/sudoku check` o `/sudoku submit`; entonces cada una cuenta una vez
 }
 settings-board-explain = { $picture ->
     [yes] una imagen con tus notas en sus casillas (el estado sigue en texto)

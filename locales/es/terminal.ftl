@@ -2,7 +2,7 @@
 # del bot, en el idioma de la sesión. Las órdenes que manejan una sesión de prueba
 # (`:now`, `:advance`, `:user`, `:place`, `:admin`, `:help`) responden en inglés.
 
-terminal-paste-how = (pega el tablero: 81 casillas en la línea del comando, o las filas de un tablero en las líneas de debajo, terminando con una línea vacía)
+terminal-paste-how = (pega el tablero: 81 casillas en la línea del comando, o las filas de un tablero en las líneas siguientes, terminando con una línea vacía)
 terminal-no-grid = (no has dado ningún tablero) { $how }
 terminal-private = (solo lo ves tú)
 terminal-posted = (publicado en el canal:)

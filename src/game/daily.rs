@@ -212,8 +212,9 @@ pub fn parse_zone(text: &str) -> Result<String, SettingError> {
 }
 
 /// Cities the time zone database does not name (it names one city per zone), where the
-/// bot's languages are spoken: a Catalan admin types `Barcelona`, a Mexican one
-/// `Guadalajara`. Accents are optional (`Malaga`).
+/// bot's languages are spoken: a Catalan admin types `Barcelona`. A name two places
+/// share (Guadalajara in Spain and Mexico) is left out rather than guessed. Accents
+/// are optional (`Malaga`).
 const CITIES: &[(&str, &str)] = &[
     ("Barcelona", "Europe/Madrid"),
     ("Valencia", "Europe/Madrid"),
@@ -233,7 +234,6 @@ const CITIES: &[(&str, &str)] = &[
     ("Andorra la Vella", "Europe/Andorra"),
     ("Perpignan", "Europe/Paris"),
     ("Perpinyà", "Europe/Paris"),
-    ("Guadalajara", "America/Mexico_City"),
     ("Ciudad de México", "America/Mexico_City"),
     ("Medellín", "America/Bogota"),
     ("Quito", "America/Guayaquil"),
@@ -247,9 +247,9 @@ fn fold_accents(text: &str) -> String {
         .map(|c| match c {
             'á' | 'à' => 'a',
             'é' | 'è' => 'e',
-            'í' | 'ï' => 'i',
+            'í' | 'ì' | 'ï' => 'i',
             'ó' | 'ò' => 'o',
-            'ú' | 'ü' => 'u',
+            'ú' | 'ù' | 'ü' => 'u',
             'ñ' => 'n',
             'ç' => 'c',
             other => other,

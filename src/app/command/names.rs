@@ -110,8 +110,9 @@ pub fn option_names(option: &'static OptionSpec) -> impl Iterator<Item = &'stati
 }
 
 /// The value of choice `option` a typist means by `word` in some language: a choice's
-/// label as Discord shows it (`Difícil`, `Imatge`), or the last word of a two-word label
-/// (`semana` for `Esta semana`, `pista` for `pedir pista`). Accents and case optional.
+/// label as Discord shows it (`Difícil`, `Imatge`), or the last word of a two-word
+/// Spanish or Catalan label (`semana` for `Esta semana`, `pista` for `pedir pista`).
+/// Accents and case optional.
 pub fn choice_named(option: &'static OptionSpec, word: &str) -> Option<&'static str> {
     let OptionKind::Choice { choices, .. } = &option.kind else {
         return None;
@@ -122,8 +123,11 @@ pub fn choice_named(option: &'static OptionSpec, word: &str) -> Option<&'static 
         Lang::ALL.into_iter().find_map(|lang| {
             let label = folded(names().0.get(&(lang, key.clone()))?);
             let words: Vec<&str> = label.split_whitespace().collect();
+            // Not English labels' last words: "Discord's language" would make a bare
+            // `language` mean `auto`, "All time" a bare `time` mean all-time.
             let named = label == word
-                || matches!(words.as_slice(), [_, last] if last.chars().count() >= 4 && *last == word);
+                || (lang != Lang::En
+                    && matches!(words.as_slice(), [_, last] if last.chars().count() >= 4 && *last == word));
             named.then_some(value.as_str())
         })
     })
@@ -136,26 +140,21 @@ pub fn names_option(option: &'static OptionSpec, word: &str) -> bool {
 }
 
 /// `text` with every `/sudoku …` and `/sudoku-daily …` mention in the names a reader of
-/// `names` sees: the subcommand, and within the same code span (up to the closing
-/// backtick or the line's end) the option keys (`empty:`, `[empty]`, `<moves>`,
-/// `@player`) and a flag's bare word (`check show`). A code span that starts with a
-/// subcommand's name (`note auto`, `check`) names it too. Words that are not names
-/// (values, cells, digits) stay as written.
+/// `names` sees: the subcommand, and, inside a code span (up to the closing backtick or
+/// the line's end), the option keys after it (`empty:`, `[empty]`, `<moves>`, `@player`)
+/// and a flag's bare word (`check show`). A code span that is only `key:value`
+/// (`board:image`) names its key too. Other words stay as written: values, cells, and
+/// a player's own words quoted back (`` `new` `` is not rewritten: only a mention is).
 pub fn in_names(text: &str, names: Lang) -> Cow<'_, str> {
     if names == Lang::En || !text.contains(['`', '/']) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 32);
-    // Odd pieces between backticks are inside a code span (a ``` block's lines too).
-    for (i, piece) in text.split('`').enumerate() {
-        if i > 0 {
-            out.push('`');
-        }
-        let bare = i % 2 == 1 && !piece.starts_with('/');
-        match bare.then(|| span_in_names(&format!(" {piece}"), Family::Player, names)) {
-            Some(Some(said)) => out.push_str(&said[1..]),
-            Some(None) => out.push_str(&keyed_in_names(piece, names)),
-            None => out.push_str(&mentions_in_names(piece, names)),
+    for (inside, piece) in code_pieces(text) {
+        if inside && !piece.starts_with('/') {
+            out.push_str(&keyed_in_names(piece, names));
+        } else {
+            out.push_str(&mentions_in_names(piece, names, inside));
         }
     }
     if out == text {
@@ -163,6 +162,27 @@ pub fn in_names(text: &str, names: Lang) -> Cow<'_, str> {
     } else {
         Cow::Owned(out)
     }
+}
+
+/// `text` cut at its backticks (each a piece of its own, outside), with whether each
+/// piece is inside a code span. An escaped backtick (a display name's `\``) is text,
+/// not a delimiter; a ``` block's lines count as inside.
+fn code_pieces(text: &str) -> Vec<(bool, &str)> {
+    let mut pieces = Vec::new();
+    let mut inside = false;
+    let mut start = 0;
+    let mut escaped = false;
+    for (at, c) in text.char_indices() {
+        if c == '`' && !escaped {
+            pieces.push((inside, &text[start..at]));
+            pieces.push((false, "`"));
+            start = at + 1;
+            inside = !inside;
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    pieces.push((inside, &text[start..]));
+    pieces
 }
 
 /// A code span `key:value` (`board:image`) with an option's key in `names`.
@@ -180,8 +200,9 @@ fn keyed_in_names(piece: &str, names: Lang) -> String {
     }
 }
 
-/// The `/sudoku …` mentions of `text` (no backticks in it) in `names`.
-fn mentions_in_names(text: &str, names: Lang) -> String {
+/// The `/sudoku …` mentions of `text` (no backticks in it) in `names`; in prose
+/// (`in_span` false) only the subcommand, as the words after it are the sentence's.
+fn mentions_in_names(text: &str, names: Lang, in_span: bool) -> String {
     const MENTION: &str = "/sudoku";
     let mut out = String::with_capacity(text.len() + 32);
     let mut rest = text;
@@ -205,7 +226,18 @@ fn mentions_in_names(text: &str, names: Lang) -> String {
             .min()
             .unwrap_or(rest.len());
         let span = &rest[..end];
-        out.push_str(&span_in_names(span, family, names).unwrap_or_else(|| span.to_string()));
+        let said = if in_span {
+            span_in_names(span, family, names)
+        } else {
+            // ` check to see…`: the name is the first word only.
+            let name_end = span
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| !(c.is_ascii_lowercase() || *c == '-'))
+                .map_or(span.len(), |(at, _)| at);
+            span_in_names(&span[..name_end], family, names).map(|name| name + &span[name_end..])
+        };
+        out.push_str(&said.unwrap_or_else(|| span.to_string()));
         rest = &rest[end..];
     }
     out.push_str(rest);
@@ -365,17 +397,28 @@ mod tests {
             ),
             "`/sudoku comprobar mostrar` or /sudoku dance, /sudoku diario. /sudoku"
         );
-        // A code span that starts with a subcommand names it; other spans stay.
+        // A bare word in backticks is a player's own or a value: it stays. A lone
+        // `key:value` span names its key.
         assert_eq!(
             in_names(
-                "(`check show` says which; `note auto`; `B7 4`; `newer`; `coop move`)",
+                "(`check show` says which; `new`; `B7 4`; `board:image`; `rows:9`)",
                 Lang::Es
             ),
-            "(`comprobar mostrar` says which; `anotar auto`; `B7 4`; `newer`; `coop move`)"
+            "(`check show` says which; `new`; `B7 4`; `tablero:image`; `rows:9`)"
+        );
+        // In prose only the subcommand: the sentence's words are not options.
+        assert_eq!(
+            in_names("Use /sudoku check to see which are wrong.", Lang::Es),
+            "Use /sudoku comprobar to see which are wrong."
+        );
+        // An escaped backtick (a display name) neither opens nor closes a span.
+        assert_eq!(
+            in_names("**a\\`b** won. Again: `/sudoku race 30`", Lang::Ca),
+            "**a\\`b** won. Again: `/sudoku cursa 30`"
         );
         assert_eq!(
-            in_names("```\nA  5 3 .\n```\n`show`", Lang::Ca),
-            "```\nA  5 3 .\n```\n`veure`"
+            in_names("```\nA  5 3 .\n```\n`/sudoku show`", Lang::Ca),
+            "```\nA  5 3 .\n```\n`/sudoku veure`"
         );
         assert_eq!(
             in_names(

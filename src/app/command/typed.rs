@@ -413,10 +413,14 @@ mod tests {
         assert_eq!(parse("clasificacion semana"), parse("leaderboard week"));
         assert_eq!(parse("classificacio curses"), parse("leaderboard races"));
         assert_eq!(
-            parse("ajustos tauler:imatge"),
+            parse("preferencies tauler:imatge"),
             parse("settings board:image")
         );
         assert_eq!(parse("coop pista"), parse("coop hint"));
+        // An English label's last word is no value: `settings language` is refused, not
+        // `language:auto`.
+        assert!(parse("settings language").is_err());
+        assert!(parse("leaderboard time").is_err());
     }
 
     #[test]
@@ -435,7 +439,7 @@ mod tests {
         let e = parse("new 40 difficulty:easy dificultad:hard").unwrap_err();
         assert_eq!(
             e.said(Lang::Ca, Lang::Es),
-            "`dificultad:hard`: l'opció `dificultad` ja hi és; indica-la una sola vegada"
+            "`dificultad:hard`: ja has indicat l'opció `dificultad`; posa-la només una vegada"
         );
         let e = parse("dance").unwrap_err();
         assert!(
