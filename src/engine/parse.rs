@@ -370,6 +370,24 @@ fn is_separator(ch: char) -> bool {
         || ('\u{2500}'..='\u{259f}').contains(&ch)
 }
 
+/// A typed word as words are compared: lowercase, without the accents Spanish and Catalan
+/// put on letters, so a typist may write `clasificacion`, `ESTADISTICAS` or `Malaga`.
+pub fn folded(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' | 'à' => 'a',
+            'é' | 'è' => 'e',
+            'í' | 'ì' | 'ï' => 'i',
+            'ó' | 'ò' => 'o',
+            'ú' | 'ù' | 'ü' => 'u',
+            'ñ' => 'n',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
+}
+
 /// A short piece of what someone typed, safe to quote in a code span of a reply: at most
 /// `max` characters (an error message must keep its reason in view, not echo a paste),
 /// with backticks and control characters replaced (one would end the span or break the

@@ -198,7 +198,7 @@ pub fn parse_zone(text: &str) -> Result<String, SettingError> {
     }) {
         return Ok(iana);
     }
-    let plain = |text: &str| fold_accents(&zone_key(text).to_lowercase());
+    let plain = |text: &str| crate::engine::parse::folded(&zone_key(text));
     if let Some((_, iana)) = CITIES.iter().find(|(city, _)| plain(city) == plain(name)) {
         return Ok((*iana).to_string());
     }
@@ -240,22 +240,6 @@ const CITIES: &[(&str, &str)] = &[
     ("Valparaíso", "America/Santiago"),
     ("Rosario", "America/Argentina/Cordoba"),
 ];
-
-/// `text` without the accents Spanish and Catalan put on city names.
-fn fold_accents(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            'á' | 'à' => 'a',
-            'é' | 'è' => 'e',
-            'í' | 'ì' | 'ï' => 'i',
-            'ó' | 'ò' => 'o',
-            'ú' | 'ù' | 'ü' => 'u',
-            'ñ' => 'n',
-            'ç' => 'c',
-            other => other,
-        })
-        .collect()
-}
 
 /// Abbreviations read as the place people mean by them (the zone's daylight saving
 /// included, so `PST` in July is Pacific Daylight Time). Where one is used for several

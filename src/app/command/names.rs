@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use super::table::{CommandSpec, Family, OptionKind, OptionSpec, table};
+use super::table::{CommandSpec, Family, OptionKind, OptionSpec, find_option, table};
 use crate::app::i18n::{Lang, text};
 
 /// Every name by language: `(lang, "name-new")` → `nuevo`.
@@ -62,30 +62,10 @@ pub fn option_name(option: &'static OptionSpec, lang: Lang) -> &'static str {
 
 /// What the option called `name` (in English) is called in `lang`.
 pub fn option_called(name: &str, lang: Lang) -> &'static str {
-    table()
-        .iter()
-        .flat_map(|spec| &spec.options)
-        .find(|o| o.name == name)
-        .map_or("", |option| option_name(option, lang))
+    find_option(name).map_or("", |option| option_name(option, lang))
 }
 
-/// `word` as names are compared: lowercase, accents dropped, so a typist may write
-/// `clasificacion` or `ESTADISTICAS`.
-pub fn folded(word: &str) -> String {
-    word.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' | 'à' => 'a',
-            'é' | 'è' => 'e',
-            'í' | 'ì' | 'ï' => 'i',
-            'ó' | 'ò' => 'o',
-            'ú' | 'ù' | 'ü' => 'u',
-            'ñ' => 'n',
-            'ç' => 'c',
-            other => other,
-        })
-        .collect()
-}
+pub use crate::engine::parse::folded;
 
 /// Every name `spec` goes by in any language, English first (then its aliases).
 pub fn command_names(spec: &'static CommandSpec) -> impl Iterator<Item = &'static str> {

@@ -254,7 +254,7 @@ fn chosen<T>(
 }
 
 /// The first option called `name` in the table (options of one name mean the same).
-fn find_option(name: &str) -> Option<&'static OptionSpec> {
+pub(super) fn find_option(name: &str) -> Option<&'static OptionSpec> {
     table()
         .iter()
         .flat_map(|s| &s.options)
