@@ -3964,8 +3964,12 @@ async fn sudoku_web_links_the_asker_to_the_board_served_beside_the_endpoint() {
         .split(&format!("{public}/play#l="))
         .nth(1)
         .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_else(|| panic!("a link on the public address: {text}"))
-        .to_string();
+        .unwrap_or_else(|| panic!("a link on the public address: {text}"));
+    // The reader's language follows the token (`&lang=en`): the page speaks it at once.
+    let (token, lang) = token
+        .split_once('&')
+        .unwrap_or_else(|| panic!("the link says its reader's language: {text}"));
+    assert_eq!(lang, "lang=en");
 
     let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/api/live"))
         .await
@@ -4043,10 +4047,20 @@ fn dan_user() -> Value {
 
 /// Signs in through `POST /api/token` as the page does; the status and the answer.
 async fn activity_sign_in(base: &str, code: &str, instance: &str) -> (u16, Value) {
+    activity_sign_in_from(base, code, instance, "en-US").await
+}
+
+/// [`activity_sign_in`] from a page whose browser is in `locale`.
+async fn activity_sign_in_from(
+    base: &str,
+    code: &str,
+    instance: &str,
+    locale: &str,
+) -> (u16, Value) {
     let answer = reqwest::Client::new()
         .post(format!("{base}/api/token"))
         .header("content-type", "application/json")
-        .body(json!({"code": code, "instance_id": instance}).to_string())
+        .body(json!({"code": code, "instance_id": instance, "locale": locale}).to_string())
         .send()
         .await
         .expect("the Activity's server answers");
@@ -4146,6 +4160,10 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
     let (status, signed) = activity_sign_in(&base, &code, &by_ann.id).await;
     assert_eq!(status, 200, "{signed:#}");
     assert_eq!(signed["player"], "ann");
+    assert_eq!(
+        signed["locale"], "en-US",
+        "the language ann's Discord is in, for the page"
+    );
     assert!(
         signed["access_token"]
             .as_str()
@@ -4223,6 +4241,12 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
         400,
         "does not understand",
     );
+    // Before Discord says who the player is, refusals are in the page's language.
+    refused(
+        activity_sign_in_from(&base, "code-nobody-made", &by_ann.id, "es-ES").await,
+        403,
+        "Discord no ha aceptado este inicio de sesión",
+    );
     let answer = reqwest::Client::new()
         .post(format!("{base}/api/token"))
         .body("{not json")
@@ -4247,8 +4271,9 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
 /// In a real browser, as inside Discord: the fake's page around the Activity (at
 /// `https://discord.com`, Chromium's `discord.com` being the fake) answers the SDK's
 /// handshake, AUTHORIZE and AUTHENTICATE as the Discord client does; the page signs in
-/// through the bot as the player who launched it, shows the board she started in chat,
-/// and a digit tapped there is in chat's board.
+/// through the bot as the player who launched it, shows the board she started in chat
+/// in the language her Discord is in (Spanish, as `/users/@me` says), and a digit tapped
+/// there is in chat's board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_activity_page_signs_in_through_the_sdk_and_plays_in_a_browser() {
     let fake = FakeDiscord::start(TOKEN).await;
@@ -4260,9 +4285,10 @@ async fn the_activity_page_signs_in_through_the_sdk_and_plays_in_a_browser() {
     fake.ask(fake.slash(&ann(), Some(GUILD), "new", json!([])))
         .await;
     let (givens, solution) = sudoku_bot_game(&db);
-    let id = fake
-        .interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
-        .await;
+    // Ann's Discord is in Spanish: Discord says so at sign-in, and the page speaks it.
+    let mut play = fake.slash(&ann(), Some(GUILD), "play", json!([]));
+    play["locale"] = json!("es-ES");
+    let id = fake.interact(play).await;
     let instance = fake.wait_launched(&id).await;
     // The address Discord's proxy gives the Activity, with the query Discord adds.
     let page = format!(
@@ -4286,7 +4312,13 @@ async fn the_activity_page_signs_in_through_the_sdk_and_plays_in_a_browser() {
         frame
             .eval("document.getElementById('player').textContent")
             .await,
-        json!("Playing as ann")
+        json!("Juegas como ann")
+    );
+    assert_eq!(
+        frame
+            .eval("[document.documentElement.lang, document.querySelector('[data-action=\"check\"]').textContent]")
+            .await,
+        json!(["es", "Comprobar"])
     );
     let cell = Cell::all()
         .find(|&c| givens.get(c).is_none())

@@ -13,6 +13,7 @@ use common::{T0, board_of, empties, solution_of};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use sudoku_bot::app::Reply;
+use sudoku_bot::app::i18n::Lang;
 use sudoku_bot::engine::Cell;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -76,26 +77,30 @@ impl WebBot {
 
     /// The page's address for `user` in `place` (the link `/sudoku web` gives).
     async fn page(&self, user: &str, place: &str) -> String {
-        format!(
-            "http://{}/play#l={}",
-            self.address,
-            self.link(user, place).await
-        )
+        self.page_in(user, place, Lang::En).await
     }
 
-    /// The token of the link `/sudoku web` gives `user` in `place`.
-    async fn link(&self, user: &str, place: &str) -> String {
-        let reply = self.say(user, place, "web").await;
+    /// The link `/sudoku web` gives `user` in `place`, asked from a Discord in `lang`.
+    async fn page_in(&self, user: &str, place: &str, lang: Lang) -> String {
+        let (chat, user, place) = (self.chat.clone(), user.to_string(), place.to_string());
+        let reply = tokio::task::spawn_blocking(move || chat.say_in(&user, &place, lang, "web"))
+            .await
+            .expect("answered");
         let prefix = format!("http://{}/play#l=", self.address);
         let start = reply
             .content
             .find(&prefix)
             .unwrap_or_else(|| panic!("no link in {}", reply.content));
-        reply.content[start + prefix.len()..]
+        reply.content[start..]
             .split_whitespace()
             .next()
-            .expect("token")
+            .expect("link")
             .to_string()
+    }
+
+    /// The token of the link `/sudoku web` gives `user` in `place`.
+    async fn link(&self, user: &str, place: &str) -> String {
+        token_of(&self.page(user, place).await)
     }
 
     async fn socket(&self) -> Socket {
@@ -115,6 +120,12 @@ impl WebBot {
         assert_eq!(welcome["type"], "welcome", "{welcome}");
         (socket, welcome)
     }
+}
+
+/// A link's token: after `#l=`, up to the reader's language (`&lang=es`).
+fn token_of(link: &str) -> String {
+    let token = link.split("#l=").nth(1).expect("a token after #l=");
+    token.split('&').next().expect("token").to_string()
 }
 
 async fn send(socket: &mut Socket, value: Value) {
@@ -598,6 +609,124 @@ async fn two_browsers_on_a_coop_board_see_each_others_moves() {
     assert_eq!(last["view"]["status"], "solved");
 }
 
+/// Issue 30 on the web board: a page opened from a Spanish Discord speaks Spanish (its
+/// title, status line, the server's refusals, the core's answers to its taps); the
+/// player's own choice of language in chat comes first and reaches the open page at
+/// once; an English reader's page stays English, and a refused link is said in the
+/// language the page asked for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_speaks_its_readers_language_and_a_choice_in_chat_comes_first() {
+    let bot = WebBot::start(17).await;
+    let board = board_of(&bot.say("ann", "srv", "new 30").await);
+    let solution = solution_of(&board);
+    let link = bot.page_in("ann", "srv", Lang::Es).await;
+    assert!(link.ends_with("&lang=es"), "{link}");
+    let mut page = bot.socket().await;
+    send(
+        &mut page,
+        json!({"type": "hello", "link": token_of(&link), "locale": "es-ES"}),
+    )
+    .await;
+    let welcome = next(&mut page).await;
+    let view = &welcome["view"];
+    assert_eq!(view["lang"], "es", "{welcome}");
+    assert!(
+        view["title"]
+            .as_str()
+            .expect("title")
+            .starts_with("Partida #"),
+        "{view}"
+    );
+    assert_eq!(view["said"]["progress"], "faltan 30");
+    assert_eq!(view["said"]["mistakes"], "Errores: 0");
+    assert_eq!(view["said"]["hints"], "Pistas: 0");
+
+    // A tap the page's server refuses, and a wrong digit the core answers: in Spanish.
+    let junk = act(
+        &mut page,
+        1,
+        view,
+        json!({"action": "place", "cell": 81, "digit": 5}),
+    )
+    .await;
+    assert_eq!(junk["ok"], false);
+    assert_eq!(
+        junk["message"],
+        "Ese toque no indica ninguna casilla del tablero (81): no se ha cambiado nada."
+    );
+    let first = empties(&board)[0];
+    let right = solution.get(first).expect("solved");
+    let wrong = if right == 9 { 1 } else { right + 1 };
+    let done = act(
+        &mut page,
+        2,
+        &junk["view"],
+        json!({"action": "place", "cell": first.index(), "digit": wrong}),
+    )
+    .await;
+    assert_eq!(
+        done["message"],
+        format!("Has colocado {first} {wrong}. {first} está mal (llevas 1 error)."),
+        "{done}"
+    );
+    assert_eq!(done["view"]["said"]["mistakes"], "Errores: 1");
+
+    // Ann chooses Catalan in chat: the open page follows at once.
+    bot.say("ann", "srv", "settings language:ca").await;
+    let pushed = next_of(&mut page, "view").await;
+    assert_eq!(pushed["view"]["lang"], "ca", "{pushed}");
+    assert_eq!(pushed["view"]["said"]["mistakes"], "Errors: 1");
+    assert!(
+        pushed["view"]["title"]
+            .as_str()
+            .expect("title")
+            .starts_with("Partida #"),
+        "{pushed}"
+    );
+    let junk = act(
+        &mut page,
+        3,
+        &pushed["view"],
+        json!({"action": "note", "cell": 3, "digit": 0}),
+    )
+    .await;
+    assert_eq!(
+        junk["message"],
+        "0 no és una xifra de l'1 al 9: no s'ha canviat res."
+    );
+
+    // Bob's Discord is in English: his page is English.
+    bot.say("bob", "srv", "new 30").await;
+    let (_bob, welcome) = bot.browser("bob", "srv").await;
+    assert_eq!(welcome["view"]["lang"], "en");
+    assert_eq!(welcome["view"]["said"]["progress"], "30 to go");
+    assert!(
+        welcome["view"]["title"]
+            .as_str()
+            .expect("title")
+            .starts_with("Game #"),
+        "{welcome}"
+    );
+
+    // A link cut short, from a Spanish browser: refused in Spanish.
+    let mut cut = bot.socket().await;
+    let token = token_of(&link);
+    send(
+        &mut cut,
+        json!({"type": "hello", "link": &token[..token.len() - 3], "locale": "es"}),
+    )
+    .await;
+    let refused = next(&mut cut).await;
+    assert_eq!(refused["fatal"], true, "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .expect("text")
+            .starts_with("Este enlace no lo ha hecho el bot"),
+        "{refused}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_served_small_and_locked_down() {
     let bot = WebBot::start(16).await;
@@ -794,6 +923,133 @@ async fn a_browser_plays_a_whole_game_by_taps() {
     let wide = desktop.screenshot().await;
     std::fs::write(screenshot_path("web-board-1024.png"), &wide).expect("screenshot");
     assert_eq!(png_width(&wide), 1024);
+}
+
+/// Issue 30's "done when" on the page itself: opened from a Spanish Discord, the page
+/// has not one English word (buttons, status line, what a screen reader hears, the
+/// answers to its taps); the player's choice of Catalan in chat turns the open page
+/// Catalan without a reload.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_readers_page_has_no_english_word_and_follows_a_choice_in_chat() {
+    let Some(browser) = browser::Browser::start().await else {
+        return;
+    };
+    let bot = WebBot::start(23).await;
+    let board = board_of(&bot.say("ann", "srv", "new 30").await);
+    let solution = solution_of(&board);
+    let tab = browser
+        .open(&bot.page_in("ann", "srv", Lang::Es).await, 360, 740)
+        .await;
+    tab.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    let text_of = |selector: &str| format!("document.querySelector('{selector}').textContent");
+    assert_eq!(tab.eval("document.documentElement.lang").await, json!("es"));
+    assert_eq!(
+        tab.eval(&text_of("[data-action=\"undo\"]")).await,
+        json!("Deshacer")
+    );
+    assert_eq!(
+        tab.eval(&text_of("#player")).await,
+        json!("Juegas como ann")
+    );
+    assert_eq!(tab.eval(&text_of("#remaining")).await, json!("faltan 30"));
+    // Longer words than English, and still no sideways scroll on a phone.
+    assert!(
+        tab.eval("document.documentElement.scrollWidth")
+            .await
+            .as_f64()
+            .expect("width")
+            <= 360.0,
+        "the Spanish page is wider than the phone"
+    );
+    let given = Cell::all()
+        .find(|&c| board.get(c).is_some())
+        .expect("a given");
+    assert_eq!(
+        tab.eval(&format!(
+            "document.querySelector('{}').getAttribute('aria-label')",
+            at(given)
+        ))
+        .await,
+        json!(format!(
+            "{given}: cifra inicial {}",
+            board.get(given).expect("given")
+        ))
+    );
+    // A wrong digit, tapped: the core's answer is Spanish too.
+    let first = empties(&board)[0];
+    let right = solution.get(first).expect("solved");
+    let wrong = if right == 9 { 1 } else { right + 1 };
+    tab.tap(&at(first)).await;
+    tab.tap(&format!("[data-action=\"digit-{wrong}\"]")).await;
+    tab.wait_for("document.getElementById('message').textContent.includes('está mal')")
+        .await;
+    // Every word on the page and every label a screen reader hears (the give-up dialog's
+    // too): none of them English.
+    let said = tab
+        .eval(
+            "[document.body.textContent, ...[...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'))].join(' | ')",
+        )
+        .await;
+    let said = said.as_str().expect("text");
+    for english in [
+        "Undo",
+        "Hint",
+        "Check",
+        "Give up",
+        "Erase",
+        "Notes",
+        "Mistakes",
+        "to go",
+        "Playing",
+        "New game",
+        "empty",
+        "given",
+        "wrong",
+        "board",
+        "Number pad",
+        "Yes",
+    ] {
+        assert!(
+            !said.contains(english),
+            "{english:?} on a Spanish page: {said}"
+        );
+    }
+    assert!(said.contains("Errores: 1"), "{said}");
+    std::fs::write(
+        screenshot_path("web-board-360-es.png"),
+        tab.screenshot().await,
+    )
+    .expect("screenshot");
+    // Catalan, chosen in chat: the open page follows, words and labels.
+    bot.say("ann", "srv", "settings language:ca").await;
+    tab.wait_for("document.documentElement.lang === 'ca'").await;
+    assert_eq!(
+        tab.eval(&text_of("[data-action=\"undo\"]")).await,
+        json!("Desfer")
+    );
+    assert_eq!(tab.eval(&text_of("#mistakes")).await, json!("Errors: 1"));
+    assert!(
+        tab.eval("document.documentElement.scrollWidth")
+            .await
+            .as_f64()
+            .expect("width")
+            <= 360.0,
+        "the Catalan page is wider than the phone"
+    );
+    std::fs::write(
+        screenshot_path("web-board-360-ca.png"),
+        tab.screenshot().await,
+    )
+    .expect("screenshot");
+    assert_eq!(
+        tab.eval(&format!(
+            "document.querySelector('{}').getAttribute('aria-label')",
+            at(first)
+        ))
+        .await,
+        json!(format!("{first}: el teu {wrong}, incorrecte"))
+    );
 }
 
 /// Two players' browsers on one co-op board, and two racers' browsers in a race: each

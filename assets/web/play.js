@@ -7,9 +7,6 @@
   const SESSION_KEY = "sudoku.session";
   const RETRY_FIRST_MS = 500;
   const RETRY_MAX_MS = 5000;
-  const NO_LINK_TEXT = "Open this board from the link /sudoku web gives.";
-  const NEW_LINK_ADVICE = "Ask the bot for a new link with /sudoku web.";
-  const REOPEN_ADVICE = "Close the Activity and open it again.";
   // Inside Discord only Discord's own pages may speak for it: the SDK's list, less its
   // development hosts. On phones the Activity is the top page and Discord answers through
   // its own window, from the page's origin (or an opaque "null" one).
@@ -27,7 +24,42 @@
   // AUTHORIZE may wait on the player reading Discord's consent screen.
   const CONSENT_PATIENCE_MS = 5 * 60 * 1000;
   const SIGN_IN_PATIENCE_MS = 30000;
-  const FINAL_STATUS_TEXT = { solved: "Solved!", "given up": "Given up", ended: "Game ended" };
+
+  // ---------------------------------------------------------------- words
+
+  // The page's words in every language the bot speaks ({"es": {"undo": "Deshacer", …}}),
+  // sent with the page: it speaks its reader's language before the server knows who they
+  // are. Holes like {cell} are filled in here.
+  const WORDS = (() => {
+    try {
+      const words = JSON.parse(document.getElementById("words").textContent);
+      return words && typeof words === "object" ? words : {};
+    } catch {
+      return {};
+    }
+  })();
+
+  // The language of a locale ("es-ES", "ca", "en-US"), when the page has its words.
+  function langOf(locale) {
+    const code = String(locale || "").toLowerCase().split("-")[0];
+    return Object.prototype.hasOwnProperty.call(WORDS, code) ? code : null;
+  }
+
+  // The language the page asks for at first: the link's (its reader's Discord's), else
+  // the browser's. Inside Discord, Discord's own answer replaces it at sign-in.
+  function firstAsked() {
+    const match = /(?:^#?|&)lang=([A-Za-z-]{2,16})(?:&|$)/.exec(location.hash);
+    if (match) return match[1];
+    const browser = Array.isArray(navigator.languages) ? navigator.languages : [navigator.language];
+    return browser.find((locale) => langOf(locale)) || "en";
+  }
+
+  let lang = langOf(firstAsked()) || "en";
+
+  function say(key, args) {
+    const text = (WORDS[lang] || {})[key] ?? (WORDS.en || {})[key] ?? "";
+    return text.replace(/\{(\w+)\}/g, (hole, name) => (args && name in args ? String(args[name]) : hole));
+  }
 
   // ---------------------------------------------------------------- pure helpers
 
@@ -48,11 +80,12 @@
   }
 
   function cellLabel(index, digit, given, wrong, notesMask) {
-    const name = cellName(index);
-    if (given) return `${name}, given ${digit}`;
-    if (digit) return wrong ? `${name}, ${digit}, wrong` : `${name}, ${digit}`;
+    const cell = cellName(index);
+    if (given) return say("cell-given", { cell, digit });
+    if (digit && wrong) return say("cell-wrong", { cell, digit });
+    if (digit) return say("cell-yours", { cell, digit });
     const notes = noteDigits(notesMask);
-    return notes.length ? `${name}, empty, notes ${notes.join(" ")}` : `${name}, empty`;
+    return notes.length ? say("cell-notes", { cell, notes: notes.join(" ") }) : say("cell-empty", { cell });
   }
 
   function formatElapsed(ms) {
@@ -96,8 +129,11 @@
       };
     }
     const kind = ["solo", "coop", "race"].includes(v.kind) ? v.kind : "none";
+    const said = v.said && typeof v.said === "object" ? v.said : {};
     return {
       kind,
+      lang: asText(v.lang),
+      said: { progress: asText(said.progress), mistakes: asText(said.mistakes), hints: asText(said.hints) },
       hasBoard: kind !== "none" && cells !== "",
       title: asText(v.title),
       game: asCount(v.game),
@@ -211,6 +247,8 @@
     notesMode: false,
     link: null,
     session: null,
+    asked: firstAsked(), // the language the page asks the server for
+
     activity: false, // inside Discord: signed in through its SDK, never by a link
     welcomed: false, // on the current socket; actions wait for it
     connection: "connecting",
@@ -284,9 +322,31 @@
     page.connection = state;
     // The test hook knows four states; "reconnecting" is "connecting" again after a loss.
     body.dataset.state = state === "reconnecting" ? "connecting" : state;
-    const text = { connecting: "Connecting…", reconnecting: "Reconnecting…", closed: "Reconnecting…", error: "Disconnected", ready: "" };
+    const text = { connecting: say("connecting"), reconnecting: say("reconnecting"), closed: say("reconnecting"), error: say("disconnected"), ready: "" };
     els.connection.textContent = text[state] ?? "";
     renderControls();
+  }
+
+  // The page's fixed words (buttons, labels) in the page's language.
+  function applyWords() {
+    document.documentElement.lang = lang;
+    for (const el of document.querySelectorAll("[data-word]")) el.textContent = say(el.dataset.word);
+    for (const el of document.querySelectorAll("[data-word-label]")) el.setAttribute("aria-label", say(el.dataset.wordLabel));
+  }
+
+  // The server says which language a view is in (the player's choice in their settings
+  // outranks what the page asked for): the page follows, words and all.
+  function setLang(locale) {
+    const next = langOf(locale);
+    if (!next || next === lang) return;
+    lang = next;
+    applyWords();
+    cellKeys.fill(""); // every cell's label again
+    setConnection(page.connection);
+    if (page.view) {
+      if (page.view.hasBoard) renderCells(page.view);
+      renderStatus(page.view);
+    }
   }
 
   function showMessage(text, warning) {
@@ -336,21 +396,19 @@
   }
 
   function renderStatus(view) {
-    const title = view.title || (view.hasBoard ? "Sudoku" : "No game here");
+    const title = view.title || (view.hasBoard ? "Sudoku" : say("no-game-title"));
     els.title.textContent = title;
     document.title = `${title} · Sudoku`;
     if (view.hasBoard) {
-      els.remaining.textContent = view.status === "active"
-        ? `${view.remaining} to go`
-        : FINAL_STATUS_TEXT[view.status] ?? view.status;
-      els.mistakes.textContent = `Mistakes: ${view.mistakes}`;
-      els.hints.textContent = `Hints: ${view.hints}`;
+      els.remaining.textContent = view.said.progress;
+      els.mistakes.textContent = view.said.mistakes;
+      els.hints.textContent = view.said.hints;
     } else {
       els.remaining.textContent = "";
       els.mistakes.textContent = "";
       els.hints.textContent = "";
     }
-    els.player.textContent = page.player ? `Playing as ${page.player}` : "";
+    els.player.textContent = page.player ? say("playing-as", { name: page.player }) : "";
   }
 
   function renderSide(side) {
@@ -426,6 +484,7 @@
     if (!fromWelcome && old && old.kind === view.kind && old.game === view.game && view.version < old.version) return;
     page.view = view;
     page.viewReceivedAt = performance.now();
+    setLang(view.lang);
     body.dataset.version = String(view.version);
     if (view.status !== "active") {
       // Moves queued behind a finish would only be refused one by one.
@@ -443,7 +502,7 @@
     renderPadCounts(view);
     renderControls();
     renderTimer();
-    if (!view.hasBoard && !els.message.textContent) showMessage("There is no game here yet.", false);
+    if (!view.hasBoard && !els.message.textContent) showMessage(say("no-game"), false);
   }
 
   // ---------------------------------------------------------------- actions
@@ -504,7 +563,7 @@
 
   function needSelection() {
     if (page.selected !== null) return true;
-    showMessage("Choose a cell first: tap it, or use the arrow keys.", true);
+    showMessage(say("choose-cell"), true);
     return false;
   }
 
@@ -649,12 +708,13 @@
     page.inFlight = null;
     updatePending();
     setConnection("error");
-    const advice = page.activity ? `\n${REOPEN_ADVICE}` : text.includes("/sudoku web") ? "" : `\n${NEW_LINK_ADVICE}`;
-    showMessage((text || "This board cannot be opened.") + advice, true);
+    const advice = page.activity ? `\n${say("reopen")}` : text.includes("/sudoku web") ? "" : `\n${say("new-link")}`;
+    showMessage((text || say("cannot-open")) + advice, true);
   }
 
   function hello() {
-    return page.session ? { type: "hello", session: page.session } : { type: "hello", link: page.link };
+    const locale = page.asked;
+    return page.session ? { type: "hello", session: page.session, locale } : { type: "hello", link: page.link, locale };
   }
 
   const transport = createTransport({
@@ -677,7 +737,7 @@
 
   function stopWithoutLink() {
     setConnection("error");
-    showMessage(NO_LINK_TEXT, true);
+    showMessage(say("no-link"), true);
     els.frame.hidden = true;
     els.pad.hidden = true;
     els.actions.hidden = true;
@@ -728,7 +788,7 @@
       if (!waiter) return;
       pending.delete(payload.nonce);
       clearTimeout(waiter.timer);
-      if (payload.evt === "ERROR") waiter.reject(new Error(asText(payload.data && payload.data.message) || "Discord refused."));
+      if (payload.evt === "ERROR") waiter.reject(new Error(asText(payload.data && payload.data.message) || say("discord-refused")));
       else waiter.resolve(payload.data && typeof payload.data === "object" ? payload.data : {});
     });
 
@@ -740,7 +800,7 @@
     function within(promise, what, patience = SDK_PATIENCE_MS) {
       let timer = 0;
       const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Discord did not answer (${what}).`)), patience);
+        timer = setTimeout(() => reject(new Error(say("discord-silent", { step: what }))), patience);
       });
       return Promise.race([promise, late]).finally(() => clearTimeout(timer));
     }
@@ -766,11 +826,11 @@
     const clientId = meta ? meta.content : "";
     const instanceId = params.get("instance_id") || "";
     if (!clientId) {
-      failForGood("The Sudoku Activity is not set up on this bot.");
+      failForGood(say("activity-off"));
       return;
     }
     setConnection("connecting");
-    showMessage("Signing in with Discord…", false);
+    showMessage(say("signing-in"), false);
     let closed = false; // Discord closed the Activity: whatever is in flight stops
     const stillOpen = () => {
       if (closed) throw new Error("");
@@ -779,7 +839,7 @@
       const discord = createDiscordClient(clientId, params.get("frame_id"));
       discord.onClose((why) => {
         closed = true;
-        failForGood(why || "Discord closed the Activity.");
+        failForGood(why || say("discord-closed"));
       });
       await discord.ready;
       stillOpen();
@@ -796,12 +856,17 @@
       const response = await fetch("/api/token", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ code: asText(code), instance_id: instanceId }),
+        body: JSON.stringify({ code: asText(code), instance_id: instanceId, locale: page.asked }),
         signal: abort.signal,
       }).finally(() => clearTimeout(abortTimer));
       const answer = await response.json().catch(() => ({}));
       stillOpen();
-      if (!response.ok || !answer.session) throw new Error(asText(answer.error) || "The bot could not sign you in.");
+      if (!response.ok || !answer.session) throw new Error(asText(answer.error) || say("sign-in-failed"));
+      // Discord says which language the player's Discord is in: the page speaks it.
+      if (asText(answer.locale)) {
+        page.asked = answer.locale;
+        setLang(answer.locale);
+      }
       await discord.command("AUTHENTICATE", { access_token: asText(answer.access_token) });
       stillOpen();
       // Kept in memory only: every launch signs in afresh, for the instance it is in.
@@ -812,7 +877,7 @@
     } catch (error) {
       if (closed) return; // already said why
       const aborted = error && error.name === "AbortError";
-      failForGood(aborted ? "The bot took too long to sign you in." : asText(error && error.message) || "The bot could not sign you in.");
+      failForGood(aborted ? say("sign-in-slow") : asText(error && error.message) || say("sign-in-failed"));
     }
   }
 
@@ -842,8 +907,11 @@
 
   // Opening another link in the same tab only changes the fragment, which does not reload.
   window.addEventListener("hashchange", () => {
+    const asked = firstAsked();
     const link = takeLinkFromAddress();
     if (!link) return;
+    page.asked = asked;
+    setLang(asked);
     forgetSession();
     page.link = link;
     page.session = null;
@@ -854,6 +922,7 @@
     transport.restart();
   });
 
+  applyWords();
   setConnection("connecting");
   renderHighlights();
   start();

@@ -7,9 +7,13 @@
 //! other processes (replicas on one PostgreSQL database).
 //!
 //! Protocol (JSON text frames), client first:
-//! - `{"type":"hello","link":T}` or `{"type":"hello","session":T}` →
+//! - `{"type":"hello","link":T}` or `{"type":"hello","session":T}`, with the language
+//!   the page asks for (`"locale":"es-ES"`: its reader's Discord's or browser's) →
 //!   `{"type":"welcome","session":T,"player":NAME,"view":VIEW}`, or
-//!   `{"type":"error","message":M,"fatal":true}` and the socket closes;
+//!   `{"type":"error","message":M,"fatal":true}` and the socket closes. Every view says
+//!   its language (`"lang":"es"`: the player's choice in their settings, else the one
+//!   asked), and its words are in it; the page's own words come with the page, in every
+//!   language ([`crate::app::web::page_words`]);
 //! - `{"type":"act","id":N,"version":V,"action":"place","cell":0..80,"digit":1..9}` (also
 //!   `erase`, `note`, `undo`, `hint`, `check`, `give_up`, `new`) →
 //!   `{"type":"done","id":N,"ok":B,"message":M,"view":VIEW}`;
@@ -17,9 +21,10 @@
 //!
 //! As a Discord Activity (`[activity]`), the same page is served at `/` too (where
 //! Discord's proxy maps the Activity), and it signs in through Discord's SDK instead of a
-//! link: `POST /api/token {"code":C,"instance_id":I}` exchanges the SDK's OAuth2 code for
-//! the player's access token ([`ActivitySignIn`]) and answers
-//! `{"session":T,"access_token":A,"player":NAME}`; the session then says hello as above.
+//! link: `POST /api/token {"code":C,"instance_id":I,"locale":L}` exchanges the SDK's
+//! OAuth2 code for the player's access token ([`ActivitySignIn`]) and answers
+//! `{"session":T,"access_token":A,"player":NAME,"locale":L}` (the locale their Discord
+//! is in); the session then says hello as above, asking for that locale.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -39,6 +44,7 @@ use serde_json::{Value, json};
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 use crate::app::App;
+use crate::app::i18n::{Lang, t};
 use crate::app::web::{Action, Change, Identity, Shown, View};
 
 const PAGE: &str = include_str!("../../assets/web/play.html");
@@ -130,11 +136,13 @@ pub trait ActivitySignIn: Send + Sync + 'static {
     /// The application's id, which the page's SDK handshake and authorize name.
     fn client_id(&self) -> &str;
 
-    /// The player behind `code`, in the place where the Activity `instance` runs.
+    /// The player behind `code`, in the place where the Activity `instance` runs; a
+    /// refusal said in `lang`.
     fn sign_in<'a>(
         &'a self,
         code: &'a str,
         instance: &'a str,
+        lang: Lang,
     ) -> Pin<Box<dyn Future<Output = Result<SignedIn, SignInError>> + Send + 'a>>;
 }
 
@@ -143,12 +151,14 @@ pub struct SignedIn {
     pub who: Identity,
     /// The player's access token, for the page's SDK (`authenticate`).
     pub access_token: String,
+    /// The locale their Discord is in (`es-ES`), when Discord said.
+    pub locale: Option<String>,
 }
 
 #[derive(Debug)]
 pub enum SignInError {
     /// Discord's answer about this player (a used code, an Activity they are not in):
-    /// said to them as it is.
+    /// said to them as it is, in their language.
     Refused(String),
     /// Ours, or Discord out of reach: logged; the player hears it was passing trouble.
     Failed(String),
@@ -206,6 +216,15 @@ pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> R
         ),
         None => PAGE.to_string(),
     };
+    // The page's words in every language, as data (a JSON script block runs nothing, so
+    // the page's policy of no inline script holds); `<` escaped so no word can end it.
+    let words = serde_json::to_string(&crate::app::web::page_words())
+        .unwrap_or_else(|_| "{}".to_string())
+        .replace('<', "\\u003c");
+    let page = page.replace(
+        r#"<script type="application/json" id="words">{}</script>"#,
+        &format!(r#"<script type="application/json" id="words">{words}</script>"#),
+    );
     let activity = sign_in.is_some();
     let web = Arc::new(Web {
         app,
@@ -255,13 +274,16 @@ struct TokenRequest {
 
 /// `POST /api/token`: the Activity's sign-in (see the module's doc).
 async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
+    // Refusals in the language the page asked for (its browser's: Discord has not said
+    // the player's yet), whatever else the request holds.
+    let lang = serde_json::from_slice::<Value>(&body)
+        .ok()
+        .and_then(|v| v["locale"].as_str().and_then(Lang::from_discord))
+        .unwrap_or_default();
     let answer =
-        |status: StatusCode, message: &str| json_response(status, json!({ "error": message }));
+        |status: StatusCode, message: String| json_response(status, json!({ "error": message }));
     let (Some(sign_in), Some(links)) = (&web.sign_in, web.app.web_links()) else {
-        return answer(
-            StatusCode::NOT_FOUND,
-            "The Sudoku Activity is not set up on this bot.",
-        );
+        return answer(StatusCode::NOT_FOUND, t!(lang, "activity-off"));
     };
     let request = serde_json::from_slice::<TokenRequest>(&body)
         .ok()
@@ -277,10 +299,7 @@ async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
             fits(&r.code) && fits(&r.instance_id)
         });
     let Some(request) = request else {
-        return answer(
-            StatusCode::BAD_REQUEST,
-            "The page sent a sign-in the bot does not understand; close the Activity and open it again.",
-        );
+        return answer(StatusCode::BAD_REQUEST, t!(lang, "activity-unreadable"));
     };
     let allowed = web
         .sign_in_allowance
@@ -288,10 +307,7 @@ async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
         .unwrap_or_else(|p| p.into_inner())
         .take();
     if !allowed {
-        return answer(
-            StatusCode::TOO_MANY_REQUESTS,
-            "Many players are opening the Activity at once; close it and open it again in a moment.",
-        );
+        return answer(StatusCode::TOO_MANY_REQUESTS, t!(lang, "activity-crowd"));
     }
     let signed = tokio::time::timeout(SIGN_IN_WITHIN, async {
         let _turn = web
@@ -299,7 +315,9 @@ async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
             .acquire()
             .await
             .map_err(|_| SignInError::Failed("the sign-in turns are closed".into()))?;
-        sign_in.sign_in(&request.code, &request.instance_id).await
+        sign_in
+            .sign_in(&request.code, &request.instance_id, lang)
+            .await
     })
     .await
     .unwrap_or_else(|_| {
@@ -316,16 +334,14 @@ async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
                     "session": session,
                     "access_token": signed.access_token,
                     "player": signed.who.player.name,
+                    "locale": signed.locale,
                 }),
             )
         }
-        Err(SignInError::Refused(why)) => answer(StatusCode::FORBIDDEN, &why),
+        Err(SignInError::Refused(why)) => answer(StatusCode::FORBIDDEN, why),
         Err(SignInError::Failed(why)) => {
             tracing::warn!(%why, "an Activity sign-in failed");
-            answer(
-                StatusCode::BAD_GATEWAY,
-                "Discord could not be asked who you are just now; close the Activity and open it again in a moment.",
-            )
+            answer(StatusCode::BAD_GATEWAY, t!(lang, "activity-discord-down"))
         }
     }
 }
@@ -387,6 +403,8 @@ enum Incoming {
     Hello {
         link: Option<String>,
         session: Option<String>,
+        /// The language the page asks for: `es-ES`, `ca`, `en-US`…
+        locale: Option<String>,
     },
     Act {
         id: u64,
@@ -446,7 +464,7 @@ impl Allowance {
 /// One browser: hello, then its actions and the board's changes until it goes.
 async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePermit) {
     // Watched before the welcome's view is read: a change between the two still wakes.
-    let Some((who, view, wake, session)) = hello(&web, &mut socket).await else {
+    let Some((who, view, wake, session, asked)) = hello(&web, &mut socket).await else {
         return;
     };
     let start = tokio::time::Instant::now();
@@ -475,23 +493,24 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
                     Message::Close(_) => return,
                     _ => continue,
                 };
-                let answer = act(&web, &who, body.as_str(), &mut shown, &mut allowance).await;
+                let answer = act(&web, &who, asked, body.as_str(), &mut shown, &mut allowance).await;
                 if !send(&mut socket, answer).await {
                     return;
                 }
             }
             () = wake.notified() => {
-                if !push_if_changed(&web, &who, &mut shown, &mut socket).await {
+                if !push_if_changed(&web, &who, asked, &mut shown, &mut socket).await {
                     return;
                 }
             }
             _ = poll.tick() => {
-                if !push_if_changed(&web, &who, &mut shown, &mut socket).await {
+                if !push_if_changed(&web, &who, asked, &mut shown, &mut socket).await {
                     return;
                 }
             }
             () = &mut ended => {
-                refuse(&mut socket, crate::app::web::LinkError::Expired.message(), true).await;
+                let message = crate::app::web::LinkError::Expired.message(lang_of(&shown));
+                refuse(&mut socket, &message, true).await;
                 return;
             }
             _ = ping.tick() => {
@@ -504,22 +523,32 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
     }
 }
 
+/// The language of the page's last view: what the socket says of its own in between.
+fn lang_of(shown: &Option<View>) -> Lang {
+    shown
+        .as_ref()
+        .and_then(|view| Lang::parse(view.lang))
+        .unwrap_or_default()
+}
+
 /// One frame from the page, answered: a `done` for an action (its id echoed, whatever
 /// went wrong, so the page's queue moves on), an `error` for anything else.
 async fn act(
     web: &Web,
     who: &Identity,
+    asked: Option<Lang>,
     body: &str,
     shown: &mut Option<View>,
     allowance: &mut Allowance,
 ) -> Value {
+    let lang = lang_of(shown);
     let (id, action, board) = match serde_json::from_str::<Incoming>(body) {
         Ok(Incoming::Act { id, shown, action }) => (id, action, shown),
         _ => {
             let id = serde_json::from_str::<Value>(body)
                 .ok()
                 .and_then(|v| v["id"].as_u64());
-            let message = "The page sent something the bot does not understand; nothing was changed. Reloading the page may help.";
+            let message = t!(lang, "web-not-understood");
             return match id {
                 Some(id) => {
                     json!({"type": "done", "id": id, "ok": false, "message": message, "view": shown})
@@ -529,16 +558,17 @@ async fn act(
         }
     };
     if !allowance.take() {
-        return json!({"type": "done", "id": id, "ok": false, "message": "That was a lot of taps at once: slow down a moment. Nothing was changed.", "view": shown});
+        return json!({"type": "done", "id": id, "ok": false, "message": t!(lang, "web-slow-down"), "view": shown});
     }
     let (app, me) = (web.app.clone(), who.clone());
-    let (ok, message, view) = match blocking(move || app.web_act(&me, action, &board)).await {
+    let acted = blocking(move || app.web_act(&me, action, &board, asked)).await;
+    let (ok, message, view) = match acted {
         Some(Ok(outcome)) => (outcome.ok, outcome.message, Some(outcome.view)),
         Some(Err(why)) => {
             tracing::warn!(player = %who.player.id, %why, "a web action failed");
-            (false, crate::app::apology(crate::app::i18n::Lang::En), None)
+            (false, crate::app::apology(lang), None)
         }
-        None => (false, crate::app::apology(crate::app::i18n::Lang::En), None),
+        None => (false, crate::app::apology(lang), None),
     };
     // Without a fresh board (the store failed), the page keeps the one it has.
     if view.is_some() {
@@ -552,6 +582,7 @@ async fn act(
 async fn push_if_changed(
     web: &Web,
     who: &Identity,
+    asked: Option<Lang>,
     shown: &mut Option<View>,
     socket: &mut WebSocket,
 ) -> bool {
@@ -561,7 +592,8 @@ async fn push_if_changed(
         game: v.game,
         version: v.version,
     });
-    let Some(Ok(view)) = blocking(move || app.web_view_after(&me, after.as_ref())).await else {
+    let Some(Ok(view)) = blocking(move || app.web_view_after(&me, after.as_ref(), asked)).await
+    else {
         return true;
     };
     // The timer ticks in the page: a view that differs only in time is no change.
@@ -578,20 +610,32 @@ async fn push_if_changed(
     send(socket, json!({"type": "view", "view": view})).await
 }
 
-/// The first frame: a link (exchanged for a session) or a session. Who it is, the view
-/// the welcome carried, and the wake-up of its boards; `None` when the socket was
-/// closed (with the reason sent first).
-async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc<Notify>, String)> {
-    let Some(links) = web.app.web_links() else {
-        refuse(socket, "The web board is not set up on this bot.", true).await;
-        return None;
-    };
+/// What a hello gave: who it is, the view the welcome carried, the wake-up of its boards,
+/// its session, and the language the page asked for.
+type Hello = (Identity, View, Arc<Notify>, String, Option<Lang>);
+
+/// The first frame: a link (exchanged for a session) or a session ([`Hello`]); `None`
+/// when the socket was closed (with the reason sent first).
+async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Hello> {
     let frame = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
         Ok(Some(Ok(Message::Text(body)))) => body,
         _ => return None,
     };
+    let incoming = serde_json::from_str(frame.as_str());
+    let asked = match &incoming {
+        Ok(Incoming::Hello {
+            locale: Some(locale),
+            ..
+        }) => Lang::from_discord(locale),
+        _ => None,
+    };
+    let lang = asked.unwrap_or_default();
+    let Some(links) = web.app.web_links() else {
+        refuse(socket, &t!(lang, "web-off"), true).await;
+        return None;
+    };
     let now = web.app.now();
-    let opened = match serde_json::from_str(frame.as_str()) {
+    let opened = match incoming {
         Ok(Incoming::Hello {
             session: Some(session),
             ..
@@ -600,37 +644,27 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc
             link: Some(link), ..
         }) => links.open(&link, now),
         _ => {
-            refuse(
-                socket,
-                "The page must say hello with its link first; reload it.",
-                true,
-            )
-            .await;
+            refuse(socket, &t!(lang, "web-hello-first"), true).await;
             return None;
         }
     };
     let (who, session) = match opened {
         Ok(opened) => opened,
         Err(e) => {
-            refuse(socket, e.message(), true).await;
+            refuse(socket, &e.message(lang), true).await;
             return None;
         }
     };
     let wake = web.live.watch(&who);
     let (app, me) = (web.app.clone(), who.clone());
-    let view = match blocking(move || app.web_view(&me)).await {
+    let view = match blocking(move || app.web_view(&me, asked)).await {
         Some(Ok(view)) => view,
         other => {
             if let Some(Err(why)) = other {
                 tracing::warn!(player = %who.player.id, %why, "a web board could not be read");
             }
             // Passing trouble (a database restarting): the page tries again.
-            refuse(
-                socket,
-                &crate::app::apology(crate::app::i18n::Lang::En),
-                false,
-            )
-            .await;
+            refuse(socket, &crate::app::apology(lang), false).await;
             return None;
         }
     };
@@ -638,7 +672,7 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<(Identity, View, Arc
         json!({"type": "welcome", "session": session, "player": who.player.name, "view": view});
     send(socket, welcome)
         .await
-        .then_some((who, view, wake, session))
+        .then_some((who, view, wake, session, asked))
 }
 
 /// Serves the web board on `listener` until `stop` resolves.

@@ -36,7 +36,8 @@ macro_rules! catalogue_files {
             "solve",
             "player",
             "discord",
-            "terminal"
+            "terminal",
+            "web"
         )
     };
     ($code:literal, $($family:literal),+) => {

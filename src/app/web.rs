@@ -13,7 +13,10 @@
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
 
+use std::collections::BTreeMap;
+
 use super::command::{CoopCommand, Target};
+use super::i18n::{FluentValue, Lang, t};
 use super::{App, Command, Invocation, Place, Player, Reply, render::BoardStyle};
 use crate::engine::Cell;
 use crate::game::Millis;
@@ -51,15 +54,11 @@ pub enum LinkError {
 }
 
 impl LinkError {
-    /// What the page shows.
-    pub fn message(self) -> &'static str {
+    /// What the page shows, in `lang`.
+    pub fn message(self, lang: Lang) -> String {
         match self {
-            LinkError::Expired => {
-                "This link has expired. Ask the bot for a new one with /sudoku web (links last 15 minutes; a board opened with one stays open for 12 hours)."
-            }
-            LinkError::Invalid => {
-                "This link is not one the bot made (it may be cut short). Ask for a new one with /sudoku web."
-            }
+            LinkError::Expired => t!(lang, "web-link-expired"),
+            LinkError::Invalid => t!(lang, "web-link-invalid"),
         }
     }
 }
@@ -81,12 +80,15 @@ impl Links {
     }
 
     /// The link `/sudoku web` gives: the page, with a short-lived token after `#` (a
-    /// fragment never reaches a server's logs).
-    pub fn link(&self, who: &Identity, now: Millis) -> String {
+    /// fragment never reaches a server's logs), and the language its reader's Discord is
+    /// in (`lang=es`: the page speaks it from its first word; the player's own choice in
+    /// `/sudoku settings` still comes first).
+    pub fn link(&self, who: &Identity, now: Millis, lang: Lang) -> String {
         format!(
-            "{}/play#l={}",
+            "{}/play#l={}&lang={}",
             self.base_url,
-            self.token("l", who, now + LINK_TTL_MS)
+            self.token("l", who, now + LINK_TTL_MS),
+            lang.code()
         )
     }
 
@@ -209,6 +211,8 @@ fn unhex(text: &str) -> Option<String> {
 pub struct View {
     /// `solo`, `race`, `coop`, or `none` (no game here yet).
     pub kind: &'static str,
+    /// The language of its words (`en`, `es`, `ca`): the page says its own in it too.
+    pub lang: &'static str,
     pub title: String,
     /// The game's (or co-op board's) id, and its version: what an action names.
     pub game: i64,
@@ -228,6 +232,80 @@ pub struct View {
     pub elapsed_ms: Millis,
     pub side: Option<Side>,
     pub can: Can,
+    /// The status line's words, said by the server (each language counts its own way).
+    pub said: Said,
+}
+
+/// The status line over the board: "12 to go" (or "Solved!"), "Mistakes: 1", "Hints: 0".
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Said {
+    pub progress: String,
+    pub mistakes: String,
+    pub hints: String,
+}
+
+/// The page's own words (its buttons, what a screen reader hears, its connection and
+/// sign-in): the key `assets/web/play.{html,js}` asks for, the catalogue message, and
+/// the placeables the page fills in itself (sent as `{cell}`).
+const PAGE_WORDS: &[(&str, &str, &[&str])] = &[
+    ("connecting", "web-page-connecting", &[]),
+    ("reconnecting", "web-page-reconnecting", &[]),
+    ("disconnected", "web-page-disconnected", &[]),
+    ("erase", "pad-erase", &[]),
+    ("notes", "web-page-notes", &[]),
+    ("undo", "button-undo", &[]),
+    ("hint", "button-hint", &[]),
+    ("check", "button-check", &[]),
+    ("give-up", "button-give-up", &[]),
+    ("new-game", "web-page-new-game", &[]),
+    ("confirm-give-up", "web-page-confirm-give-up", &[]),
+    ("yes", "web-page-yes", &[]),
+    ("no", "web-page-no", &[]),
+    ("game", "web-page-game", &[]),
+    ("board", "web-page-board", &[]),
+    ("pad", "web-page-pad", &[]),
+    ("cell-given", "pad-cell-given", &["cell", "digit"]),
+    ("cell-yours", "pad-cell-yours", &["cell", "digit"]),
+    ("cell-wrong", "pad-cell-wrong", &["cell", "digit"]),
+    ("cell-empty", "pad-cell-empty", &["cell"]),
+    ("cell-notes", "pad-cell-notes", &["cell", "notes"]),
+    ("playing-as", "web-page-playing-as", &["name"]),
+    ("no-game-title", "web-page-no-game-title", &[]),
+    ("no-game", "web-page-no-game", &[]),
+    ("choose-cell", "web-page-choose-cell", &[]),
+    ("no-link", "web-page-no-link", &[]),
+    ("new-link", "web-page-new-link", &[]),
+    ("reopen", "web-page-reopen", &[]),
+    ("cannot-open", "web-page-cannot-open", &[]),
+    ("signing-in", "web-page-signing-in", &[]),
+    ("activity-off", "activity-off", &[]),
+    ("discord-closed", "web-page-discord-closed", &[]),
+    ("discord-refused", "web-page-discord-refused", &[]),
+    ("discord-silent", "web-page-discord-silent", &["step"]),
+    ("sign-in-failed", "web-page-sign-in-failed", &[]),
+    ("sign-in-slow", "web-page-sign-in-slow", &[]),
+];
+
+/// The page's words in every language, by language code then key (`{"es": {"undo":
+/// "Deshacer", "cell-given": "{cell}: cifra inicial {digit}", …}, …}`): sent with the
+/// page, which speaks its reader's language before it knows who they are.
+pub fn page_words() -> BTreeMap<&'static str, BTreeMap<&'static str, String>> {
+    Lang::ALL
+        .into_iter()
+        .map(|lang| {
+            let words = PAGE_WORDS
+                .iter()
+                .map(|(key, id, holes)| {
+                    let args: Vec<(&str, FluentValue<'_>)> = holes
+                        .iter()
+                        .map(|hole| (*hole, FluentValue::from(format!("{{{hole}}}"))))
+                        .collect();
+                    (*key, super::i18n::text(lang, id, &args))
+                })
+                .collect();
+            (lang.code(), words)
+        })
+        .collect()
 }
 
 /// The panel beside the board: a race's standings, a co-op board's players.
@@ -372,38 +450,61 @@ impl App {
         })
     }
 
-    /// The board `who` sees on the web page now; `after` as in [`App::web_view_after`].
-    pub fn web_view(&self, who: &Identity) -> Result<View, String> {
-        self.web_view_after(who, None)
+    /// The language `who`'s page speaks: the one they chose in `/sudoku settings`, else
+    /// the one the page `asked` for (its reader's Discord's, or their browser's), else
+    /// English. Read at every view, so a choice made in chat reaches an open page.
+    pub fn web_lang(&self, who: &Identity, asked: Option<Lang>) -> Lang {
+        let chosen = self
+            .store()
+            .glance(|tx| tx.player_style(&who.player.id))
+            .ok()
+            .and_then(|(_, lang)| lang.as_deref().and_then(Lang::parse));
+        chosen.or(asked).unwrap_or_default()
+    }
+
+    /// The board `who` sees on the web page now; `after` and `asked` as in
+    /// [`App::web_view_after`].
+    pub fn web_view(&self, who: &Identity, asked: Option<Lang>) -> Result<View, String> {
+        self.web_view_after(who, None, asked)
     }
 
     /// The board `who` sees now, on a page that showed `after` (a finished co-op board
-    /// stays until something else starts).
-    pub fn web_view_after(&self, who: &Identity, after: Option<&Shown>) -> Result<View, String> {
+    /// stays until something else starts), in the language the page `asked` for unless
+    /// the player chose another ([`App::web_lang`]).
+    pub fn web_view_after(
+        &self,
+        who: &Identity,
+        after: Option<&Shown>,
+        asked: Option<Lang>,
+    ) -> Result<View, String> {
         let board = self.board_for(who, after).map_err(|e| e.to_string())?;
-        self.view_of(&board)
+        self.view_of(&board, self.web_lang(who, asked))
     }
 
-    fn view_of(&self, board: &Board) -> Result<View, String> {
+    fn view_of(&self, board: &Board, lang: Lang) -> Result<View, String> {
         let now = self.now();
         let record = match board {
-            Board::None => return Ok(none_view()),
-            Board::Coop(record) => return self.coop_view(record, now),
+            Board::None => return Ok(none_view(lang)),
+            Board::Coop(record) => return self.coop_view(record, now, lang),
             Board::Game(record) | Board::Last(record) => record,
         };
         let game = &record.game;
-        let mut view = game_view(game, now);
+        let mut view = game_view(game, now, lang);
         view.game = record.id;
         let active = game.status == Status::Active;
         view.title = match record.race {
-            Some(tag) => super::commands::race::tag_name(tag, crate::app::i18n::Lang::En),
+            Some(tag) => super::commands::race::tag_name(tag, lang),
             None => match record.daily_day {
-                Some(day) => format!("Daily of {day}"),
-                None => format!("Game #{}", record.id),
+                Some(day) => t!(
+                    lang,
+                    "game-name-daily",
+                    day = super::render::short_date(day, lang)
+                ),
+                None => t!(lang, "web-title-game", id = record.id),
             },
         };
         if let Some(tier) = game.difficulty {
-            view.title = format!("{} · {}", view.title, tier.name());
+            view.title = format!("{} · {}", view.title, t!(lang, "tier", name = tier.name()));
         }
         view.kind = if record.race.is_some() {
             "race"
@@ -420,19 +521,11 @@ impl App {
         if let Some(tag) = record.race {
             view.side = self
                 .store()
-                .read(|tx| {
-                    // The web board is English for now, as its title above.
-                    super::commands::race::standings_by_id(
-                        tx,
-                        tag.id,
-                        now,
-                        crate::app::i18n::Lang::En,
-                    )
-                })
+                .read(|tx| super::commands::race::standings_by_id(tx, tag.id, now, lang))
                 .map_err(super::Failure::reason)?
                 // The scoreboard's headline carries its running clock: the page has its own.
                 .map(|(_, rows)| Side {
-                    title: "Standings".to_string(),
+                    title: t!(lang, "web-standings"),
                     rows: rows
                         .into_iter()
                         .map(|(name, detail)| SideRow {
@@ -445,14 +538,23 @@ impl App {
         Ok(view)
     }
 
-    fn coop_view(&self, record: &crate::store::CoopRecord, now: Millis) -> Result<View, String> {
+    fn coop_view(
+        &self,
+        record: &crate::store::CoopRecord,
+        now: Millis,
+        lang: Lang,
+    ) -> Result<View, String> {
         let game = &record.coop.game;
-        let mut view = game_view(game, now);
+        let mut view = game_view(game, now, lang);
         view.kind = "coop";
         view.game = record.id;
         view.title = match game.difficulty {
-            Some(tier) => format!("Co-op board · {}", tier.name()),
-            None => "Co-op board".to_string(),
+            Some(tier) => format!(
+                "{} · {}",
+                t!(lang, "web-title-coop"),
+                t!(lang, "tier", name = tier.name())
+            ),
+            None => t!(lang, "web-title-coop"),
         };
         let active = game.status == Status::Active;
         view.can = Can {
@@ -469,9 +571,7 @@ impl App {
                     .coop
                     .players
                     .iter()
-                    .map(|c| {
-                        super::commands::coop::name_of(tx, &c.player, crate::app::i18n::Lang::En)
-                    })
+                    .map(|c| super::commands::coop::name_of(tx, &c.player, lang))
                     .collect::<Result<Vec<_>, _>>()
             })
             .map_err(super::Failure::reason)?;
@@ -486,15 +586,16 @@ impl App {
                 .count();
             rows.push(SideRow {
                 name,
-                detail: format!(
-                    "{} placed · {}",
-                    super::render::plural(placed as u64, "digit"),
-                    super::render::plural(u64::from(contribution.mistakes), "mistake")
+                detail: t!(
+                    lang,
+                    "web-coop-player",
+                    digits = placed,
+                    mistakes = contribution.mistakes
                 ),
             });
         }
         view.side = Some(Side {
-            title: "Players".to_string(),
+            title: t!(lang, "web-players"),
             rows,
         });
         Ok(view)
@@ -502,27 +603,30 @@ impl App {
 
     /// Runs a tap of the page as the command chat would send, on the board the page
     /// showed (`shown`): a page behind (another game here now, or the board moved on)
-    /// changes nothing and gets the board as it is.
+    /// changes nothing and gets the board as it is. Said in the page's language
+    /// ([`App::web_lang`]).
     pub fn web_act(
         &self,
         who: &Identity,
         action: Action,
         shown: &Shown,
+        asked: Option<Lang>,
     ) -> Result<Outcome, String> {
         let board = self
             .board_for(who, Some(shown))
             .map_err(|e| e.to_string())?;
-        let refuse = |message: &str| -> Result<Outcome, String> {
+        let lang = self.web_lang(who, asked);
+        let refuse = |message: String| -> Result<Outcome, String> {
             Ok(Outcome {
                 ok: false,
-                message: message.to_string(),
-                view: self.view_of(&board)?,
+                message,
+                view: self.view_of(&board, lang)?,
             })
         };
         // Bad input is the page's (or a script's), said as such: not our fault, nothing changed.
-        let step = match Step::of(action) {
+        let step = match Step::of(action, lang) {
             Ok(step) => step,
-            Err(why) => return refuse(&format!("{why}: nothing was changed.")),
+            Err(why) => return refuse(why),
         };
         let command = match (&board, step) {
             (_, None) => Command::New {
@@ -531,7 +635,7 @@ impl App {
                 symmetry: None,
             },
             (Board::None | Board::Last(_), Some(_)) => {
-                return refuse("There is no game in progress here: start one with New game.");
+                return refuse(t!(lang, "web-no-game"));
             }
             (Board::Game(record), Some(step)) => {
                 let kind = if record.race.is_some() {
@@ -540,7 +644,7 @@ impl App {
                     "solo"
                 };
                 if shown.kind != kind || shown.game != record.id {
-                    return refuse(ANOTHER_BOARD);
+                    return refuse(t!(lang, "web-another-board"));
                 }
                 step.for_game(Some(Target {
                     game: record.id,
@@ -549,18 +653,14 @@ impl App {
             }
             (Board::Coop(record), Some(step)) => {
                 if shown.kind != "coop" || shown.game != record.id {
-                    return refuse(ANOTHER_BOARD);
+                    return refuse(t!(lang, "web-another-board"));
                 }
                 match step.for_coop(Some(Target {
                     game: record.id,
                     version: shown.version,
                 })) {
                     Some(command) => Command::Coop(command),
-                    None => {
-                        return refuse(
-                            "A co-op board is not given up: its starter (or an admin) ends it with /sudoku coop end.",
-                        );
-                    }
+                    None => return refuse(t!(lang, "web-coop-not-given-up")),
                 }
             }
         };
@@ -571,7 +671,8 @@ impl App {
                 command,
                 style: BoardStyle::Plain,
                 is_admin: false,
-                lang: crate::app::i18n::Lang::En,
+                // The player's own choice in their settings still comes first.
+                lang: asked.unwrap_or_default(),
                 server_lang: None,
             },
             false,
@@ -579,12 +680,10 @@ impl App {
         Ok(Outcome {
             ok,
             message: for_the_page(&reply.content),
-            view: self.web_view_after(who, Some(shown))?,
+            view: self.web_view_after(who, Some(shown), asked)?,
         })
     }
 }
-
-const ANOTHER_BOARD: &str = "Another game is in progress here now, so that tap was not played. Here it is; nothing was changed.";
 
 /// A tap, checked: cells named as chat names them. `None` is New game.
 enum Step {
@@ -597,16 +696,17 @@ enum Step {
 }
 
 impl Step {
-    fn of(action: Action) -> Result<Option<Step>, String> {
+    /// `Err`: what was wrong with it, in `lang`.
+    fn of(action: Action, lang: Lang) -> Result<Option<Step>, String> {
         let cell = |index: u8| {
             Cell::from_index(usize::from(index))
-                .ok_or_else(|| format!("That tap names no cell of the board ({index})"))
+                .ok_or_else(|| t!(lang, "web-tap-no-cell", index = index))
         };
         let digit = |d: u8| {
             if (1..=9).contains(&d) {
                 Ok(d)
             } else {
-                Err(format!("{d} is not a digit 1-9"))
+                Err(t!(lang, "web-tap-no-digit", digit = d))
             }
         };
         Ok(Some(match action {
@@ -662,10 +762,11 @@ impl Step {
     }
 }
 
-fn none_view() -> View {
+fn none_view(lang: Lang) -> View {
     View {
         kind: "none",
-        title: "No game here yet".to_string(),
+        lang: lang.code(),
+        title: t!(lang, "web-page-no-game-title"),
         game: 0,
         version: 0,
         cells: String::new(),
@@ -684,11 +785,13 @@ fn none_view() -> View {
             check: false,
             give_up: false,
         },
+        said: Said::default(),
     }
 }
 
-/// What every kind of board shares: the cells as the player may see them.
-fn game_view(game: &crate::game::Game, now: Millis) -> View {
+/// What every kind of board shares: the cells as the player may see them, and the
+/// status line in `lang`.
+fn game_view(game: &crate::game::Game, now: Millis, lang: Lang) -> View {
     let mut cells = String::with_capacity(81);
     let mut givens = String::with_capacity(81);
     let mut wrong = Vec::new();
@@ -706,6 +809,7 @@ fn game_view(game: &crate::game::Game, now: Millis) -> View {
     }
     View {
         kind: "solo",
+        lang: lang.code(),
         title: String::new(),
         game: 0,
         version: game.version,
@@ -723,7 +827,16 @@ fn game_view(game: &crate::game::Game, now: Millis) -> View {
         remaining: game.remaining(),
         elapsed_ms: game.elapsed(now),
         side: None,
-        can: none_view().can,
+        can: none_view(lang).can,
+        said: Said {
+            progress: match game.status {
+                Status::Active => t!(lang, "status-to-go", count = game.remaining()),
+                Status::Solved => t!(lang, "web-solved"),
+                Status::GaveUp => t!(lang, "web-given-up"),
+            },
+            mistakes: t!(lang, "web-mistakes", count = game.mistakes),
+            hints: t!(lang, "web-hints", count = game.hints),
+        },
     }
 }
 
@@ -863,10 +976,12 @@ mod tests {
     #[test]
     fn a_link_opens_a_session_for_its_player_and_place_until_it_expires() {
         let now = 1_795_000_000_000;
-        let link = links().link(&ann(), now);
-        let token = link
+        let link = links().link(&ann(), now, Lang::Es);
+        let (token, lang) = link
             .strip_prefix("https://sudoku.example/play#l=")
-            .expect("the page, the token after #");
+            .and_then(|rest| rest.split_once('&'))
+            .expect("the page, the token after #, then the reader's language");
+        assert_eq!(lang, "lang=es");
         let (who, session) = links().open(token, now + LINK_TTL_MS - 1).expect("opens");
         assert_eq!(
             links().session_ends(&session),
@@ -894,8 +1009,12 @@ mod tests {
     #[test]
     fn a_changed_or_foreign_token_is_refused() {
         let now = 1_795_000_000_000;
-        let link = links().link(&ann(), now);
-        let token = link.split("#l=").nth(1).expect("token");
+        let link = links().link(&ann(), now, Lang::En);
+        let token = link
+            .split("#l=")
+            .nth(1)
+            .and_then(|rest| rest.split('&').next())
+            .expect("token");
         // Another player's id spliced in, the mac kept.
         let forged = token.replacen(&hex("42"), &hex("43"), 1);
         assert_eq!(
@@ -916,6 +1035,46 @@ mod tests {
             );
         }
         assert!(Links::new(b"short", "https://x").is_err());
+    }
+
+    /// Every word the page asks for (`say("key"` in play.js, `data-word="key"` and
+    /// `data-word-label="key"` in play.html) is one the server sends, in every language
+    /// with the holes the page fills in; and none is sent that the page never asks for.
+    #[test]
+    fn the_page_is_sent_every_word_it_says_in_every_language() {
+        let page = concat!(
+            include_str!("../../assets/web/play.html"),
+            include_str!("../../assets/web/play.js")
+        );
+        let mut asked = std::collections::BTreeSet::new();
+        for marker in ["say(\"", "data-word=\"", "data-word-label=\""] {
+            for (at, _) in page.match_indices(marker) {
+                let rest = &page[at + marker.len()..];
+                if let Some(end) = rest.find('"') {
+                    asked.insert(&rest[..end]);
+                }
+            }
+        }
+        let sent: std::collections::BTreeSet<&str> =
+            PAGE_WORDS.iter().map(|(key, _, _)| *key).collect();
+        assert_eq!(asked, sent, "the page's words and the server's");
+        let words = page_words();
+        for lang in Lang::ALL {
+            for (key, id, holes) in PAGE_WORDS {
+                let said = &words[lang.code()][key];
+                assert!(!said.is_empty(), "{}: {key} ({id}) is empty", lang.code());
+                for hole in *holes {
+                    assert!(
+                        said.contains(&format!("{{{hole}}}")),
+                        "{}: {key} lost {{{hole}}}: {said}",
+                        lang.code()
+                    );
+                }
+            }
+        }
+        assert_eq!(words["es"]["undo"], "Deshacer");
+        assert_eq!(words["ca"]["cell-given"], "{cell}: xifra inicial {digit}");
+        assert_eq!(words["en"]["playing-as"], "Playing as {name}");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
+use sudoku_bot::app::i18n::Lang;
 use sudoku_bot::app::{App, BoardStyle, Command, Invocation, ManualClock, Place, Player, Reply};
 use sudoku_bot::engine::parse::parse_grid;
 use sudoku_bot::engine::{Cell, Grid, Solution, solver};
@@ -79,6 +80,23 @@ impl Bot {
     pub fn say_as(&self, user: &str, place: &str, admin: bool, text: &str) -> Reply {
         let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         self.invoke_as(user, place, admin, command)
+    }
+
+    /// `user` in `place`, whose Discord is in `lang`, types `text` (which must parse).
+    pub fn say_in(&self, user: &str, place: &str, lang: Lang, text: &str) -> Reply {
+        let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        self.handle(&Invocation {
+            player: Player {
+                id: user.into(),
+                name: user.into(),
+            },
+            place: Place::named(place),
+            command,
+            style: BoardStyle::Plain,
+            is_admin: false,
+            lang,
+            server_lang: None,
+        })
     }
 
     pub fn say(&self, user: &str, place: &str, text: &str) -> Reply {

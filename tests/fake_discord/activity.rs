@@ -123,7 +123,11 @@ impl FakeDiscord {
     pub async fn authorize(&self, user: &Value) -> String {
         let mut activities = self.state.activities.lock().await;
         let id = user["id"].as_str().expect("user id").to_string();
-        activities.users.insert(id.clone(), user.clone());
+        // One met in a launch keeps what Discord knows of them there (their locale).
+        activities
+            .users
+            .entry(id.clone())
+            .or_insert_with(|| user.clone());
         activities.code_for(&id).expect("a known user")
     }
 

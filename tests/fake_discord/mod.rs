@@ -624,10 +624,20 @@ impl FakeDiscord {
             Dispatched {
                 at,
                 kind,
-                user: if interaction["member"]["user"].is_object() {
-                    interaction["member"]["user"].clone()
-                } else {
-                    interaction["user"].clone()
+                user: {
+                    let mut user = if interaction["member"]["user"].is_object() {
+                        interaction["member"]["user"].clone()
+                    } else {
+                        interaction["user"].clone()
+                    };
+                    // The language their client is in: what `/users/@me` says of them
+                    // (scope `identify`) once they sign in to an Activity.
+                    if let (Some(user), Some(locale)) =
+                        (user.as_object_mut(), interaction["locale"].as_str())
+                    {
+                        user.insert("locale".into(), json!(locale));
+                    }
+                    user
                 },
                 guild: interaction["guild_id"].as_str().map(str::to_string),
                 channel: interaction["channel_id"].as_str().unwrap_or("").to_string(),

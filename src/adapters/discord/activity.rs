@@ -3,7 +3,8 @@
 //! read from it (`GET /users/@me`), and the Activity's instance read with the bot's token
 //! (`GET /applications/{app}/activity-instances/{id}`): where it runs, and whether this
 //! player is in it. The page names its instance, but only Discord's answer is believed:
-//! a player cannot claim another channel's board, or someone else's code.
+//! a player cannot claim another channel's board, or someone else's code. Discord's
+//! answer also says the player's locale, which the page then speaks.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -11,6 +12,7 @@ use std::pin::Pin;
 use serde::Deserialize;
 
 use crate::adapters::web::{ActivitySignIn, SignInError, SignedIn};
+use crate::app::i18n::{Lang, t};
 use crate::app::web::Identity;
 use crate::app::{Place, Player};
 
@@ -40,12 +42,11 @@ impl DiscordSignIn {
         }
     }
 
-    async fn run(&self, code: &str, instance: &str) -> Result<SignedIn, SignInError> {
+    /// Refusals said in `lang` (the page's, until Discord says the player's).
+    async fn run(&self, code: &str, instance: &str, lang: Lang) -> Result<SignedIn, SignInError> {
         let failed = |what: &str, e: reqwest::Error| SignInError::Failed(format!("{what}: {e}"));
         let Some(instance) = instance_id(instance) else {
-            return Err(SignInError::Refused(
-                "That is not an Activity of this bot: open it again from the channel.".into(),
-            ));
+            return Err(SignInError::Refused(t!(lang, "activity-not-ours")));
         };
         // 1. The code, for the player's access token.
         let form = [
@@ -64,9 +65,7 @@ impl DiscordSignIn {
         let status = response.status();
         if status == reqwest::StatusCode::BAD_REQUEST {
             // `invalid_grant`: used, expired, or never given to this app.
-            return Err(SignInError::Refused(
-                "Discord did not accept this sign-in (it was used already, or it expired): close the Activity and open it again.".into(),
-            ));
+            return Err(SignInError::Refused(t!(lang, "activity-code-refused")));
         }
         if !status.is_success() {
             // 401 `invalid_client` is our configuration: the operator reads it in the log.
@@ -86,6 +85,12 @@ impl DiscordSignIn {
             )
             .await?
             .ok_or_else(|| SignInError::Failed("the new access token was refused".into()))?;
+        // From here, the player's own language where Discord says it.
+        let lang = user
+            .locale
+            .as_deref()
+            .and_then(Lang::from_discord)
+            .unwrap_or(lang);
         // 3. Where the Activity runs, and whether this player is in it.
         let Some(found) = self
             .get::<Instance>(
@@ -98,14 +103,10 @@ impl DiscordSignIn {
             )
             .await?
         else {
-            return Err(SignInError::Refused(
-                "Discord knows no such Activity running now: close it and open it again from the channel.".into(),
-            ));
+            return Err(SignInError::Refused(t!(lang, "activity-not-running")));
         };
         if !found.users.contains(&user.id) {
-            return Err(SignInError::Refused(
-                "You are not in this Activity: open it yourself from the channel (or its Tap to play button).".into(),
-            ));
+            return Err(SignInError::Refused(t!(lang, "activity-not-in-it")));
         }
         let place = match found.location.guild_id {
             Some(guild) => Place::guild(guild.parse().map_err(|_| {
@@ -123,6 +124,7 @@ impl DiscordSignIn {
                 place: place.in_channel(found.location.channel_id),
             },
             access_token: granted.access_token,
+            locale: user.locale,
         })
     }
 
@@ -162,8 +164,9 @@ impl ActivitySignIn for DiscordSignIn {
         &'a self,
         code: &'a str,
         instance: &'a str,
+        lang: Lang,
     ) -> Pin<Box<dyn Future<Output = Result<SignedIn, SignInError>> + Send + 'a>> {
-        Box::pin(self.run(code, instance))
+        Box::pin(self.run(code, instance, lang))
     }
 }
 
@@ -197,6 +200,8 @@ struct User {
     id: String,
     username: String,
     global_name: Option<String>,
+    /// The language their Discord is in (`identify` scope).
+    locale: Option<String>,
 }
 
 #[derive(Deserialize)]

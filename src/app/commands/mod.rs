@@ -128,5 +128,9 @@ fn web_link(app: &App, inv: &Invocation) -> Reply {
         player: inv.player.clone(),
         place: inv.place.clone(),
     };
-    Reply::private(t!(inv.lang, "web-link", link = links.link(&who, app.now())))
+    Reply::private(t!(
+        inv.lang,
+        "web-link",
+        link = links.link(&who, app.now(), inv.lang)
+    ))
 }
