@@ -103,6 +103,10 @@ parse-cell-count = { $count ->
 list-or = { $init } o { $last }
 # Una llista que acaba en "i": $init és "A1, B2"; $last, "C3".
 list-and = { $init } i { $last }
+# "i" davant d'una paraula que comença pel so "i" (I3): en català no canvia.
+list-and-before-i = { $init } i { $last }
+# "o" davant d'una paraula que comença pel so "o" (8): en català no canvia.
+list-or-before-o = { $init } o { $last }
 
 ## Quan alguna cosa ha fallat per part nostra.
 

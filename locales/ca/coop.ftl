@@ -69,7 +69,7 @@ coop-filled = { $cell } ja té una xifra ({ $digit }), posada per { $who ->
     [named] **{ $name }**
    *[someone] algú de l'equip
 }. No s'ha canviat res.
-coop-not-yours = la xifra de { $cell } és { $who ->
+coop-not-yours = la xifra de la casella { $cell } és { $who ->
     [me] teva
     [named] de **{ $name }**
    *[someone] d'algú de l'equip
@@ -104,7 +104,7 @@ coop-auto-notes = { $count ->
 coop-note-auto-no-digits = `coop note auto` no porta xifres: anota els candidats de totes les caselles buides. No s'ha canviat res.
 coop-note-bad-cell = `{ $found }` no és una casella: les files van de la A a la I i les columnes de l'1 al 9. Exemple: `/sudoku coop note B7 257`.
 coop-note-bad-digits = `{ $found }` no és una llista de xifres de l'1 al 9. Exemple: `/sudoku coop note { $cell } 257`.
-coop-notes-updated = **{ $player }** ha actualitzat les notes de { $cell }.
+coop-notes-updated = **{ $player }** ha actualitzat les notes de la casella { $cell }.
 coop-undone = **{ $player }** ha desfet la seva darrera jugada ({ $cells }).
 coop-check = totes les xifres que hi ha són correctes (una xifra incorrecta no es col·loca mai). { $empty ->
     [one] Queda 1 casella buida

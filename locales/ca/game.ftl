@@ -102,7 +102,7 @@ note-auto-done = { $count ->
     [one] Notes automàtiques: 1 casella mostra ara les xifres que encara hi caben segons la seva fila, columna i caixa (les teves xifres compten, estiguin bé o malament). Pots desfer-ho; el teu resultat indicarà que les has fet servir.
    *[other] Notes automàtiques: { $count } caselles mostren ara les xifres que encara hi caben segons la fila, la columna i la caixa de cadascuna (les teves xifres compten, estiguin bé o malament). Pots desfer-ho; el teu resultat indicarà que les has fet servir.
 }
-note-done = Notes de { $cell } actualitzades.
+note-done = Notes de la casella { $cell } actualitzades.
 pad-no-cell = Tria primer una casella: una fila al menú Fila i una columna al menú Columna; després, un botó de xifra l'omple. No s'ha canviat res.
 pad-notes-mode = { $on ->
     [yes] Mode notes activat: els botons de xifres posen o treuen notes a la casella triada.

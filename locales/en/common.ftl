@@ -103,6 +103,10 @@ parse-cell-count = found { $count ->
 list-or = { $init } or { $last }
 # A list ending in "and": $init is "A1, B2", $last "C3".
 list-and = { $init } and { $last }
+# "and" before a word starting with the sound "i" (I3): Spanish says "e" there.
+list-and-before-i = { $init } and { $last }
+# "or" before a word starting with the sound "o" (8, "ocho"): Spanish says "u" there.
+list-or-before-o = { $init } or { $last }
 
 ## When something went wrong on our side.
 

@@ -103,6 +103,10 @@ parse-cell-count = { $count ->
 list-or = { $init } o { $last }
 # Una lista que termina en "y": $init es "A1, B2"; $last, "C3".
 list-and = { $init } y { $last }
+# "y" ante una palabra que empieza por el sonido "i" (I3, hilera): "e".
+list-and-before-i = { $init } e { $last }
+# "o" ante una palabra que empieza por el sonido "o" (8, ocho, hora): "u".
+list-or-before-o = { $init } u { $last }
 
 ## Cuando algo ha fallado por nuestra parte.
 

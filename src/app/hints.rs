@@ -145,16 +145,7 @@ fn digit_words(digits: &[u8], lang: Lang) -> String {
 /// "A, B and C", in `lang`.
 fn list(items: impl IntoIterator<Item = String>, lang: Lang) -> String {
     let items: Vec<String> = items.into_iter().collect();
-    match items.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => t!(
-            lang,
-            "list-and",
-            init = init.join(", "),
-            last = last.as_str()
-        ),
-    }
+    crate::app::render::and_list(&items, lang)
 }
 
 fn cells_words(cells: &[Cell], lang: Lang) -> String {
@@ -655,7 +646,7 @@ pub fn compact(step: &Step, lang: Lang) -> String {
                 lang,
                 "compact-in",
                 digits = digits.as_str(),
-                place = t!(lang, "list-and", init = house(line), last = house(in_box))
+                place = crate::app::render::and_list(&[house(line), house(in_box)], lang)
             ),
             names(cells, ",")
         ),

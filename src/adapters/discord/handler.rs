@@ -602,16 +602,7 @@ fn missing_of(have: Permissions, needed: &[(Permissions, &str)], lang: Lang) -> 
         .filter(|(needed, _)| !have.contains(*needed))
         .map(|(_, name)| t!(lang, "permission", name = *name))
         .collect();
-    match missing.as_slice() {
-        [] => None,
-        [one] => Some(one.clone()),
-        [init @ .., last] => Some(t!(
-            lang,
-            "list-and",
-            init = init.join(", "),
-            last = last.as_str()
-        )),
-    }
+    (!missing.is_empty()).then(|| crate::app::render::and_list(&missing, lang))
 }
 
 /// What the bot lacks to post in `channel` ("View Channel and Send Messages"), when

@@ -113,6 +113,40 @@ pub fn choice_named(option: &'static OptionSpec, word: &str) -> Option<&'static 
     })
 }
 
+/// What a typist of `lang` may write for each of `option`'s values, as a refusal lists
+/// them: the label when it is one word (`difícil`, `imagen`), the last word of a
+/// two-word Spanish or Catalan label (`semana` for "Esta semana", as [`choice_named`]
+/// reads it), else the value itself (`rot180`, and language codes, which every language
+/// types alike). Empty for an option without choices.
+pub fn choice_words(option: &'static OptionSpec, lang: Lang) -> Vec<String> {
+    let OptionKind::Choice { choices, .. } = &option.kind else {
+        return Vec::new();
+    };
+    choices
+        .iter()
+        .map(|(_, value)| {
+            let key = format!("choice-{}-{value}", option.name);
+            let label = match names().0.get(&(lang, key)) {
+                Some(label) if lang != Lang::En && option.name != "language" => {
+                    label.to_lowercase()
+                }
+                _ => return value.clone(),
+            };
+            let words: Vec<&str> = label.split_whitespace().collect();
+            let word = match words.as_slice() {
+                [one] => *one,
+                [_, last] if last.chars().count() >= 4 => *last,
+                _ => return value.clone(),
+            };
+            if word.chars().all(char::is_alphabetic) {
+                word.to_string()
+            } else {
+                value.clone()
+            }
+        })
+        .collect()
+}
+
 /// Whether `word` names `option` in some language (any case, accents optional).
 pub fn names_option(option: &'static OptionSpec, word: &str) -> bool {
     let word = folded(word);
@@ -285,6 +319,47 @@ fn word_in_names(word: &str, spec: &'static CommandSpec, names: Lang) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a refusal lists for a choice, a typist can write back: in every language,
+    /// each word reads as its own value.
+    #[test]
+    fn the_choice_words_a_refusal_lists_read_back_as_their_values() {
+        let mut checked = 0;
+        for option in table().iter().flat_map(|spec| &spec.options) {
+            let OptionKind::Choice { choices, .. } = &option.kind else {
+                continue;
+            };
+            for lang in Lang::ALL {
+                let words = choice_words(option, lang);
+                assert_eq!(words.len(), choices.len());
+                for (word, (_, value)) in words.iter().zip(choices) {
+                    assert_eq!(
+                        choice_named(option, word).unwrap_or(word),
+                        value,
+                        "{lang:?} {}: {word}",
+                        option.name
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30, "{checked}");
+        let words = |name, lang| choice_words(find_option(name).expect(name), lang).join(", ");
+        assert_eq!(
+            words("difficulty", Lang::Es),
+            "fácil, medio, difícil, experto, extremo"
+        );
+        assert_eq!(words("board", Lang::Ca), "text, imatge");
+        assert_eq!(
+            words("period", Lang::Es),
+            "hoy, semana, histórico, carreras"
+        );
+        assert_eq!(words("language", Lang::Es), "auto, en, es, ca");
+        assert_eq!(
+            words("difficulty", Lang::En),
+            "easy, medium, hard, expert, extreme"
+        );
+    }
 
     /// Discord's rule for command and option names (in any locale): 1 to 32 characters,
     /// letters, digits, `-` and `_`, lowercase where the letter has a case.

@@ -232,24 +232,11 @@ fn chosen<T>(
         return Ok(None);
     };
     parse(text).map(Some).ok_or_else(|| {
-        let option = find_option(name);
-        let values = option
-            .map(|o| match &o.kind {
-                OptionKind::Choice { choices, .. } => choices
-                    .iter()
-                    .map(|(_, v)| v.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                _ => String::new(),
-            })
-            .unwrap_or_default();
+        let option = find_option(name).map_or("", |o| o.name);
         Unreadable::new("typed-not-a-choice")
             .with("typed", super::typed::excerpt(text))
-            .with(
-                "wanted",
-                Part::Wanted(vec![(option.map_or("", |o| o.name), None)]),
-            )
-            .with("values", values)
+            .with("wanted", Part::Wanted(vec![(option, false)]))
+            .with("values", Part::Values(option))
     })
 }
 

@@ -273,19 +273,8 @@ fn value_of(
 }
 
 /// An option as a typist's message describes it: its noun, with its values or range.
-fn described(option: &OptionSpec) -> (&'static str, Option<String>) {
-    let detail = match &option.kind {
-        OptionKind::Integer { min, max } => Some(format!("{min}-{max}")),
-        OptionKind::Choice { choices, .. } => Some(
-            choices
-                .iter()
-                .map(|(_, v)| v.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
-        _ => None,
-    };
-    (option.name, detail)
+fn described(option: &OptionSpec) -> (&'static str, bool) {
+    (option.name, true)
 }
 
 /// A short piece of what the player typed, safe to put between backticks.
@@ -431,9 +420,20 @@ mod tests {
         let said = in_names(&e.said(Lang::Es, Lang::Es), Lang::Es).into_owned();
         assert!(
             said.contains("`rojo:5` no es una opción de `/sudoku nuevo`")
-                && said.contains("un número de casillas vacías (1-64), una dificultad (")
+                && said.contains("un número de casillas vacías (1-64), una dificultad (fácil, medio, difícil, experto, extremo)")
                 && said.contains("`/sudoku nuevo 40`"),
             "{said}"
+        );
+        // The values a choice takes, as a typist of the reader's language writes them.
+        let e = parse("nuevo 30 dificultad:imposible").unwrap_err();
+        assert_eq!(
+            e.said(Lang::Es, Lang::Es),
+            "`imposible` no es una dificultad: usa fácil, medio, difícil, experto, extremo"
+        );
+        let e = parse("settings board:foto").unwrap_err();
+        assert_eq!(
+            e.said(Lang::Ca, Lang::En),
+            "`foto` no és text o imatge: fes servir text, imatge"
         );
         // A Catalan player whose Discord is in Spanish: Catalan words, Spanish names.
         let e = parse("new 40 difficulty:easy dificultad:hard").unwrap_err();

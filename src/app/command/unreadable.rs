@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use super::names::{command_name, option_called};
-use super::table::{Family, table};
+use super::names::{choice_words, command_name, option_called};
+use super::table::{Family, OptionKind, find_option, table};
 use crate::app::i18n::{FluentValue, Lang, text};
 use crate::app::render::or_list;
 
@@ -27,8 +27,12 @@ pub enum Part {
     /// Alternatives said as the reader's language joins them: "a, b or c".
     Or(Vec<String>),
     /// What options take, as alternatives: each option's noun (`noun-{option}` in the
-    /// catalogue), with its values or range when it has them: "a difficulty (easy, …)".
-    Wanted(Vec<(&'static str, Option<String>)>),
+    /// catalogue), with its values or range when `true` and it has them: "a difficulty
+    /// (easy, …)", "una dificultad (fácil, …)".
+    Wanted(Vec<(&'static str, bool)>),
+    /// An option's choice values, as a typist of the reader's language may write them
+    /// ([`choice_words`]): "easy, medium, …", "fácil, medio, …".
+    Values(&'static str),
     /// An option by its English name, said as the reader's Discord names it.
     Option(&'static str),
     /// Every subcommand of a family `/sudoku help` lists, by the reader's names.
@@ -89,14 +93,21 @@ impl Unreadable {
                     ),
                     Part::Option(option) => FluentValue::from(option_called(option, names)),
                     Part::Or(items) => FluentValue::from(or_list(items, lang)),
+                    Part::Values(option) => FluentValue::from(values(option, lang)),
                     Part::Wanted(options) => {
                         let items: Vec<String> = options
                             .iter()
-                            .map(|(option, detail)| {
+                            .map(|(option, detailed)| {
                                 let noun = noun(option, lang);
-                                match detail {
-                                    Some(detail) => format!("{noun} ({detail})"),
-                                    None => noun,
+                                let detail = if *detailed {
+                                    values(option, lang)
+                                } else {
+                                    String::new()
+                                };
+                                if detail.is_empty() {
+                                    noun
+                                } else {
+                                    format!("{noun} ({detail})")
                                 }
                             })
                             .collect();
@@ -107,6 +118,19 @@ impl Unreadable {
             })
             .collect();
         text(lang, self.id, &parts)
+    }
+}
+
+/// What option `name` takes, as a typist of `lang` writes it: its range ("1-64"), its
+/// choices ("fácil, medio, …"), or nothing.
+fn values(name: &str, lang: Lang) -> String {
+    match find_option(name) {
+        Some(option) => match &option.kind {
+            OptionKind::Integer { min, max } => format!("{min}-{max}"),
+            OptionKind::Choice { .. } => choice_words(option, lang).join(", "),
+            _ => String::new(),
+        },
+        None => String::new(),
     }
 }
 
