@@ -667,13 +667,28 @@ fn a_successful_post_clears_the_failure_shown_to_admins() {
     let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 8, 0);
     bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
-    bot.app.daily_post_failed("s1", "missing permission");
+    let trouble = sudoku_bot::app::PostTrouble::Failed {
+        channel: "42".into(),
+        detail: "missing permission".into(),
+    };
+    bot.app.daily_post_failed("s1", &trouble);
     let seen = bot.say_as("adm", "s1", true, "daily");
     assert!(
-        seen.content.contains("missing permission"),
+        seen.content
+            .contains("could not post in <#42> (missing permission)"),
         "{}",
         seen.content
     );
+    // An admin who reads Spanish reads why in Spanish (Discord's error as it gave it).
+    bot.say_as("adm", "s1", true, "settings language:es");
+    let seen = bot.say_as("adm", "s1", true, "daily");
+    assert!(
+        seen.content
+            .contains("no se ha podido publicar en <#42> (missing permission)"),
+        "{}",
+        seen.content
+    );
+    bot.say_as("adm", "s1", true, "settings language:auto");
     assert!(
         !bot.say("ann", "s1", "daily")
             .content
@@ -1412,7 +1427,7 @@ fn admins_hear_of_a_paused_daily_once_even_after_a_restart() {
     {
         let bot = restarted(8);
         bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
-        bot.app.channel_gone("s1", "42", "was deleted");
+        bot.app.channel_gone("s1", "42");
     }
     let bot = restarted(9);
     let player = bot.say("ann", "s1", "stats");
@@ -1448,7 +1463,7 @@ fn a_pause_seen_by_one_replica_is_told_by_another() {
     };
     let (one, two) = (replica(), replica());
     one.say_as("adm", "s1", true, "daily setup channel:<#42>");
-    one.app.channel_gone("s1", "42", "was deleted");
+    one.app.channel_gone("s1", "42");
     let unaware = two.say_as("adm", "s1", true, "stats");
     assert!(!tells_of_a_pause(&unaware), "{}", unaware.content);
     two.app.reload_untold_pauses();
@@ -1472,7 +1487,7 @@ fn setting_the_daily_up_again_ends_the_untold_pause() {
     let bot = Bot::in_memory(0, 11);
     bot.at("UTC", date(2026, 11, 22), 8, 0);
     bot.say_as("adm", "s1", true, "daily setup channel:<#42>");
-    bot.app.channel_gone("s1", "42", "was deleted");
+    bot.app.channel_gone("s1", "42");
     let setup = bot.say_as("adm", "s1", true, "daily setup channel:<#43>");
     assert!(!tells_of_a_pause(&setup), "{}", setup.content);
     let next = bot.say_as("adm", "s1", true, "stats");

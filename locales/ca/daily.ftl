@@ -32,6 +32,13 @@ stats-dailies = Reptes diaris aquí: { $solved ->
 } · ratxa { $streak } (rècord: { $best })
 daily-post-failed = Per als administradors: l'última publicació diària ha fallat: { $error }.
 daily-paused = Per als administradors: les publicacions diàries estan en pausa: { $why }. Quan el bot hi pugui publicar (o en un altre canal), fes servir `/sudoku-daily setup` per reprendre-les.
+# Per què no va sortir una publicació diària, per als administradors (després de
+# `daily-paused` o `daily-post-failed`); $channel és l'id del canal i $detail, l'error de
+# Discord tal com el va donar.
+daily-trouble-unprepared = no s'ha pogut preparar el sudoku d'avui ({ $detail }); es torna a provar cada pocs minuts
+daily-trouble-failed = no s'ha pogut publicar a <#{ $channel }> ({ $detail }); comprova que el canal existeix i que el bot hi pot enviar missatges
+daily-trouble-refused = <#{ $channel }> rebutja el bot ({ $detail }): l'han esborrat, o potser el bot ja no el pot veure o no hi pot enviar missatges
+daily-trouble-deleted = <#{ $channel }> s'ha esborrat
 
 ## La publicació diària, en l'idioma del servidor.
 

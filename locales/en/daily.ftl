@@ -25,6 +25,13 @@ streak-line = Daily streak: { $days ->
 stats-dailies = Dailies here: { $solved } solved · streak { $streak } (best { $best })
 daily-post-failed = For admins: the last daily post failed: { $error }.
 daily-paused = For admins: daily posts are paused: { $why }. Once the bot can post there (or in another channel), run `/sudoku-daily setup` to resume.
+# Why a daily post did not go out, for the admins (after `daily-paused` or
+# `daily-post-failed`); $channel is the channel's id, $detail Discord's error as it
+# gave it.
+daily-trouble-unprepared = today's puzzle could not be prepared ({ $detail }); retrying every few minutes
+daily-trouble-failed = could not post in <#{ $channel }> ({ $detail }); check that the channel exists and the bot may send messages there
+daily-trouble-refused = <#{ $channel }> refuses the bot ({ $detail }): it was deleted, or the bot may no longer see it or send messages there
+daily-trouble-deleted = <#{ $channel }> was deleted
 
 ## The daily post, in the server's language.
 

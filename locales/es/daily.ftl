@@ -32,6 +32,13 @@ stats-dailies = Retos diarios aquí: { $solved ->
 } · racha { $streak } (récord: { $best })
 daily-post-failed = Para los administradores: la última publicación diaria ha fallado: { $error }.
 daily-paused = Para los administradores: las publicaciones diarias están en pausa: { $why }. Cuando el bot pueda publicar ahí (o en otro canal), usa `/sudoku-daily setup` para reanudarlas.
+# Por qué no salió una publicación diaria, para los administradores (tras
+# `daily-paused` o `daily-post-failed`); $channel es el id del canal y $detail, el error
+# de Discord tal como lo dio.
+daily-trouble-unprepared = no se ha podido preparar el sudoku de hoy ({ $detail }); se vuelve a intentar cada pocos minutos
+daily-trouble-failed = no se ha podido publicar en <#{ $channel }> ({ $detail }); comprueba que el canal existe y que el bot puede enviar mensajes en él
+daily-trouble-refused = <#{ $channel }> rechaza al bot ({ $detail }): lo han borrado, o puede que el bot ya no pueda verlo o enviar mensajes en él
+daily-trouble-deleted = <#{ $channel }> se ha borrado
 
 ## La publicación diaria, en el idioma del servidor.
 

@@ -60,18 +60,68 @@ pub enum PostOutcome {
     Sent { message: Option<String> },
     /// Will not be posted today (every attempt failed); the reason is shown to the
     /// server's admins, and tomorrow's post is tried.
-    Failed(String),
+    Failed(PostTrouble),
     /// The channel refuses the bot for good (gone, no access, no permission): the
     /// server's daily posts are paused until an admin sets them up again, and the
     /// admins are told why on their next command there.
-    Refused(String),
+    Refused(PostTrouble),
     /// Known not to have been sent (given up before sending): due again at once.
     NotSent,
 }
 
-/// What the admins of a server whose daily posts are paused read: why, and the way out.
+/// Why a server's daily post did not go out: kept with the server's settings, and said
+/// to its admins later, in the language of whoever reads it. `detail` is the platform's
+/// error as it gave it (technical, for the operator as much as the admin).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "trouble", rename_all = "snake_case")]
+pub enum PostTrouble {
+    /// Today's puzzle could not be made; tried again every few minutes.
+    Unprepared { detail: String },
+    /// Every attempt to post in `channel` failed.
+    Failed { channel: String, detail: String },
+    /// `channel` refuses the bot until someone changes it (no access, no permission).
+    Refused { channel: String, detail: String },
+    /// `channel` was deleted.
+    Deleted { channel: String },
+}
+
+impl PostTrouble {
+    /// As the store keeps it.
+    pub fn stored(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A stored trouble, said in `lang`; one stored before troubles were kept this way
+    /// is said as it was written.
+    pub fn said(stored: &str, lang: i18n::Lang) -> String {
+        match serde_json::from_str::<PostTrouble>(stored) {
+            Ok(PostTrouble::Unprepared { detail }) => {
+                i18n::t!(lang, "daily-trouble-unprepared", detail = detail)
+            }
+            Ok(PostTrouble::Failed { channel, detail }) => i18n::t!(
+                lang,
+                "daily-trouble-failed",
+                channel = channel,
+                detail = detail
+            ),
+            Ok(PostTrouble::Refused { channel, detail }) => i18n::t!(
+                lang,
+                "daily-trouble-refused",
+                channel = channel,
+                detail = detail
+            ),
+            Ok(PostTrouble::Deleted { channel }) => {
+                i18n::t!(lang, "daily-trouble-deleted", channel = channel)
+            }
+            Err(_) => stored.to_string(),
+        }
+    }
+}
+
+/// What the admins of a server whose daily posts are paused read: why (as stored: see
+/// [`PostTrouble`]), and the way out.
 pub(crate) fn daily_paused_note(why: &str, lang: i18n::Lang) -> String {
-    i18n::t!(lang, "daily-paused", why = why)
+    i18n::t!(lang, "daily-paused", why = PostTrouble::said(why, lang))
 }
 
 /// How long a claimed daily post may stay unsettled before it counts as abandoned and
@@ -747,7 +797,7 @@ impl App {
                     }
                     self.daily_post_failed(
                         &server.place,
-                        &format!("today's puzzle could not be prepared ({reason}); retrying every few minutes"),
+                        &PostTrouble::Unprepared { detail: reason },
                     );
                 }
             }
@@ -783,12 +833,12 @@ impl App {
         for s in settled {
             match &s.outcome {
                 PostOutcome::Failed(reason) => {
-                    tracing::warn!(place = %s.place, day = %s.day, reason, "daily post failed")
+                    tracing::warn!(place = %s.place, day = %s.day, ?reason, "daily post failed")
                 }
                 PostOutcome::Refused(reason) => tracing::warn!(
                     place = %s.place,
                     day = %s.day,
-                    reason,
+                    ?reason,
                     "daily post refused for good: daily posts paused for the server"
                 ),
                 PostOutcome::Sent { .. } => {
@@ -806,11 +856,11 @@ impl App {
                     }
                     PostOutcome::Failed(reason) => {
                         tx.settle_post(&s.place, s.day, None)?;
-                        tx.set_post_error(&s.place, Some(reason))?;
+                        tx.set_post_error(&s.place, Some(&reason.stored()))?;
                     }
                     PostOutcome::Refused(reason) => {
                         tx.settle_post(&s.place, s.day, None)?;
-                        tx.pause_daily(&s.place, reason)?;
+                        tx.pause_daily(&s.place, &reason.stored())?;
                     }
                     PostOutcome::NotSent => tx.release_post(&s.place, s.day)?,
                 }
@@ -833,7 +883,7 @@ impl App {
     /// Channel `channel` of `place` is gone (deleted): the races opened there send
     /// nothing more, and if it was the daily's channel, the daily posts pause and the
     /// admins are told on their next command.
-    pub fn channel_gone(&self, place: &str, channel: &str, why: &str) {
+    pub fn channel_gone(&self, place: &str, channel: &str) {
         match self.store().write(|tx| tx.refuse_races_in(channel)) {
             Ok(0) => {}
             Ok(races) => tracing::info!(
@@ -850,7 +900,10 @@ impl App {
             if !server.settings.enabled || server.settings.channel.as_deref() != Some(channel) {
                 return Ok::<_, StoreError>(false);
             }
-            tx.pause_daily(place, &format!("<#{channel}> {why}"))?;
+            let gone = PostTrouble::Deleted {
+                channel: channel.to_string(),
+            };
+            tx.pause_daily(place, &gone.stored())?;
             Ok(true)
         });
         match paused {
@@ -983,11 +1036,11 @@ impl App {
     }
 
     /// Records why a daily post could not be sent, for the admins' next `/sudoku daily`.
-    pub fn daily_post_failed(&self, place: &str, error: &str) {
-        tracing::warn!(place, error, "daily post failed");
+    pub fn daily_post_failed(&self, place: &str, error: &PostTrouble) {
+        tracing::warn!(place, ?error, "daily post failed");
         if let Err(e) = self
             .store()
-            .write(|tx| tx.set_post_error(place, Some(error)))
+            .write(|tx| tx.set_post_error(place, Some(&error.stored())))
         {
             tracing::error!(error = %e, "recording a post failure failed");
         }
@@ -1247,4 +1300,40 @@ pub fn preview_pad(
     pad: crate::game::Pad,
 ) -> (image::BoardPicture, Reply) {
     commands::board::preview(game, pad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A trouble is kept as data and said in its reader's language; one kept as English
+    /// text before (an older database) is still said, as written.
+    #[test]
+    fn a_post_trouble_is_said_in_the_readers_language() {
+        let refused = PostTrouble::Refused {
+            channel: "42".into(),
+            detail: "HTTP 403".into(),
+        }
+        .stored();
+        assert!(
+            PostTrouble::said(&refused, i18n::Lang::En)
+                .starts_with("<#42> refuses the bot (HTTP 403)")
+        );
+        assert!(
+            PostTrouble::said(&refused, i18n::Lang::Es)
+                .starts_with("<#42> rechaza al bot (HTTP 403)")
+        );
+        let gone = PostTrouble::Deleted {
+            channel: "7".into(),
+        }
+        .stored();
+        assert_eq!(
+            PostTrouble::said(&gone, i18n::Lang::Ca),
+            "<#7> s'ha esborrat"
+        );
+        assert_eq!(
+            PostTrouble::said("<#7> was deleted", i18n::Lang::Es),
+            "<#7> was deleted"
+        );
+    }
 }

@@ -145,7 +145,7 @@ impl EventHandler for Handler {
         let place = Place::guild(channel.guild_id.get());
         let id = channel.id.get().to_string();
         let done = tokio::task::spawn_blocking(move || {
-            app.channel_gone(place.key(), &id, "was deleted");
+            app.channel_gone(place.key(), &id);
         })
         .await;
         if let Err(error) = done {

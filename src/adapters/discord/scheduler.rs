@@ -39,7 +39,7 @@ use tokio::task::JoinSet;
 
 use super::outbound::Budget;
 use super::respond::channel_post;
-use crate::app::{App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, Settled};
+use crate::app::{App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, PostTrouble, Settled};
 
 /// Attempts at a daily post when Discord fails transiently (5xx, 429, network, timeout).
 const POST_ATTEMPTS: u32 = 4;
@@ -270,10 +270,7 @@ async fn send_daily(
     let channel = match post.channel.parse::<u64>() {
         Ok(id) if id != 0 => ChannelId::new(id),
         _ => {
-            return Some(PostOutcome::Failed(format!(
-                "channel {:?} is not a channel id",
-                post.channel
-            )));
+            return Some(failed(post, "not a channel id"));
         }
     };
     let message = channel_post(&post.reply)
@@ -322,10 +319,10 @@ async fn send_daily(
             }
             Err(Failure::ForGood(error)) => return Some(failed(post, &error)),
             Err(Failure::Refused(error)) => {
-                return Some(PostOutcome::Refused(format!(
-                    "<#{}> refuses the bot ({error}): it was deleted, or the bot may no longer see it or send messages there",
-                    post.channel
-                )));
+                return Some(PostOutcome::Refused(PostTrouble::Refused {
+                    channel: post.channel.clone(),
+                    detail: error,
+                }));
             }
             Err(Failure::Passing(error)) => error,
         };
@@ -361,10 +358,10 @@ fn refuses_for_good(error: &serenity::Error) -> bool {
 }
 
 fn failed(post: &DailyPost, error: &str) -> PostOutcome {
-    PostOutcome::Failed(format!(
-        "could not post in <#{}> ({error}); check that the channel exists and the bot may send messages there",
-        post.channel
-    ))
+    PostOutcome::Failed(PostTrouble::Failed {
+        channel: post.channel.clone(),
+        detail: error.to_string(),
+    })
 }
 
 /// Whether a failed request may succeed when tried again.

@@ -197,7 +197,11 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         }
         (Some(error), true) => format!(
             "\n{}",
-            t!(lang, "daily-post-failed", error = error.as_str())
+            t!(
+                lang,
+                "daily-post-failed",
+                error = crate::app::PostTrouble::said(error, lang)
+            )
         ),
         _ => String::new(),
     };
