@@ -4222,12 +4222,15 @@ async fn the_activity_opens_from_play_and_signs_in_only_whom_discord_vouches_for
         403,
         not_accepted,
     );
-    let dan = dan_user();
+    // Dan's Discord is in Spanish: once Discord has said who he is, he is refused in
+    // Spanish, whatever the page's browser speaks.
+    let mut dan = dan_user();
+    dan["locale"] = json!("es-ES");
     let outsider = fake.authorize(&dan).await;
     refused(
         activity_sign_in(&base, &outsider, &by_ann.id).await,
         403,
-        "not in this Activity",
+        "No estás en esta Actividad",
     );
     let elsewhere = fake.authorize(&bob()).await;
     refused(

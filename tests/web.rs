@@ -1003,6 +1003,11 @@ async fn a_spanish_readers_page_has_no_english_word_and_follows_a_choice_in_chat
         "to go",
         "Playing",
         "New game",
+        "Connecting",
+        "Disconnected",
+        "Standings",
+        "Players",
+        "Solved",
         "empty",
         "given",
         "wrong",
@@ -1049,6 +1054,26 @@ async fn a_spanish_readers_page_has_no_english_word_and_follows_a_choice_in_chat
         ))
         .await,
         json!(format!("{first}: el teu {wrong}, incorrecte"))
+    );
+    // Back to Discord's language in chat: the page goes back to the one its link asked
+    // for, and a reload (the session resumed) keeps it.
+    bot.say("ann", "srv", "settings language:auto").await;
+    tab.wait_for("document.documentElement.lang === 'es'").await;
+    tab.eval("window.beforeReload = true; location.reload()")
+        .await;
+    tab.wait_for(
+        "!window.beforeReload && document.body && document.body.dataset.state === 'ready'",
+    )
+    .await;
+    assert_eq!(
+        tab.eval(&format!(
+            "[document.documentElement.lang, {}, {}]",
+            text_of("[data-action=\"undo\"]"),
+            text_of("#mistakes")
+        ))
+        .await,
+        json!(["es", "Deshacer", "Errores: 1"]),
+        "after a reload"
     );
 }
 

@@ -5,6 +5,8 @@
   const CELL_COUNT = 81;
   const ROW_NAMES = "ABCDEFGHI";
   const SESSION_KEY = "sudoku.session";
+  // The language the link asked for, kept with the session: a reload resumes both.
+  const ASKED_KEY = "sudoku.lang";
   const RETRY_FIRST_MS = 500;
   const RETRY_MAX_MS = 5000;
   // Inside Discord only Discord's own pages may speak for it: the SDK's list, less its
@@ -50,14 +52,18 @@
   function firstAsked() {
     const match = /(?:^#?|&)lang=([A-Za-z-]{2,16})(?:&|$)/.exec(location.hash);
     if (match) return match[1];
+    const kept = (() => { try { return sessionStorage.getItem(ASKED_KEY); } catch { return null; } })();
+    if (langOf(kept)) return kept;
     const browser = Array.isArray(navigator.languages) ? navigator.languages : [navigator.language];
     return browser.find((locale) => langOf(locale)) || "en";
   }
 
   let lang = langOf(firstAsked()) || "en";
 
+  // A word the page lacks (its words block empty or cut) is said as its key, never as
+  // nothing: a button is never left blank.
   function say(key, args) {
-    const text = (WORDS[lang] || {})[key] ?? (WORDS.en || {})[key] ?? "";
+    const text = (WORDS[lang] || {})[key] ?? (WORDS.en || {})[key] ?? key;
     return text.replace(/\{(\w+)\}/g, (hole, name) => (args && name in args ? String(args[name]) : hole));
   }
 
@@ -231,10 +237,16 @@
     try { return sessionStorage.getItem(SESSION_KEY); } catch { return null; }
   }
   function storeSession(token) {
-    try { sessionStorage.setItem(SESSION_KEY, token); } catch { /* storage blocked: resume only while the page lives */ }
+    try {
+      sessionStorage.setItem(SESSION_KEY, token);
+      sessionStorage.setItem(ASKED_KEY, page.asked);
+    } catch { /* storage blocked: resume only while the page lives */ }
   }
   function forgetSession() {
-    try { sessionStorage.removeItem(SESSION_KEY); } catch { /* nothing stored then */ }
+    try {
+      sessionStorage.removeItem(SESSION_KEY);
+      sessionStorage.removeItem(ASKED_KEY);
+    } catch { /* nothing stored then */ }
   }
 
   // ---------------------------------------------------------------- page state
@@ -248,6 +260,7 @@
     link: null,
     session: null,
     asked: firstAsked(), // the language the page asks the server for
+    messageKey: null, // the key of a message the page said itself, if one shows
 
     activity: false, // inside Discord: signed in through its SDK, never by a link
     welcomed: false, // on the current socket; actions wait for it
@@ -343,6 +356,7 @@
     applyWords();
     cellKeys.fill(""); // every cell's label again
     setConnection(page.connection);
+    if (page.messageKey) sayMessage(page.messageKey, els.message.classList.contains("warning"));
     if (page.view) {
       if (page.view.hasBoard) renderCells(page.view);
       renderStatus(page.view);
@@ -350,8 +364,15 @@
   }
 
   function showMessage(text, warning) {
+    page.messageKey = null;
     els.message.textContent = text;
     els.message.classList.toggle("warning", Boolean(warning && text));
+  }
+
+  // A message of the page's own (not the server's): said again if the language changes.
+  function sayMessage(key, warning) {
+    showMessage(say(key), warning);
+    page.messageKey = key;
   }
 
   function updatePending() {
@@ -502,7 +523,7 @@
     renderPadCounts(view);
     renderControls();
     renderTimer();
-    if (!view.hasBoard && !els.message.textContent) showMessage(say("no-game"), false);
+    if (!view.hasBoard && !els.message.textContent) sayMessage("no-game", false);
   }
 
   // ---------------------------------------------------------------- actions
@@ -563,7 +584,7 @@
 
   function needSelection() {
     if (page.selected !== null) return true;
-    showMessage(say("choose-cell"), true);
+    sayMessage("choose-cell", true);
     return false;
   }
 
@@ -737,7 +758,7 @@
 
   function stopWithoutLink() {
     setConnection("error");
-    showMessage(say("no-link"), true);
+    sayMessage("no-link", true);
     els.frame.hidden = true;
     els.pad.hidden = true;
     els.actions.hidden = true;
@@ -806,7 +827,7 @@
     }
 
     return {
-      ready: within(ready, "the handshake"),
+      ready: within(ready, "handshake"),
       command(cmd, args) {
         const nonce = `sudoku-${Date.now()}-${++nonces}`;
         const answer = new Promise((resolve, reject) => {
@@ -830,7 +851,7 @@
       return;
     }
     setConnection("connecting");
-    showMessage(say("signing-in"), false);
+    sayMessage("signing-in", false);
     let closed = false; // Discord closed the Activity: whatever is in flight stops
     const stillOpen = () => {
       if (closed) throw new Error("");
@@ -862,8 +883,9 @@
       const answer = await response.json().catch(() => ({}));
       stillOpen();
       if (!response.ok || !answer.session) throw new Error(asText(answer.error) || say("sign-in-failed"));
-      // Discord says which language the player's Discord is in: the page speaks it.
-      if (asText(answer.locale)) {
+      // Discord says which language the player's Discord is in: the page speaks it
+      // (one the bot does not speak leaves the browser's).
+      if (langOf(asText(answer.locale))) {
         page.asked = answer.locale;
         setLang(answer.locale);
       }

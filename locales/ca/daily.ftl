@@ -37,8 +37,8 @@ daily-paused = Per als administradors: les publicacions diàries estan en pausa:
 # Discord tal com el va donar.
 daily-trouble-unprepared = no s'ha pogut preparar el sudoku d'avui ({ $detail }); es torna a provar cada pocs minuts
 daily-trouble-failed = no s'ha pogut publicar a <#{ $channel }> ({ $detail }); comprova que el canal existeix i que el bot hi pot enviar missatges
-daily-trouble-refused = <#{ $channel }> rebutja el bot ({ $detail }): l'han esborrat, o potser el bot ja no el pot veure o no hi pot enviar missatges
-daily-trouble-deleted = <#{ $channel }> s'ha esborrat
+daily-trouble-refused = <#{ $channel }> rebutja el bot ({ $detail }): l'han eliminat, o potser el bot ja no el pot veure o no hi pot enviar missatges
+daily-trouble-deleted = <#{ $channel }> s'ha eliminat
 
 ## La publicació diària, en l'idioma del servidor.
 

@@ -17,12 +17,12 @@ web-page-yes = Sí
 web-page-no = No
 # El que un lector de pantalla diu de les parts de la pàgina.
 web-page-game = Partida
-web-page-board = Tauler de sudoku, files A a I, columnes 1 a 9
+web-page-board = Tauler de sudoku, files de la A a la I, columnes de l'1 al 9
 web-page-pad = Teclat numèric
 web-page-playing-as = Jugues com a { $name }
 web-page-no-game-title = Aquí no hi ha cap partida
 web-page-no-game = Aquí encara no hi ha cap partida.
-web-page-choose-cell = Tria abans una casella: toca-la o fes servir les fletxes.
+web-page-choose-cell = Tria primer una casella: toca-la o fes servir les fletxes.
 web-page-no-link = Obre aquest tauler des de l'enllaç que dona /sudoku web.
 web-page-new-link = Demana al bot un enllaç nou amb /sudoku web.
 web-page-reopen = Tanca l'Activitat i torna-la a obrir.
@@ -56,26 +56,26 @@ web-hints = Pistes: { $count }
 
 ## Un toc que el servidor de la pàgina rebutja (sense canviar res).
 
-web-no-game = Aquí no hi ha cap partida en curs: comença'n una amb Partida nova.
-web-another-board = Ara hi ha una altra partida en curs aquí, així que aquest toc no s'ha jugat. Aquí la tens; no s'ha canviat res.
+web-no-game = Aquí no hi ha cap partida en curs: comença'n una amb «Partida nova».
+web-another-board = Ara hi ha una altra partida en curs aquí, així que aquest toc no s'ha aplicat. Aquí la tens; no s'ha canviat res.
 web-coop-not-given-up = Un tauler cooperatiu no s'abandona: qui el va començar (o un administrador) l'acaba amb /sudoku coop end.
 # $index: el que va enviar la pàgina, un nombre que no és cap casella 0-80.
 web-tap-no-cell = Aquest toc no indica cap casella del tauler ({ $index }): no s'ha canviat res.
 web-tap-no-digit = { $digit } no és una xifra de l'1 al 9: no s'ha canviat res.
-web-not-understood = La pàgina ha enviat una cosa que el bot no entén; no s'ha canviat res. Tornar a carregar la pàgina pot ajudar.
-web-slow-down = Són molts tocs alhora: ves més a poc a poc un moment. No s'ha canviat res.
+web-not-understood = La pàgina ha enviat una cosa que el bot no entén; no s'ha canviat res. Prova de tornar a carregar la pàgina.
+web-slow-down = Massa tocs alhora: espera un moment. No s'ha canviat res.
 
 ## Obrir un tauler: enllaços, sessions, l'inici de sessió de l'Activitat.
 
 web-link-expired = Aquest enllaç ha caducat. Demana'n un de nou al bot amb /sudoku web (els enllaços duren 15 minuts; un tauler obert amb un enllaç continua obert 12 hores).
 web-link-invalid = Aquest enllaç no l'ha fet el bot (potser està tallat). Demana'n un de nou amb /sudoku web.
 web-off = El tauler web no està configurat en aquest bot.
-web-hello-first = La pàgina ha de saludar primer amb el seu enllaç; torna-la a carregar.
+web-hello-first = La pàgina no s'ha identificat amb el seu enllaç; torna-la a carregar.
 activity-off = L'Activitat de Sudoku no està configurada en aquest bot.
 activity-unreadable = La pàgina ha enviat un inici de sessió que el bot no entén; tanca l'Activitat i torna-la a obrir.
 activity-crowd = Molts jugadors estan obrint l'Activitat alhora; tanca-la i torna-la a obrir d'aquí a un moment.
 activity-discord-down = Ara mateix no s'ha pogut preguntar a Discord qui ets; tanca l'Activitat i torna-la a obrir d'aquí a un moment.
 activity-not-ours = Aquesta no és una Activitat d'aquest bot: torna-la a obrir des del canal.
 activity-code-refused = Discord no ha acceptat aquest inici de sessió (ja s'havia fet servir o ha caducat): tanca l'Activitat i torna-la a obrir.
-activity-not-running = Discord no sap de cap Activitat així en marxa: tanca-la i torna-la a obrir des del canal.
-activity-not-in-it = No ets en aquesta Activitat: obre-la tu mateix des del canal (o amb el seu botó Toca per jugar).
+activity-not-running = Discord no troba aquesta Activitat en marxa: tanca-la i torna-la a obrir des del canal.
+activity-not-in-it = No ets en aquesta Activitat: obre-la des del canal (o amb el seu botó «Toca per jugar»).

@@ -37,8 +37,8 @@ daily-paused = Para los administradores: las publicaciones diarias están en pau
 # de Discord tal como lo dio.
 daily-trouble-unprepared = no se ha podido preparar el sudoku de hoy ({ $detail }); se vuelve a intentar cada pocos minutos
 daily-trouble-failed = no se ha podido publicar en <#{ $channel }> ({ $detail }); comprueba que el canal existe y que el bot puede enviar mensajes en él
-daily-trouble-refused = <#{ $channel }> rechaza al bot ({ $detail }): lo han borrado, o puede que el bot ya no pueda verlo o enviar mensajes en él
-daily-trouble-deleted = <#{ $channel }> se ha borrado
+daily-trouble-refused = <#{ $channel }> rechaza al bot ({ $detail }): lo han eliminado, o puede que el bot ya no pueda verlo o enviar mensajes en él
+daily-trouble-deleted = <#{ $channel }> se ha eliminado
 
 ## La publicación diaria, en el idioma del servidor.
 

@@ -17,12 +17,12 @@ web-page-yes = Sí
 web-page-no = No
 # Lo que un lector de pantalla dice de las partes de la página.
 web-page-game = Partida
-web-page-board = Tablero de sudoku, filas A a I, columnas 1 a 9
+web-page-board = Tablero de sudoku, filas de la A a la I, columnas del 1 al 9
 web-page-pad = Teclado numérico
 web-page-playing-as = Juegas como { $name }
 web-page-no-game-title = Aquí no hay partida
 web-page-no-game = Aquí aún no hay ninguna partida.
-web-page-choose-cell = Elige antes una casilla: tócala o usa las flechas.
+web-page-choose-cell = Elige primero una casilla: tócala o usa las flechas.
 web-page-no-link = Abre este tablero desde el enlace que da /sudoku web.
 web-page-new-link = Pide al bot un enlace nuevo con /sudoku web.
 web-page-reopen = Cierra la Actividad y vuelve a abrirla.
@@ -56,26 +56,26 @@ web-hints = Pistas: { $count }
 
 ## Un toque que el servidor de la página rechaza (sin cambiar nada).
 
-web-no-game = Aquí no hay ninguna partida en curso: empieza una con Nueva partida.
-web-another-board = Ahora hay otra partida en curso aquí, así que ese toque no se ha jugado. Aquí la tienes; no se ha cambiado nada.
+web-no-game = Aquí no hay ninguna partida en curso: empieza una con «Nueva partida».
+web-another-board = Ahora hay otra partida en curso aquí, así que ese toque no se ha aplicado. Aquí la tienes; no se ha cambiado nada.
 web-coop-not-given-up = Un tablero cooperativo no se abandona: quien lo empezó (o un administrador) lo termina con /sudoku coop end.
 # $index: lo que envió la página, un número que no es ninguna casilla 0-80.
 web-tap-no-cell = Ese toque no indica ninguna casilla del tablero ({ $index }): no se ha cambiado nada.
 web-tap-no-digit = { $digit } no es una cifra del 1 al 9: no se ha cambiado nada.
-web-not-understood = La página ha enviado algo que el bot no entiende; no se ha cambiado nada. Recargar la página puede ayudar.
-web-slow-down = Son muchos toques a la vez: ve más despacio un momento. No se ha cambiado nada.
+web-not-understood = La página ha enviado algo que el bot no entiende; no se ha cambiado nada. Prueba a recargar la página.
+web-slow-down = Demasiados toques a la vez: espera un momento. No se ha cambiado nada.
 
 ## Abrir un tablero: enlaces, sesiones, el inicio de sesión de la Actividad.
 
 web-link-expired = Este enlace ha caducado. Pide uno nuevo al bot con /sudoku web (los enlaces duran 15 minutos; un tablero abierto con uno sigue abierto 12 horas).
 web-link-invalid = Este enlace no lo ha hecho el bot (puede que esté cortado). Pide uno nuevo con /sudoku web.
 web-off = El tablero web no está configurado en este bot.
-web-hello-first = La página tiene que saludar primero con su enlace; recárgala.
+web-hello-first = La página no se ha identificado con su enlace; recárgala.
 activity-off = La Actividad de Sudoku no está configurada en este bot.
 activity-unreadable = La página ha enviado un inicio de sesión que el bot no entiende; cierra la Actividad y vuelve a abrirla.
 activity-crowd = Muchos jugadores están abriendo la Actividad a la vez; ciérrala y vuelve a abrirla dentro de un momento.
 activity-discord-down = Ahora mismo no se ha podido preguntar a Discord quién eres; cierra la Actividad y vuelve a abrirla dentro de un momento.
 activity-not-ours = Esa no es una Actividad de este bot: vuelve a abrirla desde el canal.
 activity-code-refused = Discord no ha aceptado este inicio de sesión (ya se había usado o ha caducado): cierra la Actividad y vuelve a abrirla.
-activity-not-running = Discord no sabe de ninguna Actividad así en marcha: ciérrala y vuelve a abrirla desde el canal.
-activity-not-in-it = No estás en esta Actividad: ábrela tú desde el canal (o con su botón Toca para jugar).
+activity-not-running = Discord no encuentra esta Actividad en marcha: ciérrala y vuelve a abrirla desde el canal.
+activity-not-in-it = No estás en esta Actividad: ábrela tú desde el canal (o con su botón «Toca para jugar»).

@@ -103,7 +103,14 @@ impl Lang {
     /// bot does not speak. Discord has no Catalan locale: Catalan players choose it in
     /// their settings.
     pub fn from_discord(locale: &str) -> Option<Lang> {
-        match locale.split('-').next().unwrap_or("") {
+        // A browser's may be any case (`ES-es`); Discord's are as above.
+        match locale
+            .split('-')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+            .as_str()
+        {
             "en" => Some(Lang::En),
             "es" => Some(Lang::Es),
             "ca" => Some(Lang::Ca),
@@ -400,6 +407,8 @@ mod tests {
         assert_eq!(Lang::from_discord("es-419"), Some(Lang::Es));
         assert_eq!(Lang::from_discord("en-GB"), Some(Lang::En));
         assert_eq!(Lang::from_discord("fr"), None);
+        // A browser's, any case.
+        assert_eq!(Lang::from_discord("CA-es"), Some(Lang::Ca));
         assert_eq!(Lang::parse(" Català "), Some(Lang::Ca));
         assert_eq!(Lang::parse("español"), Some(Lang::Es));
         assert_eq!(Lang::parse("klingon"), None);

@@ -1323,13 +1323,21 @@ mod tests {
             PostTrouble::said(&refused, i18n::Lang::Es)
                 .starts_with("<#42> rechaza al bot (HTTP 403)")
         );
+        let unprepared = PostTrouble::Unprepared {
+            detail: "no pool".into(),
+        }
+        .stored();
+        assert!(
+            PostTrouble::said(&unprepared, i18n::Lang::Ca)
+                .starts_with("no s'ha pogut preparar el sudoku d'avui (no pool)")
+        );
         let gone = PostTrouble::Deleted {
             channel: "7".into(),
         }
         .stored();
         assert_eq!(
             PostTrouble::said(&gone, i18n::Lang::Ca),
-            "<#7> s'ha esborrat"
+            "<#7> s'ha eliminat"
         );
         assert_eq!(
             PostTrouble::said("<#7> was deleted", i18n::Lang::Es),

@@ -372,8 +372,13 @@ fn sound_of(item: &str) -> Option<char> {
     match first {
         Some('i' | 'í') if !matches!(rest.first(), Some('a' | 'e' | 'o' | 'u')) => Some('i'),
         Some('o' | 'ó') => Some('o'),
-        // 8, 80-89, 800-899: "ocho", "ochenta", "ochocientos".
+        // 8, 80-89, 800-899: "ocho", "ochenta", "ochocientos"; 11, "once".
         Some('8') => Some('o'),
+        Some('1')
+            if word.starts_with("11") && !word[2..].starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            Some('o')
+        }
         _ => None,
     }
 }
@@ -534,6 +539,9 @@ mod tests {
         assert_eq!(or(&["7", "8"], Lang::Es), "7 u 8");
         assert_eq!(or(&["`siete`", "`ocho`"], Lang::Es), "`siete` u `ocho`");
         assert_eq!(or(&["5", "6"], Lang::Es), "5 o 6");
+        assert_eq!(or(&["10", "11"], Lang::Es), "10 u 11");
+        assert_eq!(or(&["10", "110"], Lang::Es), "10 o 110");
+        assert_eq!(and(&["A1", "**I3**"], Lang::Es), "A1 e **I3**");
         // Catalan and English keep theirs.
         assert_eq!(and(&["A1", "I3"], Lang::Ca), "A1 i I3");
         assert_eq!(or(&["7", "8"], Lang::Ca), "7 o 8");

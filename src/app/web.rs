@@ -1037,7 +1037,8 @@ mod tests {
         assert!(Links::new(b"short", "https://x").is_err());
     }
 
-    /// Every word the page asks for (`say("key"` in play.js, `data-word="key"` and
+    /// Every word the page asks for (`say("key"` and `sayMessage("key"` in play.js,
+    /// `data-word="key"` and
     /// `data-word-label="key"` in play.html) is one the server sends, in every language
     /// with the holes the page fills in; and none is sent that the page never asks for.
     #[test]
@@ -1047,7 +1048,12 @@ mod tests {
             include_str!("../../assets/web/play.js")
         );
         let mut asked = std::collections::BTreeSet::new();
-        for marker in ["say(\"", "data-word=\"", "data-word-label=\""] {
+        for marker in [
+            "say(\"",
+            "sayMessage(\"",
+            "data-word=\"",
+            "data-word-label=\"",
+        ] {
             for (at, _) in page.match_indices(marker) {
                 let rest = &page[at + marker.len()..];
                 if let Some(end) = rest.find('"') {
@@ -1067,6 +1073,15 @@ mod tests {
                     assert!(
                         said.contains(&format!("{{{hole}}}")),
                         "{}: {key} lost {{{hole}}}: {said}",
+                        lang.code()
+                    );
+                }
+                // And no hole the page would leave unfilled.
+                for (at, _) in said.match_indices('{') {
+                    let name = said[at + 1..].split('}').next().unwrap_or_default();
+                    assert!(
+                        holes.contains(&name),
+                        "{}: {key} has a hole {{{name}}} the page never fills: {said}",
                         lang.code()
                     );
                 }
