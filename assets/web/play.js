@@ -261,7 +261,6 @@
     session: null,
     asked: firstAsked(), // the language the page asks the server for
     messageKey: null, // the key of a message the page said itself, if one shows
-
     activity: false, // inside Discord: signed in through its SDK, never by a link
     welcomed: false, // on the current socket; actions wait for it
     connection: "connecting",
