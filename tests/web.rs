@@ -925,6 +925,22 @@ async fn a_browser_plays_a_whole_game_by_taps() {
     assert_eq!(png_width(&wide), 1024);
 }
 
+/// What a screen reader hears of `cell`: its label.
+fn label_js(cell: Cell) -> String {
+    format!(
+        "document.querySelector('{}').getAttribute('aria-label')",
+        at(cell)
+    )
+}
+
+/// How wide the page is laid out (more than the window: it scrolls sideways).
+async fn page_width(tab: &browser::Tab<'_>) -> f64 {
+    tab.eval("document.documentElement.scrollWidth")
+        .await
+        .as_f64()
+        .expect("width")
+}
+
 /// Issue 30's "done when" on the page itself: opened from a Spanish Discord, the page
 /// has not one English word (buttons, status line, what a screen reader hears, the
 /// answers to its taps); the player's choice of Catalan in chat turns the open page
@@ -955,22 +971,14 @@ async fn a_spanish_readers_page_has_no_english_word_and_follows_a_choice_in_chat
     assert_eq!(tab.eval(&text_of("#remaining")).await, json!("faltan 30"));
     // Longer words than English, and still no sideways scroll on a phone.
     assert!(
-        tab.eval("document.documentElement.scrollWidth")
-            .await
-            .as_f64()
-            .expect("width")
-            <= 360.0,
+        page_width(&tab).await <= 360.0,
         "the Spanish page is wider than the phone"
     );
     let given = Cell::all()
         .find(|&c| board.get(c).is_some())
         .expect("a given");
     assert_eq!(
-        tab.eval(&format!(
-            "document.querySelector('{}').getAttribute('aria-label')",
-            at(given)
-        ))
-        .await,
+        tab.eval(&label_js(given)).await,
         json!(format!(
             "{given}: cifra inicial {}",
             board.get(given).expect("given")
@@ -1035,11 +1043,7 @@ async fn a_spanish_readers_page_has_no_english_word_and_follows_a_choice_in_chat
     );
     assert_eq!(tab.eval(&text_of("#mistakes")).await, json!("Errors: 1"));
     assert!(
-        tab.eval("document.documentElement.scrollWidth")
-            .await
-            .as_f64()
-            .expect("width")
-            <= 360.0,
+        page_width(&tab).await <= 360.0,
         "the Catalan page is wider than the phone"
     );
     std::fs::write(
@@ -1048,11 +1052,7 @@ async fn a_spanish_readers_page_has_no_english_word_and_follows_a_choice_in_chat
     )
     .expect("screenshot");
     assert_eq!(
-        tab.eval(&format!(
-            "document.querySelector('{}').getAttribute('aria-label')",
-            at(first)
-        ))
-        .await,
+        tab.eval(&label_js(first)).await,
         json!(format!("{first}: el teu {wrong}, incorrecte"))
     );
     // Back to Discord's language in chat: the page goes back to the one its link asked

@@ -318,43 +318,35 @@ pub fn parse_error(e: &crate::engine::parse::ParseError, lang: Lang) -> String {
 
 /// "`a`, `b` or `c`" in `lang`.
 pub fn or_list(items: &[String], lang: Lang) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
+    listed(items, |init, last| {
         // Spanish "o" is "u" before the sound "o": "7 u 8".
-        [init @ .., last] if sound_of(last) == Some('o') => t!(
-            lang,
-            "list-or-before-o",
-            init = init.join(", "),
-            last = last.as_str()
-        ),
-        [init @ .., last] => t!(
-            lang,
-            "list-or",
-            init = init.join(", "),
-            last = last.as_str()
-        ),
-    }
+        if sound_of(last) == Some('o') {
+            t!(lang, "list-or-before-o", init = init, last = last)
+        } else {
+            t!(lang, "list-or", init = init, last = last)
+        }
+    })
 }
 
 /// "A1, B2 and C3" in `lang`.
 pub fn and_list(items: &[String], lang: Lang) -> String {
+    listed(items, |init, last| {
+        // Spanish "y" is "e" before the sound "i": "A1 e I3".
+        if sound_of(last) == Some('i') {
+            t!(lang, "list-and-before-i", init = init, last = last)
+        } else {
+            t!(lang, "list-and", init = init, last = last)
+        }
+    })
+}
+
+/// `items` as a list: one alone, else all but the last joined by commas, then `join`ed
+/// with the last by the language's conjunction.
+fn listed(items: &[String], join: impl Fn(String, &str) -> String) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        // Spanish "y" is "e" before the sound "i": "A1 e I3".
-        [init @ .., last] if sound_of(last) == Some('i') => t!(
-            lang,
-            "list-and-before-i",
-            init = init.join(", "),
-            last = last.as_str()
-        ),
-        [init @ .., last] => t!(
-            lang,
-            "list-and",
-            init = init.join(", "),
-            last = last.as_str()
-        ),
+        [init @ .., last] => join(init.join(", "), last),
     }
 }
 

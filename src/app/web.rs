@@ -424,42 +424,43 @@ impl App {
     /// `after`: the board the page showed. A co-op board just solved or ended stays on the
     /// page (its final state) until the player starts something else, rather than giving
     /// way to an older game of theirs.
+    ///
+    /// With the board, the language the page speaks: the one the player chose in
+    /// `/sudoku settings`, else the one the page `asked` for (its reader's Discord's, or
+    /// their browser's), else English. Read with every view, in the same read, so a
+    /// choice made in chat reaches an open page.
     fn board_for(
         &self,
         who: &Identity,
         after: Option<&Shown>,
-    ) -> Result<Board, crate::store::StoreError> {
+        asked: Option<Lang>,
+    ) -> Result<(Board, Lang), crate::store::StoreError> {
         let (player, place, room) = (&who.player.id, who.place.key(), who.place.room());
         self.store().read(|tx| {
+            let (_, chosen) = tx.player_style(player)?;
+            let lang = chosen
+                .as_deref()
+                .and_then(Lang::parse)
+                .or(asked)
+                .unwrap_or_default();
             if let Some(record) = tx.active_games(player, place)?.into_iter().next() {
-                return Ok(Board::Game(Box::new(record)));
+                return Ok((Board::Game(Box::new(record)), lang));
             }
             if let Some(record) = tx.running_coop(&room)? {
-                return Ok(Board::Coop(Box::new(record)));
+                return Ok((Board::Coop(Box::new(record)), lang));
             }
             if let Some(shown) = after.filter(|s| s.kind == "coop")
                 && let Some(record) = tx.coop(shown.game)?
                 && record.room == room
             {
-                return Ok(Board::Coop(Box::new(record)));
+                return Ok((Board::Coop(Box::new(record)), lang));
             }
-            Ok(match tx.latest_game(player, place)? {
+            let board = match tx.latest_game(player, place)? {
                 Some(record) => Board::Last(Box::new(record)),
                 None => Board::None,
-            })
+            };
+            Ok((board, lang))
         })
-    }
-
-    /// The language `who`'s page speaks: the one they chose in `/sudoku settings`, else
-    /// the one the page `asked` for (its reader's Discord's, or their browser's), else
-    /// English. Read at every view, so a choice made in chat reaches an open page.
-    pub fn web_lang(&self, who: &Identity, asked: Option<Lang>) -> Lang {
-        let chosen = self
-            .store()
-            .glance(|tx| tx.player_style(&who.player.id))
-            .ok()
-            .and_then(|(_, lang)| lang.as_deref().and_then(Lang::parse));
-        chosen.or(asked).unwrap_or_default()
     }
 
     /// The board `who` sees on the web page now; `after` and `asked` as in
@@ -470,15 +471,17 @@ impl App {
 
     /// The board `who` sees now, on a page that showed `after` (a finished co-op board
     /// stays until something else starts), in the language the page `asked` for unless
-    /// the player chose another ([`App::web_lang`]).
+    /// the player chose another (see `board_for`).
     pub fn web_view_after(
         &self,
         who: &Identity,
         after: Option<&Shown>,
         asked: Option<Lang>,
     ) -> Result<View, String> {
-        let board = self.board_for(who, after).map_err(|e| e.to_string())?;
-        self.view_of(&board, self.web_lang(who, asked))
+        let (board, lang) = self
+            .board_for(who, after, asked)
+            .map_err(|e| e.to_string())?;
+        self.view_of(&board, lang)
     }
 
     fn view_of(&self, board: &Board, lang: Lang) -> Result<View, String> {
@@ -603,8 +606,8 @@ impl App {
 
     /// Runs a tap of the page as the command chat would send, on the board the page
     /// showed (`shown`): a page behind (another game here now, or the board moved on)
-    /// changes nothing and gets the board as it is. Said in the page's language
-    /// ([`App::web_lang`]).
+    /// changes nothing and gets the board as it is. Said in the page's language (see
+    /// `board_for`).
     pub fn web_act(
         &self,
         who: &Identity,
@@ -612,10 +615,9 @@ impl App {
         shown: &Shown,
         asked: Option<Lang>,
     ) -> Result<Outcome, String> {
-        let board = self
-            .board_for(who, Some(shown))
+        let (board, lang) = self
+            .board_for(who, Some(shown), asked)
             .map_err(|e| e.to_string())?;
-        let lang = self.web_lang(who, asked);
         let refuse = |message: String| -> Result<Outcome, String> {
             Ok(Outcome {
                 ok: false,

@@ -58,6 +58,18 @@ impl Bot {
 
     /// `user` (an admin or not) in `place` sends `command`.
     pub fn invoke_as(&self, user: &str, place: &str, admin: bool, command: Command) -> Reply {
+        self.invoke_in(user, place, admin, Lang::default(), command)
+    }
+
+    /// [`Bot::invoke_as`] from a Discord in `lang`.
+    pub fn invoke_in(
+        &self,
+        user: &str,
+        place: &str,
+        admin: bool,
+        lang: Lang,
+        command: Command,
+    ) -> Reply {
         self.handle(&Invocation {
             player: Player {
                 id: user.into(),
@@ -67,7 +79,7 @@ impl Bot {
             command,
             style: BoardStyle::Plain,
             is_admin: admin,
-            lang: Default::default(),
+            lang,
             server_lang: None,
         })
     }
@@ -85,18 +97,7 @@ impl Bot {
     /// `user` in `place`, whose Discord is in `lang`, types `text` (which must parse).
     pub fn say_in(&self, user: &str, place: &str, lang: Lang, text: &str) -> Reply {
         let command = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        self.handle(&Invocation {
-            player: Player {
-                id: user.into(),
-                name: user.into(),
-            },
-            place: Place::named(place),
-            command,
-            style: BoardStyle::Plain,
-            is_admin: false,
-            lang,
-            server_lang: None,
-        })
+        self.invoke_in(user, place, false, lang, command)
     }
 
     pub fn say(&self, user: &str, place: &str, text: &str) -> Reply {

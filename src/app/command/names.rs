@@ -116,8 +116,8 @@ pub fn choice_named(option: &'static OptionSpec, word: &str) -> Option<&'static 
 /// What a typist of `lang` may write for each of `option`'s values, as a refusal lists
 /// them: the label when it is one word (`difícil`, `imagen`), the last word of a
 /// two-word Spanish or Catalan label (`semana` for "Esta semana", as [`choice_named`]
-/// reads it), else the value itself (`rot180`, and language codes, which every language
-/// types alike). Empty for an option without choices.
+/// reads it), else the value itself (`rot180`, English's, and language codes: a label
+/// English shares is a name). Empty for an option without choices.
 pub fn choice_words(option: &'static OptionSpec, lang: Lang) -> Vec<String> {
     let OptionKind::Choice { choices, .. } = &option.kind else {
         return Vec::new();
@@ -126,10 +126,11 @@ pub fn choice_words(option: &'static OptionSpec, lang: Lang) -> Vec<String> {
         .iter()
         .map(|(_, value)| {
             let key = format!("choice-{}-{value}", option.name);
+            let english = names().0.get(&(Lang::En, key.clone()));
+            // A label English shares is a name, not a translation ("Español" in every
+            // language): its value is what every typist writes (`es`).
             let label = match names().0.get(&(lang, key)) {
-                Some(label) if lang != Lang::En && option.name != "language" => {
-                    label.to_lowercase()
-                }
+                Some(label) if Some(label) != english => label.to_lowercase(),
                 _ => return value.clone(),
             };
             let words: Vec<&str> = label.split_whitespace().collect();

@@ -197,7 +197,8 @@ fn not_an_option(spec: &CommandSpec, word: &str) -> Unreadable {
             .with("command", mention(spec))
             .with("typed", excerpt(word));
     }
-    let wanted = spec.options.iter().map(described).collect();
+    // Each option's noun, with its values or range.
+    let wanted = spec.options.iter().map(|o| (o.name, true)).collect();
     let examples: Vec<String> = spec.examples.iter().map(|e| format!("`{e}`")).collect();
     let unreadable = if examples.is_empty() {
         Unreadable::new("typed-not-an-option")
@@ -236,7 +237,7 @@ fn value_of(
     let wrong = || {
         Unreadable::new("typed-give")
             .with("typed", excerpt(word))
-            .with("wanted", Part::Wanted(vec![described(option)]))
+            .with("wanted", Part::Wanted(vec![(option.name, true)]))
     };
     Ok(match &option.kind {
         OptionKind::Integer { .. } => Value::Integer(value.parse().map_err(|_| wrong())?),
@@ -270,11 +271,6 @@ fn value_of(
         }
         OptionKind::User | OptionKind::Channel => Value::Id(value.to_string()),
     })
-}
-
-/// An option as a typist's message describes it: its noun, with its values or range.
-fn described(option: &OptionSpec) -> (&'static str, bool) {
-    (option.name, true)
 }
 
 /// A short piece of what the player typed, safe to put between backticks.
