@@ -1,16 +1,12 @@
-//! Near copies of a protected puzzle in `/sudoku solve`: givens changed (and dropped, and
-//! the grid transformed) so that the printed answer is *almost* the protected one. Such an
-//! answer is refused when it differs from a transformation of the protected solution in at
-//! most `likeness::CLOSE` cells; unrelated puzzles are still solved.
+//! Near copies of a protected puzzle (a player's own game in progress, a co-op board of
+//! their server) in `/sudoku solve`: givens changed (and dropped, and the grid
+//! transformed) so that the printed answer is *almost* the protected one. Such an answer is
+//! refused when it differs from a transformation of the protected solution in at most
+//! `likeness::CLOSE` cells; unrelated puzzles are still solved.
 
-mod common;
-
-use common::{Bot, T0, board_of, solution_of};
 use proptest::prelude::*;
-use sudoku_bot::app::Reply;
 use sudoku_bot::engine::generator::{Request, generate};
 use sudoku_bot::engine::likeness::{CLOSE, Protected};
-use sudoku_bot::engine::likeness_index::{LikenessIndex, NearAnswer};
 use sudoku_bot::engine::rng::SeededRng;
 use sudoku_bot::engine::solver::{self, Solution};
 use sudoku_bot::engine::transform::Transform;
@@ -113,101 +109,6 @@ proptest! {
     }
 }
 
-/// The indexed check of many protected puzzles (`/sudoku solve` against every running
-/// daily) refuses exactly when the linear check does, puzzle by puzzle: for near copies
-/// (givens changed, dropped, transformed), pure disguises, edited copies (givens dropped
-/// and cells filled in, or a wrong digit), and unrelated grids.
-fn index_agrees_with_linear(puzzles: &[Protected], pasted: &Grid) -> Result<(), TestCaseError> {
-    let mut index = LikenessIndex::new();
-    let slots: Vec<u32> = puzzles.iter().map(|p| index.insert(p)).collect();
-    let answer = printed(pasted);
-    let near = answer.as_ref().and_then(NearAnswer::new);
-    let mut refused = 0;
-    for (p, &slot) in puzzles.iter().zip(&slots) {
-        let linear =
-            p.is_edited_copy(pasted) || answer.as_ref().is_some_and(|a| p.is_answered_by(a));
-        let indexed = index
-            .spoiled(pasted, near.as_ref(), |s| s == slot)
-            .is_some();
-        prop_assert_eq!(linear, indexed, "slot {}", slot);
-        refused += usize::from(linear);
-    }
-    prop_assert_eq!(
-        refused > 0,
-        index.spoiled(pasted, near.as_ref(), |_| true).is_some()
-    );
-    Ok(())
-}
-
-/// Protected puzzles for the index tests: `n` generated ones from `seed`.
-fn protected_set(seed: u64, n: u64) -> Vec<Protected> {
-    (0..n)
-        .filter_map(|k| generate(&Request::new(45 + (k as usize % 10), seed ^ (k << 32))).ok())
-        .map(|p| Protected {
-            givens: p.givens,
-            solution: p.solution,
-        })
-        .collect()
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    #[test]
-    fn the_index_refuses_near_copies_exactly_as_the_linear_check(
-        seed in any::<u64>(),
-        k in 1usize..=4,
-        drop in 0usize..=4,
-    ) {
-        let Some((protected, pasted, _)) = near_copy(seed, k, drop) else {
-            return Ok(());
-        };
-        let mut puzzles = protected_set(seed.wrapping_add(1), 4);
-        puzzles.insert((seed % 5) as usize, protected);
-        index_agrees_with_linear(&puzzles, &pasted)?;
-    }
-
-    #[test]
-    fn the_index_refuses_disguises_and_edited_copies_exactly_as_the_linear_check(
-        seed in any::<u64>(),
-        kind in 0u8..5,
-        cells in 0usize..40,
-    ) {
-        let puzzles = protected_set(seed, 5);
-        prop_assume!(!puzzles.is_empty());
-        let mut rng = SeededRng::new(seed);
-        let p = &puzzles[rng.below(puzzles.len())];
-        let mut all: Vec<Cell> = Cell::all().collect();
-        rng.shuffle(&mut all);
-        let pasted = match kind {
-            // The solution or the givens, transformed.
-            0 => Transform::random(&mut rng).apply(&p.solution),
-            1 => Transform::random(&mut rng).apply(&p.givens),
-            // Givens dropped and cells filled in from the solution, in place.
-            2 => {
-                let mut g = p.givens;
-                for &c in &all[..cells] {
-                    g.set(c, if c.index() % 2 == 0 { None } else { p.solution.get(c) });
-                }
-                g
-            }
-            // The same with one digit wrong.
-            3 => {
-                let mut g = p.givens;
-                for &c in &all[..cells] {
-                    g.set(c, p.solution.get(c));
-                }
-                let c = all[cells];
-                g.set(c, p.solution.get(c).map(|d| d % 9 + 1));
-                g
-            }
-            // An unrelated puzzle.
-            _ => generate(&Request::new(45, seed ^ 0xdead)).expect("45 empty cells").givens,
-        };
-        index_agrees_with_linear(&puzzles, &pasted)?;
-    }
-}
-
 /// The playtest's route, deterministic: one given changed so that the answer is a small
 /// swap away from the protected one, plain and transformed: both are near, both refused.
 /// (Seeds 0 to 79 give 19 such copies; the puzzles a seed gives depend on the solver's
@@ -229,102 +130,6 @@ fn one_changed_given_is_refused_plain_and_transformed() {
         assert!(protected.is_answered_by(&answer), "seed {seed}");
     }
     assert!(tried >= 10, "only {tried} near copies found");
-}
-
-const HERE: &str = "guild:1";
-
-fn grid_text(g: &Grid) -> String {
-    Cell::all()
-        .map(|c| char::from(b'0' + g.get(c).unwrap_or(0)))
-        .collect()
-}
-
-/// A race by ann and bob, started; ann's board (the race's puzzle) and its solution.
-fn race(bot: &Bot, empty: usize) -> (Grid, Grid) {
-    let mut lobby = bot.say("ann", HERE, &format!("race {empty}"));
-    lobby = bot.press("bob", HERE, &lobby, "Join");
-    let board = bot.press("ann", HERE, &lobby, "Start");
-    let mine = bot.press("ann", HERE, &board, "My board");
-    let grid = board_of(&mine);
-    (grid, solution_of(&grid))
-}
-
-fn refused_as_race(r: &Reply) -> bool {
-    r.content.contains("race being played right now") && !r.content.contains("```")
-}
-
-/// A raced puzzle with one given changed, pasted into `/sudoku solve` by someone else:
-/// refused, plain and transformed; once the change makes the answer unrelated, or for an
-/// unrelated puzzle, it is solved.
-#[test]
-fn solve_refuses_a_race_puzzle_with_a_given_changed() {
-    let bot = Bot::in_memory(T0, 18);
-    let (grid, solution) = race(&bot, 50);
-    let givens: Vec<Cell> = Cell::all().filter(|&c| grid.get(c).is_some()).collect();
-    // The closest one-given change over all givens.
-    let (copy, answer) = givens
-        .iter()
-        .filter_map(|&c| changed(&grid, &solution, &[c]))
-        .filter_map(|copy| printed(&copy).map(|a| (copy, a)))
-        .min_by_key(|(_, a)| distance(a, &solution))
-        .expect("some given can be changed");
-    let d = distance(&answer, &solution);
-    assert!((1..=CLOSE).contains(&d), "{d} cells apart");
-    let r = bot.say("dan", "guild:2", &format!("solve {}", grid_text(&copy)));
-    assert!(refused_as_race(&r), "{}", r.content);
-    let t = Transform::random(&mut SeededRng::new(5));
-    let r = bot.say(
-        "dan",
-        "guild:2",
-        &format!("solve {}", grid_text(&t.apply(&copy))),
-    );
-    assert!(refused_as_race(&r), "transformed: {}", r.content);
-    // An unrelated puzzle is solved as ever.
-    let other = generate(&Request::new(50, 77)).expect("puzzle");
-    let r = bot.say(
-        "dan",
-        "guild:2",
-        &format!("solve {}", grid_text(&other.givens)),
-    );
-    assert!(r.content.contains("exactly one solution"), "{}", r.content);
-}
-
-/// Pasting the puzzle of your own race or daily gets a refusal that fits it: no give-up
-/// offered that would show a race's solution or end a daily's day, and no hint in a race
-/// (hints are off there); a free game's refusal offers both.
-#[test]
-fn your_own_race_or_daily_is_refused_with_what_that_game_allows() {
-    let bot = Bot::in_memory(T0, 18);
-    let (grid, _) = race(&bot, 50);
-    let r = bot.say("ann", HERE, &format!("solve {}", grid_text(&grid)));
-    assert!(r.content.contains("your race"), "{}", r.content);
-    assert!(
-        !r.content.contains("giveup") && !r.content.contains("hint"),
-        "{}",
-        r.content
-    );
-    assert!(!r.content.contains("```"), "{}", r.content);
-
-    let daily = board_of(&bot.say("cy", HERE, "daily"));
-    let r = bot.say("cy", HERE, &format!("solve {}", grid_text(&daily)));
-    assert!(
-        r.content.contains("daily puzzle, which you are playing"),
-        "{}",
-        r.content
-    );
-    assert!(
-        !r.content.contains("giveup") && !r.content.contains("```"),
-        "{}",
-        r.content
-    );
-
-    let free = board_of(&bot.say("dee", HERE, "new 40"));
-    let r = bot.say("dee", HERE, &format!("solve {}", grid_text(&free)));
-    assert!(
-        r.content.contains("your game in progress") && r.content.contains("giveup"),
-        "{}",
-        r.content
-    );
 }
 
 /// The measurement behind `CLOSE` and the README's figures (release build):

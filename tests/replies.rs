@@ -438,7 +438,8 @@ fn a_race_as_its_players_see_it() {
                     name: "bob".into(),
                     bot: false,
                 },
-                empty: Some(4),
+                // Big enough to be rated (`MIN_RATED_EMPTY`).
+                empty: Some(30),
                 difficulty: None,
             }),
             lang,

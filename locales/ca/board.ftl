@@ -48,6 +48,7 @@ board-last-game-over = S'ha acabat: { $game } ({ $how ->
    *[given-up] has abandonat
 }). { $next ->
     [sealed] La solució es mostrarà quan acabi la cursa.
+    [sealed-daily] La solució es mostrarà quan acabi el dia del servidor: encara s'està jugant el repte diari d'avui.
     [race] Obre una altra cursa amb `/sudoku race`.
    *[game] Comença una altra partida amb `/sudoku new`.
 }

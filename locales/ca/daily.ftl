@@ -78,6 +78,10 @@ leaderboard-auto-notes = { $today ->
     [yes] notes automàtiques
    *[no] { $count } amb notes automàtiques
 }
+leaderboard-unverified = { $today ->
+    [yes] sense verificar: més ràpid del que una persona el pot resoldre
+   *[no] { $count } sense verificar (més ràpid del que una persona pot)
+}
 leaderboard-unranked = sense classificar ({ $mistakes ->
     [one] 1 error
    *[other] { $mistakes } errors
@@ -117,4 +121,6 @@ setup-zone-fixed = { $named ->
    *[no] { $offset }, sense horari d'estiu
 }
 setup-done = El sudoku diari està activat: cada dia a les { $time } ({ $zone }) a { $channel }, nivell { $tier }. Pròxima publicació: { $next }. Les publicacions són en { $language } (pots canviar-ho amb `language:`).
+setup-zone-from = A partir del { $from }, quan acabi el dia en curs, els dies van en { $zone }: un dia que ja ha començat manté les seves hores.
+setup-zone-settling = La zona horària ha canviat fa poc i els seus primers dies encara s'estan assentant: es podrà tornar a canviar a partir del { $at }.
 daily-off-done = El sudoku diari està desactivat: no hi haurà més publicacions. Els jugadors encara poden jugar amb `/sudoku daily`.

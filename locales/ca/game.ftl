@@ -205,6 +205,8 @@ giveup-race-done = Has abandonat la { $race }. { $sealed ->
    *[no] Aquí tens la solució.
 }
 giveup-done = Partida abandonada. Aquí tens la solució; comença'n una altra amb `/sudoku new`.
+giveup-daily-ask = Vols abandonar el repte diari d'avui? La solució es mostrarà quan acabi el dia del servidor, per a tothom alhora.
+giveup-daily-done = Repte abandonat. La solució es mostrarà quan acabi el dia del servidor ({ $at }), per a tothom alhora: encara s'està jugant el repte diari d'avui.
 
 ## Botons sota les respostes.
 
@@ -234,3 +236,4 @@ puzzle-not-found = { $symmetric ->
     [yes] no he trobat cap sudoku amb { $asked } caselles buides i simetria { $symmetry } dins del pressupost de cerca; els sudokus simètrics tan buits són rars: prova amb 58 o menys, o sense simetria (fins a { $most })
    *[no] no he trobat cap sudoku amb { $asked } caselles buides dins del pressupost de cerca; torna-ho a provar, o demana menys caselles buides
 }
+solve-unverified = Sense verificar: és més ràpid del que una persona pot resoldre aquest sudoku (menys de { $floor }), així que es desa, però queda per darrere de tots els resultats verificats i no puntua.

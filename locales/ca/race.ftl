@@ -145,6 +145,12 @@ race-result-gave-up = { $player } ha abandonat
 race-result-unfinished = { $player } no ha acabat
 # $ratings: "ann 1516? (+16) · bob 1484? (-16)".
 race-result-ratings = Puntuacions: { $ratings }
+race-unrated-why = No puntua: { $why ->
+    [small] un repte necessita { $min } caselles buides o més per puntuar.
+    [pair] aquests dos ja han jugat { $limit } reptes puntuables les últimes 24 hores.
+    [unverified] un temps més ràpid del que una persona pot resoldre no puntua.
+   *[forgotten] un jugador ha demanat que se l'oblidi.
+}
 race-button-rematch = Revenja
 race-button-share = Compartir el resultat
 race-solve-late = La { $race } ja s'havia acabat, així que aquesta resolució no compta per a la classificació.
@@ -160,12 +166,9 @@ race-rematch-open = La revenja ja és oberta (és la { $race }): prem-hi «M'apu
 race-share-not-in = No eres en aquella cursa, així que no tens cap resultat per compartir.
 race-share-not-over = La { $race } encara no s'ha acabat: comparteix el teu resultat quan acabi.
 
+race-unverified = sense verificar (més ràpid del que una persona pot)
 # El resultat compartit, amb les parts unides per " · ": "Cursa #3 · Mitjà · 45 buides · 🥇
-# 1r de 4 · 6:41 · 1 error · puntuació +12". $kind: `race` o `challenge`.
-race-card-name = { $kind ->
-    [challenge] Repte #{ $number }
-   *[race] Cursa #{ $number }
-}
+# 1r de 4 · 6:41 · 1 error · puntuació +12".
 race-card-place = { $place } de { $count } · { $time }
 # $how: `out` (massa errors), `unfinished` (el límit de temps), `given-up` o `not-started`
 # (sense tauler).
@@ -181,7 +184,7 @@ race-card-rating = puntuació { $change }
 ## `/sudoku leaderboard races` i la línia de curses de `/sudoku stats`.
 
 race-leaderboard-empty = Aquí encara no s'ha acabat cap cursa. Obre'n una amb `/sudoku race` o repta algú amb `/sudoku challenge @player`.
-race-leaderboard-title = **Curses** en aquest servidor (victòries · podis · curses · millor temps · puntuació en reptes; `?`: provisional)
+race-leaderboard-title = **Curses** en aquest servidor (victòries · podis · curses · millor temps · puntuació en reptes; `?`: provisional). Les victòries, els podis i els millors temps compten les curses de { $min } caselles buides o més.
 # La línia d'un jugador després del seu nom; $best és un temps o "-"; $rating,
 # `race-leaderboard-rating` o `race-unrated`.
 race-leaderboard-row = { $won ->
@@ -195,6 +198,7 @@ race-leaderboard-row = { $won ->
    *[other] { $played } curses
 } · millor { $best } · { $rating }
 race-leaderboard-rating = puntuació { $rating }
+race-leaderboard-ratings = Puntuacions de reptes (primer les consolidades, després les provisionals `?`): { $ratings }
 race-stats = Curses: { $played ->
     [one] { $played } jugada
    *[other] { $played } jugades

@@ -43,6 +43,7 @@ board-last-game-over = Your last { $game } is over ({ $how ->
    *[given-up] given up
 }). { $next ->
     [sealed] The solution shows when the race is over.
+    [sealed-daily] The solution shows when the server's day ends: today's daily is still being played.
     [race] Open another race with `/sudoku race`.
    *[game] Start a new one with `/sudoku new`.
 }

@@ -68,6 +68,10 @@ leaderboard-auto-notes = { $today ->
     [yes] auto-notes
    *[no] { $count } with auto-notes
 }
+leaderboard-unverified = { $today ->
+    [yes] unverified: faster than a person can solve it
+   *[no] { $count } unverified (faster than a person can solve)
+}
 leaderboard-unranked = unranked ({ $mistakes } mistakes)
 leaderboard-you = you
 
@@ -104,4 +108,6 @@ setup-zone-fixed = { $named ->
    *[no] { $offset }, no daylight saving
 }
 setup-done = Daily Sudoku is on: every day at { $time } ({ $zone }) in { $channel }, { $tier }. Next post: { $next }. Posts are in { $language } (`language:` changes it).
+setup-zone-from = From { $from }, when the day running now ends, days run in { $zone }: a day that has begun keeps its hours.
+setup-zone-settling = The time zone changed recently and its first days are still settling: it can change again from { $at }.
 daily-off-done = Daily Sudoku is off: no more posts. Players can still play `/sudoku daily`.

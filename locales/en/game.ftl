@@ -171,6 +171,8 @@ giveup-race-done = You gave up { $race }. { $sealed ->
    *[no] Here is the solution.
 }
 giveup-done = Given up. Here is the solution; start another with `/sudoku new`.
+giveup-daily-ask = Give up today's daily? Its solution shows when the server's day ends, for everyone at once.
+giveup-daily-done = Given up. The solution shows when the server's day ends ({ $at }), as it does for everyone: today's daily is still being played.
 
 ## Buttons under replies.
 
@@ -200,3 +202,4 @@ puzzle-not-found = { $symmetric ->
     [yes] no puzzle with { $asked } empty cells and { $symmetry } symmetry found within the search budget; symmetric puzzles that empty are rare, try 58 or fewer, or no symmetry (up to { $most })
    *[no] no puzzle with { $asked } empty cells found within the search budget; try again, or ask for fewer empty cells
 }
+solve-unverified = Unverified: that is faster than a person can solve this puzzle (under { $floor }), so it is kept but ranked after every verified result, and wins no rating.

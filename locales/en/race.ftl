@@ -141,6 +141,12 @@ race-result-gave-up = { $player } gave up
 race-result-unfinished = { $player } unfinished
 # $ratings: "ann 1516? (+16) · bob 1484? (-16)".
 race-result-ratings = Ratings: { $ratings }
+race-unrated-why = Not rated: { $why ->
+    [small] a challenge needs { $min } empty cells or more to be rated.
+    [pair] these two have played { $limit } rated challenges in the last 24 hours.
+    [unverified] a time faster than a person can solve wins no rating.
+   *[forgotten] a player asked to be forgotten.
+}
 race-button-rematch = Rematch
 race-button-share = Share my result
 race-solve-late = { $race } had already ended, so this solve takes no place in it.
@@ -156,12 +162,9 @@ race-rematch-open = The rematch is already open as { $race }: press Join on it.
 race-share-not-in = You were not in that race, so there is no result of yours to share.
 race-share-not-over = { $race } is not over yet: share your result when it is.
 
+race-unverified = unverified (faster than a person can solve)
 # The shared result, its parts joined by " · ": "Race #3 · Medium · 45 empty · 🥇 1st of
-# 4 · 6:41 · 1 mistake · rating +12". $kind: `race` or `challenge`.
-race-card-name = { $kind ->
-    [challenge] Challenge #{ $number }
-   *[race] Race #{ $number }
-}
+# 4 · 6:41 · 1 mistake · rating +12".
 race-card-place = { $place } of { $count } · { $time }
 # $how: `out` (too many mistakes), `unfinished` (the time limit), `given-up`, or
 # `not-started` (no board).
@@ -177,7 +180,7 @@ race-card-rating = rating { $change }
 ## `/sudoku leaderboard races` and the races line of `/sudoku stats`.
 
 race-leaderboard-empty = No races finished here yet. Open one with `/sudoku race`, or challenge someone with `/sudoku challenge @player`.
-race-leaderboard-title = **Races** in this server (wins · podiums · races · best time · challenge rating; `?`: provisional)
+race-leaderboard-title = **Races** in this server (wins · podiums · races · best time · challenge rating; `?`: provisional). Wins, podiums and best times count races of { $min } empty cells or more.
 # One player's line after their name; $best is a time or "-", $rating is
 # `race-leaderboard-rating` or `race-unrated`.
 race-leaderboard-row = { $won ->
@@ -191,5 +194,6 @@ race-leaderboard-row = { $won ->
    *[other] { $played } races
 } · best { $best } · { $rating }
 race-leaderboard-rating = rating { $rating }
+race-leaderboard-ratings = Challenge ratings (established first, then provisional `?`): { $ratings }
 race-stats = Races: { $played } played · { $won } won · { $podiums } on the podium · best { $best }
 race-stats-rating = challenge rating here { $rating }

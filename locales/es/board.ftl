@@ -48,6 +48,7 @@ board-last-game-over = Tu { $game } ha terminado ({ $how ->
    *[given-up] has abandonado
 }). { $next ->
     [sealed] La solución se mostrará cuando termine la carrera.
+    [sealed-daily] La solución se mostrará cuando termine el día del servidor: aún se está jugando el reto diario de hoy.
     [race] Abre otra carrera con `/sudoku race`.
    *[game] Empieza otra partida con `/sudoku new`.
 }

@@ -78,6 +78,10 @@ leaderboard-auto-notes = { $today ->
     [yes] notas automáticas
    *[no] { $count } con notas automáticas
 }
+leaderboard-unverified = { $today ->
+    [yes] sin verificar: más rápido de lo que una persona puede resolverlo
+   *[no] { $count } sin verificar (más rápido de lo que una persona puede)
+}
 leaderboard-unranked = sin clasificar ({ $mistakes ->
     [one] 1 error
    *[other] { $mistakes } errores
@@ -117,4 +121,6 @@ setup-zone-fixed = { $named ->
    *[no] { $offset }, sin horario de verano
 }
 setup-done = El sudoku diario está activado: cada día a las { $time } ({ $zone }) en { $channel }, nivel { $tier }. Próxima publicación: { $next }. Las publicaciones son en { $language } (puedes cambiarlo con `language:`).
+setup-zone-from = A partir del { $from }, cuando acabe el día en curso, los días van en { $zone }: un día que ya ha empezado mantiene sus horas.
+setup-zone-settling = La zona horaria ha cambiado hace poco y sus primeros días aún se están asentando: se podrá volver a cambiar a partir del { $at }.
 daily-off-done = El sudoku diario está desactivado: no habrá más publicaciones. Los jugadores pueden seguir jugando con `/sudoku daily`.

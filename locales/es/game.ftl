@@ -205,6 +205,8 @@ giveup-race-done = Has abandonado la { $race }. { $sealed ->
    *[no] Aquí tienes la solución.
 }
 giveup-done = Partida abandonada. Aquí tienes la solución; empieza otra con `/sudoku new`.
+giveup-daily-ask = ¿Quieres abandonar el reto diario de hoy? Su solución se mostrará cuando termine el día del servidor, para todos a la vez.
+giveup-daily-done = Reto abandonado. La solución se mostrará cuando termine el día del servidor ({ $at }), para todos a la vez: aún se está jugando el reto diario de hoy.
 
 ## Botones bajo las respuestas.
 
@@ -234,3 +236,4 @@ puzzle-not-found = { $symmetric ->
     [yes] no he encontrado ningún sudoku con { $asked } casillas vacías y simetría { $symmetry } dentro del presupuesto de búsqueda; los sudokus simétricos tan vacíos son raros: prueba con 58 o menos, o sin simetría (hasta { $most })
    *[no] no he encontrado ningún sudoku con { $asked } casillas vacías dentro del presupuesto de búsqueda; vuelve a probar, o pide menos casillas vacías
 }
+solve-unverified = Sin verificar: es más rápido de lo que una persona puede resolver este sudoku (menos de { $floor }), así que se guarda, pero queda por detrás de todos los resultados verificados y no puntúa.

@@ -142,6 +142,12 @@ race-result-gave-up = { $player } ha abandonado
 race-result-unfinished = { $player } no ha terminado
 # $ratings: "ann 1516? (+16) · bob 1484? (-16)".
 race-result-ratings = Puntuaciones: { $ratings }
+race-unrated-why = No puntúa: { $why ->
+    [small] un reto necesita { $min } casillas vacías o más para puntuar.
+    [pair] estos dos ya han jugado { $limit } retos puntuables en las últimas 24 horas.
+    [unverified] un tiempo más rápido de lo que una persona puede resolver no puntúa.
+   *[forgotten] un jugador ha pedido que se le olvide.
+}
 race-button-rematch = Revancha
 race-button-share = Compartir mi resultado
 race-solve-late = La { $race } ya había terminado, así que esta resolución no cuenta para la clasificación.
@@ -157,12 +163,9 @@ race-rematch-open = La revancha ya está abierta (es la { $race }): pulsa «Unir
 race-share-not-in = No estabas en esa carrera, así que no tienes ningún resultado que compartir.
 race-share-not-over = La { $race } aún no ha terminado: comparte tu resultado cuando acabe.
 
+race-unverified = sin verificar (más rápido de lo que una persona puede)
 # El resultado compartido, con sus partes unidas por " · ": "Carrera #3 · Medio · 45 vacías
-# · 🥇 1.º de 4 · 6:41 · 1 error · puntuación +12". $kind: `race` o `challenge`.
-race-card-name = { $kind ->
-    [challenge] Reto #{ $number }
-   *[race] Carrera #{ $number }
-}
+# · 🥇 1.º de 4 · 6:41 · 1 error · puntuación +12".
 race-card-place = { $place } de { $count } · { $time }
 # $how: `out` (demasiados errores), `unfinished` (el límite de tiempo), `given-up` o
 # `not-started` (sin tablero).
@@ -178,7 +181,7 @@ race-card-rating = puntuación { $change }
 ## `/sudoku leaderboard races` y la línea de carreras de `/sudoku stats`.
 
 race-leaderboard-empty = Aquí aún no ha terminado ninguna carrera. Abre una con `/sudoku race` o reta a alguien con `/sudoku challenge @player`.
-race-leaderboard-title = **Carreras** en este servidor (victorias · podios · carreras · mejor tiempo · puntuación en retos; `?`: provisional)
+race-leaderboard-title = **Carreras** en este servidor (victorias · podios · carreras · mejor tiempo · puntuación en retos; `?`: provisional). Las victorias, los podios y los mejores tiempos cuentan las carreras de { $min } casillas vacías o más.
 # La línea de un jugador tras su nombre; $best es un tiempo o "-"; $rating,
 # `race-leaderboard-rating` o `race-unrated`.
 race-leaderboard-row = { $won ->
@@ -192,6 +195,7 @@ race-leaderboard-row = { $won ->
    *[other] { $played } carreras
 } · mejor { $best } · { $rating }
 race-leaderboard-rating = puntuación { $rating }
+race-leaderboard-ratings = Puntuaciones de retos (primero las consolidadas, luego las provisionales `?`): { $ratings }
 race-stats = Carreras: { $played ->
     [one] { $played } jugada
    *[other] { $played } jugadas

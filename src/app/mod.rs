@@ -140,7 +140,7 @@ fn post_due(server: &crate::store::ServerDaily, now: Millis) -> PostDue {
     let (PostDue::At(next), Some(claimed_at)) = (scheduled, server.post_claimed_at) else {
         return scheduled;
     };
-    let today = crate::game::daily::server_day(now, &server.settings.tz());
+    let today = server.settings.day_at(now);
     if server.last_posted != Some(today) {
         return scheduled;
     }
@@ -313,9 +313,6 @@ pub struct App {
     /// A read-only connection beside the store, for long reads that must not hold it
     /// (`None` for a database in memory: those go through the store).
     reader: Option<Mutex<Store>>,
-    /// The dailies `/sudoku solve` protects, as last read (see
-    /// [`commands::solve::DailyCache`]).
-    dailies: Mutex<commands::solve::DailyCache>,
     /// The store's "a damaged game was found" flag ([`Store::damage_seen`]).
     damage_seen: Arc<std::sync::atomic::AtomicBool>,
     /// Servers whose daily pause their admins have not heard of: a copy of the store's
@@ -399,7 +396,6 @@ impl App {
             change_listener: std::sync::OnceLock::new(),
             activity: false,
             reader,
-            dailies: Mutex::default(),
             store: Mutex::new(store),
             pool: Vec::new(),
             next_connection: Default::default(),
@@ -634,8 +630,7 @@ impl App {
         let more = servers.len() == SCHEDULE_BATCH;
         let mut next = Vec::with_capacity(servers.len());
         for server in servers {
-            let tz = server.settings.tz();
-            let today = crate::game::daily::server_day(now, &tz);
+            let today = server.settings.day_at(now);
             let mut ok = true;
             for day in [Some(today), today.tomorrow().ok()].into_iter().flatten() {
                 if let Err(failure) = commands::daily::puzzle_for(
@@ -653,7 +648,7 @@ impl App {
             }
             // Ready: nothing to do until tomorrow becomes today. Failed: tried again later.
             let at = if ok {
-                crate::game::daily::end_of_day(today, &tz)
+                server.settings.day_end(today)
             } else {
                 now + POST_RETRY_MS
             };
@@ -1234,51 +1229,11 @@ impl App {
         }
     }
 
-    pub(crate) fn with_dailies<T>(
-        &self,
-        from: jiff::civil::Date,
-        to: jiff::civil::Date,
-        check: impl FnOnce(&commands::solve::DailyCache) -> T,
-    ) -> Result<T, StoreError> {
-        let to = to
-            .checked_add(jiff::Span::new().days(commands::solve::DAYS_AHEAD))
-            .unwrap_or(to);
-        let mut cache = self.dailies.lock().unwrap_or_else(|p| p.into_inner());
-        self.with_reader(|tx| cache.refresh(tx, from, to))?;
-        Ok(check(&cache))
-    }
-
     /// The longest any command or scheduler step held the store since the last call:
     /// what another command may have waited behind. For benchmarks.
     #[doc(hidden)]
     pub fn take_longest_store_hold(&self) -> std::time::Duration {
         self.commits.take_longest_hold()
-    }
-
-    /// Reads and indexes every stored daily that `/sudoku solve` checks against, so the
-    /// first solve after a start does not pay for it (a big bot's first read and index
-    /// take seconds: 6–9 s at 100,000 servers in `bench dailies`). The adapters call it
-    /// at start, beside everything else; solves asked meanwhile wait for it.
-    pub fn warm_solve_check(&self) {
-        let started = std::time::Instant::now();
-        let (from, to) = commands::solve::running_window(self.now());
-        match self.with_dailies(from, to, |_| ()) {
-            Ok(()) => tracing::info!(
-                took_ms = started.elapsed().as_millis() as u64,
-                "the dailies protected from /sudoku solve are indexed"
-            ),
-            Err(error) => {
-                tracing::warn!(%error, "indexing the dailies for /sudoku solve failed; the first solve does it")
-            }
-        }
-    }
-
-    /// A server's daily settings changed: which of its dailies runs may have too.
-    pub(crate) fn dailies_changed(&self) {
-        self.dailies
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
     }
 
     pub(crate) fn next_seed(&self) -> u64 {

@@ -39,7 +39,7 @@
 //! shared it: about 3 in 100,000 pairs of the benchmark sets' solutions and random ones,
 //! enough to refuse an honest grid now and then once thousands of dailies are protected.
 
-use super::likeness_index::{NearAnswer, Sheet, lines};
+use super::near::{NearAnswer, Sheet, lines};
 use super::{Cell, Grid};
 
 /// A puzzle that must not be solved for anyone: its givens and its solution.

@@ -7,7 +7,7 @@ pub mod grid;
 pub mod hint;
 mod lanes;
 pub mod likeness;
-pub mod likeness_index;
+pub mod near;
 pub mod parse;
 pub mod pool;
 pub mod rng;

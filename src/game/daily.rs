@@ -27,7 +27,33 @@ pub struct DailySettings {
     pub enabled: bool,
     /// The language of its posts, as a code (`en`, `es`, `ca`): set with the daily.
     pub language: String,
+    /// A change of time zone asked for while a day was running: it takes effect when
+    /// that day ends, so a server's day is fixed once it has begun ([`ZoneChange`]).
+    pub zone_change: Option<ZoneChange>,
 }
+
+/// A server's move to another time zone, from the end of the day that was running when
+/// an admin asked for it. Until `from`, days run in the old zone; from then on in `to`,
+/// with two guards that keep a switch from opening extra dailies: the day never goes
+/// back (moving west extends the running day instead), and a new day never begins
+/// less than [`MIN_DAY_MS`] after the one before it (moving east shortens nothing below
+/// that). So every date still has exactly one daily, and no date is skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneChange {
+    /// The new zone, an IANA name checked when set.
+    pub to: String,
+    /// When the old zone's running day ended: the new zone applies from here.
+    pub from: Millis,
+}
+
+/// The shortest time between the starts of two consecutive server days: a time-zone
+/// switch may shorten a day (moving east), never below this.
+pub const MIN_DAY_MS: Millis = 20 * 3_600_000;
+
+/// How long after a switch its guards can still matter: the capped days catch up with
+/// the new zone's own within a few days (each capped day is 20 hours, each real one at
+/// least 23), so after this the new zone alone says which day it is.
+pub const ZONE_SETTLED_MS: Millis = 10 * 24 * 3_600_000;
 
 impl Default for DailySettings {
     /// 09:00 UTC, Medium, not posted anywhere.
@@ -39,6 +65,7 @@ impl Default for DailySettings {
             difficulty: Tier::Medium,
             enabled: false,
             language: "en".into(),
+            zone_change: None,
         }
     }
 }
@@ -48,6 +75,129 @@ impl DailySettings {
     pub fn tz(&self) -> TimeZone {
         TimeZone::get(&self.zone).unwrap_or(TimeZone::UTC)
     }
+
+    /// The zone `now` is in for this server: the new one once a change has begun.
+    pub fn tz_at(&self, now: Millis) -> TimeZone {
+        match &self.zone_change {
+            Some(c) if now >= c.from => TimeZone::get(&c.to).unwrap_or(TimeZone::UTC),
+            _ => self.tz(),
+        }
+    }
+
+    /// The zone's name at `now` (see [`DailySettings::tz_at`]).
+    pub fn zone_at(&self, now: Millis) -> &str {
+        match &self.zone_change {
+            Some(c) if now >= c.from => &c.to,
+            _ => &self.zone,
+        }
+    }
+
+    /// The last day of the old zone, when a change is set: the day running when the
+    /// admin asked.
+    fn last_old_day(&self) -> Option<(Date, Millis, TimeZone)> {
+        let c = self.zone_change.as_ref()?;
+        let to = TimeZone::get(&c.to).unwrap_or(TimeZone::UTC);
+        Some((server_day(c.from - 1, &self.tz()), c.from, to))
+    }
+
+    /// The server day that `now` falls in. Without a zone change, the calendar day in the
+    /// server's zone; across one, see [`ZoneChange`].
+    pub fn day_at(&self, now: Millis) -> Date {
+        match self.last_old_day() {
+            Some((last, from, to)) if now >= from => {
+                let cap = i64::from(last_to_days(last)) + 1 + (now - from) / MIN_DAY_MS;
+                let own = i64::from(last_to_days(server_day(now, &to)));
+                days_to_date(own.clamp(i64::from(last_to_days(last)), cap))
+            }
+            _ => server_day(now, &self.tz()),
+        }
+    }
+
+    /// When `day` begins for this server: the first instant [`DailySettings::day_at`]
+    /// says `day` or later.
+    pub fn day_start(&self, day: Date) -> Millis {
+        match self.last_old_day() {
+            Some((last, from, to)) if day > last => {
+                let after = i64::from(last_to_days(day)) - i64::from(last_to_days(last)) - 1;
+                start_of_day(day, &to)
+                    .max(from)
+                    .max(from.saturating_add(after.saturating_mul(MIN_DAY_MS)))
+            }
+            _ => start_of_day(day, &self.tz()),
+        }
+    }
+
+    /// When `day` ends for this server: the start of the day after it.
+    pub fn day_end(&self, day: Date) -> Millis {
+        self.day_start(day.tomorrow().unwrap_or(day))
+    }
+
+    /// The instant `day`'s daily is posted: its posting time in the zone of that day, and
+    /// never before the day begins (a day shortened by a switch).
+    pub fn post_at(&self, day: Date) -> Millis {
+        post_instant(day, self.time, &self.zone_of_day(day)).max(self.day_start(day))
+    }
+
+    /// The zone that governs `day` (its posting time is read there).
+    pub fn zone_of_day(&self, day: Date) -> TimeZone {
+        match self.last_old_day() {
+            Some((last, _, to)) if day > last => to,
+            _ => self.tz(),
+        }
+    }
+
+    /// These settings with the zone `zone` asked for at `now`: at once when no day has
+    /// begun for the server yet (`running` false: it never had a daily), else from the
+    /// end of the day running now. Refused (with when it may change again) while an
+    /// earlier change is still settling, since its guards would be lost.
+    pub fn switch_zone(&self, zone: String, now: Millis, running: bool) -> Result<Self, Millis> {
+        let mut next = self.clone();
+        match &self.zone_change {
+            Some(c) if now >= c.from && now < c.from + ZONE_SETTLED_MS => {
+                return Err(c.from + ZONE_SETTLED_MS);
+            }
+            // Not begun yet: the new ask replaces it, from the same end of day.
+            Some(c) if now < c.from => {
+                next.zone_change = Some(ZoneChange {
+                    to: zone,
+                    from: c.from,
+                });
+                if next.zone_change.as_ref().is_some_and(|c| c.to == self.zone) {
+                    next.zone_change = None;
+                }
+                return Ok(next);
+            }
+            // Settled: the new zone is simply the zone now.
+            Some(c) => {
+                next.zone = c.to.clone();
+                next.zone_change = None;
+            }
+            None => {}
+        }
+        if zone == next.zone {
+            return Ok(next);
+        }
+        if !running {
+            next.zone = zone;
+            return Ok(next);
+        }
+        let today = next.day_at(now);
+        let from = next.day_end(today);
+        next.zone_change = Some(ZoneChange { to: zone, from });
+        Ok(next)
+    }
+}
+
+/// Days since the epoch, for counting days across a switch.
+fn last_to_days(day: Date) -> i32 {
+    day.since(Date::constant(1970, 1, 1))
+        .map_or(0, |span| span.get_days())
+}
+
+fn days_to_date(days: i64) -> Date {
+    Date::constant(1970, 1, 1)
+        .checked_add(jiff::Span::new().days(days))
+        .unwrap_or(Date::MAX)
 }
 
 /// Why an admin's time or time zone could not be read. Each quotes a short excerpt of
@@ -586,13 +736,13 @@ pub enum PostDue {
 /// Whether a post is due: exactly one per server day, never yesterday's. After downtime
 /// across the posting time, today's puzzle is due at once; a day missed entirely is
 /// skipped, since its puzzle is no longer today's.
-pub fn post_due(now: Millis, time: Time, tz: &TimeZone, last_posted: Option<Date>) -> PostDue {
-    let today = server_day(now, tz);
+pub fn post_due(now: Millis, settings: &DailySettings, last_posted: Option<Date>) -> PostDue {
+    let today = settings.day_at(now);
     if last_posted.is_some_and(|d| d >= today) {
         let tomorrow = today.tomorrow().unwrap_or(today);
-        return PostDue::At(post_instant(tomorrow, time, tz));
+        return PostDue::At(settings.post_at(tomorrow));
     }
-    let at = post_instant(today, time, tz);
+    let at = settings.post_at(today);
     if now >= at {
         PostDue::Now(today)
     } else {
@@ -652,6 +802,9 @@ pub struct Entry {
     pub unchecked: u32,
     /// Of those solves, how many used auto-notes (the bot filled the candidates).
     pub auto_noted: u32,
+    /// Of those solves, how many were faster than a person can solve
+    /// ([`super::fair::human_floor`]): such an entry ranks after every verified one.
+    pub unverified: u32,
 }
 
 /// What each mistake and each hint adds to a daily's ranked time: 30 seconds. Without it
@@ -682,11 +835,12 @@ impl Entry {
         ranked_time(self.time, self.mistakes, self.hints)
     }
 
-    /// The order of merit: more solves, then less ranked time, fewer mistakes, fewer
-    /// hints.
-    fn key(&self) -> (std::cmp::Reverse<u32>, bool, Millis, u32, u32) {
+    /// The order of merit: verified results first, then more solves, less ranked time,
+    /// fewer mistakes, fewer hints.
+    fn key(&self) -> (bool, std::cmp::Reverse<u32>, bool, Millis, u32, u32) {
         // Times count to the second, as shown: 4:12.3 and 4:12.9 tie.
         (
+            self.unverified > 0,
             std::cmp::Reverse(self.solved),
             self.unranked(),
             self.ranked() / 1000,
@@ -787,30 +941,123 @@ mod tests {
 
     #[test]
     fn posting_is_once_a_day_and_never_yesterdays() {
-        let zone = tz("Asia/Tokyo");
-        let nine = parse_time("09:00").expect("time");
+        let zone = DailySettings {
+            zone: "Asia/Tokyo".into(),
+            time: parse_time("09:00").expect("time"),
+            ..Default::default()
+        };
         // Before 09:00 Tokyo: wait for it.
         let early = ms("2026-11-22T23:00:00Z"); // 08:00 on the 23rd in Tokyo
         assert_eq!(
-            post_due(early, nine, &zone, Some(date(2026, 11, 22))),
+            post_due(early, &zone, Some(date(2026, 11, 22))),
             PostDue::At(ms("2026-11-23T00:00:00Z"))
         );
         // After it, not yet posted: now, for today.
         let late = ms("2026-11-23T05:00:00Z");
         assert_eq!(
-            post_due(late, nine, &zone, Some(date(2026, 11, 22))),
+            post_due(late, &zone, Some(date(2026, 11, 22))),
             PostDue::Now(date(2026, 11, 23))
         );
         // Posted: nothing until tomorrow's 09:00.
         assert_eq!(
-            post_due(late, nine, &zone, Some(date(2026, 11, 23))),
+            post_due(late, &zone, Some(date(2026, 11, 23))),
             PostDue::At(ms("2026-11-24T00:00:00Z"))
         );
         // Down for three days: only today's is due, once.
         assert_eq!(
-            post_due(late, nine, &zone, Some(date(2026, 11, 19))),
+            post_due(late, &zone, Some(date(2026, 11, 19))),
             PostDue::Now(date(2026, 11, 23))
         );
+    }
+
+    /// Every switch of zone, at any moment: the day never goes back, no date is skipped,
+    /// consecutive days begin at least 20 hours apart, `day_start` is where `day_at`
+    /// moves on, and the day running when the admin asked is unchanged until it ends.
+    #[test]
+    fn a_zone_switch_never_opens_an_extra_daily_nor_skips_a_date() {
+        let zones = [
+            "Etc/GMT+12",
+            "Pacific/Kiritimati",
+            "UTC",
+            "Europe/Madrid",
+            "America/Los_Angeles",
+            "Asia/Kathmandu",
+            "Pacific/Chatham",
+        ];
+        let hour = 3_600_000;
+        let base = ms("2026-11-22T00:00:00Z");
+        for old in zones {
+            for new in zones {
+                for asked_h in [0, 5, 11, 17, 23, 30] {
+                    let asked = base + asked_h * hour + 17 * 60_000;
+                    let before = DailySettings {
+                        zone: old.into(),
+                        ..Default::default()
+                    };
+                    let after = before
+                        .switch_zone(new.into(), asked, true)
+                        .expect("no change settling");
+                    let running = before.day_at(asked);
+                    let mut last = after.day_at(asked);
+                    assert_eq!(last, running, "{old} to {new}: the running day is fixed");
+                    let mut last_start = after.day_start(last);
+                    // Step through the next five days, a minute at a time around changes.
+                    let mut t = asked;
+                    while t < asked + 5 * 24 * hour {
+                        t += 60_000;
+                        let day = after.day_at(t);
+                        assert!(day >= last, "{old} to {new}: back from {last} to {day}");
+                        if day != last {
+                            assert_eq!(
+                                Some(day),
+                                last.tomorrow().ok(),
+                                "{old} to {new} at {asked_h}h: {last} then {day}"
+                            );
+                            let start = after.day_start(day);
+                            assert!(start <= t && start > t - 60_000, "{old} to {new}: {day}");
+                            assert!(
+                                start - last_start >= MIN_DAY_MS,
+                                "{old} to {new} at {asked_h}h: {day} began {} h after {last}",
+                                (start - last_start) / hour
+                            );
+                            last = day;
+                            last_start = start;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_zone_switch_waits_for_the_running_day_unless_none_ever_ran() {
+        let utc = DailySettings::default();
+        let asked = ms("2026-11-22T10:00:00Z");
+        let west = utc
+            .switch_zone("Etc/GMT+12".into(), asked, true)
+            .expect("switch");
+        assert_eq!(west.day_at(asked), date(2026, 11, 22));
+        assert_eq!(west.day_end(date(2026, 11, 22)), ms("2026-11-23T12:00:00Z"));
+        // Asked again before it began: the newer ask replaces it, from the same end.
+        let east = west
+            .switch_zone("Pacific/Kiritimati".into(), asked + 3_600_000, true)
+            .expect("switch");
+        assert_eq!(east.day_at(ms("2026-11-22T23:59:00Z")), date(2026, 11, 22));
+        assert_eq!(east.day_at(ms("2026-11-23T00:00:00Z")), date(2026, 11, 23));
+        // The 23rd in Kiritimati ended at 10:00 UTC, but a day lasts 20 hours at least.
+        assert_eq!(east.day_at(ms("2026-11-23T19:59:00Z")), date(2026, 11, 23));
+        assert_eq!(east.day_at(ms("2026-11-23T20:00:00Z")), date(2026, 11, 24));
+        // While that settles, another change is refused.
+        assert!(
+            east.switch_zone("UTC".into(), ms("2026-11-24T00:00:00Z"), true)
+                .is_err()
+        );
+        // A server that never had a daily takes its zone at once.
+        let fresh = utc
+            .switch_zone("Pacific/Kiritimati".into(), asked, false)
+            .expect("switch");
+        assert_eq!(fresh.zone, "Pacific/Kiritimati");
+        assert_eq!(fresh.zone_change, None);
     }
 
     #[test]
@@ -865,6 +1112,7 @@ mod tests {
             hints,
             unchecked: 0,
             auto_noted: 0,
+            unverified: 0,
         };
         let ranked = rank(vec![
             e("dan", 1, 300_000, 0, 0),
@@ -1105,6 +1353,7 @@ mod tests {
             hints,
             unchecked: 0,
             auto_noted: 0,
+            unverified: 0,
         };
         let ranked = rank(vec![
             e("guesser", 0, 400, 0),

@@ -12,4 +12,5 @@ pub use pad::{Pad, PadAction};
 pub use state::{Game, Millis, MoveOutcome, RuleError, Status, Submission};
 pub mod coop;
 pub mod daily;
+pub mod fair;
 pub mod race;

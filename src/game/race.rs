@@ -91,6 +91,9 @@ pub struct Entrant {
     pub rank: Option<u32>,
     /// A rated challenge's change of this player's rating, rounded ("+12").
     pub rating_change: Option<i64>,
+    /// Solved faster than a person can ([`super::fair::human_floor`]): placed after
+    /// every verified finisher, and the challenge goes unrated.
+    pub unverified: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,6 +188,7 @@ impl Race {
                 game: None,
                 rank: None,
                 rating_change: None,
+                unverified: false,
             }],
         }
     }
@@ -242,6 +246,7 @@ impl Race {
             game: None,
             rank: None,
             rating_change: None,
+            unverified: false,
         });
         self.version += 1;
         Ok(self.autostart && self.entrants.len() == self.capacity)
@@ -336,14 +341,34 @@ impl Race {
         }
     }
 
-    /// Records that `player` solved it; their place.
-    pub fn finish(&mut self, player: &str) -> Option<u32> {
-        let next = 1 + self.entrants.iter().filter(|e| e.rank.is_some()).count() as u32;
-        let entrant = self.entrants.iter_mut().find(|e| e.player == player)?;
-        if entrant.rank.is_none() {
-            entrant.rank = Some(next);
-            self.version += 1;
+    /// Records that `player` solved it (`verified`: in a time a person could); their
+    /// place. A verified finisher is placed after the verified ones before, and ahead of
+    /// every unverified one, who move down a place; an unverified one goes last.
+    pub fn finish(&mut self, player: &str, verified: bool) -> Option<u32> {
+        let index = self.entrants.iter().position(|e| e.player == player)?;
+        if self.entrants[index].rank.is_some() {
+            return self.entrants[index].rank;
         }
+        let ranked = |e: &&Entrant| e.rank.is_some();
+        let next = if verified {
+            1 + self
+                .entrants
+                .iter()
+                .filter(ranked)
+                .filter(|e| !e.unverified)
+                .count() as u32
+        } else {
+            1 + self.entrants.iter().filter(ranked).count() as u32
+        };
+        if verified {
+            for e in self.entrants.iter_mut().filter(|e| e.unverified) {
+                e.rank = e.rank.map(|r| r + 1);
+            }
+        }
+        let entrant = &mut self.entrants[index];
+        entrant.rank = Some(next);
+        entrant.unverified = !verified;
+        self.version += 1;
         entrant.rank
     }
 
@@ -398,15 +423,66 @@ pub fn standings<'a>(
 }
 
 /// Whether nobody made a single move or note in the race: a challenge that ran out like
-/// that was never played, so it is aborted rather than rated as a draw.
+/// that was never played, so it is aborted rather than rated as a draw. A solve by
+/// `/sudoku submit` (no move at all) is playing.
 pub fn untouched<'a>(games: impl IntoIterator<Item = Option<&'a Game>>) -> bool {
     games.into_iter().all(|g| {
         // Not the version: ending the game at the time limit bumps it.
         g.is_none_or(|g| {
-            g.moves == 0 && g.mistakes == 0 && g.hints == 0 && g.notes.iter().all(|&n| n == 0)
+            g.status != Status::Solved
+                && g.moves == 0
+                && g.mistakes == 0
+                && g.hints == 0
+                && g.notes.iter().all(|&n| n == 0)
         })
     })
 }
+
+/// The fewest empty cells a challenge needs to be rated, and a race to count on the
+/// race leaderboard: a puzzle of a few cells is over in seconds whoever plays, so it
+/// measures nothing (six such challenges against a second account were a 1800 rating).
+pub const MIN_RATED_EMPTY: usize = 30;
+
+/// Rated challenges between the same two players within [`RATED_PAIR_WINDOW_MS`], at
+/// most: more are played, unrated, so a friend's second account cannot feed a rating.
+pub const RATED_PAIR_LIMIT: usize = 3;
+pub const RATED_PAIR_WINDOW_MS: Millis = 24 * 60 * 60 * 1000;
+
+/// Why a challenge is not rated, when it is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unrated {
+    /// Fewer than [`MIN_RATED_EMPTY`] empty cells.
+    Small,
+    /// [`RATED_PAIR_LIMIT`] rated games against this opponent already today.
+    Pair,
+    /// A result faster than a person can solve.
+    Unverified,
+    /// A player asked to be forgotten: no rating is written for them, nor against them.
+    Forgotten,
+}
+
+/// Whether a challenge between these two is rated: `rated_before` is the number of rated
+/// challenges between them in the last [`RATED_PAIR_WINDOW_MS`].
+pub fn unrated(race: &Race, rated_before: usize) -> Option<Unrated> {
+    if race.givens.empty_count() < MIN_RATED_EMPTY {
+        Some(Unrated::Small)
+    } else if race
+        .entrants
+        .iter()
+        .any(|e| e.player.starts_with(FORGOTTEN))
+    {
+        Some(Unrated::Forgotten)
+    } else if race.entrants.iter().any(|e| e.unverified) {
+        Some(Unrated::Unverified)
+    } else if rated_before >= RATED_PAIR_LIMIT {
+        Some(Unrated::Pair)
+    } else {
+        None
+    }
+}
+
+/// The prefix of the id a forgotten player's places are kept under.
+pub const FORGOTTEN: &str = "(forgotten):";
 
 /// A 1-v-1 rating (Glicko-2): a number, how sure it is, and how erratic the player is.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -427,6 +503,9 @@ impl Default for Rating {
     }
 }
 
+/// The deviation from which a rating is provisional ([`Rating::is_provisional`]).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
 /// Glicko-2's scale factor between the displayed and the internal scale.
 const GLICKO_SCALE: f64 = 173.7178;
 /// How much volatility may change per game: Glickman suggests 0.3 to 1.2.
@@ -437,7 +516,7 @@ impl Rating {
     /// player's 350 falls below after a handful of games. 110 is the line lichess uses
     /// for its provisional ratings, on the same Glicko scale.
     pub fn is_provisional(&self) -> bool {
-        self.deviation >= 110.0
+        self.deviation >= PROVISIONAL_DEVIATION
     }
 
     /// The rating after one game against `opponent`: `score` 1 for a win, 0 for a loss,
@@ -589,14 +668,30 @@ mod tests {
         race.join("bob", 1).unwrap();
         race.join("cat", 1).unwrap();
         race.start(2);
-        assert_eq!(race.finish("cat"), Some(1));
-        assert_eq!(race.finish("ann"), Some(2));
+        assert_eq!(race.finish("cat", true), Some(1));
+        assert_eq!(race.finish("ann", true), Some(2));
         assert_eq!(
-            race.finish("cat"),
+            race.finish("cat", true),
             Some(1),
             "a second solve keeps the place"
         );
         assert_eq!(race.winner().map(|e| e.player.as_str()), Some("cat"));
+    }
+
+    /// A solve faster than a person can goes after every verified one, even one that
+    /// came later.
+    #[test]
+    fn an_unverified_solve_is_placed_after_every_verified_one() {
+        let mut race = lobby(None);
+        race.join("bob", 1).unwrap();
+        race.join("cat", 1).unwrap();
+        race.start(2);
+        assert_eq!(race.finish("cat", false), Some(1));
+        assert_eq!(race.finish("ann", true), Some(1));
+        assert_eq!(race.entrant("cat").and_then(|e| e.rank), Some(2));
+        assert_eq!(race.finish("bob", true), Some(2));
+        assert_eq!(race.entrant("cat").and_then(|e| e.rank), Some(3));
+        assert_eq!(race.winner().map(|e| e.player.as_str()), Some("ann"));
     }
 
     /// Glickman's worked example (one game of it): a win against a lower-rated,

@@ -483,7 +483,9 @@ impl Game {
 
     fn finish(&mut self, status: Status, now: Millis) {
         self.status = status;
-        self.finished_at = Some(now);
+        // A clock that went back (a host's correction) must not finish a game before it
+        // started, nor before its last action.
+        self.finished_at = Some(now.max(self.started_at).max(self.last_active()));
         self.version += 1;
     }
 

@@ -27,16 +27,6 @@ pub struct ServerDaily {
     pub post_error: Option<String>,
 }
 
-/// A server's daily puzzle of one day, with the server's time zone.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredDaily {
-    pub day: Date,
-    pub place: String,
-    pub zone: String,
-    pub givens: Grid,
-    pub solution: Grid,
-}
-
 fn parse_day(text: Option<String>) -> Result<Option<Date>, StoreError> {
     match text {
         None => Ok(None),
@@ -58,10 +48,25 @@ type ServerRow = (
     Option<String>,
     Option<Millis>,
     String,
+    Option<String>,
+    Option<Millis>,
 );
 
 fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
-    let (place, channel, time, zone, difficulty, enabled, last, error, claimed_at, language) = row;
+    let (
+        place,
+        channel,
+        time,
+        zone,
+        difficulty,
+        enabled,
+        last,
+        error,
+        claimed_at,
+        language,
+        zone_next,
+        zone_from,
+    ) = row;
     Ok(ServerDaily {
         place,
         settings: DailySettings {
@@ -71,6 +76,9 @@ fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
             difficulty: Tier::parse(&difficulty).unwrap_or(Tier::Medium),
             enabled,
             language,
+            zone_change: zone_next
+                .zip(zone_from)
+                .map(|(to, from)| crate::game::daily::ZoneChange { to, from }),
         },
         last_posted: parse_day(last)?,
         post_claimed_at: claimed_at,
@@ -79,7 +87,7 @@ fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
 }
 
 const SERVER_COLUMNS: &str = "place, channel, post_time, timezone, difficulty, enabled, \
-     last_posted_day, post_error, post_claimed_at, language";
+     last_posted_day, post_error, post_claimed_at, language, zone_next, zone_from";
 
 fn read_server(r: &Row) -> Result<ServerRow, SqlError> {
     Ok((
@@ -93,6 +101,8 @@ fn read_server(r: &Row) -> Result<ServerRow, SqlError> {
         r.get(7)?,
         r.get(8)?,
         r.get(9)?,
+        r.get(10)?,
+        r.get(11)?,
     ))
 }
 
@@ -118,12 +128,14 @@ impl Tx<'_> {
 
     pub fn save_daily_settings(&self, place: &str, s: &DailySettings) -> Result<(), StoreError> {
         self.tx.execute(
-            "INSERT INTO servers (place, channel, post_time, timezone, difficulty, enabled, language) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+            "INSERT INTO servers (place, channel, post_time, timezone, difficulty, enabled, language, \
+             zone_next, zone_from) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
              ON CONFLICT (place) DO UPDATE SET channel = excluded.channel, \
              post_time = excluded.post_time, timezone = excluded.timezone, \
              difficulty = excluded.difficulty, enabled = excluded.enabled, \
-             language = excluded.language, post_error = NULL, \
+             language = excluded.language, zone_next = excluded.zone_next, \
+             zone_from = excluded.zone_from, post_error = NULL, \
              pause_untold = 0, next_post_at = 0, prepare_at = 0",
             params![
                 place,
@@ -132,7 +144,9 @@ impl Tx<'_> {
                 s.zone,
                 s.difficulty.name(),
                 s.enabled,
-                s.language
+                s.language,
+                s.zone_change.as_ref().map(|c| c.to.clone()),
+                s.zone_change.as_ref().map(|c| c.from)
             ],
         )?;
         Ok(())
@@ -212,7 +226,8 @@ impl Tx<'_> {
         // `column` is one of our two column names, never input.
         let sql = format!(
             "UPDATE servers SET {column} = ?2 WHERE place = ?1 AND channel IS NOT DISTINCT FROM ?3 \
-             AND post_time = ?4 AND timezone = ?5 AND difficulty = ?6 AND enabled = ?7"
+             AND post_time = ?4 AND timezone = ?5 AND difficulty = ?6 AND enabled = ?7 \
+             AND zone_next IS NOT DISTINCT FROM ?8 AND zone_from IS NOT DISTINCT FROM ?9"
         );
         self.tx.prepare_cached(&sql)?.execute(params![
             place,
@@ -221,7 +236,9 @@ impl Tx<'_> {
             format!("{:02}:{:02}", read.time.hour(), read.time.minute()),
             read.zone,
             read.difficulty.name(),
-            read.enabled
+            read.enabled,
+            read.zone_change.as_ref().map(|c| c.to.clone()),
+            read.zone_change.as_ref().map(|c| c.from)
         ])?;
         Ok(())
     }
@@ -432,73 +449,6 @@ impl Tx<'_> {
         .transpose()
     }
 
-    /// The daily puzzles of every server for the days `from` to `to` stored after row
-    /// `after` (0: all of them), each with its server's time zone, and the highest row
-    /// number stored: what a cache of "the dailies that may be running somewhere" needs to
-    /// catch up with the puzzles made since its last read. Found through the index on the
-    /// day (all) or by row number (those after `after`), never by reading every day.
-    pub fn dailies_stored_after(
-        &self,
-        from: Date,
-        to: Date,
-        after: i64,
-    ) -> Result<(Vec<StoredDaily>, i64), StoreError> {
-        let last: i64 = self.tx.query_row(
-            "SELECT coalesce(max(rowid), 0) FROM daily_puzzles",
-            params![],
-            |r| r.get(0),
-        )?;
-        // `+d.day`: with a row number to start from, that range is the narrow one (a
-        // hint to SQLite's planner not to use the day's index; PostgreSQL's weighs both).
-        let sql = match (after, self.tx.dialect()) {
-            (0, Dialect::Sqlite) => {
-                "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
-                 JOIN servers s ON s.place = d.place \
-                 WHERE d.day BETWEEN ?1 AND ?2 AND d.rowid <= ?4"
-            }
-            (_, Dialect::Sqlite) => {
-                "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
-                 JOIN servers s ON s.place = d.place \
-                 WHERE d.rowid > ?3 AND d.rowid <= ?4 AND +d.day BETWEEN ?1 AND ?2"
-            }
-            // PostgreSQL's planner weighs both ranges itself.
-            (_, Dialect::Postgres) => {
-                "SELECT d.day, d.place, s.timezone, d.givens, d.solution FROM daily_puzzles d \
-                 JOIN servers s ON s.place = d.place \
-                 WHERE d.rowid > ?3 AND d.rowid <= ?4 AND d.day BETWEEN ?1 AND ?2"
-            }
-        };
-        let mut statement = self.tx.prepare_cached(sql)?;
-        let rows = statement.query_map(
-            params![from.to_string(), to.to_string(), after, last],
-            |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                ))
-            },
-        )?;
-        let dailies = rows
-            .map(|row| {
-                let (day, place, zone, givens, solution) = row?;
-                let day = day
-                    .parse::<Date>()
-                    .map_err(|_| StoreError::Corrupt(format!("daily day {day:?}")))?;
-                Ok(StoredDaily {
-                    day,
-                    place,
-                    zone,
-                    givens: grid_from_text(&givens)?,
-                    solution: grid_from_text(&solution)?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        Ok((dailies, last))
-    }
-
     /// The number of `place`'s daily puzzle of `day`: its days with a puzzle so far.
     pub fn daily_number(&self, place: &str, day: Date) -> Result<i64, StoreError> {
         Ok(self.tx.query_row(
@@ -606,7 +556,8 @@ impl Tx<'_> {
         let mut stmt = self.tx.prepare_cached(
             "SELECT g.player, coalesce(p.name, g.player), count(*), \
                     sum(g.finished_at - g.started_at - g.idle_ms), sum(g.mistakes), sum(g.hints), \
-                    count(CASE WHEN g.check_as_you_go = 0 THEN 1 END), sum(g.auto_notes) \
+                    count(CASE WHEN g.check_as_you_go = 0 THEN 1 END), sum(g.auto_notes), \
+                    sum(g.unverified) \
              FROM games g LEFT JOIN players p ON p.id = g.player \
              WHERE g.place = ?1 AND g.daily_on_time = 1 \
                AND g.daily_day >= ?2 AND g.daily_day <= ?3 \
@@ -624,6 +575,7 @@ impl Tx<'_> {
                     hints: r.get(5)?,
                     unchecked: r.get(6)?,
                     auto_noted: r.get(7)?,
+                    unverified: r.get(8)?,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -661,6 +613,20 @@ impl Tx<'_> {
         Ok(games)
     }
 
+    /// Whether `place` ever had a daily puzzle (made for a post or for a player): then a
+    /// day of its has begun, and a change of its zone waits for that day to end.
+    pub fn had_daily(&self, place: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT 1 FROM daily_puzzles WHERE place = ?1 LIMIT 1",
+                params![place],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
+    }
+
     /// Whether `player` played the daily of `day` at `place` and then had their data
     /// deleted.
     pub fn attempt_forgotten(
@@ -686,7 +652,7 @@ impl Tx<'_> {
 /// within a day, without keeping the id itself. FNV-1a over 64 bits, run twice with
 /// different offsets for 128 bits: the same on every machine and build, unlike std's
 /// hasher, whose algorithm is not guaranteed.
-fn fingerprint(player: &str) -> String {
+pub(super) fn fingerprint(player: &str) -> String {
     let fnv = |offset: u64| {
         let mut h = offset;
         for b in b"sudoku-bot attempt\0".iter().chain(player.as_bytes()) {

@@ -53,6 +53,9 @@ pub struct GameRecord {
     pub shown: bool,
     /// The number pad under its board.
     pub pad: Pad,
+    /// When a daily game's day ends for its server: until then a given-up daily shows
+    /// the player's own board, never the solution (a second account must not fetch it).
+    pub daily_end: Option<Millis>,
 }
 
 /// Which race a game belongs to: its row id and its number in the server ("Race #3").
@@ -86,7 +89,10 @@ const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, s
      last_hint_at, last_active_at, idle_ms, race, \
      (SELECT number FROM races WHERE races.id = games.race), check_as_you_go, revealed, shown, \
      (SELECT status IN ('lobby', 'running') FROM races WHERE races.id = games.race), \
-     pad_row, pad_col, pad_notes, auto_notes";
+     pad_row, pad_col, pad_notes, auto_notes, \
+     (SELECT timezone FROM servers WHERE servers.place = games.place AND games.daily_day IS NOT NULL), \
+     (SELECT zone_next FROM servers WHERE servers.place = games.place AND games.daily_day IS NOT NULL), \
+     (SELECT zone_from FROM servers WHERE servers.place = games.place AND games.daily_day IS NOT NULL)";
 
 /// A game whose stored row does not decode, as a command found it: set aside (marked
 /// `damaged`) and its player told.
@@ -147,7 +153,25 @@ fn decode_record(id: GameId, row: &Row) -> Result<GameRecord, StoreError> {
                 .map_err(|_| StoreError::Corrupt(format!("daily day {text:?}")))?,
         ),
     };
+    // The daily's day as its server counts it (UTC for a server never set up).
+    let daily_end = match daily_day {
+        Some(day) => {
+            let settings = crate::game::daily::DailySettings {
+                zone: row
+                    .get::<_, Option<String>>(31)?
+                    .unwrap_or_else(|| "UTC".into()),
+                zone_change: row
+                    .get::<_, Option<String>>(32)?
+                    .zip(row.get::<_, Option<Millis>>(33)?)
+                    .map(|(to, from)| crate::game::daily::ZoneChange { to, from }),
+                ..Default::default()
+            };
+            Some(settings.day_end(day))
+        }
+        None => None,
+    };
     Ok(GameRecord {
+        daily_end,
         race: race.map(|id| RaceTag {
             id,
             number: race_number.unwrap_or(id),
@@ -265,6 +289,62 @@ impl Tx<'_> {
                 kind,
             })
             .collect())
+    }
+
+    /// The ids of `player`'s race games still being played, anywhere.
+    pub fn active_race_games_of(&self, player: &str) -> Result<Vec<GameId>, StoreError> {
+        let mut statement = self.tx.prepare_cached(
+            "SELECT id FROM games WHERE player = ?1 AND status = 'active' AND race IS NOT NULL",
+        )?;
+        let rows = statement.query_map(params![player], |r| r.get::<_, GameId>(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Marks a solved game as faster than a person can solve it (see
+    /// [`crate::game::fair`]): the daily leaderboards rank it after every verified one.
+    pub fn set_unverified(&self, id: GameId) -> Result<(), StoreError> {
+        self.tx
+            .execute("UPDATE games SET unverified = 1 WHERE id = ?1", params![id])?;
+        Ok(())
+    }
+
+    /// The ranked play `player` has running anywhere: daily games not solved (played or
+    /// given up; whose day may or may not have ended: the caller knows each server's day)
+    /// and races or challenges not over that they entered and did not solve (a lobby
+    /// joined, a game played, given up or out: the answer is sealed until the race ends,
+    /// and a racer out of it must not fetch it for one still racing). While any is
+    /// running, `/sudoku solve` is paused for them.
+    /// Dailies of days before `since` are over everywhere and not read.
+    pub fn ranked_play_of(&self, player: &str, since: Date) -> Result<Vec<RankedPlay>, StoreError> {
+        let mut plays = Vec::new();
+        let mut statement = self.tx.prepare_cached(
+            "SELECT place, daily_day FROM games \
+             WHERE player = ?1 AND status <> 'solved' AND daily_day >= ?2 \
+               AND damaged IS NULL",
+        )?;
+        let rows = statement.query_map(params![player, since.to_string()], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })?;
+        for row in rows {
+            let (place, day) = row?;
+            // A day that does not read is no game anyone plays for a rank.
+            if let Ok(day) = day.parse() {
+                plays.push(RankedPlay::Daily { place, day });
+            }
+        }
+        let mut statement = self.tx.prepare_cached(
+            "SELECT r.opponent IS NOT NULL FROM race_players p JOIN races r ON r.id = p.race \
+             WHERE p.player = ?1 AND r.status IN ('lobby', 'running') \
+               AND (p.game IS NULL \
+                    OR (SELECT status FROM games WHERE games.id = p.game) <> 'solved')",
+        )?;
+        let rows = statement.query_map(params![player], |r| r.get::<_, bool>(0))?;
+        for challenge in rows {
+            plays.push(RankedPlay::Race {
+                challenge: challenge?,
+            });
+        }
+        Ok(plays)
     }
 
     /// The (givens, solution) pairs `sql` selects: what `/sudoku solve` protects.
@@ -661,12 +741,22 @@ impl Tx<'_> {
         place: Option<&str>,
     ) -> Result<PlayerStats, StoreError> {
         // `?2 IS NULL` selects every place: one statement serves both views.
+        // Given up by the player: not a race game ended by its time limit, nor one its
+        // third mistake put out (those ended by the race's rules, not by giving up).
         let (started, solved, gave_up): (i64, i64, i64) = self.tx.query_row(
             "SELECT count(*), \
                     coalesce(count(CASE WHEN status = 'solved' THEN 1 END), 0), \
-                    coalesce(count(CASE WHEN status = 'gave_up' THEN 1 END), 0) \
+                    coalesce(count(CASE WHEN status = 'gave_up' AND (race IS NULL OR \
+                        (mistakes < ?3 AND finished_at - \
+                         (SELECT started_at FROM races WHERE races.id = games.race) < ?4)) \
+                        THEN 1 END), 0) \
              FROM games WHERE player = ?1 AND (CAST(?2 AS TEXT) IS NULL OR place = ?2)",
-            params![player, place],
+            params![
+                player,
+                place,
+                i64::from(crate::game::race::MISTAKE_LIMIT),
+                crate::game::race::RACE_LIMIT_MS
+            ],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         let mut stmt = self.tx.prepare_cached(
@@ -715,6 +805,15 @@ impl PlayerFlag {
             PlayerFlag::BoardPicture => ("board_picture", false),
         }
     }
+}
+
+/// Ranked play a player has running (see [`Tx::ranked_play_of`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RankedPlay {
+    /// A daily game not finished, of `place`'s `day`.
+    Daily { place: String, day: Date },
+    /// A race (or a challenge: `challenge`) the player is in, open or running.
+    Race { challenge: bool },
 }
 
 /// A puzzle of one of the player's games in progress, as `/sudoku solve` protects it.

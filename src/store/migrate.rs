@@ -51,6 +51,7 @@ migrations!(
     "0019_leases",
     "0020_touch_sequence",
     "0021_languages",
+    "0022_fair_rankings",
 );
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

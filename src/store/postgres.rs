@@ -303,6 +303,7 @@ pub const TABLES: &[&str] = &[
     "coops",
     "coop_players",
     "ratings",
+    "ratings_forgotten",
     "leases",
 ];
 

@@ -7,6 +7,7 @@ use crate::game::Millis;
 use crate::game::race::{Entrant, Race, RaceId, RaceStatus, Rating};
 
 use super::codec::{grid_from_text, grid_to_text};
+use super::dailies::fingerprint;
 use super::{StoreError, Tx};
 
 /// A stored race and where it runs.
@@ -122,7 +123,7 @@ impl Tx<'_> {
 
     fn entrants(&self, race: RaceId) -> Result<Vec<Entrant>, StoreError> {
         let mut stmt = self.tx.prepare_cached(
-            "SELECT player, joined_at, game, rank, rating_change FROM race_players \
+            "SELECT player, joined_at, game, rank, rating_change, unverified FROM race_players \
              WHERE race = ?1 ORDER BY slot",
         )?;
         let rows = stmt.query_map(params![race], |r| {
@@ -132,6 +133,7 @@ impl Tx<'_> {
                 game: r.get(2)?,
                 rank: r.get(3)?,
                 rating_change: r.get(4)?,
+                unverified: r.get(5)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -209,8 +211,8 @@ impl Tx<'_> {
         self.tx
             .execute("DELETE FROM race_players WHERE race = ?1", params![id])?;
         let mut stmt = self.tx.prepare_cached(
-            "INSERT INTO race_players (race, slot, player, joined_at, game, rank, rating_change) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO race_players (race, slot, player, joined_at, game, rank, rating_change, \
+             unverified) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?;
         for (slot, e) in entrants.iter().enumerate() {
             stmt.execute(params![
@@ -220,7 +222,8 @@ impl Tx<'_> {
                 e.joined_at,
                 e.game,
                 e.rank,
-                e.rating_change
+                e.rating_change,
+                e.unverified
             ])?;
         }
         Ok(())
@@ -413,9 +416,14 @@ impl Tx<'_> {
     ) -> Result<Vec<RaceStanding>, StoreError> {
         let mut stmt = self.tx.prepare_cached(
             "SELECT p.player, coalesce(n.name, p.player), \
-                    coalesce(count(CASE WHEN p.rank = 1 THEN 1 END), 0) AS won, coalesce(count(CASE WHEN p.rank <= 3 THEN 1 END), 0) AS podiums, \
+                    coalesce(count(CASE WHEN p.rank = 1 AND p.unverified = 0 \
+                        AND length(r.givens) - length(replace(r.givens, '0', '')) >= ?3 THEN 1 END), 0) AS won, \
+                    coalesce(count(CASE WHEN p.rank <= 3 AND p.unverified = 0 \
+                        AND length(r.givens) - length(replace(r.givens, '0', '')) >= ?3 THEN 1 END), 0) AS podiums, \
                     count(*), \
-                    min(CASE WHEN p.rank IS NOT NULL THEN g.finished_at - r.started_at END) AS best, \
+                    min(CASE WHEN p.rank IS NOT NULL AND p.unverified = 0 \
+                        AND length(r.givens) - length(replace(r.givens, '0', '')) >= ?3 \
+                        THEN g.finished_at - r.started_at END) AS best, \
                     t.rating, t.deviation, t.volatility \
              FROM race_players p JOIN races r ON r.id = p.race \
              LEFT JOIN games g ON g.id = p.game \
@@ -427,7 +435,10 @@ impl Tx<'_> {
              ORDER BY won DESC, podiums DESC, best NULLS LAST, p.player \
              LIMIT ?2",
         )?;
-        let rows = stmt.query_map(params![place, limit as i64], |r| {
+        // Only races of a real size, and times a person could make, win places here (see
+        // `MIN_RATED_EMPTY`): a one-cell race is over in seconds whoever plays.
+        let min_empty = crate::game::race::MIN_RATED_EMPTY as i64;
+        let rows = stmt.query_map(params![place, limit as i64, min_empty], |r| {
             let rating: Option<f64> = r.get(6)?;
             Ok(RaceStanding {
                 player: r.get(0)?,
@@ -449,33 +460,88 @@ impl Tx<'_> {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// A player's challenge rating at `place` (the starting rating before any).
+    /// The challenge ratings of `place`, best first, established ones above every
+    /// provisional one (as lichess lists them: a `?` rating is a guess), at most `limit`.
+    pub fn rating_board(
+        &self,
+        place: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, String, Rating)>, StoreError> {
+        let mut stmt = self.tx.prepare_cached(
+            "SELECT t.player, coalesce(n.name, t.player), t.rating, t.deviation, t.volatility \
+             FROM ratings t LEFT JOIN players n ON n.id = t.player \
+             WHERE t.place = ?1 AND t.player NOT LIKE '(forgotten):%' \
+             ORDER BY t.deviation >= ?3, t.rating DESC, t.player LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(
+            params![
+                place,
+                limit as i64,
+                crate::game::race::PROVISIONAL_DEVIATION
+            ],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    Rating {
+                        rating: r.get(2)?,
+                        deviation: r.get(3)?,
+                        volatility: r.get(4)?,
+                    },
+                ))
+            },
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// A player's challenge rating at `place` (the starting rating before any): the one
+    /// they had before they asked to be forgotten, while it is kept (see
+    /// [`Tx::forget_race_player`]), so that forgetting oneself resets nothing.
     pub fn rating(&self, place: &str, player: &str) -> Result<(Rating, i64), StoreError> {
-        Ok(self
+        let read = |r: &Row| {
+            Ok((
+                Rating {
+                    rating: r.get(0)?,
+                    deviation: r.get(1)?,
+                    volatility: r.get(2)?,
+                },
+                r.get(3)?,
+            ))
+        };
+        if let Some(found) = self
             .tx
             .query_row(
                 "SELECT rating, deviation, volatility, games FROM ratings \
                  WHERE place = ?1 AND player = ?2",
                 params![place, player],
-                |r| {
-                    Ok((
-                        Rating {
-                            rating: r.get(0)?,
-                            deviation: r.get(1)?,
-                            volatility: r.get(2)?,
-                        },
-                        r.get(3)?,
-                    ))
-                },
+                read,
+            )
+            .optional()?
+        {
+            return Ok(found);
+        }
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT rating, deviation, volatility, games FROM ratings_forgotten \
+                 WHERE place = ?1 AND fingerprint = ?2",
+                params![place, fingerprint(player)],
+                read,
             )
             .optional()?
             .unwrap_or((Rating::default(), 0)))
     }
 
     pub fn set_rating(&self, place: &str, player: &str, rating: Rating) -> Result<(), StoreError> {
+        // A rating kept from before a forget-me is the player's again, games and all.
+        let (_, before) = self.rating(place, player)?;
+        self.tx.execute(
+            "DELETE FROM ratings_forgotten WHERE place = ?1 AND fingerprint = ?2",
+            params![place, fingerprint(player)],
+        )?;
         self.tx.execute(
             "INSERT INTO ratings (place, player, rating, deviation, volatility, games) \
-             VALUES (?1, ?2, ?3, ?4, ?5, 1) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
              ON CONFLICT (place, player) DO UPDATE SET rating = excluded.rating, \
              deviation = excluded.deviation, volatility = excluded.volatility, games = ratings.games + 1",
             params![
@@ -483,15 +549,67 @@ impl Tx<'_> {
                 player,
                 rating.rating,
                 rating.deviation,
-                rating.volatility
+                rating.volatility,
+                before + 1
             ],
         )?;
         Ok(())
     }
 
+    /// Drops the ratings kept for forgotten players whose time is up.
+    pub fn purge_forgotten_ratings(&self, now: Millis) -> Result<(), StoreError> {
+        self.tx.execute(
+            "DELETE FROM ratings_forgotten WHERE kept_until < ?1",
+            params![now],
+        )?;
+        Ok(())
+    }
+
+    /// How many rated challenges `a` and `b` played against each other at `place` that
+    /// finished at `since` or later (see [`crate::game::race::RATED_PAIR_LIMIT`]).
+    pub fn rated_between(
+        &self,
+        place: &str,
+        a: &str,
+        b: &str,
+        since: Millis,
+    ) -> Result<usize, StoreError> {
+        let count: i64 = self.tx.query_row(
+            "SELECT count(*) FROM races r \
+             JOIN race_players pa ON pa.race = r.id AND pa.player = ?2 \
+             JOIN race_players pb ON pb.race = r.id AND pb.player = ?3 \
+             WHERE r.place = ?1 AND r.opponent IS NOT NULL AND r.finished_at >= ?4 \
+               AND pa.rating_change IS NOT NULL",
+            params![place, a, b, since],
+            |r| r.get(0),
+        )?;
+        Ok(usize::try_from(count).unwrap_or(0))
+    }
+
     /// For `forget-me`: the player leaves no name in races; their places stay (they are
-    /// the others' results too) under an anonymous id, and their ratings go.
-    pub fn forget_race_player(&self, player: &str) -> Result<(), StoreError> {
+    /// the others' results too) under an anonymous id, and their ratings go, kept until
+    /// `keep_until` under a one-way fingerprint of the id (no name, no id) so that a
+    /// player who comes back finds the rating they left, not a fresh one.
+    pub fn forget_race_player(
+        &self,
+        player: &str,
+        now: Millis,
+        keep_until: Millis,
+    ) -> Result<(), StoreError> {
+        self.tx.execute(
+            "DELETE FROM ratings_forgotten WHERE kept_until < ?1",
+            params![now],
+        )?;
+        self.tx.execute(
+            "INSERT INTO ratings_forgotten \
+             (place, fingerprint, rating, deviation, volatility, games, kept_until) \
+             SELECT place, ?2, rating, deviation, volatility, games, ?3 FROM ratings \
+             WHERE player = ?1 \
+             ON CONFLICT (place, fingerprint) DO UPDATE SET rating = excluded.rating, \
+             deviation = excluded.deviation, volatility = excluded.volatility, \
+             games = excluded.games, kept_until = excluded.kept_until",
+            params![player, fingerprint(player), keep_until],
+        )?;
         self.tx.execute(
             "UPDATE races SET host = '(forgotten):' || id WHERE host = ?1",
             params![player],

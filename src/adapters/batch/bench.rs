@@ -696,7 +696,7 @@ fn vm_rss() -> String {
 fn seed_dailies(store: &mut crate::store::Store, servers: u64, bases: u64) -> anyhow::Result<u64> {
     use crate::engine::generator::{self, Request};
     use crate::engine::transform::Transform;
-    use crate::game::daily::{DailySettings, end_of_day, server_day};
+    use crate::game::daily::DailySettings;
     const ZONES: [&str; 8] = [
         "UTC",
         "Europe/Madrid",
@@ -751,10 +751,10 @@ fn seed_dailies(store: &mut crate::store::Store, servers: u64, bases: u64) -> an
                     difficulty: crate::engine::Tier::Medium,
                     enabled: true,
                     language: "en".into(),
+                    zone_change: None,
                 };
                 tx.save_daily_settings(&place, &settings)?;
-                let tz = settings.tz();
-                let today = server_day(now, &tz);
+                let today = settings.day_at(now);
                 let days = [Some(today), today.tomorrow().ok()];
                 for (d, day) in days.into_iter().enumerate() {
                     let Some(day) = day else { continue };
@@ -771,7 +771,7 @@ fn seed_dailies(store: &mut crate::store::Store, servers: u64, bases: u64) -> an
                 // Posted today already, its puzzles made: as on a bot that has run.
                 tx.claim_post(&place, today, now, now)?;
                 tx.settle_post(&place, today, Some("1"))?;
-                tx.set_prepare_at(&place, end_of_day(today, &tz), &settings)?;
+                tx.set_prepare_at(&place, settings.day_end(today), &settings)?;
             }
             Ok::<_, crate::store::StoreError>(())
         })?;

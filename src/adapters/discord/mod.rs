@@ -496,10 +496,6 @@ pub async fn run_tuned(
         }
         return Ok(());
     }
-    // The solve check's index of every stored daily, built beside the start rather than
-    // by the first player to ask.
-    let warming = app.clone();
-    tokio::task::spawn_blocking(move || warming.warm_solve_check());
     let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
     // The daily scheduler and the race messages' sender run in the process holding the
     // sending lease (one of the replicas sharing the database).

@@ -51,7 +51,7 @@ pub fn reply(
     let picture = style == BoardStyle::Image;
     text.push_str(&title(record, owner, lang));
     text.push('\n');
-    let sealed = sealed(record);
+    let sealed = sealed(record, now);
     if !picture {
         match game.status {
             Status::GaveUp if !sealed => {
@@ -117,7 +117,7 @@ pub fn reply(
     } else {
         Reply::public(text)
     };
-    let reply = pictured_record(reply, record, style, lang);
+    let reply = pictured_record(reply, record, style, lang, now);
     if game.status == Status::Active {
         let target = Target {
             game: record.id,
@@ -301,10 +301,11 @@ pub fn finished(
         _ if ran_out_of_time(record) => "timed-out",
         _ => "given-up",
     };
-    let sealed = sealed(record);
+    let sealed = sealed(record, now);
     let next = match record.race {
         Some(_) if sealed => "sealed",
         Some(_) => "race",
+        None if sealed => "sealed-daily",
         None => "game",
     };
     let mut text = t!(
@@ -335,23 +336,36 @@ pub fn finished(
     } else {
         Reply::public(text)
     };
-    pictured_record(reply, record, style, lang)
+    pictured_record(reply, record, style, lang, now)
 }
 
 /// Whether a finished game's solution must stay hidden: a race game while its race is
-/// still running, since a racer out of it could pass the answer to one still racing.
-pub fn sealed(record: &GameRecord) -> bool {
-    record.game.status != Status::Solved && record.race.is_some_and(|t| t.running)
+/// still running, since a racer out of it could pass the answer to one still racing; a
+/// daily while its server's day runs, since a second account that gives up would pass
+/// it to the first.
+pub fn sealed(record: &GameRecord, now: Millis) -> bool {
+    record.game.status != Status::Solved
+        && (record.race.is_some_and(|t| t.running) || record.daily_end.is_some_and(|end| now < end))
 }
 
 /// [`pictured`], with the solution left out of a sealed race board.
-fn pictured_record(reply: Reply, record: &GameRecord, style: BoardStyle, lang: Lang) -> Reply {
-    if style == BoardStyle::Image && sealed(record) {
+fn pictured_record(
+    reply: Reply,
+    record: &GameRecord,
+    style: BoardStyle,
+    lang: Lang,
+    now: Millis,
+) -> Reply {
+    if style == BoardStyle::Image && sealed(record, now) {
         // Drawn as the board stood: the player's digits, none of the bot's.
         let mut as_left = record.game.clone();
         as_left.status = Status::Active;
         let mut picture = BoardPicture::from_game_in(&as_left, lang);
-        picture.banner = Some(Banner::new(t!(lang, "banner-out-of-race"), Tone::Neutral));
+        let banner = match record.race {
+            Some(_) => t!(lang, "banner-out-of-race"),
+            None => t!(lang, "banner-given-up"),
+        };
+        picture.banner = Some(Banner::new(banner, Tone::Neutral));
         return reply.with_picture(picture);
     }
     if style == BoardStyle::Image {

@@ -11,8 +11,8 @@ use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::engine::generator::Puzzle;
 use crate::game::daily::{
-    self, DailySettings, Entry, PostDue, SettingError, ZoneShown, end_of_day, parse_time,
-    parse_zone, post_due, server_day, zone_shown,
+    self, DailySettings, Entry, PostDue, SettingError, ZoneShown, parse_time, parse_zone, post_due,
+    zone_shown,
 };
 use crate::game::{Game, Millis, Status};
 use crate::store::{GameRecord, ServerDaily, Tx};
@@ -87,20 +87,17 @@ fn discord_time(ms: Millis, style: char) -> String {
 }
 
 fn next_post(server: &ServerDaily, now: Millis) -> Millis {
-    let tz = server.settings.tz();
-    match post_due(now, server.settings.time, &tz, server.last_posted) {
+    match post_due(now, &server.settings, server.last_posted) {
         PostDue::At(at) => at,
         // Due now (about to be posted): the next one is tomorrow's.
-        PostDue::Now(day) => {
-            daily::post_instant(day.tomorrow().unwrap_or(day), server.settings.time, &tz)
-        }
+        PostDue::Now(day) => server.settings.post_at(day.tomorrow().unwrap_or(day)),
     }
 }
 
 /// When the next day's puzzle opens: at midnight of the server's zone, whatever the
 /// posting time (`/sudoku daily` plays a day's puzzle from its first minute).
 fn next_puzzle_at(server: &ServerDaily, today: Date) -> Millis {
-    end_of_day(today, &server.settings.tz())
+    server.settings.day_end(today)
 }
 
 /// A daily result as the leaderboard, the share card and the solve line all show it: the
@@ -185,7 +182,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
     let (server, today) = app.store().write(|tx| {
         let now = app.now();
         let server = tx.server_daily(place)?;
-        let today = server_day(now, &server.settings.tz());
+        let today = server.settings.day_at(now);
         Ok::<_, Failure>((server, today))
     })?;
     let (puzzle, tier) = puzzle_for(app, place, today, server.settings.difficulty, inv.lang)?;
@@ -239,6 +236,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                     game,
                     daily_day: Some(today),
                     race: None,
+                    daily_end: Some(server.settings.day_end(today)),
                 }
             }
         };
@@ -293,9 +291,8 @@ pub(crate) fn record_solve(
         return Ok(None);
     };
     let server = tx.server_daily(&record.place)?;
-    let tz = server.settings.tz();
     let finished = record.game.finished_at.unwrap_or(i64::MAX);
-    let on_time = finished < end_of_day(day, &tz);
+    let on_time = finished < server.settings.day_end(day);
     tx.set_daily_on_time(record.id, on_time)?;
     if !on_time {
         return Ok(Some((t!(lang, "daily-solved-late"), false)));
@@ -353,7 +350,16 @@ pub fn setup(app: &App, inv: &Invocation, asked: Setup<'_>) -> Result<Reply, Fai
             s.time = parse_time(t).map_err(|e| user_error(setting_error(&e, lang)))?;
         }
         if let Some(z) = zone {
-            s.zone = parse_zone(z).map_err(|e| user_error(setting_error(&e, lang)))?;
+            let zone = parse_zone(z).map_err(|e| user_error(setting_error(&e, lang)))?;
+            // A day that has begun keeps its hours: the new zone takes over when it ends.
+            let running = tx.had_daily(inv.place.key())?;
+            s = s.switch_zone(zone, now, running).map_err(|settled| {
+                user_error(t!(
+                    lang,
+                    "setup-zone-settling",
+                    at = discord_time(settled, 'F')
+                ))
+            })?;
         }
         if let Some(d) = difficulty {
             s.difficulty = Tier::parse(d).ok_or_else(|| {
@@ -378,29 +384,36 @@ pub fn setup(app: &App, inv: &Invocation, asked: Setup<'_>) -> Result<Reply, Fai
             return Err(user_error(t!(lang, "setup-no-channel")));
         };
         s.enabled = true;
-        if s.difficulty != current.settings.difficulty || s.zone != current.settings.zone {
-            // Puzzles made ahead for days no one can have started yet (in either zone) were made
-            // for the old settings.
-            let today = server_day(now, &current.settings.tz()).max(server_day(now, &s.tz()));
+        if s.difficulty != current.settings.difficulty {
+            // Puzzles made ahead for days no one can have started yet were made for the old
+            // difficulty.
+            let today = current.settings.day_at(now).max(s.day_at(now));
             tx.discard_future_dailies(inv.place.key(), today)?;
         }
         tx.save_daily_settings(inv.place.key(), &s)?;
         let saved = tx.server_daily(inv.place.key())?;
         let posts = server_lang(&s);
-        Ok(Reply::private(t!(
+        let mut text = t!(
             lang,
             "setup-done",
             time = format!("{:02}:{:02}", s.time.hour(), s.time.minute()),
-            zone = zone_text(&s.zone, now, lang),
+            zone = zone_text(s.zone_at(now), now, lang),
             channel = format!("<#{channel}>"),
             tier = render::tier_name(Some(s.difficulty), lang),
             next = discord_time(next_post(&saved, now), 'F'),
             language = t!(lang, "language-name", code = posts.code())
-        )))
+        );
+        if let Some(change) = s.zone_change.as_ref().filter(|c| c.from > now) {
+            text.push('\n');
+            text.push_str(&t!(
+                lang,
+                "setup-zone-from",
+                zone = zone_text(&change.to, change.from, lang),
+                from = discord_time(change.from, 'F')
+            ));
+        }
+        Ok(Reply::private(text))
     })?;
-    // Its zone may have changed, and with it which of its dailies is running (after the
-    // commit: a solve reading meanwhile still saw the old zone).
-    app.dailies_changed();
     Ok(reply)
 }
 
@@ -422,7 +435,7 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
     app.store().read(|tx| {
         let now = app.now();
         let server = tx.server_daily(inv.place.key())?;
-        let today = server_day(now, &server.settings.tz());
+        let today = server.settings.day_at(now);
         let from = match period {
             Period::Today => Some(today),
             Period::Week => today.checked_sub(jiff::Span::new().days(6)).ok(),
@@ -482,6 +495,13 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
                     t!(lang, "leaderboard-auto-notes", count = n, today = today)
                 ),
             };
+            let unverified = match e.unverified {
+                0 => String::new(),
+                n => format!(
+                    " · {}",
+                    t!(lang, "leaderboard-unverified", count = n, today = today)
+                ),
+            };
             let unranked = if e.unranked() {
                 format!(
                     " · {}",
@@ -490,7 +510,7 @@ pub fn leaderboard(app: &App, inv: &Invocation, period: Period) -> Result<Reply,
             } else {
                 String::new()
             };
-            format!("\n{rank}. {name}: {result}{mode}{aid}{unranked}")
+            format!("\n{rank}. {name}: {result}{mode}{aid}{unranked}{unverified}")
         };
         let you = t!(lang, "leaderboard-you");
         let mine = ranked
@@ -532,7 +552,7 @@ pub(crate) fn stats_lines(
         return Ok(Vec::new());
     }
     let server = tx.server_daily(place)?;
-    let today = server_day(now, &server.settings.tz());
+    let today = server.settings.day_at(now);
     let days = tx.player_daily_days(player, place)?;
     let s = daily::streak(&days, today);
     let mut lines = vec![t!(
@@ -604,7 +624,7 @@ pub(crate) fn post(app: &App, server: &ServerDaily, day: Date) -> Result<Reply, 
 
 /// Settings used by tests and the scheduler alike.
 pub(crate) fn due(server: &DailySettings, last: Option<Date>, now: Millis) -> PostDue {
-    post_due(now, server.time, &server.tz(), last)
+    post_due(now, server, last)
 }
 
 /// The spoiler-free result of a daily, in the manner of the word-game dailies, with the
@@ -624,7 +644,7 @@ fn share_line(
     if game.difficulty.is_some() {
         parts.push(render::tier_name(game.difficulty, lang));
     }
-    let day_end = end_of_day(day, &tx.server_daily(&record.place)?.settings.tz());
+    let day_end = tx.server_daily(&record.place)?.settings.day_end(day);
     let finished = game.finished_at.unwrap_or(now);
     let costs = |parts: &mut Vec<String>| {
         parts.push(t!(lang, "count-mistakes", count = game.mistakes));
@@ -673,11 +693,11 @@ pub fn share(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Repl
     let place = inv.place.key();
     app.store().read(|tx| {
         let now = app.now();
-        let tz = tx.server_daily(place)?.settings.tz();
+        let settings = tx.server_daily(place)?.settings;
         let record = match target {
             Some(t) => tx.game(t.game)?,
             None => {
-                let today = server_day(now, &tz);
+                let today = settings.day_at(now);
                 let yesterday = today.yesterday().unwrap_or(today);
                 match tx.daily_game_id(&inv.player.id, place, today)? {
                     Some(id) => tx.game(id)?,
@@ -694,7 +714,7 @@ pub fn share(app: &App, inv: &Invocation, target: Option<Target>) -> Result<Repl
         let Some(day) = record.daily_day else {
             return Err(user_error(t!(inv.lang, "share-not-daily")));
         };
-        let day_end = end_of_day(day, &tx.server_daily(&record.place)?.settings.tz());
+        let day_end = tx.server_daily(&record.place)?.settings.day_end(day);
         if record.game.status == Status::Active && now < day_end {
             return Err(user_error(t!(inv.lang, "share-finish-first")));
         }

@@ -190,13 +190,31 @@ fn solved_headline(
         hints = game.hints
     );
     let mut late = false;
-    if let Some(line) = super::race::record_solve(tx, record, lang, now)? {
+    // A ranked solve faster than a person can: kept, but ranked last and never rated.
+    let ranked = record.daily_day.is_some() || record.race.is_some();
+    let finished = game.finished_at.unwrap_or(now);
+    let verified = !ranked || crate::game::fair::is_verified(game, game.elapsed(finished));
+    if !verified {
+        tx.set_unverified(record.id)?;
+    }
+    if let Some(line) = super::race::record_solve(tx, record, lang, now, verified)? {
         headline = line;
     }
     if let Some((line, on_time)) = super::daily::record_solve(tx, record, lang)? {
         headline.push(' ');
         headline.push_str(&line);
         late = !on_time;
+    }
+    if !verified {
+        headline.push(' ');
+        headline.push_str(&t!(
+            lang,
+            "solve-unverified",
+            floor = render::duration(crate::game::fair::human_floor(
+                game.givens.empty_count(),
+                game.difficulty
+            ))
+        ));
     }
     Ok((headline, late))
 }
@@ -282,6 +300,7 @@ pub fn new(
             race: None,
             shown: true,
             pad: Default::default(),
+            daily_end: None,
         };
         let mut headline = t!(
             inv.lang,
@@ -1054,13 +1073,16 @@ pub fn give_up(
                 game: record.id,
                 version: record.game.version,
             };
-            return Ok(
-                Reply::private(t!(lang, "giveup-ask")).with_buttons(vec![Button {
-                    custom_id: custom_id("giveup-yes", t),
-                    label: t!(lang, "button-yes-give-up"),
-                    style: ButtonStyle::Danger,
-                }]),
-            );
+            let ask = if board::sealed(&record, now) {
+                t!(lang, "giveup-daily-ask")
+            } else {
+                t!(lang, "giveup-ask")
+            };
+            return Ok(Reply::private(ask).with_buttons(vec![Button {
+                custom_id: custom_id("giveup-yes", t),
+                label: t!(lang, "button-yes-give-up"),
+                style: ButtonStyle::Danger,
+            }]));
         }
         check_fresh(&record, target, inv, now)?;
         record
@@ -1078,6 +1100,15 @@ pub fn give_up(
                 "giveup-race-done",
                 race = super::race::tag_name(tag, lang),
                 sealed = yes(sealed)
+            );
+            return Ok(board::reply_to(inv, &record, &headline, now));
+        }
+        if let Some(end) = record.daily_end.filter(|&end| now < end) {
+            // Everyone plays this puzzle today: its solution waits for the day's end.
+            let headline = t!(
+                lang,
+                "giveup-daily-done",
+                at = format!("<t:{}:R>", end.div_euclid(1000))
             );
             return Ok(board::reply_to(inv, &record, &headline, now));
         }

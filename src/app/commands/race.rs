@@ -14,8 +14,9 @@ use crate::app::reply::{Button, ButtonStyle, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::game::race::{
-    Entrant, LOBBY_TTL_MS, MAX_PLAYERS, MISTAKE_LIMIT, RACE_LIMIT_MS, Race, RaceError, RaceStatus,
-    Rating, correct_cells, is_out, standings, untouched,
+    Entrant, LOBBY_TTL_MS, MAX_PLAYERS, MIN_RATED_EMPTY, MISTAKE_LIMIT, RACE_LIMIT_MS,
+    RATED_PAIR_LIMIT, RATED_PAIR_WINDOW_MS, Race, RaceError, RaceStatus, Rating, Unrated,
+    correct_cells, is_out, standings, unrated, untouched,
 };
 use crate::game::{Game, Millis, Status};
 use crate::store::{GameRecord, RaceRecord, RaceTag, Tx};
@@ -435,17 +436,8 @@ pub(crate) fn share_card(
     game: Option<&Game>,
     lang: Lang,
 ) -> String {
-    let kind = if race.is_challenge() {
-        "challenge"
-    } else {
-        "race"
-    };
-    let mut parts = vec![t!(
-        lang,
-        "race-card-name",
-        kind = kind,
-        number = race.number
-    )];
+    // Named as every other message names it: a challenge is a race too.
+    let mut parts = vec![race_name(race, lang)];
     if let Some(tier) = race.difficulty {
         parts.push(tier_name(Some(tier), lang));
     }
@@ -477,10 +469,41 @@ pub(crate) fn share_card(
     if let Some(g) = game {
         parts.push(t!(lang, "count-mistakes", count = g.mistakes));
     }
+    parts.extend(tags(entrant, game, lang));
     if let Some(change) = entrant.rating_change {
         parts.push(t!(lang, "race-card-rating", change = format!("{change:+}")));
     }
     parts.join(" · ")
+}
+
+/// What a racer's result is shown with, wherever it is shown (scoreboard, result, share
+/// card), as the daily's leaderboard does: the aids they used (auto-notes, check-as-you-go
+/// off, hints) and a time faster than a person can solve in.
+fn tags(entrant: &Entrant, game: Option<&Game>, lang: Lang) -> Vec<String> {
+    let mut tags = Vec::new();
+    if let Some(g) = game {
+        if g.auto_notes {
+            tags.push(t!(lang, "status-auto-notes"));
+        }
+        if !g.check_as_you_go {
+            tags.push(t!(lang, "share-unchecked"));
+        }
+        if g.hints > 0 {
+            tags.push(t!(lang, "count-hints", count = g.hints));
+        }
+    }
+    if entrant.unverified {
+        tags.push(t!(lang, "race-unverified"));
+    }
+    tags
+}
+
+/// [`tags`], each after a " · ".
+fn tagged(entrant: &Entrant, game: Option<&Game>, lang: Lang) -> String {
+    tags(entrant, game, lang)
+        .into_iter()
+        .map(|tag| format!(" · {tag}"))
+        .collect()
 }
 
 /// After a move or note in a race game: the scoreboard is redrawn by the scheduler.
@@ -498,6 +521,7 @@ pub(crate) fn record_solve(
     record: &GameRecord,
     lang: Lang,
     now: Millis,
+    verified: bool,
 ) -> Result<Option<String>, Failure> {
     let Some(tag) = record.race else {
         return Ok(None);
@@ -514,7 +538,7 @@ pub(crate) fn record_solve(
     }
     let started = race.race.started_at.unwrap_or(record.game.started_at);
     let time = duration(record.game.finished_at.unwrap_or(now) - started);
-    let place = race.race.finish(&record.player).unwrap_or(0);
+    let place = race.race.finish(&record.player, verified).unwrap_or(0);
     settle(tx, &mut race, now)?;
     tx.save_race(race.id, &race.race)?;
     // Said in the channel: the solve's answer is public (without the board).
@@ -548,7 +572,7 @@ pub(crate) fn record_give_up(tx: &Tx<'_>, record: &GameRecord, now: Millis) -> R
 fn settle(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failure> {
     let games = entrant_games(tx, &record.race)?;
     if record.race.settle(|e| game_of(&games, e), now) {
-        rate(tx, record)?;
+        rate(tx, record, now)?;
     }
     Ok(())
 }
@@ -564,7 +588,7 @@ fn settle_by_time(tx: &Tx<'_>, record: &mut RaceRecord) -> Result<(), Failure> {
                 tx.save_game(id, &game.game)?;
             }
         }
-        rate(tx, record)?;
+        rate(tx, record, at)?;
     }
     tx.save_race(record.id, &record.race)?;
     Ok(())
@@ -584,8 +608,8 @@ pub(crate) fn catch_up(tx: &Tx<'_>, id: i64, now: Millis) -> Result<bool, Failur
 }
 
 /// A challenge's result moves both ratings (Glicko-2): a solve beats no solve, and two
-/// without a solve draw.
-fn rate(tx: &Tx<'_>, record: &mut RaceRecord) -> Result<(), Failure> {
+/// without a solve draw. Not when [`unrated`] says why not.
+fn rate(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failure> {
     let race = &record.race;
     if !race.is_challenge() || race.entrants.len() != 2 {
         return Ok(());
@@ -596,6 +620,16 @@ fn rate(tx: &Tx<'_>, record: &mut RaceRecord) -> Result<(), Failure> {
         return Ok(());
     }
     let (a, b) = (&race.entrants[0], &race.entrants[1]);
+    tx.purge_forgotten_ratings(now)?;
+    let before = tx.rated_between(
+        &record.place,
+        &a.player,
+        &b.player,
+        now - RATED_PAIR_WINDOW_MS,
+    )?;
+    if unrated(race, before).is_some() {
+        return Ok(());
+    }
     // A place beats no place; two without one draw.
     let score = match (a.rank, b.rank) {
         (Some(x), Some(y)) if x < y => 1.0,
@@ -702,13 +736,17 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                     opponent_rating = opponent_rating,
                     puzzle = puzzle_line(race, lang)
                 );
-                let answer = t!(
+                let mut answer = t!(
                     lang,
                     "race-challenge-answer",
                     opponent = opponent.as_str(),
                     left = left,
                     host = host.as_str()
                 );
+                if let Some(why) = unrated_now(tx, record, now)? {
+                    answer.push('\n');
+                    answer.push_str(&unrated_text(why, lang));
+                }
                 Reply::public(format!("{offer}\n{answer}\n{rules}")).with_buttons(vec![
                     button(
                         "accept",
@@ -945,7 +983,8 @@ pub(crate) fn standings_of(
             ),
             None => String::new(),
         };
-        rows.push((name, format!("{state}{counts}")));
+        let tags = tagged(entrant, game, lang);
+        rows.push((name, format!("{state}{counts}{tags}")));
     }
     Ok((text, rows))
 }
@@ -970,7 +1009,8 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
                 race = name.as_str(),
                 time = time
             );
-            format!("🏆 {wins}")
+            let tags = tagged(w, game_of(&games, w), lang);
+            format!("🏆 {wins}{tags}")
         }
         None if race.is_challenge()
             && untouched(race.entrants.iter().map(|e| game_of(&games, e))) =>
@@ -997,13 +1037,16 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
         }
         let name = who(tx, &entrant.player, lang)?;
         others.push(match (entrant.rank, game) {
-            (Some(rank), Some(g)) => t!(
-                lang,
-                "race-result-placed",
-                place = ordinal(rank, lang),
-                player = name,
-                time = duration(g.finished_at.unwrap_or(now) - started)
-            ),
+            (Some(rank), Some(g)) => {
+                let placed = t!(
+                    lang,
+                    "race-result-placed",
+                    place = ordinal(rank, lang),
+                    player = name,
+                    time = duration(g.finished_at.unwrap_or(now) - started)
+                );
+                format!("{placed}{}", tagged(entrant, game, lang))
+            }
             (_, Some(g)) if is_out(g) => {
                 t!(lang, "race-result-out", player = name, count = g.mistakes)
             }
@@ -1016,6 +1059,14 @@ pub(crate) fn result(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Re
     if !others.is_empty() {
         text.push('\n');
         text.push_str(&others.join(" · "));
+    }
+    let aborted = untouched(race.entrants.iter().map(|e| game_of(&games, e)));
+    if race.is_challenge() && !aborted && race.entrants.iter().all(|e| e.rating_change.is_none()) {
+        let at = race.finished_at.unwrap_or(now);
+        if let Some(why) = unrated_now(tx, record, at)? {
+            text.push('\n');
+            text.push_str(&unrated_text(why, lang));
+        }
     }
     if race.is_challenge() && race.entrants.iter().any(|e| e.rating_change.is_some()) {
         let mut ratings = Vec::new();
@@ -1065,6 +1116,36 @@ fn timed_out(race: &Race, game: &Game) -> bool {
             .is_some_and(|(start, end)| end - start >= RACE_LIMIT_MS)
 }
 
+/// Why a challenge is not rated (or will not be), as of `now`: see [`unrated`].
+fn unrated_now(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<Option<Unrated>, Failure> {
+    let race = &record.race;
+    let Some(opponent) = race.opponent.as_deref() else {
+        return Ok(None);
+    };
+    let before = tx.rated_between(
+        &record.place,
+        &race.host,
+        opponent,
+        now - RATED_PAIR_WINDOW_MS,
+    )?;
+    Ok(unrated(race, before))
+}
+
+fn unrated_text(why: Unrated, lang: Lang) -> String {
+    t!(
+        lang,
+        "race-unrated-why",
+        why = match why {
+            Unrated::Small => "small",
+            Unrated::Pair => "pair",
+            Unrated::Unverified => "unverified",
+            Unrated::Forgotten => "forgotten",
+        },
+        min = MIN_RATED_EMPTY,
+        limit = RATED_PAIR_LIMIT
+    )
+}
+
 /// "1523", "1500?" for a provisional rating, "unrated" before the first rated game.
 fn rating_text(tx: &Tx<'_>, place: &str, player: &str, lang: Lang) -> Result<String, Failure> {
     let (rating, games) = tx.rating(place, player)?;
@@ -1092,7 +1173,7 @@ pub fn leaderboard(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
         if rows.is_empty() {
             return Ok(Reply::public(t!(lang, "race-leaderboard-empty")));
         }
-        let mut text = t!(lang, "race-leaderboard-title");
+        let mut text = t!(lang, "race-leaderboard-title", min = MIN_RATED_EMPTY);
         let mut rank = 0;
         for (i, row) in rows.iter().enumerate() {
             // Equal records share a place: no tie goes to whoever sorts first by name.
@@ -1119,6 +1200,20 @@ pub fn leaderboard(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                     best = row.best.map_or("-".into(), duration),
                     rating = rating
                 )
+            ));
+        }
+        // Ratings on their own line, established before provisional.
+        let ratings = tx.rating_board(inv.place.key(), 10)?;
+        if !ratings.is_empty() {
+            let listed: Vec<String> = ratings
+                .iter()
+                .map(|(_, name, r)| format!("**{}** {}", escape_markdown(name), show_rating(r)))
+                .collect();
+            text.push('\n');
+            text.push_str(&t!(
+                lang,
+                "race-leaderboard-ratings",
+                ratings = listed.join(" · ")
             ));
         }
         Ok(Reply::public(text))
