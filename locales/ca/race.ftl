@@ -67,7 +67,10 @@ race-error-host-leaves = Organitzes aquesta cursa, així que no en pots sortir; 
 # La sala d'un repte 1 contra 1 amb puntuació; $host_rating i $opponent_rating són
 # puntuacions ("1523", "1500?" mentre és provisional, o `race-unrated`); $puzzle és
 # `race-puzzle`.
-race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) repta **{ $opponent }** ({ $opponent_rating }) a una cursa 1 contra 1 puntuable ({ $puzzle }).
+race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) repta **{ $opponent }** ({ $opponent_rating }) a una cursa 1 contra 1 { $rated ->
+    [yes] puntuable
+   *[no] no puntuable
+} ({ $puzzle }).
 race-challenge-answer = { $opponent }: prem «Acceptar» per començar de seguida, o «Rebutjar». El repte caduca d'aquí a { $left }; fins llavors, { $host } el pot retirar amb «Retirar».
 race-lobby = **{ $race }**: { $puzzle } · organitza { $host }
 # $names: els jugadors apuntats fins ara, "ann, bob".

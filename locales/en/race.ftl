@@ -64,7 +64,10 @@ race-error-host-leaves = You host this race, so you can't leave it; Cancel ends 
 
 # The rated 1-v-1 lobby; $host_rating and $opponent_rating are ratings ("1523", "1500?"
 # while provisional, or `race-unrated`); $puzzle is `race-puzzle`.
-race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) challenges **{ $opponent }** ({ $opponent_rating }) to a rated 1-v-1 race ({ $puzzle }).
+race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) challenges **{ $opponent }** ({ $opponent_rating }) to { $rated ->
+    [yes] a rated
+   *[no] an unrated
+} 1-v-1 race ({ $puzzle }).
 race-challenge-answer = { $opponent }: Accept to start at once, or Decline. The offer lapses in { $left }; { $host } may Withdraw it until then.
 race-lobby = **{ $race }**: { $puzzle } · host { $host }
 # $names: the players so far, "ann, bob".

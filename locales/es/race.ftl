@@ -65,7 +65,10 @@ race-error-host-leaves = Organizas esta carrera, así que no puedes salir de ell
 # La sala de un reto 1 contra 1 con puntuación; $host_rating y $opponent_rating son
 # puntuaciones ("1523", "1500?" mientras es provisional, o `race-unrated`); $puzzle es
 # `race-puzzle`.
-race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) reta a **{ $opponent }** ({ $opponent_rating }) a una carrera 1 contra 1 puntuable ({ $puzzle }).
+race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) reta a **{ $opponent }** ({ $opponent_rating }) a una carrera 1 contra 1 { $rated ->
+    [yes] puntuable
+   *[no] no puntuable
+} ({ $puzzle }).
 race-challenge-answer = { $opponent }: pulsa «Aceptar» para empezar ya, o «Rechazar». El reto caduca dentro de { $left }; hasta entonces, { $host } puede retirarlo con «Retirar».
 race-lobby = **{ $race }**: { $puzzle } · organiza { $host }
 # $names: los jugadores apuntados hasta ahora, "ann, bob".

@@ -726,6 +726,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                 let opponent = who(tx, opponent_id, lang)?;
                 let host_rating = rating_text(tx, &record.place, &race.host, lang)?;
                 let opponent_rating = rating_text(tx, &record.place, opponent_id, lang)?;
+                let unrated = unrated_now(tx, record, now)?;
                 let offer = t!(
                     lang,
                     "race-challenge-lobby",
@@ -734,7 +735,8 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                     host_rating = host_rating,
                     opponent = opponent.as_str(),
                     opponent_rating = opponent_rating,
-                    puzzle = puzzle_line(race, lang)
+                    puzzle = puzzle_line(race, lang),
+                    rated = yes(unrated.is_none())
                 );
                 let mut answer = t!(
                     lang,
@@ -743,7 +745,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                     left = left,
                     host = host.as_str()
                 );
-                if let Some(why) = unrated_now(tx, record, now)? {
+                if let Some(why) = unrated {
                     answer.push('\n');
                     answer.push_str(&unrated_text(why, lang));
                 }
