@@ -47,7 +47,10 @@ fn compose_environment(service: &str) -> BTreeMap<String, String> {
             found.insert(key.trim().to_string(), value.trim().to_string());
         }
     }
-    assert!(!found.is_empty(), "no environment for {service} in compose.yaml");
+    assert!(
+        !found.is_empty(),
+        "no environment for {service} in compose.yaml"
+    );
     found
 }
 
@@ -59,7 +62,11 @@ fn substitute(value: &str, values: &BTreeMap<&str, String>) -> String {
         out.push_str(&rest[..start]);
         let end = rest[start..].find('}').expect("closed ${") + start;
         let name = rest[start + 2..end].split([':', '-']).next().unwrap_or("");
-        out.push_str(values.get(name).unwrap_or_else(|| panic!("a test value for {name}")));
+        out.push_str(
+            values
+                .get(name)
+                .unwrap_or_else(|| panic!("a test value for {name}")),
+        );
         rest = &rest[end + 1..];
     }
     out.push_str(rest);
@@ -113,12 +120,18 @@ fn the_dockerfile_runs_the_binary_alone_as_a_user_with_a_health_check() {
     let dockerfile = read("Dockerfile");
     assert_eq!(exec_form(&dockerfile, "ENTRYPOINT"), ["sudoku-bot"]);
     assert_eq!(
-        exec_form(&dockerfile, "HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD"),
+        exec_form(
+            &dockerfile,
+            "HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD"
+        ),
         ["sudoku-bot", "health"]
     );
     assert!(dockerfile.contains("\nUSER sudoku\n"), "not root");
     // The runtime stage copies the binary and the licences, nothing the binary reads.
-    let runtime = dockerfile.rsplit("\nFROM ").next().expect("a runtime stage");
+    let runtime = dockerfile
+        .rsplit("\nFROM ")
+        .next()
+        .expect("a runtime stage");
     for line in runtime.lines().filter(|l| l.starts_with("COPY ")) {
         assert!(
             line.contains("target/release/sudoku-bot") || line.contains("LICENSE"),
@@ -199,7 +212,10 @@ fn the_image_command_starts_from_compose_environment_and_answers_over_http() {
         .collect();
     let values = BTreeMap::from([
         ("DISCORD_TOKEN", "test-token-not-a-secret".to_string()),
-        ("POSTGRES_PASSWORD", "unused-by-a-trusting-server".to_string()),
+        (
+            "POSTGRES_PASSWORD",
+            "unused-by-a-trusting-server".to_string(),
+        ),
         ("DISCORD_PUBLIC_KEY", public_key),
         ("DISCORD_APPLICATION_ID", "1000000000000000001".to_string()),
     ]);
@@ -209,8 +225,12 @@ fn the_image_command_starts_from_compose_environment_and_answers_over_http() {
         .collect();
     // What this machine changes: the database compose would start, free loopback ports
     // for the container's own, and Discord's REST API out of reach (a closed port).
-    let endpoint: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().expect("address");
-    let admin_at: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().expect("address");
+    let endpoint: SocketAddr = format!("127.0.0.1:{}", free_port())
+        .parse()
+        .expect("address");
+    let admin_at: SocketAddr = format!("127.0.0.1:{}", free_port())
+        .parse()
+        .expect("address");
     environment.insert("DATABASE_URL".into(), database);
     environment.insert("SUDOKU_INTERACTIONS_LISTEN".into(), endpoint.to_string());
     environment.insert("SUDOKU_ADMIN_LISTEN".into(), admin_at.to_string());
@@ -232,8 +252,14 @@ fn the_image_command_starts_from_compose_environment_and_answers_over_http() {
     let logged = Arc::new(Mutex::new(String::new()));
     let mut readers = Vec::new();
     for stream in [
-        child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
-        child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
     ]
     .into_iter()
     .flatten()

@@ -540,12 +540,14 @@ impl Config {
         env: &dyn Fn(&str) -> Option<String>,
     ) -> Result<Config, ConfigError> {
         let text = match path {
-            Some(path) => Some(std::fs::read_to_string(path).map_err(|source| {
-                ConfigError::Read {
-                    path: path.to_path_buf(),
-                    source,
-                }
-            })?),
+            Some(path) => {
+                Some(
+                    std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                        path: path.to_path_buf(),
+                        source,
+                    })?,
+                )
+            }
             None => None,
         };
         Config::from_sources(text.as_deref(), env).map_err(|message| {
@@ -992,7 +994,12 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        move |name| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        }
     }
 
     const KEY: &str = "67c6bd767ca099e79efac9fcce4d2022a63bf7dea780e7f3d813f694c1597089";
@@ -1046,7 +1053,10 @@ mod tests {
         assert_eq!(interactions.listen.to_string(), "0.0.0.0:8080");
         assert!(!interactions.gateway);
         assert_eq!(interactions.path, "/interactions");
-        assert_eq!(config.admin.expect("admin").listen.to_string(), "0.0.0.0:9090");
+        assert_eq!(
+            config.admin.expect("admin").listen.to_string(),
+            "0.0.0.0:9090"
+        );
         assert_eq!(config.shards, Some(3));
         assert_eq!(config.log_format, LogFormat::Json);
         // Set to nothing: unset.
@@ -1056,34 +1066,45 @@ mod tests {
         let config = Config::from_sources(Some(file), &env(&[("SUDOKU_SHARDS", "5")]))
             .expect("file and environment");
         assert_eq!(config.shards, Some(5), "the environment wins");
-        assert_eq!(config.admin.expect("admin").listen.to_string(), "127.0.0.1:1");
+        assert_eq!(
+            config.admin.expect("admin").listen.to_string(),
+            "127.0.0.1:1"
+        );
         assert_eq!(
             config.database,
             crate::store::Location::File("file.db".into())
         );
         // No file, no environment: the defaults, with the admin listener on loopback.
         let config = Config::from_sources(None, &env(&[])).expect("defaults");
-        assert_eq!(config.admin.expect("admin").listen.to_string(), ADMIN_LISTEN);
+        assert_eq!(
+            config.admin.expect("admin").listen.to_string(),
+            ADMIN_LISTEN
+        );
     }
 
     #[test]
     fn a_bad_value_from_the_environment_names_its_variable() {
-        let error = |pairs: &[(&str, &str)]| {
-            Config::from_sources(None, &env(pairs)).expect_err("refused")
-        };
+        let error =
+            |pairs: &[(&str, &str)]| Config::from_sources(None, &env(pairs)).expect_err("refused");
         let section = [
             ("SUDOKU_INTERACTIONS_LISTEN", "127.0.0.1:8080"),
             ("SUDOKU_INTERACTIONS_PUBLIC_KEY", KEY),
             ("SUDOKU_INTERACTIONS_APPLICATION_ID", "42"),
         ];
         let with = |name: &'static str, value: &'static str| {
-            let mut pairs: Vec<(&str, &str)> =
-                section.iter().filter(|(k, _)| *k != name).copied().collect();
+            let mut pairs: Vec<(&str, &str)> = section
+                .iter()
+                .filter(|(k, _)| *k != name)
+                .copied()
+                .collect();
             pairs.push((name, value));
             error(&pairs)
         };
         for (said, wanted) in [
-            (error(&[("SUDOKU_SHARDS", "two")]), "SUDOKU_SHARDS=\"two\": a whole number"),
+            (
+                error(&[("SUDOKU_SHARDS", "two")]),
+                "SUDOKU_SHARDS=\"two\": a whole number",
+            ),
             (error(&[("SUDOKU_SHARDS", "-1")]), "SUDOKU_SHARDS"),
             (
                 error(&[("SUDOKU_INTERACTIONS_GATEWAY", "maybe")]),
@@ -1093,12 +1114,18 @@ mod tests {
                 with("SUDOKU_INTERACTIONS_LISTEN", "localhost:80"),
                 "SUDOKU_INTERACTIONS_LISTEN",
             ),
-            (with("SUDOKU_INTERACTIONS_PUBLIC_KEY", "abc"), "SUDOKU_INTERACTIONS_PUBLIC_KEY: 3 characters"),
+            (
+                with("SUDOKU_INTERACTIONS_PUBLIC_KEY", "abc"),
+                "SUDOKU_INTERACTIONS_PUBLIC_KEY: 3 characters",
+            ),
             (
                 with("SUDOKU_INTERACTIONS_APPLICATION_ID", "my-bot"),
                 "SUDOKU_INTERACTIONS_APPLICATION_ID",
             ),
-            (error(&[("SUDOKU_ADMIN_LISTEN", "9090")]), "SUDOKU_ADMIN_LISTEN"),
+            (
+                error(&[("SUDOKU_ADMIN_LISTEN", "9090")]),
+                "SUDOKU_ADMIN_LISTEN",
+            ),
             (error(&[("SUDOKU_LOG_FORMAT", "xml")]), "SUDOKU_LOG_FORMAT"),
             (
                 error(&[("SUDOKU_INTERACTIONS_LISTEN", "127.0.0.1:8080")]),
@@ -1127,8 +1154,17 @@ mod tests {
         let text = std::fs::read_to_string(path).expect("docs/operators.md");
         text.lines()
             .filter_map(|line| {
-                let cells: Vec<&str> = line.trim().strip_prefix('|')?.split('|').map(str::trim).collect();
-                let unquote = |cell: &str| cell.strip_prefix('`')?.strip_suffix('`').map(str::to_string);
+                let cells: Vec<&str> = line
+                    .trim()
+                    .strip_prefix('|')?
+                    .split('|')
+                    .map(str::trim)
+                    .collect();
+                let unquote = |cell: &str| {
+                    cell.strip_prefix('`')?
+                        .strip_suffix('`')
+                        .map(str::to_string)
+                };
                 let variable = unquote(cells.get(1)?)?;
                 if !variable.starts_with("SUDOKU_") {
                     return None;
@@ -1141,13 +1177,18 @@ mod tests {
     #[test]
     fn the_operators_reference_table_lists_exactly_the_keys_and_its_examples_are_read() {
         let documented = documented();
-        let mut listed: Vec<(String, String)> =
-            documented.iter().map(|(p, v, _)| (p.clone(), v.clone())).collect();
+        let mut listed: Vec<(String, String)> = documented
+            .iter()
+            .map(|(p, v, _)| (p.clone(), v.clone()))
+            .collect();
         let mut wanted: Vec<(String, String)> =
             keys().iter().map(|k| (k.path(), k.variable())).collect();
         listed.sort();
         wanted.sort();
-        assert_eq!(listed, wanted, "docs/operators.md's table against the Config struct");
+        assert_eq!(
+            listed, wanted,
+            "docs/operators.md's table against the Config struct"
+        );
         // Every example, all at once (sections need their other keys), is read.
         let pairs: Vec<(&str, &str)> = documented
             .iter()
@@ -1157,5 +1198,4 @@ mod tests {
             .unwrap_or_else(|e| panic!("the documented examples: {e}"));
         assert!(config.interactions.is_some() && config.web.is_some() && config.activity.is_some());
     }
-
 }

@@ -876,4 +876,34 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn json_logs_are_one_object_a_line_without_colours_or_tokens() {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = log_subscriber_as(
+            "debug",
+            move || writer.clone(),
+            true,
+            config::LogFormat::Json,
+        )
+        .expect("filter");
+        tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!(target: "serenity::http::client", "request", req = "tok-secret");
+            let _in = span.enter();
+            tracing::debug!(target: "serenity::http::client", "Unsuccessful response: tok-secret2");
+            tracing::info!(shard = 0, "ours");
+        });
+        let bytes = captured.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("tok-secret"), "{text}");
+        assert!(!text.contains('\u{1b}'), "{text}");
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON object a line"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{text}");
+        assert_eq!(lines[0]["fields"]["message"], "ours");
+        assert_eq!(lines[0]["level"], "INFO");
+    }
 }
