@@ -783,6 +783,8 @@ fn the_binary_refuses_a_missing_or_rejected_token_without_printing_it() {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bot"));
         command
             .args(["run", "--config"])
+            // An admin listener of its own (the default port may be taken).
+            .env("SUDOKU_ADMIN_LISTEN", "127.0.0.1:0")
             .arg(&config)
             .env_remove("DISCORD_TOKEN");
         if let Some(t) = token {
