@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use sudoku_bot::adapters::batch::{self, GenerateArgs, HintArgs, RenderArgs, bench::BenchCommand};
+use sudoku_bot::adapters::discord::config::LogFormat;
 use sudoku_bot::adapters::discord::{self, Config};
 use sudoku_bot::adapters::terminal::{self, PlayArgs};
 use sudoku_bot::app::{App, SystemClock};
@@ -54,11 +55,35 @@ enum Command {
     },
     /// Run the Discord bot. The token comes from DISCORD_TOKEN (or the config's
     /// token_file); it is never logged.
-    #[command(after_help = "Example:\n  DISCORD_TOKEN=... sudoku-bot run --config config.toml")]
+    ///
+    /// Every setting of the config file may come from the environment instead, which wins
+    /// over the file: SUDOKU_ and the key in upper case, a section and its key joined by
+    /// _ (SUDOKU_SHARDS, SUDOKU_INTERACTIONS_LISTEN); DATABASE_URL for the database.
+    /// RUST_LOG, when set, wins over log_level.
+    #[command(
+        after_help = "Examples:\n  DISCORD_TOKEN=... sudoku-bot run --config config.toml\n  DISCORD_TOKEN=... DATABASE_URL=postgres://sudoku@db/sudoku sudoku-bot run"
+    )]
     Run {
-        /// A TOML config (see config.example.toml); defaults apply without one.
+        /// A TOML config (see config.example.toml); defaults and the environment apply
+        /// without one.
         #[arg(long)]
         config: Option<PathBuf>,
+        /// `text` (coloured only on a terminal) or `json`, one object a line. Wins over
+        /// the config's log_format.
+        #[arg(long, value_name = "FORMAT")]
+        log_format: Option<LogFormat>,
+    },
+    /// Ask a running bot's admin listener whether it is alive (`/healthz`), or ready
+    /// with --ready (`/readyz`); exit status 0 when it is, 1 otherwise. For a container's
+    /// health check: the address is the config's (and environment's) [admin] listen.
+    #[command(after_help = "Example:\n  sudoku-bot health --ready")]
+    Health {
+        /// The same config as `run` (the environment applies too).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Ask /readyz instead of /healthz.
+        #[arg(long)]
+        ready: bool,
     },
     /// Play in this terminal: the same commands and replies as in Discord.
     ///
@@ -151,7 +176,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Generate { what, count, seed } => {
             batch::generate(&what, count, seed, std::io::stdout().lock()).map(done)
         }
-        Command::Run { config } => run_discord(config),
+        Command::Run { config, log_format } => run_discord(config, log_format),
+        Command::Health { config, ready } => health(config, ready),
         Command::Play(args) => {
             // The session is stdout; what goes wrong underneath (a damaged game set
             // aside, a failing store) goes to stderr.
@@ -195,15 +221,59 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The process's own environment, as the config reads it.
+fn environment(name: &str) -> Option<String> {
+    std::env::var(name).ok()
+}
+
+/// `sudoku-bot health`: the admin listener's answer to `/healthz` (or `/readyz`).
+fn health(config_path: Option<PathBuf>, ready: bool) -> anyhow::Result<ExitCode> {
+    let config = Config::load_with(config_path.as_deref(), &environment)?;
+    let listen = config.admin.unwrap_or_default().listen;
+    let path = if ready { "/readyz" } else { "/healthz" };
+    match discord::admin::probe(listen, path, std::time::Duration::from_secs(3)) {
+        Ok((200, body)) => {
+            println!("{}", body.trim());
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok((status, body)) => {
+            eprintln!("sudoku-bot: {path} answered {status}: {}", body.trim());
+            Ok(ExitCode::from(1))
+        }
+        Err(e) => {
+            eprintln!("sudoku-bot: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
 /// `sudoku-bot run`: logging, the token, the database, and the gateway until a signal.
-fn run_discord(config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let config = match &config_path {
-        Some(path) => Config::load(path)?,
-        None => Config::default(),
+fn run_discord(
+    config_path: Option<PathBuf>,
+    log_format: Option<LogFormat>,
+) -> anyhow::Result<ExitCode> {
+    use std::io::IsTerminal;
+    let config = Config::load_with(config_path.as_deref(), &environment)?;
+    let format = log_format.unwrap_or(config.log_format);
+    // RUST_LOG, as for every tracing program, wins over the config's level.
+    let (level, from) = match environment("RUST_LOG").filter(|l| !l.trim().is_empty()) {
+        Some(level) => (level, "RUST_LOG"),
+        None => (config.log_level.clone(), "log_level"),
     };
-    let subscriber = discord::log_subscriber(&config.log_level, std::io::stdout, true)
-        .map_err(|e| anyhow::anyhow!("log_level {:?}: {e}", config.log_level))?;
+    // Colours only for a person at a terminal: journald and `docker logs` get plain lines.
+    let ansi = format == LogFormat::Text && std::io::stdout().is_terminal();
+    let subscriber = discord::log_subscriber_as(&level, std::io::stdout, ansi, format)
+        .map_err(|e| anyhow::anyhow!("{from} {level:?}: {e}"))?;
     tracing::subscriber::set_global_default(subscriber)?;
+    // A misspelt variable would otherwise be ignored without a word.
+    for name in std::env::vars_os()
+        .filter_map(|(name, _)| name.into_string().ok())
+        .filter(|name| name.starts_with("SUDOKU_"))
+    {
+        if !name.starts_with("SUDOKU_TEST_") && !discord::config::reads(&name) {
+            tracing::warn!(variable = %name, "set, but no setting is called so (docs/operators.md lists them)");
+        }
+    }
     let token = match config.token(std::env::var("DISCORD_TOKEN").ok()) {
         Ok(token) => token,
         Err(e) => {

@@ -783,6 +783,8 @@ fn the_binary_refuses_a_missing_or_rejected_token_without_printing_it() {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bot"));
         command
             .args(["run", "--config"])
+            // An admin listener of its own (the default port may be taken).
+            .env("SUDOKU_ADMIN_LISTEN", "127.0.0.1:0")
             .arg(&config)
             .env_remove("DISCORD_TOKEN");
         if let Some(t) = token {
@@ -4578,4 +4580,90 @@ fn the_fake_refuses_localizations_discord_would() {
             "{bad:#}"
         );
     }
+}
+
+/// What the admin listener at `address` answers to `GET path`: status and JSON (or text).
+async fn admin_get(address: SocketAddr, path: &str) -> (u16, String) {
+    let path = path.to_string();
+    tokio::task::spawn_blocking(move || {
+        discord::admin::probe(address, &path, Duration::from_secs(5)).expect("the admin listener")
+    })
+    .await
+    .expect("probe")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_admin_listener_serves_health_readiness_and_metrics_with_the_gateway_alone() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let mut config = config_on(Transport::Gateway, &fake, &db);
+    config.admin = Some(discord::config::Admin {
+        listen: "127.0.0.1:0".parse().expect("address"),
+    });
+    let (listening, address) = oneshot::channel();
+    let tuning = discord::Tuning {
+        admin: Some(listening),
+        ..discord::Tuning::default()
+    };
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        3,
+    ));
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let bot = spawn_bot(app, config, wake, Posting::default(), tuning);
+    let admin = address.await.expect("the admin listener listens");
+    // Alive at once; ready once the shard is connected (the fake's READY).
+    let (status, alive) = admin_get(admin, "/healthz").await;
+    assert_eq!(status, 200, "{alive}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let ready = loop {
+        let (status, body) = admin_get(admin, "/readyz").await;
+        let said: Value = serde_json::from_str(&body).expect("JSON");
+        if status == 200 {
+            break said;
+        }
+        assert_eq!(status, 503, "{body}");
+        assert_eq!(said["ready"], false, "{body}");
+        assert_eq!(said["waiting_for"], "starting shards", "{body}");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never ready: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(ready["ready"], true, "{ready}");
+    assert_eq!(ready["store"], "ok", "{ready}");
+    assert_eq!(
+        ready["shards"],
+        json!({"total": 1, "connected": 1}),
+        "{ready}"
+    );
+    // A command, then counted in /metrics.
+    new_game(&fake, &ann(), 30).await;
+    let (status, metrics) = admin_get(admin, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(
+        metrics.contains("sudoku_interactions_total{command=\"new\""),
+        "{metrics}"
+    );
+    // Asked to stop: not ready any more (draining) while it finishes.
+    let _ = bot.stop.send(());
+    let mut draining = false;
+    while !bot.task.is_finished() {
+        let answered = tokio::task::spawn_blocking(move || {
+            discord::admin::probe(admin, "/readyz", Duration::from_secs(1))
+        })
+        .await
+        .expect("probe");
+        if let Ok((503, body)) = answered
+            && body.contains("draining")
+        {
+            draining = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(draining, "/readyz never said draining");
+    bot.task.await.expect("no panic").expect("a clean stop");
 }

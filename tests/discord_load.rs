@@ -229,6 +229,8 @@ async fn spawn_bot(
     let log = std::fs::File::create(dir.path().join("bot.log")).expect("log");
     let bot = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
         .args(["run", "--config"])
+        // An admin listener of its own (the default port may be taken).
+        .env("SUDOKU_ADMIN_LISTEN", "127.0.0.1:0")
         .arg(&config)
         .env("DISCORD_TOKEN", TOKEN)
         // The bot logs to stdout; a panic goes to stderr.
@@ -406,6 +408,8 @@ async fn spawn_replica(
         .expect("log");
     let mut bot = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
         .args(["run", "--config"])
+        // An admin listener of its own (the default port may be taken).
+        .env("SUDOKU_ADMIN_LISTEN", "127.0.0.1:0")
         .arg(&config)
         .env("DISCORD_TOKEN", TOKEN)
         .stdout(log.try_clone().expect("log"))

@@ -25,7 +25,7 @@ stats-none = { $own ->
    *[no] Encara no hi ha partides aquí.
 }
 stats-unknown-player = Encara no conec cap jugador que es digui `{ $name }`.
-forget-ask = Això esborra per sempre totes les teves partides, estadístiques, ratxes i resultats diaris a tots els servidors (un repte diari que ja has jugat avui continua comptant com a jugat). N'estàs segur?
+forget-ask = Això esborra per sempre totes les teves partides, estadístiques, ratxes i resultats diaris a tots els servidors (un repte diari que ja has jugat avui continua comptant com a jugat, una cursa o un repte en què siguis s'abandona abans, i les teves puntuacions de reptes es guarden 90 dies amb una empremta irreversible, sense el teu nom, perquè oblidar-te no reiniciï cap puntuació). N'estàs segur?
 button-forget-yes = Sí, esborra-ho tot
 forget-done = Fet: { $games ->
     [one] he esborrat 1 partida

@@ -13,7 +13,7 @@ stats-none = { $own ->
    *[no] No games here yet.
 }
 stats-unknown-player = I don't know a player called `{ $name }` yet.
-forget-ask = This deletes all your games, stats, streaks and daily results in every server, for good (a daily you already played today stays played). Are you sure?
+forget-ask = This deletes all your games, stats, streaks and daily results in every server, for good (a daily you already played today stays played, a race or challenge you are in is given up first, and your challenge ratings are kept 90 days under a one-way fingerprint, without your name, so that forgetting resets no rating). Are you sure?
 button-forget-yes = Yes, delete everything
 forget-done = Done: deleted { $games ->
     [one] 1 game

@@ -25,7 +25,7 @@ stats-none = { $own ->
    *[no] Aún no hay partidas aquí.
 }
 stats-unknown-player = Todavía no conozco a ningún jugador llamado `{ $name }`.
-forget-ask = Esto borra para siempre todas tus partidas, estadísticas, rachas y resultados diarios en todos los servidores (un reto diario que ya has jugado hoy sigue contando como jugado). ¿Seguro?
+forget-ask = Esto borra para siempre todas tus partidas, estadísticas, rachas y resultados diarios en todos los servidores (un reto diario que ya has jugado hoy sigue contando como jugado, una carrera o un reto en el que estés se abandona antes, y tus puntuaciones de retos se guardan 90 días con una huella irreversible, sin tu nombre, para que olvidarte no reinicie ninguna puntuación). ¿Seguro?
 button-forget-yes = Sí, borrarlo todo
 forget-done = Hecho: { $games ->
     [one] he borrado 1 partida

@@ -1,5 +1,13 @@
-//! `sudoku-bot run --config PATH`: settings read from TOML. The token is never here: it
-//! comes from `DISCORD_TOKEN` or from the secrets file this config points to.
+//! `sudoku-bot run [--config PATH]`: settings read from TOML, and from the environment,
+//! which wins over the file. The token is never in the file: it comes from
+//! `DISCORD_TOKEN` or from the secrets file this config points to.
+//!
+//! Every key of the file has its environment variable: `SUDOKU_` and the key's path in
+//! upper case, a section and its key joined by `_` (`shards` is `SUDOKU_SHARDS`,
+//! `[interactions] listen` is `SUDOKU_INTERACTIONS_LISTEN`). The list of keys is not
+//! written by hand: [`keys`] reads it from the [`Config`] struct's own deserializer, so a
+//! field added to the struct has its variable at once (and the reference table in
+//! docs/operators.md is checked against it). `DATABASE_URL` is also read for `database`.
 
 use std::path::{Path, PathBuf};
 
@@ -14,8 +22,11 @@ pub struct Config {
     /// Connections to a PostgreSQL database this process opens at most (commands run on
     /// that many at once). Unset: 4. A SQLite file has one writer whatever this says.
     pub database_connections: Option<u32>,
-    /// A tracing filter: `info`, `debug`, `sudoku_bot=debug,serenity=warn`.
+    /// A tracing filter: `info`, `debug`, `sudoku_bot=debug,serenity=warn`. `RUST_LOG`,
+    /// when set, wins over it.
     pub log_level: String,
+    /// `text` (lines, coloured only on a terminal) or `json` (one object a line).
+    pub log_format: LogFormat,
     /// Register the commands to this one server (instant, for development) instead of
     /// globally.
     pub guild_id: Option<u64>,
@@ -35,6 +46,57 @@ pub struct Config {
     /// The board as a Discord Activity (`/sudoku play`, Tap to play buttons, the Entry
     /// Point command), served by the web board. Unset: those say it is not set up.
     pub activity: Option<Activity>,
+    /// The admin listener: `/healthz`, `/readyz` and `/metrics`, in every mode. Unset in
+    /// a struct built by hand (tests); a config read from a file or the environment
+    /// always has one (loopback, port 9090, unless it says otherwise).
+    pub admin: Option<Admin>,
+}
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines; ANSI colours only when the output is a terminal.
+    #[default]
+    Text,
+    /// One JSON object a line (for log collectors).
+    Json,
+}
+
+impl std::str::FromStr for LogFormat {
+    type Err = String;
+    fn from_str(text: &str) -> Result<LogFormat, String> {
+        match text.trim() {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!("{other:?}: `text` or `json`")),
+        }
+    }
+}
+
+/// The `[admin]` section: where probes and Prometheus reach the bot.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Admin {
+    /// The address of the admin listener. Keep it private (loopback, or a network only
+    /// the orchestrator reaches): `/metrics` tells about the bot's traffic.
+    #[serde(default = "admin_listen", deserialize_with = "socket_address")]
+    pub listen: std::net::SocketAddr,
+}
+
+/// Where the admin listener is unless the config says otherwise.
+pub const ADMIN_LISTEN: &str = "127.0.0.1:9090";
+
+fn admin_listen() -> std::net::SocketAddr {
+    std::net::SocketAddr::from(([127, 0, 0, 1], 9090))
+}
+
+impl Default for Admin {
+    fn default() -> Admin {
+        Admin {
+            listen: admin_listen(),
+        }
+    }
 }
 
 /// The `[activity]` section: the app's OAuth2 client, for the Activity's sign-in.
@@ -230,6 +292,7 @@ impl Default for Config {
             database: crate::store::Location::File(PathBuf::from("sudoku-bot.db")),
             database_connections: None,
             log_level: "info".into(),
+            log_format: LogFormat::Text,
             guild_id: None,
             token_file: None,
             shards: None,
@@ -237,6 +300,7 @@ impl Default for Config {
             interactions: None,
             web: None,
             activity: None,
+            admin: None,
         }
     }
 }
@@ -248,8 +312,12 @@ pub enum ConfigError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("the config file {path} is not valid: {message}")]
-    Invalid { path: PathBuf, message: String },
+    #[error("{what} is not valid: {message}")]
+    Invalid {
+        /// "the config file PATH", "the environment", or both.
+        what: String,
+        message: String,
+    },
     #[error(
         "no bot token: set the DISCORD_TOKEN environment variable, or point `token_file` in the config at a file holding it"
     )]
@@ -261,20 +329,285 @@ pub enum ConfigError {
     },
 }
 
+/// The variables read besides the settings' own (see [`Key::variable`]): secrets, which
+/// are never settings, and the conventions of other tools.
+pub const OTHER_VARIABLES: &[&str] = &[
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "SUDOKU_WEB_SECRET",
+    "DISCORD_CLIENT_SECRET",
+    "RUST_LOG",
+    // What a PostgreSQL URL leaves out, as libpq reads it (store::postgres, store::tls).
+    "PGHOST",
+    "PGPORT",
+    "PGUSER",
+    "PGPASSWORD",
+    "PGDATABASE",
+    "PGSSLMODE",
+    "PGSSLROOTCERT",
+    "PGSSLCERT",
+    "PGSSLKEY",
+];
+
+/// Whether the bot reads the environment variable `name`.
+pub fn reads(name: &str) -> bool {
+    OTHER_VARIABLES.contains(&name) || keys().iter().any(|k| k.variable() == name)
+}
+
+/// The kind of value a key takes: how an environment variable's text is read for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Text,
+    Integer,
+    Boolean,
+}
+
+/// One key of the config file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// Its section (`[interactions]`), or none for a key at the top.
+    pub section: Option<&'static str>,
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+impl Key {
+    /// `interactions.listen`, `shards`.
+    pub fn path(&self) -> String {
+        match self.section {
+            Some(section) => format!("{section}.{}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+
+    /// Its environment variable: `SUDOKU_` and the path in upper case, joined by `_`.
+    pub fn variable(&self) -> String {
+        format!("SUDOKU_{}", self.path().replace('.', "_").to_uppercase())
+    }
+
+    /// The file's value for `text`, read from `variable` (named in the error).
+    fn value(&self, variable: &str, text: &str) -> Result<toml::Value, String> {
+        match self.kind {
+            Kind::Text => Ok(toml::Value::String(text.to_string())),
+            Kind::Integer => text
+                .parse::<i64>()
+                .map(toml::Value::Integer)
+                .map_err(|_| format!("{variable}={text:?}: a whole number, such as 4")),
+            Kind::Boolean => match text.to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" | "on" => Ok(toml::Value::Boolean(true)),
+                "false" | "0" | "no" | "off" => Ok(toml::Value::Boolean(false)),
+                _ => Err(format!("{variable}={text:?}: true or false")),
+            },
+        }
+    }
+}
+
+/// Every key of the config file, in the order of the struct: read from [`Config`]'s
+/// own deserializer (see `trace`), so it cannot drift from what the file takes.
+pub fn keys() -> Vec<Key> {
+    let mut keys = Vec::new();
+    for &field in trace::fields(&[]) {
+        match trace::probe(&[field]) {
+            trace::Found::Leaf(kind) => keys.push(Key {
+                section: None,
+                name: field,
+                kind,
+            }),
+            trace::Found::Struct(names) => {
+                for &name in names {
+                    let kind = match trace::probe(&[field, name]) {
+                        trace::Found::Leaf(kind) => kind,
+                        // No section holds another: the variables join one section
+                        // and one key.
+                        trace::Found::Struct(_) | trace::Found::Nothing => Kind::Text,
+                    };
+                    keys.push(Key {
+                        section: Some(field),
+                        name,
+                        kind,
+                    });
+                }
+            }
+            trace::Found::Nothing => {}
+        }
+    }
+    keys
+}
+
+/// A value the environment gives, for one key.
+struct Override {
+    path: String,
+    section: Option<&'static str>,
+    name: &'static str,
+    variable: String,
+    value: toml::Value,
+}
+
+/// The values the environment gives (through `env`, so tests need not touch the
+/// process's own): each key's `SUDOKU_…` variable, and `DATABASE_URL` for `database`.
+/// A variable set to nothing counts as unset.
+fn environment(env: &dyn Fn(&str) -> Option<String>) -> Result<Vec<Override>, String> {
+    let given = |name: &str| {
+        env(name)
+            .map(|text| text.trim().to_string())
+            .filter(|text| !text.is_empty())
+    };
+    let mut found = Vec::new();
+    for key in keys() {
+        let variable = key.variable();
+        if let Some(text) = given(&variable) {
+            found.push(Override {
+                path: key.path(),
+                section: key.section,
+                name: key.name,
+                value: key.value(&variable, &text)?,
+                variable,
+            });
+        }
+    }
+    if let Some(url) = given("DATABASE_URL") {
+        match found.iter().find(|o| o.path == "database") {
+            Some(o) if o.value.as_str() != Some(url.as_str()) => {
+                return Err(format!(
+                    "DATABASE_URL and {} are both set, to different databases: set one",
+                    o.variable
+                ));
+            }
+            Some(_) => {}
+            None => found.push(Override {
+                path: "database".into(),
+                section: None,
+                name: "database",
+                variable: "DATABASE_URL".into(),
+                value: toml::Value::String(url),
+            }),
+        }
+    }
+    Ok(found)
+}
+
+/// `message` with each key the environment gave named by its variable (the operator
+/// set that, not the key), and a section's missing key with its variable beside it.
+fn blame(message: &str, overrides: &[Override]) -> String {
+    let mut message = message.trim_end().to_string();
+    // toml's "missing field `public_key`\nin `interactions`".
+    if let Some((field, section)) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split_once("`\nin `"))
+        .and_then(|(field, rest)| Some((field.to_string(), rest.strip_suffix('`')?.to_string())))
+    {
+        let variable = format!("SUDOKU_{section}_{field}").to_uppercase();
+        message = format!("[{section}] has no `{field}`: set it in the file or in {variable}");
+    }
+    for o in overrides {
+        message = replace_key(&message, &o.path, &o.variable);
+    }
+    message.replace('\n', "; ")
+}
+
+/// `text` with `path` replaced by `by` where it stands as a key: in backticks, at the
+/// start, or (a dotted path) as a word of its own.
+fn replace_key(text: &str, path: &str, by: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut at_start = true;
+    while let Some(i) = rest.find(path) {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + path.len()..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.');
+        let quoted = before == Some('`') && after == Some('`');
+        let bounded = !word(before) && !word(after);
+        let key = quoted || (bounded && (path.contains('.') || (at_start && i == 0)));
+        out.push_str(&rest[..i]);
+        out.push_str(if key { by } else { path });
+        rest = &rest[i + path.len()..];
+        at_start = false;
+    }
+    out.push_str(rest);
+    out
+}
+
 impl Config {
+    /// The config file at `path` alone (the environment left out).
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Config::parse(&text).map_err(|message| ConfigError::Invalid {
-            path: path.to_path_buf(),
-            message,
+        Config::load_with(Some(path), &|_| None)
+    }
+
+    /// The config file at `path` (if any), with the environment (`env`, the process's
+    /// own in the binary) over it.
+    pub fn load_with(
+        path: Option<&Path>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let text = match path {
+            Some(path) => {
+                Some(
+                    std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                        path: path.to_path_buf(),
+                        source,
+                    })?,
+                )
+            }
+            None => None,
+        };
+        Config::from_sources(text.as_deref(), env).map_err(|message| {
+            let what = match path {
+                Some(path) => format!("the config file {} (with the environment)", path.display()),
+                None => "the configuration from the environment".to_string(),
+            };
+            ConfigError::Invalid { what, message }
         })
     }
 
+    /// A config file's text alone.
     pub fn parse(text: &str) -> Result<Config, String> {
-        let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        Config::from_sources(Some(text), &|_| None)
+    }
+
+    /// The file's `text` (none: defaults), with what `env` gives over it, checked. A
+    /// config read this way always has an admin listener.
+    pub fn from_sources(
+        text: Option<&str>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, String> {
+        let overrides = environment(env)?;
+        let mut config: Config = if overrides.is_empty() {
+            // The file alone: toml's own messages, with the line and column.
+            toml::from_str(text.unwrap_or("")).map_err(|e| e.to_string())?
+        } else {
+            let mut table: toml::Table = match text {
+                Some(text) => toml::from_str(text).map_err(|e| e.to_string())?,
+                None => toml::Table::new(),
+            };
+            for o in &overrides {
+                let place = match o.section {
+                    None => &mut table,
+                    Some(section) => match table
+                        .entry(section)
+                        .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+                    {
+                        toml::Value::Table(inner) => inner,
+                        _ => {
+                            return Err(format!(
+                                "`{section}` in the file is not a section, yet {} is set",
+                                o.variable
+                            ));
+                        }
+                    },
+                };
+                place.insert(o.name.to_string(), o.value.clone());
+            }
+            Config::deserialize(toml::Value::Table(table))
+                .map_err(|e| blame(&e.to_string(), &overrides))?
+        };
+        config.admin.get_or_insert_with(Admin::default);
+        config.check().map_err(|e| blame(&e, &overrides))?;
+        Ok(config)
+    }
+
+    /// What a file's types cannot say: keys that must agree, values of the right shape.
+    fn check(&self) -> Result<(), String> {
+        let config = self;
         if let Some(interactions) = &config.interactions {
             interactions.check()?;
         }
@@ -298,7 +631,7 @@ impl Config {
                 return Err("[activity] serves its page at `/`, which is [interactions]' path here: give interactions a path such as \"/interactions\", or the web board a listener of its own".into());
             }
         }
-        Ok(config)
+        Ok(())
     }
 
     /// The token: `DISCORD_TOKEN` (passed in, so tests need not touch the environment),
@@ -320,6 +653,191 @@ impl Config {
             }
         }
         Err(ConfigError::NoToken)
+    }
+}
+
+/// The config's keys, read from its derived `Deserialize`: a deserializer that answers
+/// no value, only notes what it is asked for. Asked for a struct, it notes the struct's
+/// field names (serde hands them over); asked for one field (a `path`), it offers the
+/// struct a map of that one key and notes what the field's own deserializer asks for
+/// next: a struct (a section) or a kind of value. Nothing is deserialized for real.
+mod trace {
+    use std::cell::RefCell;
+
+    use serde::Deserialize;
+    use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+
+    use super::{Config, Kind};
+
+    /// What a path leads to.
+    #[derive(Debug)]
+    pub(super) enum Found {
+        Struct(&'static [&'static str]),
+        Leaf(Kind),
+        Nothing,
+    }
+
+    /// The field names of the struct at `path` (none: not a struct).
+    pub(super) fn fields(path: &[&'static str]) -> &'static [&'static str] {
+        match probe(path) {
+            Found::Struct(fields) => fields,
+            _ => &[],
+        }
+    }
+
+    /// What the value at `path` is asked to be.
+    pub(super) fn probe(path: &[&'static str]) -> Found {
+        let found = RefCell::new(Found::Nothing);
+        // Always an error (nothing is answered): what was noted is the result.
+        let _ = Config::deserialize(Tracer {
+            path,
+            found: &found,
+        });
+        found.into_inner()
+    }
+
+    #[derive(Debug)]
+    struct Stop;
+
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("traced")
+        }
+    }
+
+    impl std::error::Error for Stop {}
+
+    impl de::Error for Stop {
+        fn custom<T: std::fmt::Display>(_: T) -> Stop {
+            Stop
+        }
+    }
+
+    struct Tracer<'a> {
+        path: &'a [&'static str],
+        found: &'a RefCell<Found>,
+    }
+
+    impl Tracer<'_> {
+        fn leaf<T>(self, kind: Kind) -> Result<T, Stop> {
+            if self.path.is_empty() {
+                *self.found.borrow_mut() = Found::Leaf(kind);
+            }
+            Err(Stop)
+        }
+    }
+
+    macro_rules! leaves {
+        ($kind:expr => $($method:ident)*) => {
+            $(fn $method<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+                self.leaf($kind)
+            })*
+        };
+    }
+
+    impl<'de> de::Deserializer<'de> for Tracer<'_> {
+        type Error = Stop;
+
+        leaves!(Kind::Text => deserialize_any deserialize_str deserialize_string
+            deserialize_char deserialize_bytes deserialize_byte_buf deserialize_identifier
+            deserialize_ignored_any deserialize_unit deserialize_seq deserialize_map
+            deserialize_f32 deserialize_f64);
+        leaves!(Kind::Integer => deserialize_i8 deserialize_i16 deserialize_i32
+            deserialize_i64 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64);
+        leaves!(Kind::Boolean => deserialize_bool);
+
+        fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+            visitor.visit_some(self)
+        }
+
+        fn deserialize_newtype_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            visitor: V,
+        ) -> Result<V::Value, Stop> {
+            visitor.visit_newtype_struct(self)
+        }
+
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value, Stop> {
+            match self.path.split_first() {
+                None => {
+                    *self.found.borrow_mut() = Found::Struct(fields);
+                    Err(Stop)
+                }
+                Some((&key, rest)) => visitor.visit_map(OneKey {
+                    key: Some(key),
+                    value: Some(Tracer {
+                        path: rest,
+                        found: self.found,
+                    }),
+                }),
+            }
+        }
+
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            _: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            // A unit enum in a file is written as its name: text.
+            self.leaf(Kind::Text)
+        }
+
+        fn deserialize_unit_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.leaf(Kind::Text)
+        }
+
+        fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value, Stop> {
+            self.leaf(Kind::Text)
+        }
+
+        fn deserialize_tuple_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            _: usize,
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.leaf(Kind::Text)
+        }
+    }
+
+    /// A map of one key, whose value is traced further.
+    struct OneKey<'a> {
+        key: Option<&'static str>,
+        value: Option<Tracer<'a>>,
+    }
+
+    impl<'de> MapAccess<'de> for OneKey<'_> {
+        type Error = Stop;
+
+        fn next_key_seed<K: DeserializeSeed<'de>>(
+            &mut self,
+            seed: K,
+        ) -> Result<Option<K::Value>, Stop> {
+            match self.key.take() {
+                Some(key) => seed
+                    .deserialize(de::value::StrDeserializer::<Stop>::new(key))
+                    .map(Some),
+                None => Ok(None),
+            }
+        }
+
+        fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Stop> {
+            match self.value.take() {
+                Some(tracer) => seed.deserialize(tracer),
+                None => Err(Stop),
+            }
+        }
     }
 }
 
@@ -468,5 +986,216 @@ mod tests {
             Config::default().token(None),
             Err(ConfigError::NoToken)
         ));
+    }
+
+    /// An environment of these variables only.
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        }
+    }
+
+    const KEY: &str = "67c6bd767ca099e79efac9fcce4d2022a63bf7dea780e7f3d813f694c1597089";
+
+    #[test]
+    fn every_key_has_its_variable_derived_from_the_struct() {
+        let keys = keys();
+        let named = |variable: &str| {
+            keys.iter()
+                .find(|k| k.variable() == variable)
+                .unwrap_or_else(|| panic!("{variable} is no setting: {keys:?}"))
+                .kind
+        };
+        // The contract the checks use.
+        assert_eq!(named("SUDOKU_API_BASE"), Kind::Text);
+        assert_eq!(named("SUDOKU_INTERACTIONS_LISTEN"), Kind::Text);
+        assert_eq!(named("SUDOKU_INTERACTIONS_PUBLIC_KEY"), Kind::Text);
+        assert_eq!(named("SUDOKU_INTERACTIONS_APPLICATION_ID"), Kind::Text);
+        assert_eq!(named("SUDOKU_INTERACTIONS_GATEWAY"), Kind::Boolean);
+        assert_eq!(named("SUDOKU_ADMIN_LISTEN"), Kind::Text);
+        assert_eq!(named("SUDOKU_WEB_PUBLIC_URL"), Kind::Text);
+        assert_eq!(named("SUDOKU_SHARDS"), Kind::Integer);
+        assert_eq!(named("SUDOKU_ACTIVITY_CLIENT_ID"), Kind::Integer);
+        assert_eq!(named("SUDOKU_LOG_FORMAT"), Kind::Text);
+        // Every field of every section, and nothing else: as many keys as the file takes.
+        assert_eq!(keys.len(), 8 + 5 + 3 + 2 + 1, "{keys:?}");
+    }
+
+    #[test]
+    fn the_environment_alone_makes_a_config_and_wins_over_the_file() {
+        let config = Config::from_sources(
+            None,
+            &env(&[
+                ("DATABASE_URL", "postgres://sudoku@db/sudoku"),
+                ("SUDOKU_INTERACTIONS_LISTEN", "0.0.0.0:8080"),
+                ("SUDOKU_INTERACTIONS_PUBLIC_KEY", KEY),
+                ("SUDOKU_INTERACTIONS_APPLICATION_ID", "42"),
+                ("SUDOKU_INTERACTIONS_GATEWAY", "false"),
+                ("SUDOKU_ADMIN_LISTEN", "0.0.0.0:9090"),
+                ("SUDOKU_SHARDS", " 3 "),
+                ("SUDOKU_LOG_FORMAT", "json"),
+                ("SUDOKU_GUILD_ID", ""),
+            ]),
+        )
+        .expect("a config from the environment");
+        assert_eq!(
+            config.database,
+            crate::store::Location::Postgres("postgres://sudoku@db/sudoku".into())
+        );
+        let interactions = config.interactions.expect("[interactions]");
+        assert_eq!(interactions.listen.to_string(), "0.0.0.0:8080");
+        assert!(!interactions.gateway);
+        assert_eq!(interactions.path, "/interactions");
+        assert_eq!(
+            config.admin.expect("admin").listen.to_string(),
+            "0.0.0.0:9090"
+        );
+        assert_eq!(config.shards, Some(3));
+        assert_eq!(config.log_format, LogFormat::Json);
+        // Set to nothing: unset.
+        assert_eq!(config.guild_id, None);
+
+        let file = "database = \"file.db\"\nshards = 2\n[admin]\nlisten = \"127.0.0.1:1\"\n";
+        let config = Config::from_sources(Some(file), &env(&[("SUDOKU_SHARDS", "5")]))
+            .expect("file and environment");
+        assert_eq!(config.shards, Some(5), "the environment wins");
+        assert_eq!(
+            config.admin.expect("admin").listen.to_string(),
+            "127.0.0.1:1"
+        );
+        assert_eq!(
+            config.database,
+            crate::store::Location::File("file.db".into())
+        );
+        // No file, no environment: the defaults, with the admin listener on loopback.
+        let config = Config::from_sources(None, &env(&[])).expect("defaults");
+        assert_eq!(
+            config.admin.expect("admin").listen.to_string(),
+            ADMIN_LISTEN
+        );
+    }
+
+    #[test]
+    fn a_bad_value_from_the_environment_names_its_variable() {
+        let error =
+            |pairs: &[(&str, &str)]| Config::from_sources(None, &env(pairs)).expect_err("refused");
+        let section = [
+            ("SUDOKU_INTERACTIONS_LISTEN", "127.0.0.1:8080"),
+            ("SUDOKU_INTERACTIONS_PUBLIC_KEY", KEY),
+            ("SUDOKU_INTERACTIONS_APPLICATION_ID", "42"),
+        ];
+        let with = |name: &'static str, value: &'static str| {
+            let mut pairs: Vec<(&str, &str)> = section
+                .iter()
+                .filter(|(k, _)| *k != name)
+                .copied()
+                .collect();
+            pairs.push((name, value));
+            error(&pairs)
+        };
+        for (said, wanted) in [
+            (
+                error(&[("SUDOKU_SHARDS", "two")]),
+                "SUDOKU_SHARDS=\"two\": a whole number",
+            ),
+            (error(&[("SUDOKU_SHARDS", "-1")]), "SUDOKU_SHARDS"),
+            (
+                error(&[("SUDOKU_INTERACTIONS_GATEWAY", "maybe")]),
+                "SUDOKU_INTERACTIONS_GATEWAY=\"maybe\": true or false",
+            ),
+            (
+                with("SUDOKU_INTERACTIONS_LISTEN", "localhost:80"),
+                "SUDOKU_INTERACTIONS_LISTEN",
+            ),
+            (
+                with("SUDOKU_INTERACTIONS_PUBLIC_KEY", "abc"),
+                "SUDOKU_INTERACTIONS_PUBLIC_KEY: 3 characters",
+            ),
+            (
+                with("SUDOKU_INTERACTIONS_APPLICATION_ID", "my-bot"),
+                "SUDOKU_INTERACTIONS_APPLICATION_ID",
+            ),
+            (
+                error(&[("SUDOKU_ADMIN_LISTEN", "9090")]),
+                "SUDOKU_ADMIN_LISTEN",
+            ),
+            (error(&[("SUDOKU_LOG_FORMAT", "xml")]), "SUDOKU_LOG_FORMAT"),
+            (
+                error(&[("SUDOKU_INTERACTIONS_LISTEN", "127.0.0.1:8080")]),
+                "SUDOKU_INTERACTIONS_PUBLIC_KEY",
+            ),
+            (
+                error(&[("DATABASE_URL", "a.db"), ("SUDOKU_DATABASE", "b.db")]),
+                "DATABASE_URL and SUDOKU_DATABASE",
+            ),
+        ] {
+            assert!(said.contains(wanted), "{wanted:?} not in {said:?}");
+        }
+        // A key from the file keeps the file's name in the message.
+        let said = Config::from_sources(
+            Some("[interactions]\nlisten = \"127.0.0.1:1\"\npublic_key = \"abc\"\napplication_id = \"1\""),
+            &env(&[("SUDOKU_SHARDS", "1")]),
+        )
+        .expect_err("bad key");
+        assert!(said.starts_with("interactions.public_key"), "{said}");
+    }
+
+    /// The reference table in docs/operators.md: one row per key, `path`, `VARIABLE`,
+    /// what it is, an example.
+    fn documented() -> Vec<(String, String, String)> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/operators.md");
+        let text = std::fs::read_to_string(path).expect("docs/operators.md");
+        text.lines()
+            .filter_map(|line| {
+                let cells: Vec<&str> = line
+                    .trim()
+                    .strip_prefix('|')?
+                    .split('|')
+                    .map(str::trim)
+                    .collect();
+                let unquote = |cell: &str| {
+                    cell.strip_prefix('`')?
+                        .strip_suffix('`')
+                        .map(str::to_string)
+                };
+                let variable = unquote(cells.get(1)?)?;
+                if !variable.starts_with("SUDOKU_") {
+                    return None;
+                }
+                Some((unquote(cells.first()?)?, variable, unquote(cells.get(3)?)?))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_operators_reference_table_lists_exactly_the_keys_and_its_examples_are_read() {
+        let documented = documented();
+        let mut listed: Vec<(String, String)> = documented
+            .iter()
+            .map(|(p, v, _)| (p.clone(), v.clone()))
+            .collect();
+        let mut wanted: Vec<(String, String)> =
+            keys().iter().map(|k| (k.path(), k.variable())).collect();
+        listed.sort();
+        wanted.sort();
+        assert_eq!(
+            listed, wanted,
+            "docs/operators.md's table against the Config struct"
+        );
+        // Every example, all at once (sections need their other keys), is read.
+        let pairs: Vec<(&str, &str)> = documented
+            .iter()
+            .map(|(_, v, example)| (v.as_str(), example.as_str()))
+            .collect();
+        let config = Config::from_sources(None, &env(&pairs))
+            .unwrap_or_else(|e| panic!("the documented examples: {e}"));
+        assert!(config.interactions.is_some() && config.web.is_some() && config.activity.is_some());
     }
 }

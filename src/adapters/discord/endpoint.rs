@@ -28,7 +28,6 @@ use tokio::sync::oneshot;
 
 use super::answers::FirstAnswer;
 use super::handler::{Handler, age_of};
-use super::lease::OUTBOUND;
 
 /// The largest request body read. Discord's interactions are a few KB; the largest (a
 /// message command on a long message with its embeds, a modal) stay well under 100 KB.
@@ -326,53 +325,22 @@ fn taken_body(content_type: HeaderValue, body: Vec<u8>, taken: oneshot::Sender<b
 }
 
 /// `GET /healthz`: whether this replica can read the store (200, else 503, so a load
-/// balancer stops sending it interactions), and who sends the bot's own messages: the
-/// holder of the sending lease, whether it is this replica, how long it has held it, and
-/// in how many seconds it runs out unless renewed (negative: nobody is sending).
+/// balancer stops sending it interactions), and who sends the bot's own messages (see
+/// [`super::admin::lease`]). The admin listener serves the same and more, in every mode.
 async fn health(State(endpoint): State<Arc<Endpoint>>) -> Response {
-    let app = endpoint.handler.app.clone();
-    let read = tokio::task::spawn_blocking(move || {
-        let lease = app.lease(OUTBOUND)?;
-        Ok::<_, crate::store::StoreError>((lease, app.now()))
-    })
-    .await;
-    let (lease, now) = match read {
-        Ok(Ok(read)) => read,
-        Ok(Err(error)) => {
-            tracing::error!(%error, "health check: the store cannot be read");
+    match super::admin::lease(&endpoint.handler.app, &endpoint.holder).await {
+        Ok(sending) => json(serde_json::json!({"store": "ok", "sending": sending}).to_string()),
+        Err(()) => {
             let body = serde_json::json!({"store": "unreachable"}).to_string();
-            return (StatusCode::SERVICE_UNAVAILABLE, json(body)).into_response();
+            (StatusCode::SERVICE_UNAVAILABLE, json(body)).into_response()
         }
-        Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "health check failed"),
-    };
-    let sending = lease.map_or(serde_json::Value::Null, |lease| {
-        serde_json::json!({
-            "this_replica": lease.holder == endpoint.holder,
-            "holder": lease.holder,
-            "held_for_s": (now - lease.since) as f64 / 1000.0,
-            "expires_in_s": (lease.until - now) as f64 / 1000.0,
-        })
-    });
-    json(serde_json::json!({"store": "ok", "sending": sending}).to_string())
+    }
 }
 
 /// `GET /metrics`: the bot's counters and histograms in the OpenMetrics text format that
 /// Prometheus scrapes (see `metrics`).
 async fn metrics(State(endpoint): State<Arc<Endpoint>>) -> Response {
-    let metrics = endpoint.handler.answers.metrics.clone();
-    match tokio::task::spawn_blocking(move || metrics.encode()).await {
-        Ok(text) => (
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static(
-                    "application/openmetrics-text; version=1.0.0; charset=utf-8",
-                ),
-            )],
-            text,
-        )
-            .into_response(),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "metrics failed"),
-    }
+    super::admin::metrics_of(endpoint.handler.answers.metrics.clone()).await
 }
 
 fn json(body: impl Into<Body>) -> Response {

@@ -43,6 +43,8 @@ pub(super) struct Handler {
     pub(super) in_flight: Arc<InFlight>,
     /// Whether the commands were registered in this run (see `ready`).
     pub(super) registered: AtomicBool,
+    /// Which shards are connected, for `/readyz`.
+    pub(super) readiness: Arc<super::admin::Readiness>,
     /// Every interaction answer goes through it: bounded in flight, refusals reported
     /// to the bot-wide budget (see [`Answers`]).
     pub(super) answers: Answers,
@@ -65,6 +67,7 @@ pub(super) fn age_of(id: InteractionId) -> Duration {
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(shard = %ctx.shard_id, user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        self.readiness.shard_up(ctx.shard_id.0);
         // The webhooks of interactions are the application's.
         self.answers.set_application_id(ready.application.id);
         // READY lists every server of this shard: one posting dailies that is missing
@@ -90,6 +93,20 @@ impl EventHandler for Handler {
         if let Err(error) = register_commands(&ctx.http, self.guild, self.app.activity()).await {
             self.registered.store(false, Ordering::SeqCst);
             tracing::error!(error = %super::discord_error(&error), "registering commands failed");
+        }
+    }
+
+    /// A shard leaving the connected stage (a reconnect) is not ready until it is back
+    /// (READY or RESUMED).
+    async fn shard_stage_update(
+        &self,
+        _ctx: Context,
+        event: serenity::gateway::ShardStageUpdateEvent,
+    ) {
+        if event.new == serenity::gateway::ConnectionStage::Connected {
+            self.readiness.shard_up(event.shard_id.0);
+        } else {
+            self.readiness.shard_down(event.shard_id.0);
         }
     }
 

@@ -25,13 +25,15 @@
 //! own messages.
 //!
 //! Files: `handler` (interactions in), `endpoint` (interactions over HTTP, `/healthz`,
-//! `/metrics`), `respond` (replies out), `answers` (every request answering an
+//! `/metrics`), `admin` (the admin listener: `/healthz`, `/readyz`, `/metrics` in every
+//! mode), `respond` (replies out), `answers` (every request answering an
 //! interaction, bounded in flight), `scheduler` (daily posts), `races` (race messages),
 //! `outbound` (the budget of the bot's own requests), `lease` (which replica sends),
 //! `metrics`, `shutdown` (counting what is in flight), `shards`, `commands` (registration
 //! and options, from the core's table), `config`.
 
 pub mod activity;
+pub mod admin;
 mod answers;
 pub mod commands;
 pub mod config;
@@ -125,6 +127,8 @@ pub struct Tuning {
     pub endpoint: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
     /// How long the sending lease lasts unless renewed ([`lease::LEASE_TTL`]).
     pub lease_ttl: Duration,
+    /// Receives the admin listener's address once it listens (tests listen on port 0).
+    pub admin: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
 }
 
 impl Default for Tuning {
@@ -135,6 +139,7 @@ impl Default for Tuning {
             invalid_limit: outbound::INVALID_LIMIT,
             endpoint: None,
             lease_ttl: lease::LEASE_TTL,
+            admin: None,
         }
     }
 }
@@ -179,14 +184,38 @@ pub fn log_subscriber<W>(
 where
     W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
 {
+    log_subscriber_as(level, writer, ansi, config::LogFormat::Text)
+}
+
+/// [`log_subscriber`] in a chosen format: text lines (`ansi`: with colours), or one JSON
+/// object a line (never coloured). The same filter and guard either way.
+pub fn log_subscriber_as<W>(
+    level: &str,
+    writer: W,
+    ansi: bool,
+    format: config::LogFormat,
+) -> Result<impl tracing::Subscriber + Send + Sync + 'static, String>
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
     use tracing_subscriber::filter::{FilterExt, filter_fn};
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::{Layer, fmt, registry};
     let quiet = filter_fn(|meta| !token_bearing(meta));
-    let layer = fmt::layer()
-        .with_writer(writer)
-        .with_ansi(ansi)
-        .with_filter(log_filter(level)?.and(quiet));
+    let filter = log_filter(level)?.and(quiet);
+    let layer = match format {
+        config::LogFormat::Text => fmt::layer()
+            .with_writer(writer)
+            .with_ansi(ansi)
+            .with_filter(filter)
+            .boxed(),
+        config::LogFormat::Json => fmt::layer()
+            .json()
+            .with_writer(writer)
+            .with_ansi(false)
+            .with_filter(filter)
+            .boxed(),
+    };
     Ok(registry().with(layer))
 }
 
@@ -200,6 +229,17 @@ pub enum RunError {
     Discord(#[from] serenity::Error),
     #[error("the interactions endpoint: {0}")]
     Endpoint(String),
+    #[error("the admin listener: {0}")]
+    Admin(String),
+}
+
+/// A task ended when this is dropped (on every way out of [`run_tuned`]).
+struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 /// Connects to Discord and serves until `shutdown` resolves or the gateway ends, then
@@ -376,7 +416,11 @@ pub async fn run_tuned(
         tuning.invalid_limit,
     ));
     budget.report_to(metrics.clone());
+    // What `/readyz` answers from: over HTTP the endpoint carries the interactions, else
+    // the shards do.
+    let readiness = Arc::new(admin::Readiness::new(config.interactions.is_some()));
     let handler = Arc::new(Handler {
+        readiness: readiness.clone(),
         app: app.clone(),
         guild: config.guild_id.map(GuildId::new),
         wake: wake.clone(),
@@ -403,9 +447,11 @@ pub async fn run_tuned(
     // The shutdown signal, as a future the gateway's start and run can both wait on.
     let (stop_gateway, stopped) = tokio::sync::watch::channel(false);
     let closing = in_flight.clone();
+    let draining = readiness.clone();
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down: no new interactions are taken; finishing those in flight");
+        draining.draining();
         closing.close();
         let _ = stop_gateway.send(true);
     });
@@ -417,6 +463,43 @@ pub async fn run_tuned(
     };
     // This process's name as a holder of the sending lease (see `lease`).
     let holder = lease::holder_name();
+    // The admin listener first of all, so probes see the start (not ready) as it goes.
+    let _admin = match &config.admin {
+        Some(settings) => {
+            let listener = tokio::net::TcpListener::bind(settings.listen)
+                .await
+                .map_err(|e| {
+                    RunError::Admin(format!(
+                        "cannot listen on {}: {e} (set [admin] listen, or SUDOKU_ADMIN_LISTEN)",
+                        settings.listen
+                    ))
+                });
+            let listener = match listener {
+                Ok(listener) => listener,
+                Err(e) => {
+                    pruner.abort();
+                    return Err(e);
+                }
+            };
+            let address = listener.local_addr().unwrap_or(settings.listen);
+            tracing::info!(%address, "serving /healthz, /readyz and /metrics (admin)");
+            if let Some(listening) = tuning.admin {
+                let _ = listening.send(address);
+            }
+            let router = admin::router(admin::Admin {
+                app: app.clone(),
+                metrics: metrics.clone(),
+                readiness: readiness.clone(),
+                holder: holder.clone(),
+            });
+            Some(AbortOnDrop(tokio::spawn(endpoint::serve(
+                listener,
+                router,
+                std::future::pending(),
+            ))))
+        }
+        None => None,
+    };
     // The interactions endpoint serves before anything talks to Discord: it answers
     // while the REST API is unreachable (only a deferred answer's edit needs it).
     // The web board: on a listener of its own, or beside the interactions endpoint.
@@ -460,7 +543,10 @@ pub async fn run_tuned(
             )
             .await;
             match served {
-                Ok(endpoint) => Some(endpoint),
+                Ok(endpoint) => {
+                    readiness.serving();
+                    Some(endpoint)
+                }
                 Err(e) => {
                     pruner.abort();
                     return Err(e);
@@ -532,7 +618,10 @@ pub async fn run_tuned(
     // serenity would re-identify forever: without `shards` in the config, Discord's
     // recommended count.
     let result = match plan {
-        Some(plan) => client.run(plan, stop()).await,
+        Some(plan) => {
+            readiness.planned(plan.total);
+            client.run(plan, stop()).await
+        }
         None => {
             // HTTP alone: no READY registers the commands.
             let registering = tokio::spawn(register_until_done(
@@ -782,5 +871,35 @@ mod tests {
                 assert!(logs.contains("ours"), "{level}: {logs}");
             }
         }
+    }
+
+    #[test]
+    fn json_logs_are_one_object_a_line_without_colours_or_tokens() {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = log_subscriber_as(
+            "debug",
+            move || writer.clone(),
+            true,
+            config::LogFormat::Json,
+        )
+        .expect("filter");
+        tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!(target: "serenity::http::client", "request", req = "tok-secret");
+            let _in = span.enter();
+            tracing::debug!(target: "serenity::http::client", "Unsuccessful response: tok-secret2");
+            tracing::info!(shard = 0, "ours");
+        });
+        let bytes = captured.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("tok-secret"), "{text}");
+        assert!(!text.contains('\u{1b}'), "{text}");
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON object a line"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{text}");
+        assert_eq!(lines[0]["fields"]["message"], "ours");
+        assert_eq!(lines[0]["level"], "INFO");
     }
 }
