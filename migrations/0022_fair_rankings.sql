@@ -22,3 +22,5 @@ CREATE TABLE ratings_forgotten (
 );
 -- Expired ones are dropped by when they expire.
 CREATE INDEX ratings_forgotten_by_expiry ON ratings_forgotten (kept_until);
+-- The solve check's index of every server's dailies is gone: the day index only it read.
+DROP INDEX daily_puzzles_by_day;

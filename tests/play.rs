@@ -470,8 +470,12 @@ fn scripted_challenges_declined_and_expired() {
     assert!(out.contains("You can't challenge yourself"), "{out}");
     assert!(
         out.contains(
-            "**ann** (unrated) challenges **bob** (unrated) to a rated 1-v-1 race (Easy, 5 empty)"
+            "**ann** (unrated) challenges **bob** (unrated) to an unrated 1-v-1 race (Easy, 5 empty)"
         ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not rated: a challenge needs 30 empty cells or more"),
         "{out}"
     );
     assert!(out.contains("This challenge is for someone else"), "{out}");

@@ -1189,7 +1189,7 @@ fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
 /// team-mate's) on loopback, from the chat command's start to the push read by the other
 /// socket. A benchmark, not a test: run it with
 /// `cargo test --test web live_push_latency -- --ignored --nocapture` (the figures in
-/// BENCHMARKS.md).
+/// docs/benchmarks.md).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a benchmark: prints figures"]
 async fn live_push_latency() {

@@ -18,7 +18,7 @@ pub async fn serve_http(
     // Small answers and WebSocket frames go out at once: with Nagle's algorithm a frame
     // written while the previous one awaits its ACK waits for the peer's delayed ACK
     // (40 ms on Linux). The web board's pushes measured p99 43 ms before this, under
-    // 5 ms after (BENCHMARKS.md).
+    // 5 ms after (docs/benchmarks.md).
     let listener = listener.tap_io(|stream| {
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, "TCP_NODELAY not set on a connection");

@@ -764,7 +764,7 @@ impl State {
     /// (199 to 141 per puzzle, counting to two), 31% on hardest-1106 (342 to 235) and 29%
     /// on top1465 (25.9 to 18.4). Leaving out the column, or the bivalue weight, or
     /// scoring by the weaker of the two branches does worse; other weights did no better
-    /// (BENCHMARKS.md, issue 32).
+    /// (docs/benchmarks.md).
     ///
     /// It runs once per branch point over every bivalue cell (about ten), so it must be
     /// cheap: four POPCNTs per cell. It is inlined (`inline(always)`) so that, in the

@@ -2,7 +2,7 @@
 
 use super::sql::{Optional, Row, params};
 
-use crate::engine::{Grid, Tier};
+use crate::engine::Tier;
 use crate::game::Millis;
 use crate::game::race::{Entrant, Race, RaceId, RaceStatus, Rating};
 
@@ -375,16 +375,6 @@ impl Tx<'_> {
             params![id, forget_message],
         )?;
         Ok(())
-    }
-
-    /// The puzzles (givens, solution) of the races not over yet, anywhere: what
-    /// `/sudoku solve` must not answer while they are played for. The partial index of
-    /// open races holds exactly these rows.
-    pub fn race_puzzles_running(&self) -> Result<Vec<(Grid, Grid)>, StoreError> {
-        self.puzzles(
-            "SELECT givens, solution FROM races WHERE status IN ('lobby', 'running')",
-            params![],
-        )
     }
 
     /// `player`'s races that ran (everywhere, or at `place` only).

@@ -35,7 +35,7 @@ use super::outbound::Budget;
 /// had used after they closed (glibc keeps what it freed): +18 MB for good. Bounded, a
 /// burst waits for turns instead, and costs at most this many connections (about 4.5 MB):
 /// the same soak then peaked at 164 open files, and its memory after a million
-/// interactions was within 1% of that after 100,000 (BENCHMARKS.md).
+/// interactions was within 1% of that after 100,000 (docs/benchmarks.md).
 ///
 /// Why 64: a turn lasts one round trip, so this many in flight carry 64 / (round trip)
 /// requests a second. Against Discord, at 100–200 ms a round trip (an assumption: not
