@@ -237,6 +237,13 @@ fn an_answer_faster_than_a_person_is_unverified_and_ranked_last() {
         assert_eq!(rank, 2, "{}", board.content);
         assert!(line.contains("unverified"), "{line}");
     }
+    let card = bot.say("cheat", HERE, "share");
+    assert!(
+        card.content
+            .ends_with("· unverified (faster than a person can solve)"),
+        "{}",
+        card.content
+    );
 }
 
 fn challenge(bot: &Bot, from: &str, to: &str, empty: usize) -> Reply {

@@ -56,6 +56,9 @@ pub struct GameRecord {
     /// When a daily game's day ends for its server: until then a given-up daily shows
     /// the player's own board, never the solution (a second account must not fetch it).
     pub daily_end: Option<Millis>,
+    /// Solved faster than a person can (see [`crate::game::fair`]): said wherever the
+    /// result is shown.
+    pub unverified: bool,
 }
 
 /// Which race a game belongs to: its row id and its number in the server ("Race #3").
@@ -92,7 +95,8 @@ const COLUMNS: &str = "id, player, place, givens, solution, board, difficulty, s
      pad_row, pad_col, pad_notes, auto_notes, \
      (SELECT timezone FROM servers WHERE servers.place = games.place AND games.daily_day IS NOT NULL), \
      (SELECT zone_next FROM servers WHERE servers.place = games.place AND games.daily_day IS NOT NULL), \
-     (SELECT zone_from FROM servers WHERE servers.place = games.place AND games.daily_day IS NOT NULL)";
+     (SELECT zone_from FROM servers WHERE servers.place = games.place AND games.daily_day IS NOT NULL), \
+     unverified";
 
 /// A game whose stored row does not decode, as a command found it: set aside (marked
 /// `damaged`) and its player told.
@@ -172,6 +176,7 @@ fn decode_record(id: GameId, row: &Row) -> Result<GameRecord, StoreError> {
     };
     Ok(GameRecord {
         daily_end,
+        unverified: row.get(34)?,
         race: race.map(|id| RaceTag {
             id,
             number: race_number.unwrap_or(id),

@@ -237,6 +237,7 @@ pub fn play(app: &App, inv: &Invocation) -> Result<Reply, Failure> {
                     daily_day: Some(today),
                     race: None,
                     daily_end: Some(server.settings.day_end(today)),
+                    unverified: false,
                 }
             }
         };
@@ -681,6 +682,9 @@ fn share_line(
     }
     if game.auto_notes {
         parts.push(t!(lang, "status-auto-notes"));
+    }
+    if record.unverified {
+        parts.push(t!(lang, "race-unverified"));
     }
     Ok(parts.join(" · "))
 }

@@ -301,6 +301,7 @@ pub fn new(
             shown: true,
             pad: Default::default(),
             daily_end: None,
+            unverified: false,
         };
         let mut headline = t!(
             inv.lang,
