@@ -220,7 +220,7 @@ proptest! {
             // The whole message pasted into a slash command option, where newlines
             // become spaces: the labelled rows still give the board back.
             let message = format!(
-                "Played A1 5, I9 2.\n**ann**'s game\n{}\n**Easy** · 30 to go · time 1:00",
+                "Played A1 5 and I9 2.\n**ann**'s game\n{}\n**Easy** · 30 to go · time 1:00",
                 game_block(&game, style)
             );
             prop_assert_eq!(parse_grid(&message.replace('\n', " ")), Ok(game.board));
@@ -307,7 +307,7 @@ proptest! {
             }
         };
         let message = format!(
-            "Played A1 5, I9 2.\n**ann**'s game\n{board}\n**Easy** · 30 to go · time 1:00"
+            "Played A1 5 and I9 2.\n**ann**'s game\n{board}\n**Easy** · 30 to go · time 1:00"
         );
         prop_assert_eq!(parse_grid(&message), Err(expected.clone()));
         let one_line = message.replace('\n', joiner);
