@@ -214,7 +214,9 @@ proptest! {
             prop_assert_eq!(parse_grid(&grid_block(&game.givens, style)), Ok(game.givens));
             prop_assert_eq!(parse_grid(&game_block(&game, style)), Ok(game.board));
             let marked = game_block_chosen(&game, style, chosen);
-            prop_assert!(marked.contains('<'));
+            // A chosen wrong digit keeps its `!5!` (the legend names the cell).
+            let wrong = chosen.is_some_and(|c| game.shows_wrong(c));
+            prop_assert!(marked.contains('<') || wrong);
             prop_assert_eq!(parse_grid(&marked), Ok(game.board));
             prop_assert_eq!(parse_grid(&marked.replace('\n', " ")), Ok(game.board));
             // The whole message pasted into a slash command option, where newlines
