@@ -938,7 +938,14 @@ fn a_whole_game_is_played_with_the_pad_alone() {
     let wrong = right % 9 + 1;
     r = bot.press("ann", "g1", &r, &wrong.to_string());
     assert!(r.content.contains("1 mistake"), "{}", r.content);
-    assert!(r.content.contains(&format!("<{wrong}>")), "{}", r.content);
+    // It keeps its wrong mark under the cursor; the legend names the chosen cell.
+    assert!(r.content.contains(&format!("!{wrong}!")), "{}", r.content);
+    assert!(
+        r.content
+            .contains(&format!("{first} is the cell chosen on the pad")),
+        "{}",
+        r.content
+    );
     r = bot.press("ann", "g1", &r, "Erase");
     assert_eq!(board_of(&r).get(first), None, "{}", r.content);
     assert!(
@@ -974,10 +981,11 @@ fn auto_notes_fill_every_empty_cell_and_undo_takes_them_back() {
     let (givens, _solution, r) = new_game(&bot, "ann", "g1", 40);
     assert!(!r.content.contains("auto-notes"), "{}", r.content);
     let r = bot.press("ann", "g1", &r, "Notes: off");
-    // Notes mode trades Give up for Auto-notes: five buttons a row at most.
+    // Notes mode gives Give up's place to Auto-notes (five buttons a row at most); every
+    // other button stays where it was.
     assert_eq!(
         button_labels(&r)[2],
-        ["Notes: on", "Auto-notes", "Hint", "Check", "Undo"]
+        ["Notes: on", "Hint", "Check", "Undo", "Auto-notes"]
     );
     let filled = bot.press("ann", "g1", &r, "Auto-notes");
     assert!(filled.updates_board, "{}", filled.content);

@@ -4450,7 +4450,7 @@ async fn a_spanish_server_posts_in_spanish_and_a_catalan_player_chooses_catalan(
         })
         .await;
     assert!(
-        content(&post.body).contains("Sudoku diario del domingo, 22 de noviembre"),
+        content(&post.body).contains("Sudoku diario del domingo 22 de noviembre"),
         "{:#}",
         post.body
     );

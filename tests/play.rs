@@ -742,7 +742,7 @@ fn the_terminal_speaks_the_language_asked() {
         "{out}"
     );
     assert!(
-        out.contains("no conozco el comando `baila`; los comandos son: nuevo, ver, poner"),
+        out.contains("No conozco el comando `baila`; los comandos son: nuevo, ver, poner"),
         "{out}"
     );
     assert!(out.contains("Nuevo sudoku"), "{out}");
@@ -756,4 +756,62 @@ fn the_terminal_speaks_the_language_asked() {
         catalan < refused && refused < spanish && spanish < english,
         "{out}"
     );
+}
+
+/// Issue 47: the pad as a thumb knows it. Its buttons keep their places when notes mode
+/// turns on (Auto-notes takes Give up's place, nothing shifts); a full row sends the
+/// cursor on to the next empty cell of the board; a wrong digit under the cursor keeps its
+/// `!x!` and is not counted as filled; `stats @bob` finds bob as `challenge @bob` does.
+#[test]
+fn the_pad_keeps_its_buttons_and_moves_on_across_rows() {
+    use sudoku_bot::engine::Cell;
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let opening = ":user bob\n/sudoku new 40\n:user ann\n/sudoku new 40\n";
+    let shown = play(&dir.path().join("look.db"), opening);
+    let (empty, solution) = last_board(&shown);
+    let row = empty[0].row();
+    let in_row: Vec<Cell> = empty.iter().copied().filter(|c| c.row() == row).collect();
+    let next = empty
+        .iter()
+        .copied()
+        .find(|c| c.row() > row)
+        .expect("an empty cell below the first row with one");
+    let first = in_row[0].name();
+    let (r, c) = first.split_at(1);
+    let mut script = format!(
+        "{opening}:press Notes: off\n:press Notes: on\n:choose Row {r}\n:choose Column {c}\n"
+    );
+    for &cell in &in_row {
+        script.push_str(&format!(":press {}\n", solution.get(cell).expect("solved")));
+    }
+    let right = solution.get(next).expect("solved");
+    let wrong = if right == 9 { 1 } else { right + 1 };
+    script.push_str(&format!(":press {wrong}\n/sudoku stats @bob\n"));
+    let out = play(&dir.path().join("play.db"), &script);
+
+    let off = "[11: Notes: off] [12: Hint] [13: Check] [14: Undo] [15: Give up]";
+    let on = "[11: Notes: on] [12: Hint] [13: Check] [14: Undo] [15: Auto-notes]";
+    assert!(out.contains(off), "{out}");
+    assert!(out.contains(on), "notes mode moves no button: {out}");
+
+    // The row is full: the cursor is on the next empty cell of the board.
+    assert!(
+        out.contains(&format!(
+            "`<5>` the cell chosen on the pad ({})",
+            next.name()
+        )),
+        "{out}"
+    );
+    // A wrong digit keeps its mark under the cursor, and is still to go.
+    let last = &out[out.rfind("**ann**'s Easy game").expect("ann's board")..];
+    assert!(last.contains(&format!("!{wrong}!")), "{last}");
+    assert!(
+        last.contains(&format!("{} is the cell chosen on the pad", next.name())),
+        "{last}"
+    );
+    let to_go = 40 - in_row.len();
+    assert!(last.contains(&format!("{to_go} to go")), "{last}");
+    assert!(out.contains("**Stats for bob** (here)"), "{out}");
+    assert!(!out.contains("I don't know a player called"), "{out}");
 }

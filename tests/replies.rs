@@ -665,3 +665,25 @@ fn a_channels_messages_keep_the_channels_language() {
         .collect();
     assert_eq!(labels, ["Toca para jugar"]);
 }
+
+/// Issue 47: the replies a native Spanish and Catalan reader stopped at, each pinned in
+/// every language: a board title before a name starting with a vowel (Catalan elides:
+/// "d'**ana**"), check-as-you-go turned off, stats asked for by name, a co-op intro with
+/// its command in the reader's words, the all-time leaderboard, a race lobby's "in 10
+/// minutes", an unknown typed command.
+#[test]
+fn the_wording_a_native_speaker_reads() {
+    for lang in Lang::ALL {
+        let bot = bot();
+        let say = |who: &str, text: &str| shown(&typed(&bot, who, text, lang, None));
+        let out = [
+            say("ana", "/sudoku new 40"),
+            say("ana", "/sudoku settings check-as-you-go:off"),
+            say("bob", "/sudoku stats ana"),
+            say("cat", "/sudoku coop 40"),
+            say("ana", "/sudoku leaderboard period:all-time"),
+            say("dan", "/sudoku race 4"),
+        ];
+        insta::assert_snapshot!(named("native_wording", lang), out.join("\n\n---\n\n"));
+    }
+}

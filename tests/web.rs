@@ -666,7 +666,7 @@ async fn the_page_speaks_its_readers_language_and_a_choice_in_chat_comes_first()
     .await;
     assert_eq!(
         done["message"],
-        format!("Has colocado {first} {wrong}. {first} está mal (llevas 1 error)."),
+        format!("Has puesto un {wrong} en {first}. {first} está mal (llevas 1 error)."),
         "{done}"
     );
     assert_eq!(done["view"]["said"]["mistakes"], "Errores: 1");

@@ -2,7 +2,10 @@
 # teclat i els botons. Els noms de casella (A1-I9) i les marques entre accents greus
 # (`(5)`, `!5!`) es queden tal com són.
 
-board-chosen-legend = `<5>` la casella triada al teclat ({ $cell })
+board-chosen-legend = { $wrong ->
+    [yes] { $cell } és la casella triada al teclat
+   *[no] `<5>` la casella triada al teclat ({ $cell })
+}
 board-legend = `(5)` les teves xifres · `!5!` xifres incorrectes
 board-legend-unchecked = `(5)` les teves xifres · `!5!` incorrectes (trobades en una comprovació) · sense comprovació sobre la marxa
 board-final-legend = ` 5 ` xifres inicials · `(5)` les teves xifres · `[5]` omplertes pel bot
@@ -16,8 +19,8 @@ status-to-go = { $count ->
     [one] falta 1
    *[other] falten { $count }
 }
-status-solved = resolt
-status-given-up = abandonat
+status-solved = resolta
+status-given-up = abandonada
 status-out = fora de la cursa
 status-unfinished = sense acabar
 status-time = temps { $time }
@@ -36,7 +39,11 @@ game-name = { $tier ->
 }
 game-name-daily = Repte diari · { $day }
 game-name-yours = la teva { $game }
-board-title = La { $game } de **{ $owner }**
+# $elide: `yes` quan el nom comença per vocal ("d'**ana**").
+board-title = La { $game } { $elide ->
+    [yes] d'**{ $owner }**
+   *[no] de **{ $owner }**
+}
 board-the-daily = repte diari
 board-solved-hidden = **{ $owner }** ha resolt el sudoku ({ $what }). Tauler amagat: res d'espòilers.
 # $how: `solved`, `out` (els errors d'una cursa), `timed-out` (el límit de temps d'una
@@ -89,9 +96,9 @@ button-check = Comprovar
 button-undo = Desfer
 button-give-up = Abandonar
 
-## El tauler per tocar: l'Activitat dins de Discord, el tauler web en un navegador.
+## El tauler interactiu: l'Activitat dins de Discord, el tauler web en un navegador.
 
-play-launching = El tauler per tocar s'obre com una Activitat de Discord, dins de Discord. Aquí, `/sudoku web` et dona un enllaç privat al mateix tauler en un navegador.
+play-launching = El tauler interactiu s'obre com una Activitat de Discord, dins de Discord. Aquí, `/sudoku web` et dona un enllaç privat al mateix tauler en un navegador.
 # $web: `yes` quan el bot també serveix el tauler web.
 play-not-set-up = L'Activitat de Sudoku no està configurada en aquest bot: l'activa qui el gestiona (una secció `[activity]` a la configuració, i les Activitats al portal de desenvolupadors de Discord). { $web ->
     [yes] El tauler del xat funciona com sempre, i `/sudoku web` et dona un enllaç privat al mateix tauler en un navegador.
@@ -117,5 +124,5 @@ alt-wrong = { $count ->
 alt-last-move = última jugada a { $cell }
 alt-chosen = casella triada { $cell }
 
-# El botó que obre el tauler per tocar (l'Activitat).
+# El botó que obre el tauler interactiu (l'Activitat).
 button-tap-to-play = Toca per jugar

@@ -98,8 +98,8 @@ describe-coop-empty = Nombre de caselles buides (1-64)
 describe-coop-difficulty = Dificultat, segons les tècniques que requereix
 describe-coop-input = Jugades (B7 4, C3 5), o una casella i les seves notes (B7 257)
 choice-action-start = començar
-choice-action-show = veure el tauler
-choice-action-move = col·locar xifres
+choice-action-show = mostrar
+choice-action-move = posar
 choice-action-note = anotar
 choice-action-undo = desfer
 choice-action-check = comprovar
@@ -164,7 +164,7 @@ describe-off = Deixa de publicar sudokus diaris
 
 ## L'ordre d'entrada de l'Activitat, i el nom de l'ordre de missatge (com en un menú)
 
-describe-launch = Sudoku per tocar: el teu tauler, en directe amb el teu servidor
+describe-launch = Sudoku interactiu: el teu tauler, en directe amb el teu servidor
 describe-solve-message = Resol el sudoku
 
 ## Els noms dels subordres i de les opcions. Discord no té català: aquests noms només
@@ -219,7 +219,7 @@ option-timezone = zona-horària
 ## Ordres escrites que no són cap ordre (la terminal; alguna opció que Discord deixa passar)
 
 typed-not-admin-command = `/sudoku-daily { $typed }` no és cap ordre: fes servir { $commands }
-typed-unknown-command = no conec l'ordre `{ $typed }`; les ordres són: { $commands }
+typed-unknown-command = No conec l'ordre `{ $typed }`; les ordres són: { $commands }
 typed-given-twice = `{ $typed }`: ja has indicat l'opció `{ $option }`; posa-la només una vegada
 typed-takes-no-options = `{ $command }` no porta opcions; has escrit `{ $typed }` al darrere
 typed-not-an-option = `{ $typed }` no és una opció de `{ $command }`: indica { $wanted }
@@ -231,12 +231,12 @@ typed-not-a-choice = `{ $typed }` no és { $wanted }: fes servir { $values }
 typed-not-empty-cells = `{ $number }` no és un nombre de caselles buides: fes servir d'1 a { $most }
 typed-not-players = `{ $number }` no és un nombre de jugadors: en una cursa hi poden participar de 2 a { $most }
 typed-challenge-whom = digues a qui desafies, p. ex. `/sudoku challenge @anna`
-typed-coop-action-example = `{ $typed }` no és cap acció del tauler cooperatiu: fes servir { $actions }; per exemple, `/sudoku coop move B7 4`
+typed-coop-action-example = `{ $typed }` no és cap acció del tauler cooperatiu: fes servir { $actions }; per exemple, `/sudoku coop posar B7 4`
 typed-coop-action = `{ $typed }` no és cap acció del tauler cooperatiu: fes servir { $actions }
 typed-coop-start-only = les caselles buides i la dificultat són per començar un tauler (`/sudoku coop 45 medium`), no per a `coop { $action }`
 typed-coop-nothing-more = `coop { $action }` no porta res més; has escrit `{ $typed }` al darrere
-typed-coop-moves = escriu les jugades després de `coop move`, p. ex. `/sudoku coop move B7 4`
-typed-coop-note = escriu una casella i xifres després de `coop note`, p. ex. `/sudoku coop note B7 257` (o `coop note auto` per als candidats de totes les caselles)
+typed-coop-moves = escriu les jugades després de `coop posar`, p. ex. `/sudoku coop posar B7 4`
+typed-coop-note = escriu una casella i xifres després de `coop note`, p. ex. `/sudoku coop anotar B7 257` (o `coop note auto` per als candidats de totes les caselles)
 typed-coop-check = `coop check` no porta res més: en un tauler cooperatiu totes les xifres són correctes
 
 ## Què admet cada opció, com a substantiu («indica una dificultat (easy, …)»)

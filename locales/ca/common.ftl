@@ -69,7 +69,7 @@ date-long = { $weekday ->
     [5] divendres
     [6] dissabte
    *[7] diumenge
-}, { $day } { $month ->
+} { $day } { $month ->
     [1] de gener
     [2] de febrer
     [3] de març

@@ -45,7 +45,7 @@ coop-none = no n'hi ha cap en marxa en aquest canal. Comença'n un per a tothom 
 coop-gone = aquest tauler ja no existeix.
 coop-servers-only = Els taulers cooperatius es juguen en un canal d'un servidor. Aquí, juga una partida teva amb `/sudoku new`.
 coop-too-many = no puc fer aquest sudoku: { $asked } caselles buides és impossible, perquè un sudoku amb una sola solució necessita almenys 17 xifres inicials; per tant, com a màxim hi pot haver { $max } caselles buides. Per exemple: `/sudoku coop 45`.
-coop-already-running = ja n'hi ha un en marxa en aquest canal; aquí el tens. Acabeu-lo entre tots; si no, qui el va començar o un administrador el pot acabar amb `/sudoku coop end`.
+coop-already-running = ja n'hi ha un en marxa en aquest canal; aquí el tens. Acabeu-lo entre tots; si no, qui el va començar o un administrador el pot acabar amb `/sudoku coop acabar`.
 # $tier com a `tier` (common.ftl).
 coop-new = { $tier ->
     [easy] un nou sudoku fàcil
@@ -57,7 +57,7 @@ coop-new = { $tier ->
 } per a tot el canal, { $empty ->
     [one] 1 casella buida
    *[other] { $empty } caselles buides
-}. Ompliu-lo entre tots amb `/sudoku move B7 4` (o amb `/sudoku coop move B7 4` si aquí tens una partida pròpia). Una xifra incorrecta no es col·loca i compta com a error de l'equip.
+}. Ompliu-lo entre tots amb `/sudoku move B7 4` (o amb `/sudoku coop posar B7 4` si aquí tens una partida pròpia). Una xifra incorrecta no es col·loca i compta com a error de l'equip.
 # $how: `solved` o `ended`.
 coop-over = aquest tauler { $how ->
     [solved] ja està resolt
@@ -71,12 +71,15 @@ coop-filled = { $cell } ja té una xifra ({ $digit }), posada per { $who ->
 }. No s'ha canviat res.
 coop-not-yours = la xifra de la casella { $cell } és { $who ->
     [me] teva
-    [named] de **{ $name }**
+    [named] { $elide ->
+        [yes] d'**{ $name }**
+       *[no] de **{ $name }**
+    }
    *[someone] d'algú de l'equip
 }; només qui l'ha posada la pot esborrar (i és correcta: les xifres incorrectes no es col·loquen mai). No s'ha canviat res.
 coop-note-on-filled = { $cell } té una xifra; les notes van a les caselles buides. No s'ha canviat res.
 coop-nothing-to-undo = no tens cap jugada teva per desfer en aquest tauler.
-coop-stale-undo = ja has desfet una jugada des que es van dibuixar aquests botons; no s'ha canviat res. `/sudoku coop show` mostra el tauler tal com està ara.
+coop-stale-undo = ja has desfet una jugada des que es van dibuixar aquests botons; no s'ha canviat res. `/sudoku coop mostrar` mostra el tauler tal com està ara.
 coop-nothing-to-change = no hi ha res per canviar (aquestes caselles ja són buides).
 coop-stale-buttons = ha canviat des que es van dibuixar aquests botons; ara està així. No s'ha canviat res.
 coop-played = **{ $player }** ha jugat { $moves }.
@@ -101,9 +104,9 @@ coop-auto-notes = { $count ->
     [one] **{ $player }** ha posat els candidats com a notes en 1 casella.
    *[other] **{ $player }** ha posat els candidats com a notes en { $count } caselles.
 }
-coop-note-auto-no-digits = `coop note auto` no porta xifres: anota els candidats de totes les caselles buides. No s'ha canviat res.
-coop-note-bad-cell = `{ $found }` no és una casella: les files van de la A a la I i les columnes de l'1 al 9. Exemple: `/sudoku coop note B7 257`.
-coop-note-bad-digits = `{ $found }` no és una llista de xifres de l'1 al 9. Exemple: `/sudoku coop note { $cell } 257`.
+coop-note-auto-no-digits = `coop anotar auto` no porta xifres: anota els candidats de totes les caselles buides. No s'ha canviat res.
+coop-note-bad-cell = `{ $found }` no és una casella: les files van de la A a la I i les columnes de l'1 al 9. Exemple: `/sudoku coop anotar B7 257`.
+coop-note-bad-digits = `{ $found }` no és una llista de xifres de l'1 al 9. Exemple: `/sudoku coop anotar { $cell } 257`.
 coop-notes-updated = **{ $player }** ha actualitzat les notes de la casella { $cell }.
 coop-undone = **{ $player }** ha desfet la seva darrera jugada ({ $cells }).
 coop-check = totes les xifres que hi ha són correctes (una xifra incorrecta no es col·loca mai). { $empty ->

@@ -12,7 +12,7 @@ daily-done-today = { $how ->
 } Un intent al dia: el pròxim sudoku s'obre { $next }.
 daily-forgotten = Avui ja has jugat aquí el repte diari (abans d'esborrar les teves dades). Un intent al dia: el pròxim sudoku s'obre { $next }.
 daily-ranked-clean = { $ranked } (sense errors ni pistes)
-daily-ranking = Temps de classificació: des que obres el repte diari fins que el resols, més 30 s per cada error i cada pista; un dia amb 3 errors o més queda al final.
+daily-ranking = Temps de classificació: des que obres el repte diari fins que el resolguis, més 30 s per cada error i cada pista; un dia amb 3 errors o més queda al final.
 daily-solved = Repte diari completat! Temps de classificació: { $ranked }, és a dir, el temps des que l'has obert més 30 s per cada error i cada pista. Ratxa: { $days ->
     [one] 1 dia
    *[other] { $days } dies
@@ -43,7 +43,7 @@ daily-trouble-deleted = <#{ $channel }> s'ha eliminat
 ## La publicació diària, en l'idioma del servidor.
 
 daily-post = **Sudoku diari del { $date }** · #{ $number } · { $tier }
-    Prem «Jugar» (o fes servir `/sudoku daily`) per tenir el teu propi tauler. El rellotge comença quan prems «Jugar» i no s'atura fins que el resols, ni tan sols a les pauses; cada error o pista hi suma 30 s.
+    Prem «Jugar» (o fes servir `/sudoku daily`) per tenir el teu propi tauler. El rellotge comença quan prems «Jugar» i no s'atura fins que el resolguis, ni tan sols a les pauses; cada error o pista hi suma 30 s.
 daily-post-yesterday = Ahir: { $solvers ->
     [one] 1 jugador el va resoldre
    *[other] { $solvers } jugadors el van resoldre
@@ -56,10 +56,10 @@ button-play = Jugar
 
 ## Classificacions. $period: `today`, `week` o `all-time`; $today: `yes` a la classificació d'avui.
 
-leaderboard-title = **Classificació del repte diari { $period ->
-    [today] d'avui ({ $date })
-    [week] dels últims 7 dies
-   *[all-time] de tots els temps
+leaderboard-title = **{ $period ->
+    [today] Classificació del repte diari d'avui ({ $date })
+    [week] Classificació del repte diari dels últims 7 dies
+   *[all-time] Classificació històrica del repte diari
 }**
 leaderboard-empty = Encara ningú no ha resolt cap repte diari en aquest període. Estrena la classificació: `/sudoku daily`.
 leaderboard-footer = Ratxa del servidor: { $days ->
@@ -80,7 +80,7 @@ leaderboard-auto-notes = { $today ->
 }
 leaderboard-unverified = { $today ->
     [yes] sense verificar: més ràpid del que una persona el pot resoldre
-   *[no] { $count } sense verificar (més ràpid del que una persona pot)
+   *[no] { $count } sense verificar (més ràpid del que és humanament possible)
 }
 leaderboard-unranked = sense classificar ({ $mistakes ->
     [one] 1 error
@@ -120,7 +120,14 @@ setup-zone-fixed = { $named ->
     [yes] { $name }, { $offset }, sense horari d'estiu
    *[no] { $offset }, sense horari d'estiu
 }
-setup-done = El sudoku diari està activat: cada dia a les { $time } ({ $zone }) a { $channel }, nivell { $tier }. Pròxima publicació: { $next }. Les publicacions són en { $language } (pots canviar-ho amb `language:`).
-setup-zone-from = A partir del { $from }, quan acabi el dia en curs, els dies van en { $zone }: un dia que ja ha començat manté les seves hores.
-setup-zone-settling = La zona horària ha canviat fa poc i els seus primers dies encara s'estan assentant: es podrà tornar a canviar a partir del { $at }.
+setup-done = El sudoku diari està activat: cada dia a les { $time } ({ $zone }) a { $channel }, nivell { $tier_key ->
+    [easy] fàcil
+    [medium] mitjà
+    [hard] difícil
+    [expert] expert
+    [extreme] extrem
+   *[other] { $tier }
+}. Pròxima publicació: { $next }. Les publicacions són en { $language } (pots canviar-ho amb `language:`).
+setup-zone-from = A partir del { $from }, quan acabi el dia en curs, els dies es compten en { $zone }: un dia que ja ha començat manté les seves hores.
+setup-zone-settling = La zona horària ha canviat fa poc: la podràs tornar a canviar a partir del { $at }.
 daily-off-done = El sudoku diari està desactivat: no hi haurà més publicacions. Els jugadors encara poden jugar amb `/sudoku daily`.

@@ -10,7 +10,7 @@ discord-cant-open-board = No puc { $what ->
     [race] organitzar una cursa
    *[coop] començar un tauler cooperatiu
 } en aquest canal: hi necessito el permís { $missing }. Dona'l al bot (configuració del canal, Permisos) i torna-ho a provar.
-discord-no-activities = Per obrir el tauler per tocar cal el permís Utilitzar Activitats en aquest canal, i aquí no el tens. El tauler del xat funciona com sempre (`/sudoku show`), i `/sudoku web` et dona un enllaç privat al tauler en un navegador.
+discord-no-activities = Per obrir el tauler interactiu cal el permís Utilitzar Activitats en aquest canal, i aquí no el tens. El tauler del xat funciona com sempre (`/sudoku show`), i `/sudoku web` et dona un enllaç privat al tauler en un navegador.
 # Un permís tal com l'anomena la configuració de Discord.
 permission = { $name ->
     [view-channel] Veure el canal

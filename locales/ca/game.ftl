@@ -4,7 +4,7 @@
 
 nothing-changed = { $why }. No s'ha canviat res.
 game-none = No tens cap partida en curs aquí. Comença'n una amb `/sudoku new` (p. ex. `/sudoku new 40`).
-game-none-coop = Aquí no tens cap partida pròpia. El tauler cooperatiu del canal és de tothom: juga-hi amb `/sudoku coop move`; qui el va començar o un administrador l'acaba amb `/sudoku coop end`.
+game-none-coop = Aquí no tens cap partida pròpia. El tauler cooperatiu del canal és de tothom: juga-hi amb `/sudoku coop posar`; qui el va començar o un administrador l'acaba amb `/sudoku coop acabar`.
 game-gone = Aquesta partida ja no existeix.
 game-not-yours = Aquesta partida no és teva, així que no pots fer servir els seus botons. Comença la teva amb `/sudoku new`.
 game-stale-buttons = El tauler ha canviat des que es van dibuixar aquests botons; ara està així.
@@ -56,10 +56,12 @@ game-also-open = També en curs: { $games }. Les jugades que escrius van a l'úl
 
 ## Jugades. $what: `placed`, `erased` o `both`.
 
+# Una xifra posada, a la llista després de "Has posat": "un 4 a B7".
+game-placed-digit = un { $digit } a { $cell }
 game-moved = { $what ->
-    [placed] Has col·locat { $placed }.
+    [placed] Has posat { $placed }.
     [erased] Has esborrat { $erased }.
-   *[both] Has col·locat { $placed } i esborrat { $erased }.
+   *[both] Has posat { $placed } i has esborrat { $erased }.
 }
 game-already-empty = { $cells } { $count ->
     [one] ja és buida
@@ -79,7 +81,7 @@ game-moved-wrong = { $cells } { $count ->
 game-race-out = Quedes fora de la { $race }: aquest ha estat el teu { $place } error (en una cursa { $allowed ->
     [one] se'n permet 1
    *[other] se'n permeten { $allowed }
-}). El teu tauler es queda com estava; la solució es mostrarà quan acabi la cursa.
+}). La solució es mostrarà quan acabi la cursa.
 move-error-empty = No has indicat cap jugada: escriu una casella i una xifra, p. ex. `B7 4` o `B7 4, C3 5`
 move-error-bad-cell = `{ $found }` no és una casella: les files van de la A a la I i les columnes de l'1 al 9 (p. ex. `B7`, o `r2c7` per a la fila 2, columna 7)
 move-error-no-digit = `{ $cell }` necessita una xifra: escriu `{ $cell } 4` per posar-hi un 4, o `{ $cell } 0` per esborrar-la
@@ -110,8 +112,8 @@ pad-notes-mode = { $on ->
 }
 pad-chose-given = Casella { $cell } triada: és una xifra inicial ({ $digit }) i no es pot canviar; tria'n una altra.
 pad-chose-cell = Casella { $cell } triada: prem una xifra.
-pad-chose-row = Fila { $row } triada: ara una columna.
-pad-chose-column = Columna { $column } triada: ara una fila.
+pad-chose-row = Fila { $row } triada: ara tria una columna.
+pad-chose-column = Columna { $column } triada: ara tria una fila.
 
 ## Desfer, comprovar, pista.
 
@@ -140,7 +142,7 @@ check-now-marked = { $count ->
    *[other] { $mistakes } errors
 }).
 check-show-which = Fes servir `/sudoku check show` per veure quines.
-hint-said = Pista: { $hint }
+hint-said = Pista. { $hint }
 hint-off-in-races = A les curses no hi ha pistes: la { $race } es guanya resolent, així que tothom hi juga sense. `/sudoku check` continua mostrant els teus errors.
 hint-wrong-first = Abans del pas següent: { $cells } { $count ->
     [one] està malament. Esborra-la
@@ -151,7 +153,7 @@ hint-wrong-counted = Compten com a errors, igual que en una comprovació (portes
     [one] 1 error
    *[other] { $mistakes } errors
 }).
-hint-ask-again = Torna a demanar per a més detall.
+hint-ask-again = Torna-ho a demanar per veure'n més detall.
 hint-same-again = (La mateixa pista que abans; no es torna a comptar.)
 
 ## Lliurar i abandonar.
@@ -227,8 +229,22 @@ puzzle-refused = No puc fer aquest sudoku: { $why }.{ $example ->
 }
 puzzle-zero-empty = Un sudoku amb 0 caselles buides no tindria res per omplir. Demana'n almenys 1, p. ex. 40.
 puzzle-too-many-empty = { $asked } caselles buides és impossible: un sudoku amb una sola solució necessita almenys 17 xifres inicials, així que com a màxim hi pot haver { $max } caselles buides
-puzzle-too-few-empty = els sudokus de nivell { $tier } necessiten almenys { $min } caselles buides (n'has demanat { $asked }); demana més caselles buides o una dificultat més fàcil
-puzzle-tier-not-found = no he trobat cap sudoku de nivell { $tier } en { $attempts } intents; torna-ho a provar, o demana un altre nombre de caselles buides
+puzzle-too-few-empty = els sudokus de nivell { $tier_key ->
+    [easy] fàcil
+    [medium] mitjà
+    [hard] difícil
+    [expert] expert
+    [extreme] extrem
+   *[other] { $tier }
+} necessiten almenys { $min } caselles buides (n'has demanat { $asked }); demana més caselles buides o una dificultat més fàcil
+puzzle-tier-not-found = no he trobat cap sudoku de nivell { $tier_key ->
+    [easy] fàcil
+    [medium] mitjà
+    [hard] difícil
+    [expert] expert
+    [extreme] extrem
+   *[other] { $tier }
+} en { $attempts } intents; torna-ho a provar, o demana un altre nombre de caselles buides
 puzzle-symmetry-parity = la simetria { $symmetry } no pot deixar exactament { $asked } caselles buides
 puzzle-symmetry-too-empty = { $asked } caselles buides amb simetria { $symmetry } és massa rar per trobar-lo; amb simetria { $symmetry } demana'n { $max } o menys, o treu la simetria (fins a { $most })
 # $symmetric: `yes` quan s'ha demanat una simetria.

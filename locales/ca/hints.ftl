@@ -7,12 +7,12 @@
 
 technique = { $technique ->
     [full-house] Última casella lliure
-    [hidden-single] Single ocult
+    [hidden-single] Únic ocult
     [naked-single] Candidat únic
     [locked-pair] Parella bloquejada
     [locked-triple] Trio bloquejat
-    [pointing] Candidats bloquejats (apuntant)
-    [claiming] Candidats bloquejats (reclamant)
+    [pointing] Candidats bloquejats (assenyalat)
+    [claiming] Candidats bloquejats (reclamat)
     [naked-pair] Parella nua
     [hidden-pair] Parella oculta
     [naked-triple] Trio nu
@@ -45,12 +45,12 @@ technique = { $technique ->
 # El nom amb l'article indeterminat, com a «Busca un X-Wing».
 technique-a = { $technique ->
     [full-house] una última casella lliure
-    [hidden-single] un single ocult
+    [hidden-single] un únic ocult
     [naked-single] un candidat únic
     [locked-pair] una parella bloquejada
     [locked-triple] un trio bloquejat
-    [pointing] uns candidats bloquejats (apuntant)
-    [claiming] uns candidats bloquejats (reclamant)
+    [pointing] uns candidats bloquejats (assenyalat)
+    [claiming] uns candidats bloquejats (reclamat)
     [naked-pair] una parella nua
     [hidden-pair] una parella oculta
     [naked-triple] un trio nu
@@ -208,10 +208,10 @@ step-hidden-rectangle = { $cells } formen un rectangle sobre dues caixes, totes 
     [1] l'1
    *[other] el { $a }
 } només pot anar dins del rectangle: a { $opposite } o { $first }, i a { $opposite } o { $second }. Si { $opposite } fos { $b }, { $first } i { $second } serien totes dues { $a }, així que { $corner } (que veu totes dues) seria { $b }, i les quatre caselles només tindrien { $a } i { $b }, que es podrien intercanviar dins del rectangle: dues solucions, i el sudoku en té una. Per tant, { $opposite } no és { $b }: { $remove }.
-# $forces: quantes xifres forcen els singles ($forced les enumera).
+# $forces: quantes xifres forcen els candidats únics ($forced les enumera).
 step-forcing = Suposa que { $start } fos { $digit }{ $forces ->
     [0] : llavors
-   *[other] . Llavors els singles obligarien a posar { $forced }, i
+   *[other] . Llavors els candidats únics obligarien a posar { $forced }, i
 } { $contradiction }. Això no pot ser, així que { $start } no és { $digit }: { $remove }.
 step-bug = Totes les caselles buides tenen dos candidats excepte { $cell }. Si { $cell } no fos { $digit }, cada xifra hi cabria exactament dues vegades a cada fila, columna i caixa, un patró que mai no té una única solució; { $digit ->
     [1] l'1
@@ -246,7 +246,7 @@ step-finned-fish = A les { $bases }, { $digit ->
 step-chain-places = Suposa que { $cell } no és { $digit }: llavors { $path }. La cadena es contradiu, així que { $cell } és { $digit }: { $place }.
 step-chain = Suposa que { $cell } no és { $digit }: llavors { $path }. Així doncs, { $cell } és { $digit } o { $end } és { $end_digit }; en qualsevol cas, { $remove }.
 
-## La forma compacta per a experts: «Candidats bloquejats (apuntant): 4 de caixa 2 a columna 6 => G6-4».
+## La forma compacta per a experts: «Candidats bloquejats (assenyalat): 4 de caixa 2 a columna 6 => G6-4».
 
 compact-in = { $digits } a { $place }
 compact-on = { $cells } amb { $digits }

@@ -1,7 +1,10 @@
 # El que és de cada jugador: /sudoku stats i /sudoku forget-me.
 
 # $here: `yes` per a l'historial d'un altre jugador, només en aquest lloc.
-stats-title = **Estadístiques de { $name }**{ $here ->
+stats-title = **Estadístiques { $elide ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}**{ $here ->
     [yes] {" "}(aquí)
    *[no] {""}
 }

@@ -1,5 +1,5 @@
 # Curses i reptes. $race és el nom d'una cursa (`race-name`, femení: "la Cursa #3");
-# $player, $host i $opponent són noms de jugadors; $time, $left i $limit són durades com
+# $player, $host i $opponent són noms de jugadors; $time i $limit són durades com
 # 3:05 o 10:00. La sala, el marcador i el resultat són publicacions del canal, en l'idioma
 # del servidor on es va obrir la cursa; la resta respon a un jugador.
 
@@ -71,7 +71,10 @@ race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) repta **{
     [yes] puntuable
    *[no] no puntuable
 } ({ $puzzle }).
-race-challenge-answer = { $opponent }: prem «Acceptar» per començar de seguida, o «Rebutjar». El repte caduca d'aquí a { $left }; fins llavors, { $host } el pot retirar amb «Retirar».
+race-challenge-answer = { $opponent }: prem «Acceptar» per començar de seguida, o «Rebutjar». El repte caduca d'aquí a { $minutes ->
+    [one] 1 minut
+   *[other] { $minutes } minuts
+}; fins llavors, { $host } el pot retirar amb «Retirar».
 race-lobby = **{ $race }**: { $puzzle } · organitza { $host }
 # $names: els jugadors apuntats fins ara, "ann, bob".
 race-lobby-players = Jugadors ({ $count } de { $capacity }): { $names }
@@ -79,7 +82,10 @@ race-lobby-join = Prem «M'apunto» per participar-hi.
 race-lobby-join-rematch = És una revenja: els jugadors de l'última cursa premen «M'apunto».
 race-lobby-autostart = Comença sola quan s'hi hagin apuntat { $capacity }, o quan { $host } premi «Començar».
 race-lobby-host-starts = { $host } la comença amb «Començar».
-race-lobby-how = Tothom rep el mateix sudoku en el mateix moment, cadascú al seu tauler privat. Si ningú no la comença, la sala es tanca d'aquí a { $left }.
+race-lobby-how = Tothom rep el mateix sudoku en el mateix moment, cadascú al seu tauler privat. Si ningú no la comença, la sala es tanca d'aquí a { $minutes ->
+    [one] 1 minut
+   *[other] { $minutes } minuts
+}.
 
 race-button-join = M'apunto
 race-button-start = Començar
@@ -91,9 +97,15 @@ race-button-withdraw = Retirar
 
 ## Una sala que es va acabar abans de començar.
 
-race-challenge-lapsed = **{ $race }**: el repte de { $host } ha caducat: han passat { $limit } sense resposta.
+race-challenge-lapsed = **{ $race }**: el repte { $elide ->
+    [yes] d'{ $host }
+   *[no] de { $host }
+} ha caducat: han passat { $limit } sense resposta.
 race-lobby-expired = **{ $race }**: la sala s'ha tancat: han passat { $limit } sense que ningú comencés la cursa. Obre'n una altra amb `/sudoku race`.
-race-challenge-declined = **{ $race }**: { $opponent } ha rebutjat el repte de { $host }.
+race-challenge-declined = **{ $race }**: { $opponent } ha rebutjat el repte { $elide ->
+    [yes] d'{ $host }
+   *[no] de { $host }
+}.
 race-challenge-withdrawn = **{ $race }**: { $host } ha retirat el repte.
 race-cancelled = **{ $race }**: { $host } ha cancel·lat la cursa abans que comencés.
 
@@ -151,7 +163,7 @@ race-result-ratings = Puntuacions: { $ratings }
 race-unrated-why = No puntua: { $why ->
     [small] un repte necessita { $min } caselles buides o més per puntuar.
     [pair] aquests dos ja han jugat { $limit } reptes puntuables les últimes 24 hores.
-    [unverified] un temps més ràpid del que una persona pot resoldre no puntua.
+    [unverified] un temps més ràpid del que és humanament possible no puntua.
    *[forgotten] un jugador ha demanat que se l'oblidi.
 }
 race-button-rematch = Revenja
@@ -169,7 +181,7 @@ race-rematch-open = La revenja ja és oberta (és la { $race }): prem-hi «M'apu
 race-share-not-in = No eres en aquella cursa, així que no tens cap resultat per compartir.
 race-share-not-over = La { $race } encara no s'ha acabat: comparteix el teu resultat quan acabi.
 
-race-unverified = sense verificar (més ràpid del que una persona pot)
+race-unverified = sense verificar (més ràpid del que és humanament possible)
 # El resultat compartit, amb les parts unides per " · ": "Cursa #3 · Mitjà · 45 buides · 🥇
 # 1r de 4 · 6:41 · 1 error · puntuació +12".
 race-card-place = { $place } de { $count } · { $time }

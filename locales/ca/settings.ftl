@@ -5,7 +5,7 @@
 settings-title = **Les teves preferències**
 settings-checks-explain = { $on ->
     [yes] una xifra incorrecta es marca `!5!` i compta com a error quan la poses
-   *[no] les xifres incorrectes no es marquen ni es compten fins que fas servir `/sudoku check` o `/sudoku submit`; llavors cadascuna compta una vegada
+   *[no] les xifres incorrectes no es marquen ni es compten fins que facis servir `/sudoku check` o `/sudoku submit`; llavors cadascuna compta una vegada
 }
 settings-board-explain = { $picture ->
     [yes] una imatge amb les teves notes a les caselles (l'estat continua en text)
@@ -33,12 +33,12 @@ settings-change = Canvia'ls amb `/sudoku settings check-as-you-go:{ $checks ->
 settings-language-set = D'ara endavant et parlo en **{ $language }**, sigui quin sigui l'idioma del teu Discord.
 settings-language-discord = D'ara endavant et parlo en l'idioma del teu Discord: **{ $language }** ara mateix (en anglès si no parlo el teu).
 settings-checks-set = Comprovar sobre la marxa { $same ->
-    [yes] continua en
-   *[no] passa a
+    [yes] continua
+   *[no] queda
 } **{ $on ->
-    [yes] sí
-   *[no] no
-}**: { $explain }. S'aplica a les partides que comencis a partir d'ara (les curses sempre comproven sobre la marxa, perquè els marcadors es puguin comparar); les classificacions marquen els temps fets sense.
+    [yes] activada
+   *[no] desactivada
+}**: { $explain }. S'aplica a les partides que comencis a partir d'ara (les curses sempre comproven sobre la marxa, perquè els marcadors es puguin comparar); les classificacions marquen els temps fets sense comprovar-ho.
 settings-board-set = { $same ->
     [yes] Els teus taulers continuen en **{ $picture ->
         [yes] imatge

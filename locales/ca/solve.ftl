@@ -8,7 +8,7 @@ solve-none = Aquesta graella no té solució: les xifres inicials es contradiuen
 # $which: de qui és la partida (o a quina s'assembla massa).
 solve-spoiler = { $which ->
     [own-game] És el sudoku de la teva partida en curs, així que no te'l resoldré. `/sudoku hint` et mostra el pas següent; `/sudoku giveup` acaba la partida i ensenya la solució.
-   *[coop] És un tauler cooperatiu que s'està jugant ara mateix en aquest servidor: res d'espòilers mentre juga l'equip. Uneix-t'hi amb `/sudoku coop move`.
+   *[coop] És un tauler cooperatiu que s'està jugant ara mateix en aquest servidor: res d'espòilers mentre juga l'equip. Uneix-t'hi amb `/sudoku coop posar`.
 }
 # La mateixa resposta sigui quina sigui la graella enganxada, perquè no digui res de cap.
 solve-paused-daily = `/sudoku solve` està en pausa fins que s'acabi el teu repte diari: mentre jugues per una classificació (el repte d'avui, fins que el resolguis o s'acabi el seu dia) no resolc cap graella, sigui quina sigui. Torna quan el resolguis, o { $back }.

@@ -1,6 +1,7 @@
 # La terminal (`sudoku-bot play`): el que diu la mateixa sessió al voltant de les respostes
 # del bot, en l'idioma de la sessió. Les ordres que fan anar una sessió de prova
-# (`:now`, `:advance`, `:user`, `:place`, `:admin`, `:help`) responen en anglès.
+# (`:now`, `:advance`, `:admin`, `:help`) responen en anglès; `:user` i `:place`, en
+# l'idioma de la sessió.
 
 terminal-paste-how = (enganxa el tauler: 81 caselles a la línia de l'ordre, o les files d'un tauler a les línies següents, acabant amb una línia buida)
 terminal-no-grid = (no has donat cap tauler) { $how }
@@ -12,6 +13,8 @@ terminal-daily-posted = (publicat al canal { $channel } de { $place }:)
 terminal-no-daily-due = (no toca publicar cap repte diari)
 terminal-picture = (imatge: { $path } · { $alt })
 terminal-language = (jugues en { $language }; `:locale en|es|ca` ho canvia)
+terminal-user-now = (ara ets { $name })
+terminal-place-now = (ara ets a { $place })
 terminal-language-now = (ara jugues en { $language })
 terminal-no-menu = (l'última resposta no té cap menú)
 terminal-no-option = (el menú { $menu } no té l'opció «{ $option }»: tria entre { $options })

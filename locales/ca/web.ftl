@@ -58,7 +58,7 @@ web-hints = Pistes: { $count }
 
 web-no-game = Aquí no hi ha cap partida en curs: comença'n una amb «Partida nova».
 web-another-board = Ara hi ha una altra partida en curs aquí, així que aquest toc no s'ha aplicat. Aquí la tens; no s'ha canviat res.
-web-coop-not-given-up = Un tauler cooperatiu no s'abandona: qui el va començar (o un administrador) l'acaba amb /sudoku coop end.
+web-coop-not-given-up = Un tauler cooperatiu no s'abandona: qui el va començar (o un administrador) l'acaba amb /sudoku coop acabar.
 # $index: el que va enviar la pàgina, un nombre que no és cap casella 0-80.
 web-tap-no-cell = Aquest toc no indica cap casella del tauler ({ $index }): no s'ha canviat res.
 web-tap-no-digit = { $digit } no és una xifra de l'1 al 9: no s'ha canviat res.

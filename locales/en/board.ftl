@@ -1,7 +1,10 @@
 # Boards: the lines around a board, its legends, its status line, its pad and buttons.
 # Cell names (A1-I9) and the marks in backticks (`(5)`, `!5!`) stay as they are.
 
-board-chosen-legend = `<5>` the cell chosen on the pad ({ $cell })
+board-chosen-legend = { $wrong ->
+    [yes] { $cell } is the cell chosen on the pad
+   *[no] `<5>` the cell chosen on the pad ({ $cell })
+}
 board-legend = `(5)` your digits · `!5!` wrong digits
 board-legend-unchecked = `(5)` your digits · `!5!` wrong (found by a check) · no check-as-you-go
 board-final-legend = ` 5 ` givens · `(5)` your digits · `[5]` filled in by the bot

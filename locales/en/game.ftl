@@ -50,6 +50,8 @@ game-also-open = Also open: { $games }. Typed moves go to the game shown last; p
 
 ## Moves. $what: `placed`, `erased` or `both`.
 
+# One placed digit in the list after "Played": "B7 4".
+game-placed-digit = { $cell } { $digit }
 game-moved = { $what ->
     [placed] Played { $placed }.
     [erased] Erased { $erased }.
@@ -67,7 +69,7 @@ game-moved-wrong = { $cells } { $count ->
     [one] is
    *[other] are
 } wrong (mistakes so far: { $mistakes }).
-game-race-out = Out of { $race }: that was your { $place } mistake (a race allows { $allowed }). Your board stays as it was; the solution shows when the race is over.
+game-race-out = Out of { $race }: that was your { $place } mistake (a race allows { $allowed }). The solution shows when the race is over.
 move-error-empty = No moves given: type a cell and a digit, e.g. `B7 4` or `B7 4, C3 5`
 move-error-bad-cell = `{ $found }` is not a cell: rows are A-I, columns 1-9 (e.g. `B7`, or `r2c7` for row 2, column 7)
 move-error-no-digit = `{ $cell }` needs a digit: write `{ $cell } 4` to place a 4, or `{ $cell } 0` to erase

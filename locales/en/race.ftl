@@ -1,5 +1,5 @@
 # Races and challenges. $race is a race's name (`race-name`); $player, $host and
-# $opponent are player names; $time, $left and $limit are durations such as 3:05 or
+# $opponent are player names; $time and $limit are durations such as 3:05 or
 # 10:00. The lobby, the scoreboard and the result are the channel's posts, in the
 # language of the server the race was opened in; the rest answers one player.
 
@@ -68,7 +68,10 @@ race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) challenge
     [yes] a rated
    *[no] an unrated
 } 1-v-1 race ({ $puzzle }).
-race-challenge-answer = { $opponent }: Accept to start at once, or Decline. The offer lapses in { $left }; { $host } may Withdraw it until then.
+race-challenge-answer = { $opponent }: Accept to start at once, or Decline. The offer lapses in { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}; { $host } may Withdraw it until then.
 race-lobby = **{ $race }**: { $puzzle } · host { $host }
 # $names: the players so far, "ann, bob".
 race-lobby-players = Players ({ $count } of { $capacity }): { $names }
@@ -76,7 +79,10 @@ race-lobby-join = Press Join to take part.
 race-lobby-join-rematch = A rematch: the players of the last race press Join.
 race-lobby-autostart = It starts by itself when { $capacity } have joined, or when { $host } presses Start.
 race-lobby-host-starts = { $host } starts it with Start.
-race-lobby-how = Everyone gets the same puzzle at the same moment, on a private board. The lobby closes in { $left } if not started.
+race-lobby-how = Everyone gets the same puzzle at the same moment, on a private board. The lobby closes in { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} if not started.
 
 race-button-join = Join
 race-button-start = Start

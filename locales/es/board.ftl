@@ -2,7 +2,10 @@
 # y sus botones. Los nombres de casilla (A1-I9) y las marcas entre comillas invertidas
 # (`(5)`, `!5!`) se quedan como están.
 
-board-chosen-legend = `<5>` la casilla elegida en el teclado ({ $cell })
+board-chosen-legend = { $wrong ->
+    [yes] { $cell } es la casilla elegida en el teclado
+   *[no] `<5>` la casilla elegida en el teclado ({ $cell })
+}
 board-legend = `(5)` tus cifras · `!5!` cifras incorrectas
 board-legend-unchecked = `(5)` tus cifras · `!5!` incorrectas (halladas en una comprobación) · sin comprobación sobre la marcha
 board-final-legend = ` 5 ` cifras iniciales · `(5)` tus cifras · `[5]` rellenadas por el bot
@@ -16,8 +19,8 @@ status-to-go = { $count ->
     [one] falta 1
    *[other] faltan { $count }
 }
-status-solved = resuelto
-status-given-up = abandonado
+status-solved = resuelta
+status-given-up = abandonada
 status-out = fuera de la carrera
 status-unfinished = sin terminar
 status-time = tiempo { $time }
@@ -86,9 +89,9 @@ button-check = Comprobar
 button-undo = Deshacer
 button-give-up = Abandonar
 
-## El tablero para tocar: la Actividad dentro de Discord, el tablero web en un navegador.
+## El tablero interactivo: la Actividad dentro de Discord, el tablero web en un navegador.
 
-play-launching = El tablero para tocar se abre como una Actividad de Discord, dentro de Discord. Aquí, `/sudoku web` te da un enlace privado al mismo tablero en un navegador.
+play-launching = El tablero interactivo se abre como una Actividad de Discord, dentro de Discord. Aquí, `/sudoku web` te da un enlace privado al mismo tablero en un navegador.
 # $web: `yes` cuando el bot también sirve el tablero web.
 play-not-set-up = La Actividad de Sudoku no está configurada en este bot: la activa quien lo gestiona (una sección `[activity]` en la configuración, y las Actividades en el portal de desarrolladores de Discord). { $web ->
     [yes] El tablero del chat funciona como siempre, y `/sudoku web` te da un enlace privado al mismo tablero en un navegador.
@@ -114,5 +117,5 @@ alt-wrong = { $count ->
 alt-last-move = última jugada en { $cell }
 alt-chosen = casilla elegida { $cell }
 
-# El botón que abre el tablero para tocar (la Actividad).
+# El botón que abre el tablero interactivo (la Actividad).
 button-tap-to-play = Toca para jugar

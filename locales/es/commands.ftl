@@ -99,7 +99,7 @@ describe-coop-difficulty = Dificultad, según las técnicas que requiere
 describe-coop-input = Jugadas (B7 4, C3 5), o una casilla y sus notas (B7 257)
 choice-action-start = empezar
 choice-action-show = ver tablero
-choice-action-move = colocar cifras
+choice-action-move = poner
 choice-action-note = anotar
 choice-action-undo = deshacer
 choice-action-check = comprobar
@@ -164,7 +164,7 @@ describe-off = Deja de publicar sudokus diarios
 
 ## El comando de entrada de la Actividad, y el nombre del comando de mensaje (como en un menú)
 
-describe-launch = Sudoku para tocar: tu tablero, en directo con tu servidor
+describe-launch = Sudoku interactivo: tu tablero, en directo con tu servidor
 describe-solve-message = Resolver sudoku
 
 ## Los nombres de los subcomandos y de las opciones, tal como los ve en Discord quien lo
@@ -219,7 +219,7 @@ option-timezone = zona-horaria
 ## Órdenes escritas que no son ninguna orden (la terminal; alguna opción que Discord deja pasar)
 
 typed-not-admin-command = `/sudoku-daily { $typed }` no es un comando: usa { $commands }
-typed-unknown-command = no conozco el comando `{ $typed }`; los comandos son: { $commands }
+typed-unknown-command = No conozco el comando `{ $typed }`; los comandos son: { $commands }
 typed-given-twice = `{ $typed }`: ya has indicado la opción `{ $option }`; ponla solo una vez
 typed-takes-no-options = `{ $command }` no lleva opciones; has escrito `{ $typed }` detrás
 typed-not-an-option = `{ $typed }` no es una opción de `{ $command }`: indica { $wanted }
@@ -231,12 +231,12 @@ typed-not-a-choice = `{ $typed }` no es { $wanted }: usa { $values }
 typed-not-empty-cells = `{ $number }` no es un número de casillas vacías: usa de 1 a { $most }
 typed-not-players = `{ $number }` no es un número de jugadores: en una carrera pueden participar de 2 a { $most }
 typed-challenge-whom = di a quién desafías, p. ej. `/sudoku challenge @ana`
-typed-coop-action-example = `{ $typed }` no es una acción del tablero cooperativo: usa { $actions }; por ejemplo, `/sudoku coop move B7 4`
+typed-coop-action-example = `{ $typed }` no es una acción del tablero cooperativo: usa { $actions }; por ejemplo, `/sudoku coop poner B7 4`
 typed-coop-action = `{ $typed }` no es una acción del tablero cooperativo: usa { $actions }
 typed-coop-start-only = las casillas vacías y la dificultad son para empezar un tablero (`/sudoku coop 45 medium`), no para `coop { $action }`
 typed-coop-nothing-more = `coop { $action }` no lleva nada más; has escrito `{ $typed }` detrás
-typed-coop-moves = escribe las jugadas después de `coop move`, p. ej. `/sudoku coop move B7 4`
-typed-coop-note = escribe una casilla y cifras después de `coop note`, p. ej. `/sudoku coop note B7 257` (o `coop note auto` para los candidatos de todas las casillas)
+typed-coop-moves = escribe las jugadas después de `coop poner`, p. ej. `/sudoku coop poner B7 4`
+typed-coop-note = escribe una casilla y cifras después de `coop note`, p. ej. `/sudoku coop anotar B7 257` (o `coop note auto` para los candidatos de todas las casillas)
 typed-coop-check = `coop check` no lleva nada más: en un tablero cooperativo todas las cifras son correctas
 
 ## Qué admite cada opción, como sustantivo («indica una dificultad (easy, …)»)

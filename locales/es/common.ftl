@@ -69,7 +69,7 @@ date-long = { $weekday ->
     [5] viernes
     [6] sábado
    *[7] domingo
-}, { $day } de { $month ->
+} { $day } de { $month ->
     [1] enero
     [2] febrero
     [3] marzo

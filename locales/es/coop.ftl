@@ -45,7 +45,7 @@ coop-none = no hay ninguno en marcha en este canal. Empieza uno para todos con `
 coop-gone = ese tablero ya no existe.
 coop-servers-only = Los tableros cooperativos se juegan en un canal de un servidor. Aquí, juega una partida tuya con `/sudoku new`.
 coop-too-many = no puedo crear ese sudoku: { $asked } casillas vacías es imposible, porque un sudoku con una sola solución necesita al menos 17 cifras iniciales; por tanto, puede haber como mucho { $max } casillas vacías. Por ejemplo: `/sudoku coop 45`.
-coop-already-running = ya hay uno en marcha en este canal; aquí lo tienes. Terminadlo entre todos; si no, quien lo empezó o un administrador puede terminarlo con `/sudoku coop end`.
+coop-already-running = ya hay uno en marcha en este canal; aquí lo tienes. Es de todo el canal; si se queda a medias, quien lo empezó o un administrador puede terminarlo con `/sudoku coop terminar`.
 # $tier como en `tier` (common.ftl).
 coop-new = { $tier ->
     [easy] un nuevo sudoku fácil
@@ -57,7 +57,7 @@ coop-new = { $tier ->
 } para todo el canal, { $empty ->
     [one] 1 casilla vacía
    *[other] { $empty } casillas vacías
-}. Rellenadlo entre todos con `/sudoku move B7 4` (o con `/sudoku coop move B7 4` si tienes aquí una partida propia). Una cifra incorrecta no se coloca y cuenta como error del equipo.
+}. Se rellena entre todos con `/sudoku move B7 4` (o con `/sudoku coop poner B7 4` si tienes aquí una partida propia). Una cifra incorrecta no se coloca y cuenta como error del equipo.
 # $how: `solved` o `ended`.
 coop-over = este tablero { $how ->
     [solved] ya está resuelto
@@ -76,7 +76,7 @@ coop-not-yours = la cifra de { $cell } es { $who ->
 }; solo quien la puso puede borrarla (y es correcta: las cifras incorrectas nunca se colocan). No se ha cambiado nada.
 coop-note-on-filled = { $cell } tiene una cifra; las notas van en las casillas vacías. No se ha cambiado nada.
 coop-nothing-to-undo = no tienes ninguna jugada tuya que deshacer en este tablero.
-coop-stale-undo = ya has deshecho una jugada desde que se dibujaron esos botones; no se ha cambiado nada. `/sudoku coop show` muestra el tablero tal como está ahora.
+coop-stale-undo = ya has deshecho una jugada desde que se dibujaron esos botones; no se ha cambiado nada. `/sudoku coop tablero` muestra el tablero tal como está ahora.
 coop-nothing-to-change = no hay nada que cambiar (esas casillas ya están vacías).
 coop-stale-buttons = ha cambiado desde que se dibujaron esos botones; así está ahora. No se ha cambiado nada.
 coop-played = **{ $player }** ha jugado { $moves }.
@@ -95,15 +95,15 @@ coop-solved = ¡Tablero cooperativo resuelto en { $time } por un equipo de { $pl
     [0] sin pistas
     [one] con 1 pista
    *[other] con { $hints } pistas
-}! **{ $player }** ha colocado la última cifra. Empieza otro con `/sudoku coop`.
+}! **{ $player }** ha puesto la última cifra. Empieza otro con `/sudoku coop`.
 coop-auto-notes = { $count ->
     [0] todas las casillas vacías ya muestran sus candidatos. No se ha cambiado nada.
     [one] **{ $player }** ha puesto como notas los candidatos de 1 casilla.
    *[other] **{ $player }** ha puesto como notas los candidatos de { $count } casillas.
 }
-coop-note-auto-no-digits = `coop note auto` no lleva cifras: anota los candidatos de todas las casillas vacías. No se ha cambiado nada.
-coop-note-bad-cell = `{ $found }` no es una casilla: las filas van de la A a la I y las columnas del 1 al 9. Ejemplo: `/sudoku coop note B7 257`.
-coop-note-bad-digits = `{ $found }` no es una lista de cifras del 1 al 9. Ejemplo: `/sudoku coop note { $cell } 257`.
+coop-note-auto-no-digits = `coop anotar auto` no lleva cifras: anota los candidatos de todas las casillas vacías. No se ha cambiado nada.
+coop-note-bad-cell = `{ $found }` no es una casilla: las filas van de la A a la I y las columnas del 1 al 9. Ejemplo: `/sudoku coop anotar B7 257`.
+coop-note-bad-digits = `{ $found }` no es una lista de cifras del 1 al 9. Ejemplo: `/sudoku coop anotar { $cell } 257`.
 coop-notes-updated = **{ $player }** ha actualizado las notas de { $cell }.
 coop-undone = **{ $player }** ha deshecho su última jugada ({ $cells }).
 coop-check = todas las cifras que tiene son correctas (una cifra incorrecta nunca se coloca). { $empty ->

@@ -12,7 +12,7 @@ daily-done-today = { $how ->
 } Un intento al día: el siguiente sudoku se abre { $next }.
 daily-forgotten = Hoy ya has jugado aquí el reto diario (antes de borrar tus datos). Un intento al día: el siguiente sudoku se abre { $next }.
 daily-ranked-clean = { $ranked } (sin errores ni pistas)
-daily-ranking = Tiempo de clasificación: desde que abres el reto diario hasta que lo resuelves, más 30 s por cada error y cada pista; un día con 3 errores o más queda al final.
+daily-ranking = Tiempo de clasificación: desde que abres el reto diario hasta que lo resuelvas, más 30 s por cada error y cada pista; un día con 3 errores o más queda al final.
 daily-solved = ¡Reto diario completado! Tiempo de clasificación: { $ranked }, es decir, el tiempo desde que lo abriste más 30 s por cada error y cada pista. Racha: { $days ->
     [one] 1 día
    *[other] { $days } días
@@ -43,7 +43,7 @@ daily-trouble-deleted = <#{ $channel }> se ha eliminado
 ## La publicación diaria, en el idioma del servidor.
 
 daily-post = **Sudoku diario del { $date }** · #{ $number } · { $tier }
-    Pulsa «Jugar» (o usa `/sudoku daily`) para tener tu propio tablero. Tu reloj empieza cuando pulsas «Jugar» y no se detiene hasta que lo resuelves, ni siquiera en las pausas; cada error o pista suma 30 s.
+    Pulsa «Jugar» (o usa `/sudoku daily`) para tener tu propio tablero. Tu reloj empieza cuando pulsas «Jugar» y no se detiene hasta que lo resuelvas, ni siquiera en las pausas; cada error o pista suma 30 s.
 daily-post-yesterday = Ayer: { $solvers ->
     [one] 1 jugador lo resolvió
    *[other] { $solvers } jugadores lo resolvieron
@@ -56,10 +56,10 @@ button-play = Jugar
 
 ## Clasificaciones. $period: `today`, `week` o `all-time`; $today: `yes` en la clasificación de hoy.
 
-leaderboard-title = **Clasificación del reto diario { $period ->
-    [today] de hoy ({ $date })
-    [week] de los últimos 7 días
-   *[all-time] de todos los tiempos
+leaderboard-title = **{ $period ->
+    [today] Clasificación del reto diario de hoy ({ $date })
+    [week] Clasificación del reto diario de los últimos 7 días
+   *[all-time] Clasificación histórica del reto diario
 }**
 leaderboard-empty = Nadie ha resuelto todavía un reto diario en este periodo. Estrena la clasificación: `/sudoku daily`.
 leaderboard-footer = Racha del servidor: { $days ->
@@ -80,7 +80,7 @@ leaderboard-auto-notes = { $today ->
 }
 leaderboard-unverified = { $today ->
     [yes] sin verificar: más rápido de lo que una persona puede resolverlo
-   *[no] { $count } sin verificar (más rápido de lo que una persona puede)
+   *[no] { $count } sin verificar (más rápido de lo humanamente posible)
 }
 leaderboard-unranked = sin clasificar ({ $mistakes ->
     [one] 1 error
@@ -120,7 +120,14 @@ setup-zone-fixed = { $named ->
     [yes] { $name }, { $offset }, sin horario de verano
    *[no] { $offset }, sin horario de verano
 }
-setup-done = El sudoku diario está activado: cada día a las { $time } ({ $zone }) en { $channel }, nivel { $tier }. Próxima publicación: { $next }. Las publicaciones son en { $language } (puedes cambiarlo con `language:`).
-setup-zone-from = A partir del { $from }, cuando acabe el día en curso, los días van en { $zone }: un día que ya ha empezado mantiene sus horas.
-setup-zone-settling = La zona horaria ha cambiado hace poco y sus primeros días aún se están asentando: se podrá volver a cambiar a partir del { $at }.
+setup-done = El sudoku diario está activado: cada día a las { $time } ({ $zone }) en { $channel }, nivel { $tier_key ->
+    [easy] fácil
+    [medium] medio
+    [hard] difícil
+    [expert] experto
+    [extreme] extremo
+   *[other] { $tier }
+}. Próxima publicación: { $next }. Las publicaciones son en { $language } (puedes cambiarlo con `language:`).
+setup-zone-from = A partir del { $from }, cuando acabe el día en curso, los días se cuentan en { $zone }: un día que ya ha empezado mantiene sus horas.
+setup-zone-settling = La zona horaria ha cambiado hace poco: podrás volver a cambiarla a partir del { $at }.
 daily-off-done = El sudoku diario está desactivado: no habrá más publicaciones. Los jugadores pueden seguir jugando con `/sudoku daily`.

@@ -10,7 +10,7 @@ discord-cant-open-board = No puedo { $what ->
     [race] organizar una carrera
    *[coop] empezar un tablero cooperativo
 } en este canal: necesito el permiso { $missing } aquí. Dáselo al bot (ajustes del canal, Permisos) y vuelve a intentarlo.
-discord-no-activities = Para abrir el tablero para tocar hace falta el permiso Usar Actividades en este canal, y aquí no lo tienes. El tablero del chat funciona como siempre (`/sudoku show`), y `/sudoku web` te da un enlace privado a él en un navegador.
+discord-no-activities = Para abrir el tablero interactivo hace falta el permiso Usar Actividades en este canal, y aquí no lo tienes. El tablero del chat funciona como siempre (`/sudoku show`), y `/sudoku web` te da un enlace privado a él en un navegador.
 # Un permiso tal como lo nombran los ajustes de Discord.
 permission = { $name ->
     [view-channel] Ver canal

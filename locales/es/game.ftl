@@ -4,7 +4,7 @@
 
 nothing-changed = { $why }. No se ha cambiado nada.
 game-none = No tienes ninguna partida en curso aquí. Empieza una con `/sudoku new` (p. ej. `/sudoku new 40`).
-game-none-coop = Aquí no tienes ninguna partida propia. El tablero cooperativo del canal es de todos: juega en él con `/sudoku coop move`; quien lo empezó o un administrador lo termina con `/sudoku coop end`.
+game-none-coop = Aquí no tienes ninguna partida propia. El tablero cooperativo del canal es de todos: juega en él con `/sudoku coop poner`; quien lo empezó o un administrador lo termina con `/sudoku coop terminar`.
 game-gone = Esa partida ya no existe.
 game-not-yours = Esta partida no es tuya, así que no puedes usar sus botones. Empieza la tuya con `/sudoku new`.
 game-stale-buttons = El tablero ha cambiado desde que se dibujaron esos botones; así está ahora.
@@ -56,10 +56,12 @@ game-also-open = También en curso: { $games }. Las jugadas que escribes van a l
 
 ## Jugadas. $what: `placed`, `erased` o `both`.
 
+# Una cifra puesta, en la lista tras "Has puesto": "un 4 en B7".
+game-placed-digit = un { $digit } en { $cell }
 game-moved = { $what ->
-    [placed] Has colocado { $placed }.
+    [placed] Has puesto { $placed }.
     [erased] Has borrado { $erased }.
-   *[both] Has colocado { $placed } y borrado { $erased }.
+   *[both] Has puesto { $placed } y has borrado { $erased }.
 }
 game-already-empty = { $cells } { $count ->
     [one] ya está vacía
@@ -79,7 +81,7 @@ game-moved-wrong = { $cells } { $count ->
 game-race-out = Quedas fuera de la { $race }: ese ha sido tu { $place } error (en una carrera se { $allowed ->
     [one] permite 1
    *[other] permiten { $allowed }
-}). Tu tablero se queda como estaba; la solución se mostrará cuando termine la carrera.
+}). La solución se mostrará cuando termine la carrera.
 move-error-empty = No has indicado ninguna jugada: escribe una casilla y una cifra, p. ej. `B7 4` o `B7 4, C3 5`
 move-error-bad-cell = `{ $found }` no es una casilla: las filas van de la A a la I y las columnas del 1 al 9 (p. ej. `B7`, o `r2c7` para fila 2, columna 7)
 move-error-no-digit = `{ $cell }` necesita una cifra: escribe `{ $cell } 4` para poner un 4, o `{ $cell } 0` para borrarla
@@ -110,8 +112,8 @@ pad-notes-mode = { $on ->
 }
 pad-chose-given = Casilla { $cell } elegida: es una cifra inicial ({ $digit }) y no se puede cambiar; elige otra casilla.
 pad-chose-cell = Casilla { $cell } elegida: pulsa una cifra.
-pad-chose-row = Fila { $row } elegida: ahora una columna.
-pad-chose-column = Columna { $column } elegida: ahora una fila.
+pad-chose-row = Fila { $row } elegida: ahora elige una columna.
+pad-chose-column = Columna { $column } elegida: ahora elige una fila.
 
 ## Deshacer, comprobar, pista.
 
@@ -140,7 +142,7 @@ check-now-marked = { $count ->
    *[other] { $mistakes } errores
 }).
 check-show-which = Usa `/sudoku check show` para ver cuáles.
-hint-said = Pista: { $hint }
+hint-said = Pista. { $hint }
 hint-off-in-races = En las carreras no hay pistas: la { $race } se gana resolviendo, así que todos juegan sin ellas. `/sudoku check` sigue mostrando tus errores.
 hint-wrong-first = Antes del siguiente paso: { $cells } { $count ->
     [one] está mal. Bórrala
@@ -151,7 +153,7 @@ hint-wrong-counted = Cuentan como errores, igual que en una comprobación (lleva
     [one] 1 error
    *[other] { $mistakes } errores
 }).
-hint-ask-again = Pide otra vez para más detalle.
+hint-ask-again = Vuelve a pedirla para ver más detalle.
 hint-same-again = (La misma pista que antes; no se vuelve a contar).
 
 ## Entregar y abandonar.
@@ -227,8 +229,22 @@ puzzle-refused = No puedo hacer ese sudoku: { $why }.{ $example ->
 }
 puzzle-zero-empty = Un sudoku con 0 casillas vacías no tendría nada que rellenar. Pide al menos 1, p. ej. 40.
 puzzle-too-many-empty = { $asked } casillas vacías es imposible: un sudoku con una sola solución necesita al menos 17 cifras iniciales, así que como mucho puede haber { $max } casillas vacías
-puzzle-too-few-empty = los sudokus de nivel { $tier } necesitan al menos { $min } casillas vacías (has pedido { $asked }); pide más casillas vacías o una dificultad más fácil
-puzzle-tier-not-found = no he encontrado ningún sudoku de nivel { $tier } en { $attempts } intentos; vuelve a probar, o pide otro número de casillas vacías
+puzzle-too-few-empty = los sudokus de nivel { $tier_key ->
+    [easy] fácil
+    [medium] medio
+    [hard] difícil
+    [expert] experto
+    [extreme] extremo
+   *[other] { $tier }
+} necesitan al menos { $min } casillas vacías (has pedido { $asked }); pide más casillas vacías o una dificultad más fácil
+puzzle-tier-not-found = no he encontrado ningún sudoku de nivel { $tier_key ->
+    [easy] fácil
+    [medium] medio
+    [hard] difícil
+    [expert] experto
+    [extreme] extremo
+   *[other] { $tier }
+} en { $attempts } intentos; vuelve a probar, o pide otro número de casillas vacías
 puzzle-symmetry-parity = la simetría { $symmetry } no puede dejar exactamente { $asked } casillas vacías
 puzzle-symmetry-too-empty = { $asked } casillas vacías con simetría { $symmetry } es demasiado raro para encontrarlo; con simetría { $symmetry } pide { $max } o menos, o quita la simetría (hasta { $most })
 # $symmetric: `yes` cuando se ha pedido una simetría.

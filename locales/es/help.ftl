@@ -5,7 +5,7 @@
 ## /sudoku help
 
 help-header = **Sudoku**: filas A-I, columnas 1-9.
-help-daily-rank = Reto diario: tiempo desde que lo abres, con pausas, +30 s por error o pista; con 3+ errores, al final.
+help-daily-rank = Reto diario: tiempo desde que lo abres, pausas incluidas, +30 s por error o pista; con 3+ errores, al final.
 help-footer = O usa el teclado bajo el tablero. `(5)` tu cifra, `!5!` una errónea. En partida libre, una pausa cuenta 5 min como mucho.
 help-admins = Administración: { $commands }.
 
@@ -22,11 +22,11 @@ help-solve = `/sudoku solve <grid>`: resuelve cualquier sudoku (81 cifras o un t
 help-stats = `/sudoku stats [player]`: partidas, resueltos, mejores tiempos y rachas.
 help-daily = `/sudoku daily`: el sudoku del día del servidor, igual para todos; un intento al día.
 help-leaderboard = `/sudoku leaderboard [hoy|semana|histórico|carreras]`: clasificaciones del servidor.
-help-coop = `/sudoku coop [empty] [difficulty]`: un tablero que rellena todo el canal (`coop move|note|hint|check|undo|show|end`).
+help-coop = `/sudoku coop [empty] [difficulty]`: un tablero para todo el canal (`coop poner|anotar|pista|comprobar|deshacer|tablero|terminar`).
 help-race = `/sudoku race [empty] [difficulty] [players]`: carrera con el mismo sudoku: sin pistas, fuera con 3 errores.
 help-challenge = `/sudoku challenge @player`: un duelo 1 contra 1 con puntuación.
 help-settings = `/sudoku settings [check-as-you-go:sí|no] [board:texto|imagen] [language]`: tus ajustes.
-help-play = `/sudoku play` (o `web`): tu tablero para tocar.
+help-play = `/sudoku play` (o `web`): tu tablero en el navegador.
 help-share = `/sudoku share`: publica tu resultado del sudoku del día, sin spoilers.
 help-forget-me = `/sudoku forget-me`: borra todas tus partidas y estadísticas.
 help-setup = `/sudoku-daily setup channel:#daily time:09:00 timezone:Europe/Madrid`

@@ -6,12 +6,12 @@
 
 technique = { $technique ->
     [full-house] Última casilla libre
-    [hidden-single] Single oculto
+    [hidden-single] Único oculto
     [naked-single] Candidato único
     [locked-pair] Par bloqueado
     [locked-triple] Trío bloqueado
-    [pointing] Candidatos bloqueados (apuntando)
-    [claiming] Candidatos bloqueados (reclamando)
+    [pointing] Candidatos bloqueados (señalado)
+    [claiming] Candidatos bloqueados (reclamado)
     [naked-pair] Par desnudo
     [hidden-pair] Par oculto
     [naked-triple] Trío desnudo
@@ -44,12 +44,12 @@ technique = { $technique ->
 # El nombre con su artículo indeterminado, como en «Busca un X-Wing».
 technique-a = { $technique ->
     [full-house] una última casilla libre
-    [hidden-single] un single oculto
+    [hidden-single] un único oculto
     [naked-single] un candidato único
     [locked-pair] un par bloqueado
     [locked-triple] un trío bloqueado
-    [pointing] unos candidatos bloqueados (apuntando)
-    [claiming] unos candidatos bloqueados (reclamando)
+    [pointing] unos candidatos bloqueados (señalado)
+    [claiming] unos candidatos bloqueados (reclamado)
     [naked-pair] un par desnudo
     [hidden-pair] un par oculto
     [naked-triple] un trío desnudo
@@ -161,10 +161,10 @@ step-unique-rectangle = { $cells } forman un rectángulo sobre dos cajas, y toda
 step-unique-rectangle-2 = { $cells } forman un rectángulo sobre dos cajas, todas con los candidatos { $a } y { $b }. { $floor } solo pueden ser { $a } o { $b }, y { $first } y { $second } tienen un único candidato más, el { $extra }. Si ninguna fuera { $extra }, las cuatro casillas solo tendrían { $a } y { $b }, que podrían intercambiarse dentro del rectángulo: dos soluciones, y el sudoku tiene una. Así que { $first } o { $second } es { $extra }, y una casilla que vea las dos no puede serlo: { $remove }.
 step-unique-rectangle-4 = { $cells } forman un rectángulo sobre dos cajas, todas con los candidatos { $a } y { $b }, y { $floor } solo pueden ser { $a } o { $b }. En la { $house }, el { $a } solo puede ir en { $first } o { $second }, así que una de las dos es { $a }; si la otra fuera { $b }, las cuatro casillas solo tendrían { $a } y { $b }, que podrían intercambiarse dentro del rectángulo: dos soluciones, y el sudoku tiene una. Así que ninguna de las dos es { $b }: { $remove }.
 step-hidden-rectangle = { $cells } forman un rectángulo sobre dos cajas, todas con los candidatos { $a } y { $b }, y { $corner } solo puede ser { $a } o { $b }. En la fila y la columna de { $opposite }, el { $a } solo puede ir dentro del rectángulo: en { $opposite } o { $first }, y en { $opposite } o { $second }. Si { $opposite } fuera { $b }, { $first } y { $second } serían las dos { $a }, así que { $corner } (que ve las dos) sería { $b }, y las cuatro casillas solo tendrían { $a } y { $b }, que podrían intercambiarse dentro del rectángulo: dos soluciones, y el sudoku tiene una. Así que { $opposite } no es { $b }: { $remove }.
-# $forces: cuántas cifras fuerzan los singles ($forced las enumera).
+# $forces: cuántas cifras fuerzan los candidatos únicos ($forced las enumera).
 step-forcing = Supón que { $start } fuera { $digit }{ $forces ->
     [0] : entonces
-   *[other] . Entonces los singles obligarían a poner { $forced }, y
+   *[other] . Entonces los candidatos únicos obligarían a poner { $forced }, y
 } { $contradiction }. Eso es imposible, así que { $start } no es { $digit }: { $remove }.
 step-bug = Todas las casillas vacías tienen dos candidatos salvo { $cell }. Si { $cell } no fuera { $digit }, cada cifra cabría exactamente dos veces en cada fila, columna y caja, un patrón que nunca tiene una única solución; el { $digit } es el candidato que { $cell } ve tres veces en la { $house }. Coloca el { $digit } en { $cell }.
 step-empty-rectangle = En la { $in_box }, el { $digit } solo está en la { $row } y la { $column }, y en la { $line } solo puede ir en { $first } o { $second }. Si { $target } fuera { $digit }, { $second } (que ve { $target }) no podría serlo, así que lo sería { $first }; entonces la { $row } y la { $column } tendrían las dos su { $digit } fuera de la { $in_box } ({ $first } y { $target }), y la { $in_box } se quedaría sin sitio para un { $digit }. Así que { $target } no es { $digit }: { $remove }.
@@ -184,7 +184,7 @@ step-finned-fish = En las { $bases }, el { $digit } solo puede ir en las { $cove
 step-chain-places = Supón que { $cell } no es { $digit }: entonces { $path }. La cadena se contradice, así que { $cell } es { $digit }: { $place }.
 step-chain = Supón que { $cell } no es { $digit }: entonces { $path }. Por tanto, { $cell } es { $digit } o { $end } es { $end_digit }; en cualquier caso, { $remove }.
 
-## La forma compacta para expertos: «Candidatos bloqueados (apuntando): 4 de caja 2 en columna 6 => G6-4».
+## La forma compacta para expertos: «Candidatos bloqueados (señalado): 4 de caja 2 en columna 6 => G6-4».
 
 compact-in = { $digits } en { $place }
 compact-on = { $cells } con { $digits }

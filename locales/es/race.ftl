@@ -1,5 +1,5 @@
 # Carreras y retos. $race es el nombre de una carrera (`race-name`, femenino: "la Carrera
-# #3"); $player, $host y $opponent son nombres de jugadores; $time, $left y $limit son
+# #3"); $player, $host y $opponent son nombres de jugadores; $time y $limit son
 # duraciones como 3:05 o 10:00. La sala, el marcador y el resultado son publicaciones del
 # canal, en el idioma del servidor donde se abrió la carrera; lo demás responde a un
 # jugador.
@@ -9,7 +9,7 @@ race-name = Carrera #{ $number }
 race-ordinal = { $place ->
    *[other] { $place }.º
 }
-race-rules = Reglas: gana quien antes lo resuelva correctamente; al tercer error quedas fuera; no hay pistas; la solución no se muestra hasta que termine la carrera.
+race-rules = Reglas: gana quien lo resuelva primero; al tercer error quedas fuera; no hay pistas; la solución no se muestra hasta que termine la carrera.
 # Alguien que pidió que lo olvidaran: sus resultados se quedan; su nombre, no.
 race-former-player = un antiguo jugador
 race-unrated = sin puntuación
@@ -69,7 +69,10 @@ race-challenge-lobby = **{ $race }**: **{ $host }** ({ $host_rating }) reta a **
     [yes] puntuable
    *[no] no puntuable
 } ({ $puzzle }).
-race-challenge-answer = { $opponent }: pulsa «Aceptar» para empezar ya, o «Rechazar». El reto caduca dentro de { $left }; hasta entonces, { $host } puede retirarlo con «Retirar».
+race-challenge-answer = { $opponent }: pulsa «Aceptar» para empezar ya, o «Rechazar». El reto caduca dentro de { $minutes ->
+    [one] 1 minuto
+   *[other] { $minutes } minutos
+}; hasta entonces, { $host } puede retirarlo con «Retirar».
 race-lobby = **{ $race }**: { $puzzle } · organiza { $host }
 # $names: los jugadores apuntados hasta ahora, "ann, bob".
 race-lobby-players = Jugadores ({ $count } de { $capacity }): { $names }
@@ -77,7 +80,10 @@ race-lobby-join = Pulsa «Unirme» para participar.
 race-lobby-join-rematch = Es una revancha: los jugadores de la última carrera pulsan «Unirme».
 race-lobby-autostart = Empieza sola cuando se hayan unido { $capacity }, o cuando { $host } pulse «Empezar».
 race-lobby-host-starts = { $host } la empieza con «Empezar».
-race-lobby-how = Todos reciben el mismo sudoku en el mismo momento, cada uno en su tablero privado. Si nadie la empieza, la sala se cierra dentro de { $left }.
+race-lobby-how = Todos reciben el mismo sudoku en el mismo momento, cada uno en su tablero privado. Si nadie la empieza, la sala se cierra dentro de { $minutes ->
+    [one] 1 minuto
+   *[other] { $minutes } minutos
+}.
 
 race-button-join = Unirme
 race-button-start = Empezar
@@ -148,7 +154,7 @@ race-result-ratings = Puntuaciones: { $ratings }
 race-unrated-why = No puntúa: { $why ->
     [small] un reto necesita { $min } casillas vacías o más para puntuar.
     [pair] estos dos ya han jugado { $limit } retos puntuables en las últimas 24 horas.
-    [unverified] un tiempo más rápido de lo que una persona puede resolver no puntúa.
+    [unverified] un tiempo más rápido de lo humanamente posible no puntúa.
    *[forgotten] un jugador ha pedido que se le olvide.
 }
 race-button-rematch = Revancha
@@ -166,7 +172,7 @@ race-rematch-open = La revancha ya está abierta (es la { $race }): pulsa «Unir
 race-share-not-in = No estabas en esa carrera, así que no tienes ningún resultado que compartir.
 race-share-not-over = La { $race } aún no ha terminado: comparte tu resultado cuando acabe.
 
-race-unverified = sin verificar (más rápido de lo que una persona puede)
+race-unverified = sin verificar (más rápido de lo humanamente posible)
 # El resultado compartido, con sus partes unidas por " · ": "Carrera #3 · Medio · 45 vacías
 # · 🥇 1.º de 4 · 6:41 · 1 error · puntuación +12".
 race-card-place = { $place } de { $count } · { $time }

@@ -5,7 +5,7 @@
 settings-title = **Tus ajustes**
 settings-checks-explain = { $on ->
     [yes] una cifra incorrecta se marca `!5!` y cuenta como error al colocarla
-   *[no] las cifras incorrectas no se marcan ni se cuentan hasta que usas `/sudoku check` o `/sudoku submit`; entonces cada una cuenta una vez
+   *[no] las cifras incorrectas no se marcan ni se cuentan hasta que uses `/sudoku check` o `/sudoku submit`; entonces cada una cuenta una vez
 }
 settings-board-explain = { $picture ->
     [yes] una imagen con tus notas en sus casillas (el estado sigue en texto)
@@ -33,12 +33,12 @@ settings-change = Cámbialos con `/sudoku settings check-as-you-go:{ $checks ->
 settings-language-set = A partir de ahora te hablo en **{ $language }**, esté como esté tu Discord.
 settings-language-discord = A partir de ahora te hablo en el idioma de tu Discord: **{ $language }** por ahora (en inglés si no hablo el tuyo).
 settings-checks-set = Comprobar sobre la marcha { $same ->
-    [yes] sigue en
-   *[no] pasa a
+    [yes] sigue
+   *[no] queda
 } **{ $on ->
-    [yes] sí
-   *[no] no
-}**: { $explain }. Se aplica a las partidas que empieces a partir de ahora (las carreras siempre comprueban sobre la marcha, para que sus marcadores sean comparables); las clasificaciones marcan los tiempos hechos sin ello.
+    [yes] activada
+   *[no] desactivada
+}**: { $explain }. Se aplica a las partidas que empieces a partir de ahora (las carreras siempre comprueban sobre la marcha, para que sus marcadores sean comparables); las clasificaciones marcan los tiempos hechos sin ella.
 settings-board-set = { $same ->
     [yes] Tus tableros siguen en **{ $picture ->
         [yes] imagen

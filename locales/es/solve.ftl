@@ -8,7 +8,7 @@ solve-none = Esta cuadrícula no tiene solución: sus cifras iniciales se contra
 # $which: de quién es la partida (o a cuál se parece demasiado).
 solve-spoiler = { $which ->
     [own-game] Es el sudoku de tu partida en curso, así que no te lo voy a resolver. `/sudoku hint` te muestra el siguiente paso; `/sudoku giveup` termina la partida y enseña la solución.
-   *[coop] Es un tablero cooperativo que se está jugando ahora mismo en este servidor: nada de spoilers mientras juega el equipo. Únete con `/sudoku coop move`.
+   *[coop] Es un tablero cooperativo que se está jugando ahora mismo en este servidor: nada de spoilers mientras juega el equipo. Únete con `/sudoku coop poner`.
 }
 # La misma respuesta sea cual sea la cuadrícula pegada, para que no diga nada de ninguna.
 solve-paused-daily = `/sudoku solve` está en pausa hasta que termine tu reto diario: mientras juegas por una clasificación (el reto de hoy, hasta que lo resuelvas o acabe su día) no resuelvo ninguna cuadrícula, sea cual sea. Vuelve cuando lo resuelvas, o { $back }.

@@ -58,7 +58,7 @@ web-hints = Pistas: { $count }
 
 web-no-game = Aquí no hay ninguna partida en curso: empieza una con «Nueva partida».
 web-another-board = Ahora hay otra partida en curso aquí, así que ese toque no se ha aplicado. Aquí la tienes; no se ha cambiado nada.
-web-coop-not-given-up = Un tablero cooperativo no se abandona: quien lo empezó (o un administrador) lo termina con /sudoku coop end.
+web-coop-not-given-up = Un tablero cooperativo no se abandona: quien lo empezó (o un administrador) lo termina con /sudoku coop terminar.
 # $index: lo que envió la página, un número que no es ninguna casilla 0-80.
 web-tap-no-cell = Ese toque no indica ninguna casilla del tablero ({ $index }): no se ha cambiado nada.
 web-tap-no-digit = { $digit } no es una cifra del 1 al 9: no se ha cambiado nada.

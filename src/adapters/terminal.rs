@@ -352,7 +352,12 @@ impl<'a> Session<'a> {
                 writeln!(out, "{}", t!(self.lang, "terminal-race-posted"))?;
                 Some(self.next_message_id())
             };
-            self.show_more(&message.reply, out)?;
+            // A channel message names commands as Discord's picker shows them to its
+            // readers (English ones for Catalan, which Discord lacks); the typist here can
+            // type their own language's names, so the message says those, as every other
+            // reply does: no `/sudoku move` after a `/sudoku posar`.
+            let reply = message.reply.clone().in_names(self.lang);
+            self.show_more(&reply, out)?;
             // Shown: a terminal never fails to deliver.
             self.app.race_message_delivered(&message, posted.as_deref());
         }
@@ -488,11 +493,15 @@ impl<'a> Session<'a> {
                     id: arg.to_string(),
                     name: arg.to_string(),
                 };
-                writeln!(out, "(you are now {arg})\n")?;
+                writeln!(out, "{}\n", t!(self.lang, "terminal-user-now", name = arg))?;
             }
             "place" => {
                 self.place = Place::named(arg);
-                writeln!(out, "(you are now in {arg})\n")?;
+                writeln!(
+                    out,
+                    "{}\n",
+                    t!(self.lang, "terminal-place-now", place = arg)
+                )?;
             }
             "now" => match parse_time(arg) {
                 Some(ms) => {
@@ -600,7 +609,8 @@ impl<'a> Session<'a> {
                         place = post.place.as_str()
                     );
                     writeln!(out, "{said}")?;
-                    self.show(&post.reply, out)?;
+                    let reply = post.reply.clone().in_names(self.lang);
+                    self.show(&reply, out)?;
                 }
             }
             "locale" | "lang" | "language" if arg.is_empty() => {

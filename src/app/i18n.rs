@@ -319,10 +319,19 @@ mod tests {
                 "locales/{}/ has unknown {extra:?}",
                 lang.code()
             );
+            // Grammar a language may need and English does not: Catalan's elision before a
+            // vowel ("d'ana"), a difficulty in lower case after "nivel". The code passes
+            // them to every language; each uses them or not.
+            const GRAMMAR: [&str; 2] = ["elide", "tier_key"];
+            let without = |set: &std::collections::BTreeSet<String>| {
+                let mut set = set.clone();
+                set.retain(|v| !GRAMMAR.contains(&v.as_str()));
+                set
+            };
             for (id, variables) in &english {
                 assert_eq!(
-                    &theirs[id],
-                    variables,
+                    without(&theirs[id]),
+                    without(variables),
                     "locales/{}/: {id} uses other placeables than English",
                     lang.code()
                 );

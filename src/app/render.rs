@@ -104,8 +104,15 @@ pub fn game_block_chosen(game: &Game, style: BoardStyle, chosen: Option<Cell>) -
 }
 
 /// What `<5>` means, under a board with a chosen cell.
-pub fn chosen_legend(cell: Cell, lang: Lang) -> String {
-    t!(lang, "board-chosen-legend", cell = cell.name())
+/// A chosen cell that shows a wrong digit keeps its `!5!`, so the legend just names it.
+pub fn chosen_legend(game: &Game, cell: Cell, lang: Lang) -> String {
+    let wrong = matches!(Look::of_game(game, cell), Look::Wrong(_));
+    t!(
+        lang,
+        "board-chosen-legend",
+        cell = cell.name(),
+        wrong = crate::app::i18n::yes(wrong)
+    )
 }
 
 /// The board of a finished game: the givens, the player's right digits, and (after a give
@@ -136,14 +143,16 @@ fn block(style: BoardStyle, look: impl Fn(Cell) -> Look, chosen: Option<Cell>) -
             let Some(cell) = Cell::at(row, col) else {
                 continue;
             };
-            let (open, digit, close, colour) = match look(cell) {
+            let look = look(cell);
+            let (open, digit, close, colour) = match look {
                 Look::Given(d) => (' ', (b'0' + d) as char, ' ', GIVEN),
                 Look::Entry(d) => ('(', (b'0' + d) as char, ')', ENTRY),
                 Look::Wrong(d) => ('!', (b'0' + d) as char, '!', WRONG),
                 Look::Filled(d) => ('[', (b'0' + d) as char, ']', FILLED),
                 Look::Empty => (' ', '.', ' ', DIM),
             };
-            let (open, close) = if chosen == Some(cell) {
+            // A wrong digit keeps its `!5!` under the cursor: the legend names the cell.
+            let (open, close) = if chosen == Some(cell) && !matches!(look, Look::Wrong(_)) {
                 ('<', '>')
             } else {
                 (open, close)
@@ -408,7 +417,7 @@ pub fn status_line(game: &Game, now: Millis, lang: Lang) -> String {
 pub fn status_line_timed(game: &Game, time: Millis, lang: Lang, ended: Option<String>) -> String {
     let mut parts = vec![format!("**{}**", tier_name(game.difficulty, lang))];
     match game.status {
-        Status::Active => parts.push(t!(lang, "status-to-go", count = game.remaining())),
+        Status::Active => parts.push(t!(lang, "status-to-go", count = game.to_go())),
         Status::Solved => parts.push(t!(lang, "status-solved")),
         Status::GaveUp => parts.push(ended.unwrap_or_else(|| t!(lang, "status-given-up"))),
     }
@@ -557,6 +566,40 @@ mod tests {
         for style in [BoardStyle::Plain, BoardStyle::Ansi] {
             let text = grid_block(&grid, style);
             assert_eq!(parse_grid(&text), Ok(grid), "{text}");
+        }
+    }
+}
+
+/// `yes` when Catalan elides "de" and "la" before `name` ("d'ana", "l'Helena"): the name
+/// starts with a vowel sound, a vowel or an h before one (an i or u before a vowel is a
+/// consonant sound: "de Iolanda"). Markdown around the name (`**`, `\`, `<@`) is skipped.
+pub fn elides(name: &str) -> &'static str {
+    let letters: Vec<char> = name
+        .chars()
+        .skip_while(|c| !c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .take(3)
+        .collect();
+    let vowel = |c: Option<&char>| c.is_some_and(|c| "aeiouàèéíòóúïü".contains(*c));
+    let elided = match letters.first() {
+        Some('h') => vowel(letters.get(1)),
+        Some('i' | 'u' | 'ï' | 'ü') => !vowel(letters.get(1)),
+        first => vowel(first),
+    };
+    crate::app::i18n::yes(elided)
+}
+
+#[cfg(test)]
+mod elision_tests {
+    use super::elides;
+
+    #[test]
+    fn catalan_elides_before_a_vowel_sound_only() {
+        for name in ["ana", "**Ona**", "Helena", "Èric", "Ulisses", "\\_oriol"] {
+            assert_eq!(elides(name), "yes", "{name}");
+        }
+        for name in ["bob", "Iolanda", "<@123>", "", "Uage"] {
+            assert_eq!(elides(name), "no", "{name}");
         }
     }
 }

@@ -826,13 +826,13 @@ fn game_view(game: &crate::game::Game, now: Millis, lang: Lang) -> View {
         },
         mistakes: game.mistakes,
         hints: game.hints,
-        remaining: game.remaining(),
+        remaining: game.to_go(),
         elapsed_ms: game.elapsed(now),
         side: None,
         can: none_view(lang).can,
         said: Said {
             progress: match game.status {
-                Status::Active => t!(lang, "status-to-go", count = game.remaining()),
+                Status::Active => t!(lang, "status-to-go", count = game.to_go()),
                 Status::Solved => t!(lang, "web-solved"),
                 Status::GaveUp => t!(lang, "web-given-up"),
             },

@@ -63,16 +63,24 @@ impl Pad {
     }
 
     /// After a digit: on to the next empty cell of the row (wrapping round), so a row is
-    /// filled with one tap per digit; the cell stays chosen when the row is full.
+    /// filled with one tap per digit; once the row is full, on to the next empty cell of the
+    /// board (the rows below, wrapping round to the top). The cell stays chosen when the
+    /// board has no empty cell left.
     pub fn advance(&mut self, game: &Game) {
         let (Some(row), Some(col)) = (self.row, self.column) else {
             return;
         };
-        let next = (1..9).map(|step| (col + step) % 9).find(|&c| {
-            Cell::at(usize::from(row), usize::from(c))
+        let in_row = (1..9).map(|step| (row, (col + step) % 9));
+        let below = (1..9).flat_map(|step| {
+            let r = (row + step) % 9;
+            (0..9).map(move |c| (r, c))
+        });
+        let next = in_row.chain(below).find(|&(r, c)| {
+            Cell::at(usize::from(r), usize::from(c))
                 .is_some_and(|cell| game.board.get(cell).is_none())
         });
-        if let Some(c) = next {
+        if let Some((r, c)) = next {
+            self.row = Some(r);
             self.column = Some(c);
         }
     }
@@ -112,5 +120,35 @@ mod tests {
         );
         pad.choose_row(9);
         assert_eq!(pad.row, Some(0), "no tenth row");
+    }
+
+    #[test]
+    fn a_full_row_sends_the_pad_on_to_the_next_empty_cell_of_the_board() {
+        // Row A is full but for A9; row B's first empty cell is B2; row I is full.
+        let puzzle =
+            "53467891.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5345286179";
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let mut game = Game::new(
+            parse_grid(puzzle).expect("grid"),
+            parse_grid(solution).expect("grid"),
+            None,
+            0,
+        );
+        let mut pad = Pad::default();
+        pad.choose_row(0);
+        pad.choose_column(8);
+        game.board.set(Cell::at(0, 8).expect("A9"), Some(2));
+        pad.advance(&game);
+        assert_eq!(
+            pad.cell().map(Cell::name).as_deref(),
+            Some("B2"),
+            "row A is full: on to row B"
+        );
+        // From the last row, round to the top.
+        pad.choose_row(8);
+        pad.choose_column(0);
+        pad.advance(&game);
+        assert_eq!(pad.cell().map(Cell::name).as_deref(), Some("B2"));
     }
 }

@@ -223,6 +223,17 @@ impl Game {
         self.board.empty_count()
     }
 
+    /// Cells still to get right, as the status line counts them: the empty ones and those
+    /// whose digit shows as wrong (a wrong digit not yet shown counts as filled, or the
+    /// count would give it away). With check-as-you-go, as in a race, this agrees with
+    /// the race scoreboard's count of right cells.
+    pub fn to_go(&self) -> usize {
+        self.remaining()
+            + Cell::all()
+                .filter(|&c| self.board.get(c).is_some() && self.shows_wrong(c))
+                .count()
+    }
+
     /// Time played: from the start to the finish (or `now`), less time away. A gap between
     /// two actions counts at most [`Game::IDLE_CAP_MS`], so leaving a game open overnight
     /// does not ruin its time; the gap still running counts the same way. On the

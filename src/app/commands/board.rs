@@ -5,7 +5,7 @@ use crate::app::command::{Target, column_value, custom_id, row_value};
 use crate::app::i18n::{Lang, t, yes};
 use crate::app::image::{Banner, BoardPicture, Tone};
 use crate::app::render::{self, BoardStyle};
-use crate::app::reply::{Button, ButtonStyle, Reply, Select, SelectOption};
+use crate::app::reply::{Button, ButtonStyle, MAX_BUTTONS_PER_ROW, Reply, Select, SelectOption};
 use crate::engine::Cell;
 use crate::game::{Game, Millis, Pad, Status};
 use crate::store::GameRecord;
@@ -77,7 +77,7 @@ pub fn reply(
         }
         if let Some(cell) = record.pad.cell().filter(|_| !picture) {
             text.push('\n');
-            text.push_str(&render::chosen_legend(cell, lang));
+            text.push_str(&render::chosen_legend(game, cell, lang));
         }
         // Every clash, so the player sees all they must fix; a few at most, since one
         // wrong digit can clash in its row, column and box at once.
@@ -137,16 +137,16 @@ pub fn reply(
     }
 }
 
-/// `reply` with the number pad under it: the Row and Column menus (the chosen cell as
-/// their defaults), the digits 1–9 and Erase, and a row of the notes toggle and
-/// `actions`, at most four, or in notes mode Auto-notes and three (five rows in all,
-/// Discord's limit). `prefix` names the
-/// components (`pad` under a player's game, `coop-pad` under a co-op board).
 /// [`reply`] to the invocation's player: their name, board style and language.
 pub fn reply_to(inv: &Invocation, record: &GameRecord, headline: &str, now: Millis) -> Reply {
     reply(record, &inv.player.name, headline, inv.style, inv.lang, now)
 }
 
+/// `reply` with the number pad under it: the Row and Column menus (the chosen cell as
+/// their defaults), the digits 1–9 and Erase, and a row of the notes toggle and
+/// `actions`, at most four, whose last place notes mode gives to Auto-notes (five rows in
+/// all, Discord's limit). `prefix` names the components (`pad` under a player's game,
+/// `coop-pad` under a co-op board).
 pub fn with_pad(
     reply: Reply,
     game: &Game,
@@ -212,19 +212,22 @@ pub fn with_pad(
             ButtonStyle::Secondary
         },
     }];
-    // Notes mode trades the last action (Give up, which a typed command still reaches) for
-    // Auto-notes: five buttons is a row's limit, and filling candidates is a notes task.
-    let room = if pad.notes {
-        last.push(Button {
+    last.extend(actions.into_iter().take(MAX_BUTTONS_PER_ROW - 1));
+    // Auto-notes is a notes task: notes mode shows it in the row's last place, Give up's
+    // when the row is full (Give up asks first, and a typed command still reaches it).
+    // Every other button keeps its place in both modes, so a thumb that knows where Undo
+    // is never presses Check.
+    if pad.notes {
+        let auto = Button {
             custom_id: id("autonotes"),
             label: t!(lang, "pad-auto-notes"),
             style: ButtonStyle::Secondary,
-        });
-        3
-    } else {
-        4
-    };
-    last.extend(actions.into_iter().take(room));
+        };
+        if last.len() == MAX_BUTTONS_PER_ROW {
+            last.pop();
+        }
+        last.push(auto);
+    }
     reply
         .with_select(Select {
             custom_id: id("row"),
@@ -481,6 +484,7 @@ fn title(record: &GameRecord, owner: &str, lang: Lang) -> String {
         t!(
             lang,
             "board-title",
+            elide = render::elides(&owner),
             owner = owner,
             game = game_name(record, lang)
         )

@@ -190,6 +190,7 @@ fn refusal(tx: &Tx<'_>, inv: &Invocation, error: CoopError) -> Failure {
                 "coop-not-yours",
                 cell = cell.name(),
                 who = who,
+                elide = crate::app::render::elides(&name),
                 name = name
             )
         }
@@ -273,7 +274,7 @@ fn board_reply(
             text.push_str(&t!(lang, "coop-legend"));
             if let Some(cell) = record.pad.cell() {
                 text.push('\n');
-                text.push_str(&render::chosen_legend(cell, lang));
+                text.push_str(&render::chosen_legend(game, cell, lang));
             }
             render::push_notes_line(&mut text, game, lang);
         }

@@ -401,6 +401,7 @@ pub fn setup(app: &App, inv: &Invocation, asked: Setup<'_>) -> Result<Reply, Fai
             zone = zone_text(s.zone_at(now), now, lang),
             channel = format!("<#{channel}>"),
             tier = render::tier_name(Some(s.difficulty), lang),
+            tier_key = s.difficulty.name(),
             next = discord_time(next_post(&saved, now), 'F'),
             language = t!(lang, "language-name", code = posts.code())
         );

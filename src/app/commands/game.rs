@@ -228,7 +228,7 @@ fn in_progress_reply(record: &GameRecord, lang: Lang, now: i64) -> Reply {
     Reply::private(t!(
         lang,
         "game-in-progress",
-        left = game.remaining(),
+        left = game.to_go(),
         time = render::duration(game.elapsed(now))
     ))
     .with_buttons(vec![
@@ -590,12 +590,24 @@ fn move_headline(game: &Game, applied: &[&Move], outcome: &MoveOutcome, lang: La
         .iter()
         .partition(|m| m.action == crate::game::Action::Erase);
     let erased: Vec<String> = erased.iter().map(|m| m.cell.name()).collect();
-    let placed: Vec<String> = placed.iter().map(ToString::to_string).collect();
+    // "B7 4" in English, "un 4 en B7" in Spanish: each language says a placed digit its way.
+    let placed: Vec<String> = placed
+        .iter()
+        .filter_map(|m| match m.action {
+            crate::game::Action::Place(d) => Some(t!(
+                lang,
+                "game-placed-digit",
+                cell = m.cell.name(),
+                digit = d
+            )),
+            crate::game::Action::Erase => None,
+        })
+        .collect();
     let mut line = t!(
         lang,
         "game-moved",
-        placed = placed.join(", "),
-        erased = erased.join(", "),
+        placed = render::and_list(&placed, lang),
+        erased = render::and_list(&erased, lang),
         what = match (placed.is_empty(), erased.is_empty()) {
             (false, true) => "placed",
             (true, false) => "erased",

@@ -35,6 +35,7 @@ pub(crate) fn make(
                         lang,
                         "puzzle-too-few-empty",
                         tier = tier_name(Some(tier), lang),
+                        tier_key = tier.name(),
                         asked = asked,
                         min = min
                     ),
@@ -43,6 +44,7 @@ pub(crate) fn make(
                         lang,
                         "puzzle-tier-not-found",
                         tier = tier_name(Some(tier), lang),
+                        tier_key = tier.name(),
                         attempts = attempts
                     ),
                 };

@@ -721,7 +721,8 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
     let rules = t!(lang, "race-rules");
     let reply = match race.status {
         RaceStatus::Lobby => {
-            let left = duration(race.created_at + LOBBY_TTL_MS - now);
+            // "in 10 minutes": a clock reading ("in 9:42") does not read as a span.
+            let minutes = ((race.created_at + LOBBY_TTL_MS - now).max(0) + 59_999) / 60_000;
             if let Some(opponent_id) = &race.opponent {
                 let opponent = who(tx, opponent_id, lang)?;
                 let host_rating = rating_text(tx, &record.place, &race.host, lang)?;
@@ -742,7 +743,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                     lang,
                     "race-challenge-answer",
                     opponent = opponent.as_str(),
-                    left = left,
+                    minutes = minutes,
                     host = host.as_str()
                 );
                 if let Some(why) = unrated {
@@ -800,7 +801,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                 } else {
                     t!(lang, "race-lobby-host-starts", host = host.as_str())
                 };
-                let how = t!(lang, "race-lobby-how", left = left);
+                let how = t!(lang, "race-lobby-how", minutes = minutes);
                 Reply::public(format!("{head}\n{players}\n{join} {start} {how}\n{rules}"))
                     .with_buttons(vec![
                         button("join", t!(lang, "race-button-join"), ButtonStyle::Primary),
@@ -840,6 +841,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
             lang,
             "race-challenge-lapsed",
             race = name.as_str(),
+            elide = crate::app::render::elides(&host),
             host = host.as_str(),
             limit = duration(LOBBY_TTL_MS)
         )),
@@ -856,6 +858,7 @@ pub(crate) fn message(tx: &Tx<'_>, record: &RaceRecord, now: Millis) -> Result<R
                 "race-challenge-declined",
                 race = name.as_str(),
                 opponent = opponent,
+                elide = crate::app::render::elides(&host),
                 host = host.as_str()
             ))
         }

@@ -11,13 +11,21 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
         let (id, name) = match player {
             None => (inv.player.id.clone(), inv.player.name.clone()),
             Some(asked) => {
-                // A Discord mention arrives as `<@123>`; a typed name is looked up.
+                // A Discord mention arrives as `<@123>`; a typed name is looked up, with
+                // or without its `@` (`stats @bob` names bob, as `challenge @bob` does).
                 let asked = asked.trim();
                 let bare = asked
                     .trim_start_matches("<@")
                     .trim_start_matches('!')
                     .trim_end_matches('>');
-                let id = tx.player_by_name(bare)?.ok_or_else(|| {
+                let found = match tx.player_by_name(bare)? {
+                    Some(id) => Some(id),
+                    None => match bare.strip_prefix('@') {
+                        Some(name) if !name.is_empty() => tx.player_by_name(name)?,
+                        _ => None,
+                    },
+                };
+                let id = found.ok_or_else(|| {
                     user_error(t!(
                         inv.lang,
                         "stats-unknown-player",
@@ -34,6 +42,7 @@ pub fn run(app: &App, inv: &Invocation, player: Option<&str>) -> Result<Reply, F
         let mut text = t!(
             lang,
             "stats-title",
+            elide = crate::app::render::elides(&name),
             name = crate::app::render::escape_markdown(&name),
             here = yes(!own),
             started = stats.started,
