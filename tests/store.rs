@@ -252,6 +252,16 @@ fn a_damaged_database_is_refused_at_open_with_a_clear_message() {
         other => panic!("expected Damaged, got {:?}", other.map(|_| ())),
     }
     assert!(store::check(&db).map_or(true, |report| !report.is_healthy()));
+    // A terminal session opens without the scan, and the first read of the damaged
+    // table is refused with the same message.
+    let location = sudoku_bot::store::Location::File(db.clone());
+    let mut session = Store::open_at_without_scan(&location).expect("opens");
+    match session.write(|tx| tx.active_puzzles_of("p1")) {
+        Err(error @ StoreError::Damaged(_)) => {
+            assert!(error.to_string().contains("damaged"), "{error}");
+        }
+        other => panic!("expected Damaged, got {other:?}"),
+    }
 }
 
 /// Busy is worth retrying; a read-only database is not, and the player is told so

@@ -70,8 +70,9 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
         })?),
     };
     let clock = Arc::new(TerminalClock::fixed_at(start));
-    let store =
-        Store::open_at(&args.db).map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db))?;
+    // A session starts at once whatever the database holds: no scan of every page.
+    let store = Store::open_at_without_scan(&args.db)
+        .map_err(|e| anyhow::anyhow!("opening {}: {e}", args.db))?;
     let mut app = App::new(
         store,
         clock.clone(),
