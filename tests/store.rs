@@ -66,7 +66,7 @@ fn every_statement_on_a_commands_path_finds_its_rows_through_an_index() {
     let mut store = Store::open_in_memory().expect("store");
     if store.is_postgres() {
         // SQLite's query plans, read through its statement trace. PostgreSQL has the same
-        // indexes (the schema comparison of `tests/store_schema.rs`) and plans by cost.
+        // indexes (the schema comparison in `store::migrate`'s tests) and plans by cost.
         eprintln!("SQLite's query planner only: this run is on PostgreSQL");
         return;
     }
