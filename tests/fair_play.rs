@@ -403,11 +403,23 @@ fn forget_me_resets_no_rating_and_none_is_written_after_it() {
     bot.press("cheat", HERE, &ask, "Yes, delete everything");
     bot.clock.advance(RACE_LIMIT_MS);
     let result = result_of(&bot);
+    // Rated the moment cheat left, as a loss: forgetting is no way out of a challenge.
     assert!(
-        result.contains("Not rated: a player asked to be forgotten")
-            && !result.contains("Ratings:"),
+        result.contains("Ratings:") && result.contains("hon ") && result.contains("(+"),
         "{result}"
     );
+    // Back again, cheat finds that lower rating, not a fresh one.
+    let offer = challenge(&bot, "cheat", "hon", 30);
+    let now: f64 = offer
+        .content
+        .split("**cheat** (")
+        .nth(1)
+        .and_then(|r| r.split('?').next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("{}", offer.content));
+    let before: f64 = rating.trim_end_matches('?').parse().expect("a number");
+    assert!(now < before, "{now} after the forfeit, {before} before");
+    bot.press("hon", HERE, &offer, "Decline");
     let board = bot.say("eve", HERE, "leaderboard races");
     assert!(
         !board.content.contains("former player"),
@@ -550,4 +562,35 @@ fn aids_submits_clocks_and_time_limits_are_told_as_they_are() {
     let board = day.say("eve", HERE, "leaderboard today");
     let (_, line) = row(&board, "ann");
     assert!(line.contains("unverified"), "{line}");
+}
+
+/// Route 3 in a race: an answer pasted seconds after the start is not announced as a
+/// win, and the honest racer who finishes later wins the race.
+#[test]
+fn a_pasted_race_answer_never_wins() {
+    let bot = Bot::in_memory(common::T0, 27);
+    let mut lobby = bot.say("cheat", HERE, "race 40");
+    lobby = bot.press("hon", HERE, &lobby, "Join");
+    let started = bot.press("cheat", HERE, &lobby, "Start");
+    let grid = board_of(&bot.press("cheat", HERE, &started, "My board"));
+    bot.press("hon", HERE, &started, "My board");
+    let solution = solution_of(&grid);
+    bot.clock.advance(5_000);
+    let pasted = bot.say("cheat", HERE, &format!("submit {}", solution.to_line()));
+    assert!(
+        pasted.content.contains("faster than a person can solve it")
+            && !pasted.content.contains("wins Race"),
+        "{}",
+        pasted.content
+    );
+    bot.clock.advance(9 * MINUTE);
+    let honest = bot.say("hon", HERE, &format!("submit {}", solution.to_line()));
+    assert!(
+        honest.content.contains("**hon** wins Race #1"),
+        "{}",
+        honest.content
+    );
+    let result = result_of(&bot);
+    assert!(result.contains("🏆 **hon** wins"), "{result}");
+    assert!(result.contains("2nd cheat"), "{result}");
 }

@@ -722,7 +722,7 @@ async fn the_page_speaks_its_readers_language_and_a_choice_in_chat_comes_first()
         refused["message"]
             .as_str()
             .expect("text")
-            .starts_with("Este enlace no lo ha hecho el bot"),
+            .starts_with("Este enlace ha caducado o no lo ha hecho el bot"),
         "{refused}"
     );
 }

@@ -8,7 +8,8 @@
   // The language the link asked for, kept with the session: a reload resumes both.
   const ASKED_KEY = "sudoku.lang";
   const RETRY_FIRST_MS = 500;
-  const RETRY_MAX_MS = 5000;
+  // A short outage (a restart) is over in a few seconds: never wait much longer than it.
+  const RETRY_MAX_MS = 2000;
   // Inside Discord only Discord's own pages may speak for it: the SDK's list, less its
   // development hosts. On phones the Activity is the top page and Discord answers through
   // its own window, from the page's origin (or an opaque "null" one).

@@ -170,6 +170,7 @@ race-button-rematch = Revenja
 race-button-share = Compartir el resultat
 race-solve-late = La { $race } ja s'havia acabat, així que aquesta resolució no compta per a la classificació.
 race-solve-placed = **{ $player }** ha acabat la { $race } en { $time }: { $place } lloc.
+race-solve-unverified = **{ $player }** ha acabat la { $race } en { $time }, més ràpid del que una persona la pot resoldre: sense verificar, queda per darrere de tots els que acabin verificats.
 
 ## Una revenja o un resultat compartit, demanats des de sota el resultat.
 

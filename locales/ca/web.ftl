@@ -68,7 +68,7 @@ web-slow-down = Massa tocs alhora: espera un moment. No s'ha canviat res.
 ## Obrir un tauler: enllaços, sessions, l'inici de sessió de l'Activitat.
 
 web-link-expired = Aquest enllaç ha caducat. Demana'n un de nou al bot amb /sudoku web (els enllaços duren 15 minuts; un tauler obert amb un enllaç continua obert 12 hores).
-web-link-invalid = Aquest enllaç no l'ha fet el bot (potser està tallat). Demana'n un de nou amb /sudoku web.
+web-link-invalid = Aquest enllaç ha caducat o no l'ha fet el bot (potser està tallat, o el bot s'ha reiniciat amb una altra clau). Demana'n un de nou amb /sudoku web.
 web-off = El tauler web no està configurat en aquest bot.
 web-hello-first = La pàgina no s'ha identificat amb el seu enllaç; torna-la a carregar.
 activity-off = L'Activitat de Sudoku no està configurada en aquest bot.

@@ -160,6 +160,7 @@ race-button-rematch = Rematch
 race-button-share = Share my result
 race-solve-late = { $race } had already ended, so this solve takes no place in it.
 race-solve-placed = **{ $player }** finished { $race } in { $time }: { $place } place.
+race-solve-unverified = **{ $player }** finished { $race } in { $time }, faster than a person can solve it: unverified, placed after every verified finisher.
 
 ## A rematch or a shared result asked for from under the result.
 

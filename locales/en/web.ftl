@@ -67,7 +67,7 @@ web-slow-down = That was a lot of taps at once: slow down a moment. Nothing was 
 ## Opening a board: links, sessions, the Activity's sign-in.
 
 web-link-expired = This link has expired. Ask the bot for a new one with /sudoku web (links last 15 minutes; a board opened with one stays open for 12 hours).
-web-link-invalid = This link is not one the bot made (it may be cut short). Ask for a new one with /sudoku web.
+web-link-invalid = This link has expired or is not one the bot made (it may be cut short, or the bot was restarted with a new secret). Ask for a new one with /sudoku web.
 web-off = The web board is not set up on this bot.
 web-hello-first = The page must say hello with its link first; reload it.
 activity-off = The Sudoku Activity is not set up on this bot.

@@ -161,6 +161,7 @@ race-button-rematch = Revancha
 race-button-share = Compartir mi resultado
 race-solve-late = La { $race } ya había terminado, así que esta resolución no cuenta para la clasificación.
 race-solve-placed = **{ $player }** ha terminado la { $race } en { $time }: { $place } puesto.
+race-solve-unverified = **{ $player }** ha terminado la { $race } en { $time }, más rápido de lo que una persona puede resolverla: sin verificar, queda por detrás de todos los que terminen verificados.
 
 ## Una revancha o un resultado compartido, pedidos desde debajo del resultado.
 

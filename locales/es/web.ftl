@@ -68,7 +68,7 @@ web-slow-down = Demasiados toques a la vez: espera un momento. No se ha cambiado
 ## Abrir un tablero: enlaces, sesiones, el inicio de sesión de la Actividad.
 
 web-link-expired = Este enlace ha caducado. Pide uno nuevo al bot con /sudoku web (los enlaces duran 15 minutos; un tablero abierto con uno sigue abierto 12 horas).
-web-link-invalid = Este enlace no lo ha hecho el bot (puede que esté cortado). Pide uno nuevo con /sudoku web.
+web-link-invalid = Este enlace ha caducado o no lo ha hecho el bot (puede que esté cortado, o que el bot se haya reiniciado con otra clave). Pide uno nuevo con /sudoku web.
 web-off = El tablero web no está configurado en este bot.
 web-hello-first = La página no se ha identificado con su enlace; recárgala.
 activity-off = La Actividad de Sudoku no está configurada en este bot.

@@ -154,6 +154,10 @@ impl DailySettings {
         let mut next = self.clone();
         match &self.zone_change {
             Some(c) if now >= c.from && now < c.from + ZONE_SETTLED_MS => {
+                // The zone in force asked again (a setup changing something else): fine.
+                if zone == c.to {
+                    return Ok(self.clone());
+                }
                 return Err(c.from + ZONE_SETTLED_MS);
             }
             // Not begun yet: the new ask replaces it, from the same end of day.
@@ -1047,10 +1051,18 @@ mod tests {
         // The 23rd in Kiritimati ended at 10:00 UTC, but a day lasts 20 hours at least.
         assert_eq!(east.day_at(ms("2026-11-23T19:59:00Z")), date(2026, 11, 23));
         assert_eq!(east.day_at(ms("2026-11-23T20:00:00Z")), date(2026, 11, 24));
-        // While that settles, another change is refused.
+        // While that settles, another change is refused; the zone in force is no change.
         assert!(
             east.switch_zone("UTC".into(), ms("2026-11-24T00:00:00Z"), true)
                 .is_err()
+        );
+        assert_eq!(
+            east.switch_zone(
+                "Pacific/Kiritimati".into(),
+                ms("2026-11-24T00:00:00Z"),
+                true
+            ),
+            Ok(east.clone())
         );
         // A server that never had a daily takes its zone at once.
         let fresh = utc

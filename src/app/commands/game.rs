@@ -205,7 +205,8 @@ fn solved_headline(
         headline.push_str(&line);
         late = !on_time;
     }
-    if !verified {
+    // A race's own line says it already.
+    if !verified && record.race.is_none() {
         headline.push(' ');
         headline.push_str(&t!(
             lang,

@@ -37,6 +37,9 @@ pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, 
                 && record.game.give_up(now).is_ok()
             {
                 tx.save_game(id, &record.game)?;
+                if let Some(tag) = record.race {
+                    super::race::forfeit(tx, tag.id, &inv.player.id, now)?;
+                }
                 super::race::record_give_up(tx, &record, now)?;
             }
         }

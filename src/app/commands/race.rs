@@ -543,6 +543,16 @@ pub(crate) fn record_solve(
     tx.save_race(race.id, &race.race)?;
     // Said in the channel: the solve's answer is public (without the board).
     let player = who(tx, &record.player, lang)?;
+    if !verified {
+        // Placed after every verified finisher, whoever finishes later: no "wins".
+        return Ok(Some(t!(
+            lang,
+            "race-solve-unverified",
+            player = player,
+            race = name,
+            time = time
+        )));
+    }
     Ok(Some(match place {
         1 => t!(lang, "race-wins", player = player, race = name, time = time),
         n => t!(
@@ -614,11 +624,59 @@ fn rate(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failure
     if !race.is_challenge() || race.entrants.len() != 2 {
         return Ok(());
     }
+    // Rated already: by a forfeit (see [`forfeit`]).
+    if race.entrants.iter().any(|e| e.rating_change.is_some()) {
+        return Ok(());
+    }
     let games = entrant_games(tx, race)?;
     if untouched(race.entrants.iter().map(|e| game_of(&games, e))) {
         // Nobody played: aborted, and nobody's rating moves.
         return Ok(());
     }
+    // A place beats no place; two without one draw.
+    let (a, b) = (&race.entrants[0], &race.entrants[1]);
+    let score = match (a.rank, b.rank) {
+        (Some(x), Some(y)) if x < y => 1.0,
+        (Some(_), Some(_)) | (None, Some(_)) => 0.0,
+        (Some(_), None) => 1.0,
+        (None, None) => 0.5,
+    };
+    rate_with(tx, record, now, score)
+}
+
+/// A challenge's player leaving for good (forget-me) while it runs: it is rated at once
+/// as their loss, before they are forgotten, so that forgetting oneself is no way out of
+/// a losing challenge. Nothing when nobody has played yet, or it is not rated anyway.
+pub(crate) fn forfeit(tx: &Tx<'_>, id: i64, player: &str, now: Millis) -> Result<(), Failure> {
+    let Some(mut record) = tx.race(id)? else {
+        return Ok(());
+    };
+    let race = &record.race;
+    if !race.is_challenge()
+        || race.entrants.len() != 2
+        || race.status != RaceStatus::Running
+        || race.entrants.iter().any(|e| e.rating_change.is_some())
+    {
+        return Ok(());
+    }
+    let games = entrant_games(tx, race)?;
+    if untouched(race.entrants.iter().map(|e| game_of(&games, e))) {
+        return Ok(());
+    }
+    let score = if race.entrants[0].player == player {
+        0.0
+    } else {
+        1.0
+    };
+    rate_with(tx, &mut record, now, score)?;
+    tx.save_race(record.id, &record.race)?;
+    Ok(())
+}
+
+/// Moves both ratings of a two-player challenge by `score` (the first entrant's: 1 a win,
+/// 0 a loss, 0.5 a draw), unless [`unrated`] says why not.
+fn rate_with(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis, score: f64) -> Result<(), Failure> {
+    let race = &record.race;
     let (a, b) = (&race.entrants[0], &race.entrants[1]);
     tx.purge_forgotten_ratings(now)?;
     let before = tx.rated_between(
@@ -630,13 +688,6 @@ fn rate(tx: &Tx<'_>, record: &mut RaceRecord, now: Millis) -> Result<(), Failure
     if unrated(race, before).is_some() {
         return Ok(());
     }
-    // A place beats no place; two without one draw.
-    let score = match (a.rank, b.rank) {
-        (Some(x), Some(y)) if x < y => 1.0,
-        (Some(_), Some(_)) | (None, Some(_)) => 0.0,
-        (Some(_), None) => 1.0,
-        (None, None) => 0.5,
-    };
     let (ra, _) = tx.rating(&record.place, &a.player)?;
     let (rb, _) = tx.rating(&record.place, &b.player)?;
     let (na, nb) = (ra.after(rb, score), rb.after(ra, 1.0 - score));
