@@ -2849,7 +2849,10 @@ async fn started_race_by(fake: &FakeDiscord, host: &Value, guest: &Value, empty:
 async fn a_race_is_won_by_taps_on_a_private_race_board() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
-    let bot = ready(&fake, &db, 1).await;
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T09:00:00Z",
+    )));
+    let bot = ready_with_clock(&fake, &db, 1, clock.clone()).await;
     let started = started_race(&fake, 6).await;
     let press = fake.button(
         &ann(),
@@ -2867,6 +2870,8 @@ async fn a_race_is_won_by_taps_on_a_private_race_board() {
     );
     let givens = parse_grid(content(&board)).expect("a board");
     let solution = solution_of(&givens);
+    // A minute on the board: a time a person can make (a faster one is unverified).
+    clock.advance(60_000);
     let (last, _) = tap_to_the_end(
         &fake,
         &[ann()],

@@ -711,9 +711,10 @@ fn a_race_is_won_with_choose_and_press_only() {
         shown.contains("Your board in Race #1: play with the pad under it"),
         "{shown}"
     );
+    // Half a minute on the board: a time a person can make (a faster one is unverified).
     let out = play(
         &dir.path().join("play.db"),
-        &format!("{opening}{}", pad_script(&shown)),
+        &format!("{opening}:advance 30s\n{}", pad_script(&shown)),
     );
     assert!(out.contains("**ann** wins Race #1"), "{out}");
     assert!(
