@@ -14,8 +14,7 @@ mod common;
 
 use common::{Bot, board_of, empties, open_store, solution_of, temp_db};
 use jiff::civil::date;
-use sudoku_bot::app::command::{Opponent, RaceCommand};
-use sudoku_bot::app::{Command, RaceMessage, Reply};
+use sudoku_bot::app::{RaceMessage, Reply};
 use sudoku_bot::engine::generator::{Request, generate};
 use sudoku_bot::engine::{Cell, Grid};
 use sudoku_bot::game::race::{RACE_LIMIT_MS, Rating};
@@ -247,29 +246,11 @@ fn an_answer_faster_than_a_person_is_unverified_and_ranked_last() {
 }
 
 fn challenge(bot: &Bot, from: &str, to: &str, empty: usize) -> Reply {
-    bot.invoke(
-        from,
-        HERE,
-        Command::Race(RaceCommand::Challenge {
-            opponent: Opponent {
-                id: to.into(),
-                name: to.into(),
-                bot: false,
-            },
-            empty: Some(empty),
-            difficulty: None,
-        }),
-    )
+    bot.challenge(HERE, from, to, empty, false)
 }
 
-/// The scheduler's view: what it would send now, each confirmed by Discord.
 fn tick(bot: &Bot) -> Vec<RaceMessage> {
-    let messages = bot.app.take_race_messages(0);
-    for m in &messages {
-        assert!(m.reply.limit_violations().is_empty());
-        bot.app.race_message_delivered(m, None);
-    }
-    messages
+    bot.tick(0)
 }
 
 fn result_of(bot: &Bot) -> String {

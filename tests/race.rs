@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Bot, T0, board_of, digit, empties, solution_of, temp_db};
-use sudoku_bot::app::command::{Opponent, RaceCommand};
+use sudoku_bot::app::command::RaceCommand;
 use sudoku_bot::app::{Command, RaceMessage, Reply};
 use sudoku_bot::engine::{Cell, Grid};
 use sudoku_bot::game::race::{LOBBY_TTL_MS, MAX_PLAYERS, RACE_LIMIT_MS};
@@ -43,19 +43,9 @@ fn grid_text(g: &Grid) -> String {
         .collect()
 }
 
-/// The scheduler's view: what it would send now, each within Discord's limits, each
-/// confirmed by Discord.
+/// The scheduler's view (see [`Bot::tick`]).
 fn tick(bot: &Bot, gap: i64) -> Vec<RaceMessage> {
-    let messages = bot.app.take_race_messages(gap);
-    for m in &messages {
-        assert!(
-            m.reply.limit_violations().is_empty(),
-            "{:?}",
-            m.reply.limit_violations()
-        );
-        bot.app.race_message_delivered(m, None);
-    }
-    messages
+    bot.tick(gap)
 }
 
 #[test]
@@ -371,20 +361,8 @@ fn the_scoreboard_is_edited_at_most_once_per_gap() {
 }
 
 fn challenge(bot: &Bot, from: &str, to: &str, bot_user: bool) -> Reply {
-    bot.invoke(
-        from,
-        HERE,
-        Command::Race(RaceCommand::Challenge {
-            opponent: Opponent {
-                id: to.into(),
-                name: to.into(),
-                bot: bot_user,
-            },
-            // Big enough to be rated (`MIN_RATED_EMPTY`).
-            empty: Some(30),
-            difficulty: None,
-        }),
-    )
+    // Big enough to be rated (`MIN_RATED_EMPTY`).
+    bot.challenge(HERE, from, to, 30, bot_user)
 }
 
 #[test]

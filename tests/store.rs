@@ -256,7 +256,7 @@ fn a_damaged_database_is_refused_at_open_with_a_clear_message() {
     // table is refused with the same message.
     let location = sudoku_bot::store::Location::File(db.clone());
     let mut session = Store::open_at_without_scan(&location).expect("opens");
-    match session.write(|tx| tx.active_puzzles_of("p1")) {
+    match session.write(|tx| tx.free_puzzles_of("p1")) {
         Err(error @ StoreError::Damaged(_)) => {
             assert!(error.to_string().contains("damaged"), "{error}");
         }

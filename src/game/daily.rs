@@ -46,6 +46,13 @@ pub struct ZoneChange {
     pub from: Millis,
 }
 
+impl ZoneChange {
+    /// From its two stored columns: a change only when both are set.
+    pub fn stored(to: Option<String>, from: Option<Millis>) -> Option<ZoneChange> {
+        to.zip(from).map(|(to, from)| ZoneChange { to, from })
+    }
+}
+
 /// The shortest time between the starts of two consecutive server days: a time-zone
 /// switch may shorten a day (moving east), never below this.
 pub const MIN_DAY_MS: Millis = 20 * 3_600_000;

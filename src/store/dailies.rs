@@ -76,9 +76,7 @@ fn server_from_row(row: ServerRow) -> Result<ServerDaily, StoreError> {
             difficulty: Tier::parse(&difficulty).unwrap_or(Tier::Medium),
             enabled,
             language,
-            zone_change: zone_next
-                .zip(zone_from)
-                .map(|(to, from)| crate::game::daily::ZoneChange { to, from }),
+            zone_change: crate::game::daily::ZoneChange::stored(zone_next, zone_from),
         },
         last_posted: parse_day(last)?,
         post_claimed_at: claimed_at,

@@ -164,10 +164,7 @@ fn decode_record(id: GameId, row: &Row) -> Result<GameRecord, StoreError> {
                 zone: row
                     .get::<_, Option<String>>(31)?
                     .unwrap_or_else(|| "UTC".into()),
-                zone_change: row
-                    .get::<_, Option<String>>(32)?
-                    .zip(row.get::<_, Option<Millis>>(33)?)
-                    .map(|(to, from)| crate::game::daily::ZoneChange { to, from }),
+                zone_change: crate::game::daily::ZoneChange::stored(row.get(32)?, row.get(33)?),
                 ..Default::default()
             };
             Some(settings.day_end(day))
@@ -270,30 +267,17 @@ impl Tx<'_> {
         Ok(games)
     }
 
-    /// The puzzles (givens, solution) of every game `player` has in progress, anywhere:
-    /// what `/sudoku solve` must not answer for them. A row that does not decode is no
-    /// puzzle anyone can play, so it is skipped.
-    pub fn active_puzzles_of(&self, player: &str) -> Result<Vec<OwnPuzzle>, StoreError> {
-        let rows = self.puzzles_with(
-            "SELECT givens, solution, race IS NOT NULL, daily_day IS NOT NULL FROM games \
-             WHERE player = ?1 AND status = 'active' AND damaged IS NULL",
+    /// The puzzles (givens, solution) of `player`'s free games in progress, anywhere:
+    /// what `/sudoku solve` must not answer for them (their dailies and races pause it
+    /// altogether, see [`Tx::ranked_play_of`]). A row that does not decode is no puzzle
+    /// anyone can play, so it is skipped.
+    pub fn free_puzzles_of(&self, player: &str) -> Result<Vec<(Grid, Grid)>, StoreError> {
+        self.puzzles(
+            "SELECT givens, solution FROM games \
+             WHERE player = ?1 AND status = 'active' AND damaged IS NULL \
+               AND race IS NULL AND daily_day IS NULL",
             params![player],
-            |r| {
-                Ok(match (r.get::<_, bool>(2)?, r.get::<_, bool>(3)?) {
-                    (true, _) => OwnKind::Race,
-                    (false, true) => OwnKind::Daily,
-                    (false, false) => OwnKind::Free,
-                })
-            },
-        )?;
-        Ok(rows
-            .into_iter()
-            .map(|(givens, solution, kind)| OwnPuzzle {
-                givens,
-                solution,
-                kind,
-            })
-            .collect())
+        )
     }
 
     /// The ids of `player`'s race games still being played, anywhere.
@@ -352,35 +336,23 @@ impl Tx<'_> {
         Ok(plays)
     }
 
-    /// The (givens, solution) pairs `sql` selects: what `/sudoku solve` protects.
+    /// The (givens, solution) pairs `sql` selects: what `/sudoku solve` protects. A row
+    /// that does not decode is no puzzle anyone can play or solve from, so it is skipped.
     pub(super) fn puzzles(
         &self,
         sql: &str,
         args: super::sql::Params<'_>,
     ) -> Result<Vec<(Grid, Grid)>, StoreError> {
-        let rows = self.puzzles_with(sql, args, |_| Ok(()))?;
-        Ok(rows.into_iter().map(|(g, s, ())| (g, s)).collect())
-    }
-
-    /// The (givens, solution) pairs `sql` selects in its first two columns, each with
-    /// what `more` reads from the rest of its row. A row that does not decode is no
-    /// puzzle anyone can play or solve from, so it is skipped.
-    fn puzzles_with<T>(
-        &self,
-        sql: &str,
-        args: super::sql::Params<'_>,
-        more: impl Fn(&Row) -> Result<T, SqlError>,
-    ) -> Result<Vec<(Grid, Grid, T)>, StoreError> {
         let mut statement = self.tx.prepare_cached(sql)?;
         let rows = statement.query_map(args, |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, more(r)?))
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
         })?;
         let mut puzzles = Vec::new();
         for row in rows {
-            let (givens, solution, more) = row?;
+            let (givens, solution) = row?;
             if let (Ok(givens), Ok(solution)) = (grid_from_text(&givens), grid_from_text(&solution))
             {
-                puzzles.push((givens, solution, more));
+                puzzles.push((givens, solution));
             }
         }
         Ok(puzzles)
@@ -819,20 +791,4 @@ pub enum RankedPlay {
     Daily { place: String, day: Date },
     /// A race (or a challenge: `challenge`) the player is in, open or running.
     Race { challenge: bool },
-}
-
-/// A puzzle of one of the player's games in progress, as `/sudoku solve` protects it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OwnPuzzle {
-    pub givens: Grid,
-    pub solution: Grid,
-    pub kind: OwnKind,
-}
-
-/// What kind of game an [`OwnPuzzle`] is played in: what a refusal may offer differs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OwnKind {
-    Free,
-    Daily,
-    Race,
 }

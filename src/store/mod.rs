@@ -35,8 +35,7 @@ use sql::{Conn, SqlError};
 pub use coop::{CoopId, CoopRecord, CoopStats};
 pub use dailies::ServerDaily;
 pub use games::{
-    DamagedGame, DifficultyStats, GameId, GameRecord, OwnKind, OwnPuzzle, PlayerStats, RaceTag,
-    RankedPlay,
+    DamagedGame, DifficultyStats, GameId, GameRecord, PlayerStats, RaceTag, RankedPlay,
 };
 pub use leases::Lease;
 pub use maintenance::{CheckReport, backup, backup_at, check, check_at};

@@ -167,6 +167,38 @@ impl Bot {
         self.press(user, place, &asked, "Yes, give up")
     }
 
+    /// The race scheduler's view: the race messages it would send now, none edited more
+    /// often than every `gap` ms, each within Discord's limits and confirmed by Discord.
+    pub fn tick(&self, gap: i64) -> Vec<sudoku_bot::app::RaceMessage> {
+        let messages = self.app.take_race_messages(gap);
+        for m in &messages {
+            assert!(
+                m.reply.limit_violations().is_empty(),
+                "{:?}",
+                m.reply.limit_violations()
+            );
+            self.app.race_message_delivered(m, None);
+        }
+        messages
+    }
+
+    /// `from` challenges `to` (a bot or not) in `place` to a race of `empty` cells.
+    pub fn challenge(&self, place: &str, from: &str, to: &str, empty: usize, bot: bool) -> Reply {
+        self.invoke(
+            from,
+            place,
+            Command::Race(sudoku_bot::app::command::RaceCommand::Challenge {
+                opponent: sudoku_bot::app::command::Opponent {
+                    id: to.into(),
+                    name: to.into(),
+                    bot,
+                },
+                empty: Some(empty),
+                difficulty: None,
+            }),
+        )
+    }
+
     /// Sets the clock to a local time in `zone`.
     pub fn at(&self, zone: &str, day: Date, hour: i8, minute: i8) {
         let tz = TimeZone::get(zone).expect("zone");

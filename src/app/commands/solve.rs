@@ -23,7 +23,7 @@ use crate::engine::parse::parse_puzzle;
 use crate::engine::{Grid, Solution, solver};
 use crate::game::Millis;
 use crate::game::daily::server_day;
-use crate::store::{OwnKind, RankedPlay};
+use crate::store::RankedPlay;
 
 pub fn run(app: &App, inv: &Invocation, text: &str) -> Result<Reply, Failure> {
     let style = inv.style;
@@ -123,7 +123,7 @@ fn spoiler(
 ) -> Result<Option<&'static str>, Failure> {
     let (own, coops) = app.store().read(|tx| {
         Ok::<_, Failure>((
-            tx.active_puzzles_of(&inv.player.id)?,
+            tx.free_puzzles_of(&inv.player.id)?,
             tx.coop_puzzles_running(Some(inv.place.key()))?,
         ))
     })?;
@@ -133,7 +133,7 @@ fn spoiler(
     };
     if own
         .into_iter()
-        .any(|p| p.kind == OwnKind::Free && spoils(p.givens, p.solution))
+        .any(|(givens, solution)| spoils(givens, solution))
     {
         return Ok(Some("own-game"));
     }
