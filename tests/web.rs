@@ -736,6 +736,8 @@ async fn the_page_is_served_small_and_locked_down() {
         ("/play", "text/html"),
         ("/play.js", "text/javascript"),
         ("/play.css", "text/css"),
+        // Browsers ask for it unbidden: an icon, not a 404 in every log.
+        ("/favicon.ico", "image/svg+xml"),
     ] {
         let response = client
             .get(format!("http://{}{path}", bot.address))
@@ -1356,4 +1358,352 @@ fn tap_to_play_opens_the_activity_from_boards_dailies_and_races_where_it_is_set_
     assert!(!again.launch, "{again:?}");
     assert!(again.content.contains("today"), "{}", again.content);
     // Every reply above was checked against Discord's limits by `common::Bot`.
+}
+
+/// Issue 47's "done when": at a phone held upright and on its side, an Activity-sized
+/// panel and a laptop's browser window, the whole board and every control are on the
+/// screen without scrolling, and the cells stay square and large enough to tap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_and_every_control_fit_every_screen_without_scrolling() {
+    let Some(browser) = browser::Browser::start().await else {
+        return;
+    };
+    let bot = WebBot::start(47).await;
+    bot.say("ann", "srv", "new 30").await;
+    for (width, height) in [(390, 844), (844, 390), (1024, 600), (1366, 657), (360, 640)] {
+        let tab = browser
+            .open(&bot.page("ann", "srv").await, width, height)
+            .await;
+        tab.wait_for("document.body.dataset.state === 'ready'")
+            .await;
+        let report = tab
+            .eval(
+                "(() => { \
+                   const seen = (e) => { const r = e.getBoundingClientRect(); \
+                     return r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 \
+                       && r.right <= innerWidth && r.bottom <= innerHeight; }; \
+                   const controls = [...document.querySelectorAll('#pad button, #actions button, [data-cell]')]; \
+                   const off = controls.filter((e) => !seen(e)).map((e) => e.dataset.cell || e.dataset.action); \
+                   const cell = document.querySelector('[data-cell=\"E5\"]').getBoundingClientRect(); \
+                   const board = document.getElementById('board').getBoundingClientRect(); \
+                   const pad = document.getElementById('pad').getBoundingClientRect(); \
+                   return { off, controls: controls.length, \
+                     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight], \
+                     cell: [cell.width, cell.height], board: [board.right, board.bottom], pad: [pad.left, pad.top] }; \
+                 })()",
+            )
+            .await;
+        std::fs::write(
+            screenshot_path(&format!("web-fit-{width}x{height}.png")),
+            tab.screenshot().await,
+        )
+        .expect("screenshot");
+        assert_eq!(report["controls"], json!(81 + 10 + 6), "{report}");
+        assert_eq!(report["off"], json!([]), "at {width}x{height}: {report}");
+        assert!(
+            report["scroll"][0].as_f64().expect("w") <= f64::from(width)
+                && report["scroll"][1].as_f64().expect("h") <= f64::from(height),
+            "no scrolling at {width}x{height}: {report}"
+        );
+        let (w, h) = (
+            report["cell"][0].as_f64().expect("w"),
+            report["cell"][1].as_f64().expect("h"),
+        );
+        assert!(
+            (w - h).abs() < 1.5 && w >= 28.0,
+            "cells {w}x{h} at {width}x{height}"
+        );
+        // Wider than tall, the pad stands beside the board, not under it.
+        if width > height {
+            assert!(
+                report["pad"][0].as_f64().expect("pad")
+                    >= report["board"][0].as_f64().expect("board"),
+                "the pad beside the board at {width}x{height}: {report}"
+            );
+        }
+    }
+}
+
+/// A relay between the browser and the bot (on 127.0.0.1) that can freeze the bot, as a
+/// page sees it (everything the bot says is held until `hold(false)`), or cut the
+/// connection (`cut(true)`: every connection dropped, new ones refused, until
+/// `cut(false)`).
+struct Relay {
+    address: std::net::SocketAddr,
+    held: tokio::sync::watch::Sender<bool>,
+    down: tokio::sync::watch::Sender<bool>,
+}
+
+impl Relay {
+    async fn start(to: std::net::SocketAddr) -> Relay {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("listener");
+        let address = listener.local_addr().expect("address");
+        let (held, _) = tokio::sync::watch::channel(false);
+        let (down, _) = tokio::sync::watch::channel(false);
+        let (held_now, down_now) = (held.subscribe(), down.subscribe());
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                if *down_now.borrow() {
+                    continue; // dropped: refused
+                }
+                tokio::spawn(relay(client, to, held_now.clone(), down_now.clone()));
+            }
+        });
+        Relay {
+            address,
+            held,
+            down,
+        }
+    }
+
+    fn hold(&self, on: bool) {
+        self.held.send_replace(on);
+    }
+
+    fn cut(&self, on: bool) {
+        self.down.send_replace(on);
+    }
+
+    /// `page`, reached through this relay.
+    fn via(&self, page: &str, bot: std::net::SocketAddr) -> String {
+        page.replace(&bot.to_string(), &self.address.to_string())
+    }
+}
+
+async fn relay(
+    client: tokio::net::TcpStream,
+    to: std::net::SocketAddr,
+    held: tokio::sync::watch::Receiver<bool>,
+    mut down: tokio::sync::watch::Receiver<bool>,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(server) = tokio::net::TcpStream::connect(to).await else {
+        return;
+    };
+    let (mut from_client, mut to_client) = client.into_split();
+    let (mut from_server, mut to_server) = server.into_split();
+    let up = tokio::io::copy(&mut from_client, &mut to_server);
+    let downstream = async {
+        let mut buffer = vec![0u8; 64 * 1024];
+        loop {
+            let n = from_server.read(&mut buffer).await.unwrap_or(0);
+            if n == 0 {
+                return;
+            }
+            let mut held = held.clone();
+            if held.wait_for(|on| !on).await.is_err() {
+                return;
+            }
+            if to_client.write_all(&buffer[..n]).await.is_err() {
+                return;
+            }
+        }
+    };
+    tokio::select! {
+        _ = up => {}
+        () = downstream => {}
+        _ = down.wait_for(|on| *on) => {}
+    }
+}
+
+/// The digits chat's board shows in `cells` for `user` (`None` for an empty cell).
+async fn chat_digits(bot: &WebBot, user: &str, cells: &[Cell]) -> Vec<Option<u8>> {
+    let board = board_of(&bot.say(user, "srv", "show").await);
+    cells.iter().map(|&c| board.get(c)).collect()
+}
+
+/// Issue 47: at a slow server a tapped digit is drawn at once, marked as not yet
+/// confirmed; several taps are on their way together; a "waiting" sign shows while the
+/// bot is silent; taps made while the connection is down are kept and played when it is
+/// back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tap_is_drawn_before_the_bot_answers_and_taps_survive_a_reconnect() {
+    let Some(browser) = browser::Browser::start().await else {
+        return;
+    };
+    let bot = WebBot::start(48).await;
+    let board = board_of(&bot.say("ann", "srv", "new 30").await);
+    let solution = solution_of(&board);
+    let relay = Relay::start(bot.address).await;
+    let page = relay.via(&bot.page("ann", "srv").await, bot.address);
+    let tab = browser.open(&page, 390, 844).await;
+    tab.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+
+    // The bot goes silent: four taps, each drawn at once, before any answer.
+    relay.hold(true);
+    let cells: Vec<Cell> = empties(&board).into_iter().take(4).collect();
+    for (n, &cell) in cells.iter().enumerate() {
+        let d = solution.get(cell).expect("solved");
+        tab.tap(&at(cell)).await;
+        tab.tap(&format!("[data-action=\"digit-{d}\"]")).await;
+        let drawn = tab
+            .eval(&format!(
+                "[{}, document.querySelector('{}').classList.contains('pending'), document.body.dataset.pending]",
+                shown_js(cell),
+                at(cell).replace('"', "\\\""),
+            ))
+            .await;
+        assert_eq!(drawn, json!([d.to_string(), true, (n + 1).to_string()]));
+    }
+    tab.wait_for("document.body.dataset.waiting === '1'").await;
+    assert_eq!(
+        tab.eval("document.getElementById('connection').textContent")
+            .await,
+        json!("Waiting for the bot…")
+    );
+    // The bot took all four while the page heard nothing back: they travelled together,
+    // each on the board the one before it left.
+    let expected: Vec<Option<u8>> = cells.iter().map(|&c| solution.get(c)).collect();
+    let mut seen = Vec::new();
+    for _ in 0..200 {
+        seen = chat_digits(&bot, "ann", &cells).await;
+        if seen == expected {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(
+        seen, expected,
+        "every tap reached the bot before any answer came back"
+    );
+    relay.hold(false);
+    tab.wait_for("document.body.dataset.pending === '0' && document.body.dataset.waiting === '0'")
+        .await;
+    assert_eq!(
+        tab.eval("document.querySelectorAll('.cell.pending').length")
+            .await,
+        json!(0)
+    );
+    assert_eq!(
+        tab.eval("document.getElementById('connection').textContent")
+            .await,
+        json!("")
+    );
+
+    // The connection drops: the board stays playable, a tap is drawn and kept, and it is
+    // played once the page is back.
+    relay.cut(true);
+    tab.wait_for("document.getElementById('connection').textContent === 'Reconnecting…'")
+        .await;
+    let late = empties(&board)[4];
+    let d = solution.get(late).expect("solved");
+    tab.tap(&at(late)).await;
+    tab.tap(&format!("[data-action=\"digit-{d}\"]")).await;
+    assert_eq!(tab.eval(&shown_js(late)).await, json!(d.to_string()));
+    assert_eq!(chat_digits(&bot, "ann", &[late]).await, vec![None]);
+    relay.cut(false);
+    tab.wait_for(&format!(
+        "document.body.dataset.state === 'ready' && document.body.dataset.pending === '0' && {} === '{d}'",
+        shown_js(late)
+    ))
+    .await;
+    assert_eq!(chat_digits(&bot, "ann", &[late]).await, vec![Some(d)]);
+    // Played once: the moves chat counts are the five taps.
+    let stats = bot.say("ann", "srv", "show").await;
+    assert!(
+        stats.content.contains(&format!("{} to go", 30 - 5)),
+        "{}",
+        stats.content
+    );
+}
+
+/// Issue 47: the board helps the eye. A hint outlines the cell it names and chooses it;
+/// a digit that repeats one its row, column or box holds is marked, and so is the given
+/// it repeats; Auto-notes fills every empty cell's pencil marks; a player's own row in a
+/// co-op list says "(you)" in the page's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_points_at_what_a_hint_names_and_at_clashing_digits() {
+    let Some(browser) = browser::Browser::start().await else {
+        return;
+    };
+    let bot = WebBot::start(49).await;
+    let board = board_of(&bot.say("ann", "srv", "new 30").await);
+    let tab = browser.open(&bot.page("ann", "srv").await, 1366, 657).await;
+    tab.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    // Hints until one names a cell (the first level may only point at a house).
+    let mut named = None;
+    for _ in 0..3 {
+        let before: String = tab
+            .eval("document.getElementById('message').textContent")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        // Past the double-click window: each ask is a new one.
+        bot.chat.clock.advance(5_000);
+        tab.tap("[data-action=\"hint\"]").await;
+        tab.wait_for(&format!(
+            "document.body.dataset.pending === '0' && document.getElementById('message').textContent !== {}",
+            json!(before)
+        ))
+        .await;
+        let message = tab
+            .eval("document.getElementById('message').textContent")
+            .await;
+        let text = message.as_str().expect("text");
+        named = Cell::all().find(|c| {
+            let name = c.to_string();
+            text.match_indices(&name).any(|(at, _)| {
+                let before = text[..at].chars().next_back();
+                let after = text[at + name.len()..].chars().next();
+                !before.is_some_and(char::is_alphanumeric)
+                    && !after.is_some_and(|a| a.is_ascii_digit())
+            })
+        });
+        if named.is_some() {
+            break;
+        }
+    }
+    let named = named.expect("a hint names a cell");
+    assert_eq!(
+        tab.eval(&format!(
+            "(() => {{ const c = document.querySelector('[data-cell=\"{named}\"]'); return [c.classList.contains('hinted'), c.classList.contains('chosen')]; }})()"
+        ))
+        .await,
+        json!([true, true]),
+        "the hint's cell {named} is outlined and chosen"
+    );
+    // A digit its row already holds (a given's): both are marked.
+    let (cell, given) = empties(&board)
+        .into_iter()
+        .find_map(|c| {
+            Cell::all()
+                .find(|&g| g.row() == c.row() && board.get(g).is_some())
+                .map(|g| (c, g))
+        })
+        .expect("an empty cell beside a given");
+    let repeated = board.get(given).expect("a given");
+    tab.tap(&at(cell)).await;
+    tab.tap(&format!("[data-action=\"digit-{repeated}\"]"))
+        .await;
+    tab.wait_for("document.body.dataset.pending === '0'").await;
+    let clash = |c: Cell| {
+        format!("document.querySelector('[data-cell=\"{c}\"]').classList.contains('clash')")
+    };
+    assert_eq!(tab.eval(&clash(cell)).await, json!(true));
+    assert_eq!(tab.eval(&clash(given)).await, json!(true));
+    tab.tap("[data-action=\"erase\"]").await;
+    tab.wait_for(&format!("!{}", clash(given))).await;
+    // Auto-notes: every empty cell gets its candidates.
+    tab.tap("[data-action=\"auto-notes\"]").await;
+    tab.wait_for(
+        "[...document.querySelectorAll('[data-cell]')].filter((c) => !c.querySelector('.value').textContent).every((c) => c.querySelector('.notes').textContent.length > 0)",
+    )
+    .await;
+    // A co-op board in Spanish: the reader's own row says "(tú)".
+    let coop_board = board_of(&bot.say("bob", "srv", "coop").await);
+    let first = empties(&coop_board)[0];
+    let d = solution_of(&coop_board).get(first).expect("solved");
+    bot.say("bob", "srv", &format!("move {first} {d}")).await;
+    let coop = browser
+        .open(&bot.page_in("bob", "srv", Lang::Es).await, 1024, 600)
+        .await;
+    coop.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    coop.wait_for("document.querySelector('.side li.me .you')?.textContent === ' (tú)'")
+        .await;
 }

@@ -27,6 +27,9 @@
   // AUTHORIZE may wait on the player reading Discord's consent screen.
   const CONSENT_PATIENCE_MS = 5 * 60 * 1000;
   const SIGN_IN_PATIENCE_MS = 30000;
+  // A tap the bot has not answered in this long says so: a person notices a pause of a
+  // few hundred milliseconds, and is left wondering whether the tap counted.
+  const WAITING_AFTER_MS = 300;
 
   // ---------------------------------------------------------------- words
 
@@ -264,11 +267,21 @@
     messageKey: null, // the key of a message the page said itself, if one shows
     activity: false, // inside Discord: signed in through its SDK, never by a link
     welcomed: false, // on the current socket; actions wait for it
+    welcomedOnce: false, // a board was shown: from then on taps may wait for a reconnect
     connection: "connecting",
     nextActionId: 1,
-    inFlight: null,
+    // Taps sent on this socket and not yet answered, oldest first: several may be on
+    // their way at once (the server answers a socket's frames in order).
+    sent: [],
+    // Taps not sent yet: made while (re)connecting, sent after the welcome.
     queue: [],
+    // The cells the last hint named, outlined until the board changes.
+    hinted: new Set(),
+    waitingTimer: 0,
   };
+
+  // Every tap the bot has yet to answer, in the order they were made.
+  const unanswered = () => page.sent.concat(page.queue);
 
   const body = document.body;
   const byId = (id) => document.getElementById(id);
@@ -335,7 +348,8 @@
     page.connection = state;
     // The test hook knows four states; "reconnecting" is "connecting" again after a loss.
     body.dataset.state = state === "reconnecting" ? "connecting" : state;
-    const text = { connecting: say("connecting"), reconnecting: say("reconnecting"), closed: say("reconnecting"), error: say("disconnected"), ready: "" };
+    const waiting = body.dataset.waiting === "1" ? say("waiting") : "";
+    const text = { connecting: say("connecting"), reconnecting: say("reconnecting"), closed: say("reconnecting"), error: say("disconnected"), ready: waiting };
     els.connection.textContent = text[state] ?? "";
     renderControls();
   }
@@ -376,22 +390,96 @@
   }
 
   function updatePending() {
-    body.dataset.pending = String(page.queue.length + (page.inFlight ? 1 : 0));
+    body.dataset.pending = String(page.sent.length + page.queue.length);
+    watchWaiting();
+  }
+
+  // "Waiting for the bot…" once the oldest unanswered tap is WAITING_AFTER_MS old, and
+  // gone with the answer.
+  function watchWaiting() {
+    clearTimeout(page.waitingTimer);
+    const oldest = unanswered()[0];
+    if (!oldest) {
+      setWaiting(false);
+      return;
+    }
+    const due = oldest.madeAt + WAITING_AFTER_MS - performance.now();
+    if (due <= 0) setWaiting(true);
+    else page.waitingTimer = setTimeout(watchWaiting, due);
+  }
+
+  function setWaiting(on) {
+    const was = body.dataset.waiting === "1";
+    if (was === on) return;
+    body.dataset.waiting = on ? "1" : "0";
+    setConnection(page.connection);
+  }
+
+  // The board as the player sees it: the bot's last view, with the taps it has not
+  // answered yet drawn over it (digits, erasures, pencil marks), so a tap shows at once.
+  // Only the bot knows whether a digit is right: a pending one is never marked wrong.
+  function drawnView() {
+    const view = page.view;
+    if (!view || !view.hasBoard) return view;
+    const taps = unanswered().filter((tap) => tap.kind === view.kind && tap.game === view.game);
+    if (!taps.length) return view;
+    const cells = view.cells.split("");
+    const notes = view.notes.slice();
+    const wrong = new Set(view.wrong);
+    const pending = new Set();
+    for (const tap of taps) {
+      const i = tap.cell;
+      if (!Number.isInteger(i) || i < 0 || i >= CELL_COUNT || view.givens[i] === "1") continue;
+      if (tap.action === "place") {
+        cells[i] = String(tap.digit);
+        wrong.delete(i);
+        pending.add(i);
+      } else if (tap.action === "erase") {
+        cells[i] = ".";
+        wrong.delete(i);
+        pending.add(i);
+      } else if (tap.action === "note" && cells[i] === ".") {
+        notes[i] ^= 1 << tap.digit;
+      }
+    }
+    return { ...view, cells: cells.join(""), notes, wrong, pending };
+  }
+
+  // Cells holding the same digit as a cell they see: a rule broken in plain sight (no
+  // answer needed to know it), marked on both sides, the given one too.
+  function clashes(view) {
+    const found = new Set();
+    for (let a = 0; a < CELL_COUNT; a++) {
+      const d = digitAt(view, a);
+      if (!d) continue;
+      for (let b = a + 1; b < CELL_COUNT; b++) {
+        if (digitAt(view, b) === d && arePeers(a, b)) {
+          found.add(a);
+          found.add(b);
+        }
+      }
+    }
+    return found;
   }
 
   function renderCells(view) {
+    const clash = clashes(view);
     for (let i = 0; i < CELL_COUNT; i++) {
       const digit = digitAt(view, i);
       const given = digit !== 0 && view.givens[i] === "1";
       const wrong = digit !== 0 && !given && view.wrong.has(i);
       const notes = digit ? 0 : view.notes[i];
-      const key = `${digit}${given ? "g" : ""}${wrong ? "w" : ""}:${notes}`;
+      const pending = Boolean(view.pending && view.pending.has(i));
+      const clashing = clash.has(i);
+      const key = `${digit}${given ? "g" : ""}${wrong ? "w" : ""}${pending ? "p" : ""}${clashing ? "c" : ""}:${notes}`;
       if (cellKeys[i] === key) continue;
       cellKeys[i] = key;
       const el = cellEls[i];
       el.value.textContent = digit ? String(digit) : "";
       el.cell.classList.toggle("given", given);
       el.cell.classList.toggle("wrong", wrong);
+      el.cell.classList.toggle("pending", pending);
+      el.cell.classList.toggle("clash", clashing);
       el.notes.hidden = notes === 0;
       for (let d = 1; d <= 9; d++) el.marks[d - 1].textContent = notes & (1 << d) ? String(d) : "";
       el.cell.setAttribute("aria-label", cellLabel(i, digit, given, wrong, notes));
@@ -401,7 +489,7 @@
   }
 
   function renderHighlights() {
-    const view = page.view;
+    const view = drawnView();
     const selected = page.selected;
     const chosenDigit = view && view.hasBoard && selected !== null ? digitAt(view, selected) : 0;
     for (let i = 0; i < CELL_COUNT; i++) {
@@ -410,6 +498,7 @@
       cell.classList.toggle("chosen", chosen);
       cell.classList.toggle("peer", selected !== null && arePeers(i, selected));
       cell.classList.toggle("same", !chosen && chosenDigit !== 0 && digitAt(view, i) === chosenDigit);
+      cell.classList.toggle("hinted", page.hinted.has(i));
       cell.setAttribute("aria-selected", chosen ? "true" : "false");
       // One tab stop for the whole grid (roving tabindex); arrows move within it.
       cell.tabIndex = (selected === null ? i === 0 : chosen) ? 0 : -1;
@@ -448,6 +537,10 @@
       if (page.player && row.name === page.player) {
         item.classList.add("me");
         item.setAttribute("aria-current", "true");
+        const you = document.createElement("span");
+        you.className = "you";
+        you.textContent = ` ${say("you")}`;
+        name.append(you);
       }
       return item;
     }));
@@ -455,9 +548,9 @@
 
   function isPlayable() {
     const view = page.view;
-    // Only while connected: a tap queued during a reconnect would be played against
-    // whatever board the welcome brings.
-    return Boolean(view && view.hasBoard && view.status === "active" && page.connection === "ready");
+    // A reconnect keeps the board playable: taps wait for the welcome, each naming the
+    // board it was made on, so the bot refuses them if that board moved on meanwhile.
+    return Boolean(view && view.hasBoard && view.status === "active" && page.connection !== "error" && page.welcomedOnce);
   }
 
   function renderControls() {
@@ -466,6 +559,7 @@
     for (let d = 1; d <= 9; d++) buttons[`digit-${d}`].disabled = !playable;
     buttons.erase.disabled = !playable;
     buttons.notes.disabled = !playable;
+    buttons["auto-notes"].disabled = !playable;
     buttons.undo.disabled = !playable || !view.can.undo;
     buttons.hint.disabled = !playable || !view.can.hint;
     buttons.check.disabled = !playable || !view.can.check;
@@ -475,7 +569,8 @@
   }
 
   // Dims a digit on the pad once all nine are on the board, a cue many players rely on.
-  function renderPadCounts(view) {
+  function renderPadCounts() {
+    const view = drawnView();
     const counts = new Array(10).fill(0);
     if (view.hasBoard) for (let i = 0; i < CELL_COUNT; i++) counts[digitAt(view, i)]++;
     for (let d = 1; d <= 9; d++) buttons[`digit-${d}`].classList.toggle("complete", counts[d] >= 9);
@@ -507,20 +602,19 @@
     page.viewReceivedAt = performance.now();
     setLang(view.lang);
     body.dataset.version = String(view.version);
+    if (!old || old.cells !== view.cells || old.game !== view.game) page.hinted.clear();
     if (view.status !== "active") {
       // Moves queued behind a finish would only be refused one by one.
       page.queue = page.queue.filter((action) => action.action === "new");
       updatePending();
     }
-    els.frame.hidden = !view.hasBoard;
-    els.pad.hidden = !view.hasBoard;
-    els.actions.hidden = !view.hasBoard;
+    showBoard(view.hasBoard);
     els.board.classList.toggle("over", view.status !== "active");
-    if (view.hasBoard) renderCells(view);
+    if (view.hasBoard) renderCells(drawnView());
     renderHighlights();
     renderStatus(view);
     renderSide(view.side);
-    renderPadCounts(view);
+    renderPadCounts();
     renderControls();
     renderTimer();
     if (!view.hasBoard && !els.message.textContent) sayMessage("no-game", false);
@@ -528,42 +622,82 @@
 
   // ---------------------------------------------------------------- actions
 
-  // Each tap names the board it was made on (kind, game, version) when it is made: the
-  // server refuses a tap on a board that has moved on since, so a resend after a
-  // reconnect cannot apply twice, and a tap never lands on another game.
+  // Each tap names the board it was made on when it is made: the bot's last view (kind,
+  // game, version), or, when taps before it are still unanswered, the board the last of
+  // them leaves (`after`: its id; the bot resolves it, answering in order). The bot
+  // refuses a tap on a board that has moved on since, so a resend after a reconnect
+  // cannot apply twice, a team-mate's move in between is never overwritten, and a tap
+  // never lands on another game.
   function enqueue(action) {
     const view = page.view;
-    page.queue.push({
+    const before = unanswered().at(-1);
+    const tap = {
+      type: "act",
       id: page.nextActionId++,
       kind: view ? view.kind : "none",
       game: view ? view.game : 0,
       version: view ? view.version : 0,
       ...action,
-    });
-    sendNext();
+    };
+    if (before) tap.after = before.id;
+    // Not part of the frame: when it was made, for the waiting sign.
+    Object.defineProperty(tap, "madeAt", { value: performance.now(), enumerable: false });
+    page.queue.push(tap);
+    flush();
     updatePending();
+    redrawBoard();
   }
 
-  // One action in flight at a time.
-  function sendNext() {
-    if (!page.welcomed || page.inFlight) return;
-    const next = page.queue.shift();
-    if (!next) return;
-    page.inFlight = Object.freeze({ type: "act", ...next });
-    transport.send(page.inFlight);
-  }
-
-  // This page's own tap was taken: taps queued behind it were made on the board it
-  // changed, so they move on to the version it made. A team-mate's move (a push) does not
-  // do this: a tap made before it is refused, as it should be.
-  function rebaseQueue(acted, view) {
-    for (const queued of page.queue) {
-      if (queued.kind === acted.kind && queued.game === acted.game && queued.version === acted.version) {
-        queued.kind = view.kind;
-        queued.game = view.game;
-        queued.version = view.version;
+  // A tap was answered: taps made after it now name the board it left (the bot's new
+  // view if it was taken, the board it named if refused) instead of pointing to it, so
+  // a resend on a new socket, where the bot has not seen it, names a real board.
+  function settleAfter(acted, message) {
+    const view = message.view ? normalizeView(message.view) : null;
+    for (const tap of unanswered()) {
+      if (tap.after !== acted.id) continue;
+      delete tap.after;
+      if (message.ok === true && view && view.kind === acted.kind && view.game === acted.game) {
+        tap.version = view.version;
+      } else {
+        tap.version = acted.version;
       }
     }
+  }
+
+  // Sends every tap waiting, once the socket is welcomed.
+  function flush() {
+    if (!page.welcomed) return;
+    while (page.queue.length) {
+      const tap = page.queue[0];
+      if (!transport.send(tap)) return;
+      page.sent.push(page.queue.shift());
+    }
+  }
+
+  // The board again after a tap was made or answered: its cells, highlights and counts.
+  function redrawBoard() {
+    const view = page.view;
+    if (!view || !view.hasBoard) return;
+    renderCells(drawnView());
+    renderHighlights();
+    renderPadCounts();
+  }
+
+  // The cells a hint's words name ("D2"), outlined on the board; one named alone is chosen.
+  function showHinted(text) {
+    const named = new Set();
+    for (const match of String(text).matchAll(/(?:^|[^A-Za-z0-9])([A-I])([1-9])(?![0-9])/g)) {
+      named.add(ROW_NAMES.indexOf(match[1]) * 9 + Number(match[2]) - 1);
+    }
+    page.hinted = named;
+    if (named.size === 1) page.selected = [...named][0];
+    renderHighlights();
+  }
+
+  function showBoard(shown) {
+    els.frame.hidden = !shown;
+    els.pad.hidden = !shown;
+    els.actions.hidden = !shown;
   }
 
   function select(index, focus) {
@@ -629,6 +763,9 @@
       case "new":
         enqueue({ action: name });
         break;
+      case "auto-notes":
+        enqueue({ action: "auto_notes" });
+        break;
       case "give-up":
         openConfirm();
         break;
@@ -684,6 +821,7 @@
   function onServerMessage(message) {
     switch (message.type) {
       case "welcome":
+        page.welcomedOnce = true;
         if (typeof message.session === "string" && message.session) {
           page.session = message.session;
           page.link = null; // the session resumes from now on
@@ -694,25 +832,39 @@
         page.welcomed = true;
         transport.served();
         setConnection("ready");
+        // Taps the old socket never answered go again, first, in order: each names the
+        // board it was made on, so one the bot already took is refused, not played twice.
+        page.queue = page.sent.concat(page.queue);
+        page.sent = [];
         applyView(message.view, true);
-        if (page.inFlight) transport.send(page.inFlight);
-        else sendNext();
+        flush();
         updatePending();
         break;
       case "done": {
-        const acted = page.inFlight && message.id === page.inFlight.id ? page.inFlight : null;
-        if (acted) page.inFlight = null;
-        if (message.view) applyView(message.view, false);
-        if (acted && message.ok === true && page.view) rebaseQueue(acted, page.view);
-        showMessage(asText(message.message), message.ok === false);
-        sendNext();
+        // Answers come in the order the taps were sent: this one and any before it.
+        const at = page.sent.findIndex((tap) => tap.id === message.id);
+        const acted = at >= 0 ? page.sent[at] : null;
+        if (at >= 0) page.sent.splice(0, at + 1);
+        if (acted) settleAfter(acted, message);
         updatePending();
+        if (message.view) applyView(message.view, false);
+        else redrawBoard();
+        showMessage(asText(message.message), message.ok === false);
+        if (acted && acted.action === "hint" && message.ok === true) showHinted(message.message);
         break;
       }
-      case "view":
+      case "view": {
+        const before = page.view;
         applyView(message.view, false);
-        if (asText(message.message)) showMessage(message.message, false);
+        const after = page.view;
+        // Someone else's move ended the game (a team-mate's last digit, a rival's win):
+        // say so, rather than leave the last thing this page heard on screen.
+        const ended = before && after && before.kind === after.kind && before.game === after.game
+          && before.status === "active" && after.status !== "active";
+        const said = [asText(message.message), ended ? after.said.progress : ""].filter(Boolean).join("\n");
+        if (said) showMessage(said, false);
         break;
+      }
       case "error":
         if (message.fatal === true) failForGood(asText(message.message));
         else showMessage(asText(message.message), true);
@@ -726,9 +878,15 @@
     page.session = null;
     forgetSession(); // whatever failed, only a fresh link gets this page going again
     page.queue = [];
-    page.inFlight = null;
+    page.sent = [];
     updatePending();
     setConnection("error");
+    // What the page showed is no longer this player's board to trust: only the reason.
+    showBoard(false);
+    page.view = null;
+    renderControls();
+    renderTimer();
+    for (const el of [els.remaining, els.mistakes, els.hints]) el.textContent = "";
     const advice = page.activity ? `\n${say("reopen")}` : text.includes("/sudoku web") ? "" : `\n${say("new-link")}`;
     showMessage((text || say("cannot-open")) + advice, true);
   }
@@ -759,9 +917,7 @@
   function stopWithoutLink() {
     setConnection("error");
     sayMessage("no-link", true);
-    els.frame.hidden = true;
-    els.pad.hidden = true;
-    els.actions.hidden = true;
+    showBoard(false);
   }
 
   // ---------------------------------------------------------------- Discord Activity
@@ -938,7 +1094,7 @@
     page.link = link;
     page.session = null;
     page.queue = [];
-    page.inFlight = null;
+    page.sent = [];
     updatePending();
     showMessage("", false);
     transport.restart();

@@ -10,6 +10,9 @@
 web-page-connecting = Connectant…
 web-page-reconnecting = Reconnectant…
 web-page-disconnected = Desconnectat
+web-page-waiting = Esperant el bot…
+# Després del nom del mateix jugador a la llista de jugadors d'un tauler.
+web-page-you = (tu)
 web-page-notes = Notes
 web-page-new-game = Partida nova
 web-page-confirm-give-up = Vols abandonar aquesta partida? S'acaba aquí, sense resoldre.

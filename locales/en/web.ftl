@@ -9,6 +9,9 @@
 web-page-connecting = Connecting…
 web-page-reconnecting = Reconnecting…
 web-page-disconnected = Disconnected
+web-page-waiting = Waiting for the bot…
+# After a player's own name in a board's list of players.
+web-page-you = (you)
 web-page-notes = Notes
 web-page-new-game = New game
 web-page-confirm-give-up = Give up this game? It ends here, unsolved.

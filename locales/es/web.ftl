@@ -10,6 +10,9 @@
 web-page-connecting = Conectando…
 web-page-reconnecting = Reconectando…
 web-page-disconnected = Desconectado
+web-page-waiting = Esperando al bot…
+# Tras el nombre del propio jugador en la lista de jugadores de un tablero.
+web-page-you = (tú)
 web-page-notes = Notas
 web-page-new-game = Nueva partida
 web-page-confirm-give-up = ¿Abandonar esta partida? Termina aquí, sin resolver.

@@ -14,9 +14,13 @@
 //!   its language (`"lang":"es"`: the player's choice in their settings, else the one
 //!   asked), and its words are in it; the page's own words come with the page, in every
 //!   language ([`crate::app::web::page_words`]);
-//! - `{"type":"act","id":N,"version":V,"action":"place","cell":0..80,"digit":1..9}` (also
-//!   `erase`, `note`, `undo`, `hint`, `check`, `give_up`, `new`) →
-//!   `{"type":"done","id":N,"ok":B,"message":M,"view":VIEW}`;
+//! - `{"type":"act","id":N,"kind":K,"game":G,"version":V,"action":"place","cell":0..80,"digit":1..9}`
+//!   (also `erase`, `note`, `auto_notes`, `undo`, `hint`, `check`, `give_up`, `new`) →
+//!   `{"type":"done","id":N,"ok":B,"message":M,"view":VIEW}`, answered in order. A page
+//!   may send taps before the earlier ones are answered: one made on the board its tap
+//!   `M` will leave says `"after":M`, and when `M` was this socket's last answered tap,
+//!   it stands for the board `M` left (taken: the board after it; refused: the board it
+//!   named) instead of `kind`/`game`/`version`;
 //! - pushed: `{"type":"view","view":VIEW}` when the board changed.
 //!
 //! As a Discord Activity (`[activity]`), the same page is served at `/` too (where
@@ -50,6 +54,7 @@ use crate::app::web::{Action, Change, Identity, Shown, View};
 const PAGE: &str = include_str!("../../assets/web/play.html");
 const SCRIPT: &str = include_str!("../../assets/web/play.js");
 const STYLE: &str = include_str!("../../assets/web/play.css");
+const ICON: &str = include_str!("../../assets/web/favicon.svg");
 
 /// The largest frame read from a browser: actions are a hundred bytes or so.
 const MAX_FRAME: usize = 4 * 1024;
@@ -258,6 +263,15 @@ pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> R
             "/play.css",
             get(|| async { asset(STYLE, "text/css; charset=utf-8") }),
         )
+        // The page names its icon; browsers still ask for `/favicon.ico` on their own.
+        .route(
+            "/favicon.svg",
+            get(|| async { asset(ICON, "image/svg+xml") }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { asset(ICON, "image/svg+xml") }),
+        )
         .route("/api/live", get(live_socket))
         .with_state(web)
 }
@@ -408,6 +422,8 @@ enum Incoming {
     },
     Act {
         id: u64,
+        /// Made on the board this socket's tap `after` leaves (see the protocol above).
+        after: Option<u64>,
         #[serde(flatten)]
         shown: Shown,
         #[serde(flatten)]
@@ -484,6 +500,7 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
         left: BURST,
         at: start,
     };
+    let mut last = None;
     loop {
         tokio::select! {
             frame = socket.recv() => {
@@ -493,7 +510,7 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
                     Message::Close(_) => return,
                     _ => continue,
                 };
-                let answer = act(&web, &who, asked, body.as_str(), &mut shown, &mut allowance).await;
+                let answer = act(&web, &who, asked, body.as_str(), &mut shown, &mut allowance, &mut last).await;
                 if !send(&mut socket, answer).await {
                     return;
                 }
@@ -531,6 +548,10 @@ fn lang_of(shown: &Option<View>) -> Lang {
         .unwrap_or_default()
 }
 
+/// This socket's last answered tap: its id, and the board it left (the board after it
+/// when taken, the board it named when refused), for a tap made `after` it.
+type LastTap = Option<(u64, Shown)>;
+
 /// One frame from the page, answered: a `done` for an action (its id echoed, whatever
 /// went wrong, so the page's queue moves on), an `error` for anything else.
 async fn act(
@@ -540,10 +561,29 @@ async fn act(
     body: &str,
     shown: &mut Option<View>,
     allowance: &mut Allowance,
+    last: &mut LastTap,
 ) -> Value {
     let lang = lang_of(shown);
     let (id, action, board) = match serde_json::from_str::<Incoming>(body) {
-        Ok(Incoming::Act { id, shown, action }) => (id, action, shown),
+        Ok(Incoming::Act {
+            id,
+            after,
+            shown: named,
+            action,
+        }) => {
+            // Only the tap answered just before, and on the same board: a tap never
+            // follows one onto another game (a New in between), and an `after` this
+            // socket never saw (a resend after a reconnect) keeps the board it named.
+            let board = match (after, last.as_ref()) {
+                (Some(after), Some((id, left)))
+                    if *id == after && left.kind == named.kind && left.game == named.game =>
+                {
+                    left.clone()
+                }
+                _ => named,
+            };
+            (id, action, board)
+        }
         _ => {
             let id = serde_json::from_str::<Value>(body)
                 .ok()
@@ -558,10 +598,20 @@ async fn act(
         }
     };
     if !allowance.take() {
+        *last = Some((id, board));
         return json!({"type": "done", "id": id, "ok": false, "message": t!(lang, "web-slow-down"), "view": shown});
     }
-    let (app, me) = (web.app.clone(), who.clone());
-    let acted = blocking(move || app.web_act(&me, action, &board, asked)).await;
+    let (app, me, named) = (web.app.clone(), who.clone(), board.clone());
+    let acted = blocking(move || app.web_act(&me, action, &named, asked)).await;
+    let left = match &acted {
+        Some(Ok(outcome)) if outcome.ok => Shown {
+            kind: outcome.view.kind.to_string(),
+            game: outcome.view.game,
+            version: outcome.view.version,
+        },
+        _ => board,
+    };
+    *last = Some((id, left));
     let (ok, message, view) = match acted {
         Some(Ok(outcome)) => (outcome.ok, outcome.message, Some(outcome.view)),
         Some(Err(why)) => {

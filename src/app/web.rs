@@ -251,6 +251,9 @@ const PAGE_WORDS: &[(&str, &str, &[&str])] = &[
     ("connecting", "web-page-connecting", &[]),
     ("reconnecting", "web-page-reconnecting", &[]),
     ("disconnected", "web-page-disconnected", &[]),
+    ("waiting", "web-page-waiting", &[]),
+    ("you", "web-page-you", &[]),
+    ("auto-notes", "pad-auto-notes", &[]),
     ("erase", "pad-erase", &[]),
     ("notes", "web-page-notes", &[]),
     ("undo", "button-undo", &[]),
@@ -334,9 +337,19 @@ pub struct Can {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
-    Place { cell: u8, digit: u8 },
-    Erase { cell: u8 },
-    Note { cell: u8, digit: u8 },
+    Place {
+        cell: u8,
+        digit: u8,
+    },
+    Erase {
+        cell: u8,
+    },
+    Note {
+        cell: u8,
+        digit: u8,
+    },
+    /// Every empty cell's pencil marks: the digits its row, column and box leave open.
+    AutoNotes,
     Undo,
     Hint,
     Check,
@@ -648,19 +661,19 @@ impl App {
                 if shown.kind != kind || shown.game != record.id {
                     return refuse(t!(lang, "web-another-board"));
                 }
-                step.for_game(Some(Target {
+                step.for_game(Target {
                     game: record.id,
                     version: shown.version,
-                }))
+                })
             }
             (Board::Coop(record), Some(step)) => {
                 if shown.kind != "coop" || shown.game != record.id {
                     return refuse(t!(lang, "web-another-board"));
                 }
-                match step.for_coop(Some(Target {
+                match step.for_coop(Target {
                     game: record.id,
                     version: shown.version,
-                })) {
+                }) {
                     Some(command) => Command::Coop(command),
                     None => return refuse(t!(lang, "web-coop-not-given-up")),
                 }
@@ -691,6 +704,7 @@ impl App {
 enum Step {
     Move(String),
     Note(String, u8),
+    AutoNotes,
     Undo,
     Hint,
     Check,
@@ -718,6 +732,7 @@ impl Step {
             }
             Action::Erase { cell: c } => Step::Move(format!("{} 0", cell(c)?)),
             Action::Note { cell: c, digit: d } => Step::Note(cell(c)?.to_string(), digit(d)?),
+            Action::AutoNotes => Step::AutoNotes,
             Action::Undo => Step::Undo,
             Action::Hint => Step::Hint,
             Action::Check => Step::Check,
@@ -725,13 +740,18 @@ impl Step {
         }))
     }
 
-    fn for_game(self, target: Option<Target>) -> Command {
+    fn for_game(self, on: Target) -> Command {
+        let target = Some(on);
         match self {
             Step::Move(moves) => Command::Move { moves, target },
             Step::Note(cell, d) => Command::Note {
                 cell,
                 digits: d.to_string(),
                 target,
+            },
+            Step::AutoNotes => Command::Pad {
+                target: on,
+                action: crate::game::PadAction::AutoNotes,
             },
             Step::Undo => Command::Undo(target),
             Step::Hint => Command::Hint(target),
@@ -748,13 +768,18 @@ impl Step {
     }
 
     /// `None` for Give up, which a co-op board does not have.
-    fn for_coop(self, target: Option<Target>) -> Option<CoopCommand> {
+    fn for_coop(self, on: Target) -> Option<CoopCommand> {
+        let target = Some(on);
         Some(match self {
             Step::Move(moves) => CoopCommand::Move { moves, target },
             Step::Note(cell, d) => CoopCommand::Note {
                 cell,
                 digits: d.to_string(),
                 target,
+            },
+            Step::AutoNotes => CoopCommand::Pad {
+                target: on,
+                action: crate::game::PadAction::AutoNotes,
             },
             Step::Undo => CoopCommand::Undo(target),
             Step::Hint => CoopCommand::Hint(target),

@@ -303,9 +303,24 @@ impl Game {
                 continue;
             }
             self.remember(&mut record, m.cell);
+            let marks_back = match self.board.get(m.cell) {
+                Some(old) => self.marks_cleared_by(m.cell, old),
+                None => Vec::new(),
+            };
             self.moves += 1;
             self.board.set(m.cell, new);
             self.notes[m.cell.index()] = 0;
+            // Taking a digit away gives back the pencil marks its placing took (a wrong
+            // digit must not cost the player their notes), wherever a mark's digit is
+            // still open: in its peers, and in the cell itself when it is left empty.
+            for (peer, d) in marks_back {
+                let open = self.board.get(peer).is_none()
+                    && !peer.peers().any(|seen| self.board.get(seen) == Some(d));
+                if open && self.notes[peer.index()] & (1 << d) == 0 {
+                    self.remember(&mut record, peer);
+                    self.notes[peer.index()] |= 1 << d;
+                }
+            }
             if let Some(d) = new {
                 // A placed digit rules itself out of every note it can see.
                 for peer in m.cell.peers() {
@@ -502,6 +517,40 @@ impl Game {
 
     /// Keeps the last [`Game::UNDO_LIMIT`] steps: the history is rewritten with every
     /// commit, so an unbounded one made each move slower and bigger on disk.
+    /// The pencil marks that placing `digit` in `cell` took away, from its peers and from
+    /// `cell` itself: read from the undo history's last step that changed `cell` (the one
+    /// that put `digit` there). Nothing when that step is older than the history keeps.
+    fn marks_cleared_by(&self, cell: Cell, digit: u8) -> Vec<(Cell, u8)> {
+        let Some(step) = self
+            .history
+            .iter()
+            .rev()
+            .find(|step| step.0.iter().any(|before| before.cell == cell))
+        else {
+            return Vec::new();
+        };
+        let placed_here = step
+            .0
+            .iter()
+            .any(|before| before.cell == cell && before.digit != digit);
+        if !placed_here {
+            return Vec::new();
+        }
+        let mut marks = Vec::new();
+        for before in &step.0 {
+            if before.cell == cell {
+                marks.extend(
+                    (1..=9)
+                        .filter(|d| before.notes & (1 << d) != 0)
+                        .map(|d| (cell, d)),
+                );
+            } else if before.cell.sees(cell) && before.notes & (1 << digit) != 0 {
+                marks.push((before.cell, digit));
+            }
+        }
+        marks
+    }
+
     fn push_undo(&mut self, record: Vec<CellBefore>) {
         self.history.push(UndoRecord(record));
         let excess = self.history.len().saturating_sub(Game::UNDO_LIMIT);
@@ -675,6 +724,84 @@ mod tests {
             .unwrap_err();
         assert_eq!(err, RuleError::Given(given.name()));
         assert_eq!(g, before);
+    }
+
+    /// Issue 47: a wrong digit took the right answer out of a neighbour's notes, and
+    /// erasing it did not give it back.
+    #[test]
+    fn erasing_or_replacing_a_digit_gives_back_the_marks_its_placing_took() {
+        let mut g = game(50);
+        let open = |g: &Game, cell: Cell, d: u8| {
+            g.board.get(cell).is_none() && !cell.peers().any(|p| g.board.get(p) == Some(d))
+        };
+        // A wrong digit that the board still leaves open in the target and two of its
+        // empty peers, as a player's notes would have it.
+        let (target, wrong, peer, other) = Cell::all()
+            .filter(|&c| g.board.get(c).is_none())
+            .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+            .filter(|&(c, d)| d != right(&g, c) && open(&g, c, d))
+            .find_map(|(c, d)| {
+                let mut peers = c.peers().filter(|&p| open(&g, p, d));
+                Some((c, d, peers.next()?, peers.next()?))
+            })
+            .expect("a wrong digit open in a cell and two peers");
+        let right_digit = right(&g, target);
+        let extra = if wrong == 2 { 3 } else { 2 };
+        g.toggle_notes(target, (1 << wrong) | (1 << right_digit))
+            .expect("note");
+        g.toggle_notes(peer, (1 << wrong) | (1 << extra))
+            .expect("note");
+        g.toggle_notes(other, 1 << wrong).expect("note");
+        let place = |cell: Cell, d: u8| Move {
+            cell,
+            action: Action::Place(d),
+        };
+        g.apply(&[place(target, wrong)], 1_000).expect("move");
+        assert_eq!(
+            g.notes[peer.index()],
+            1 << extra,
+            "the placing took the 'wrong' mark"
+        );
+        assert_eq!(g.notes[other.index()], 0);
+        // Another cell of `other`'s row, column or box that is no peer of the target
+        // now holds the same digit: `other` may no longer take it, so it stays off.
+        let blocker = Cell::all()
+            .find(|&c| {
+                g.board.get(c).is_none()
+                    && c.sees(other)
+                    && !c.sees(target)
+                    && c != target
+                    && !c.sees(peer)
+            })
+            .expect("a blocker cell");
+        g.apply(&[place(blocker, wrong)], 2_000).expect("move");
+        g.apply(
+            &[Move {
+                cell: target,
+                action: Action::Erase,
+            }],
+            3_000,
+        )
+        .expect("erase");
+        assert_eq!(
+            g.notes[peer.index()],
+            (1 << wrong) | (1 << extra),
+            "given back"
+        );
+        assert_eq!(g.notes[other.index()], 0, "not where the digit is taken");
+        assert_eq!(
+            g.notes[target.index()],
+            (1 << wrong) | (1 << right_digit),
+            "the cell's own marks are back"
+        );
+        // Undo takes the erasure back whole: the digit, and the marks off again.
+        g.undo().expect("undo");
+        assert_eq!(g.board.get(target), Some(wrong));
+        assert_eq!(g.notes[peer.index()], 1 << extra);
+        // Replacing the digit gives the peers their marks; the cell holds a digit.
+        g.apply(&[place(target, right_digit)], 4_000).expect("move");
+        assert_eq!(g.notes[peer.index()] & (1 << wrong), 1 << wrong);
+        assert_eq!(g.notes[target.index()], 0);
     }
 
     #[test]

@@ -72,7 +72,7 @@ impl CoopCommand {
             let word = text.split_whitespace().next().unwrap_or(text);
             return Err(Unreadable::new("typed-coop-action-example")
                 .with("typed", crate::engine::parse::excerpt(word, 20))
-                .with("actions", ACTIONS.join(", ")));
+                .with("actions", super::unreadable::Part::Values("action")));
         }
         let action = action.unwrap_or("start").to_ascii_lowercase();
         if action != "start" && (empty.is_some() || difficulty.is_some()) {
@@ -123,7 +123,7 @@ impl CoopCommand {
             other => {
                 return Err(Unreadable::new("typed-coop-action")
                     .with("typed", excerpt(other))
-                    .with("actions", ACTIONS.join(", ")));
+                    .with("actions", super::unreadable::Part::Values("action")));
             }
         })
     }

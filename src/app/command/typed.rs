@@ -443,5 +443,13 @@ mod tests {
                 .contains("nuevo, ver, poner, anotar"),
             "{e}"
         );
+        // A co-op action that is none lists the actions as the reader types them.
+        let e = parse("coop bailar B7 4").unwrap_err();
+        let said = e.said(Lang::Es, Lang::Es);
+        assert!(said.contains("poner, anotar"), "{said}");
+        assert!(!said.contains("move"), "{said}");
+        let said = parse("coop dance").unwrap_err().said(Lang::Ca, Lang::Ca);
+        assert!(said.contains("posar"), "{said}");
+        assert!(!said.contains("move"), "{said}");
     }
 }
