@@ -1427,7 +1427,7 @@ async fn the_board_and_every_control_fit_every_screen_without_scrolling() {
 /// A relay between the browser and the bot (on 127.0.0.1) that can freeze the bot, as a
 /// page sees it (everything the bot says is held until `hold(false)`), or cut the
 /// connection (`cut(true)`: every connection dropped, new ones refused, until
-/// `cut(false)`).
+/// `cut(false)`). Each way, bytes take `delay` to cross (half a round trip).
 struct Relay {
     address: std::net::SocketAddr,
     held: tokio::sync::watch::Sender<bool>,
@@ -1436,6 +1436,10 @@ struct Relay {
 
 impl Relay {
     async fn start(to: std::net::SocketAddr) -> Relay {
+        Relay::with_delay(to, Duration::ZERO).await
+    }
+
+    async fn with_delay(to: std::net::SocketAddr, delay: Duration) -> Relay {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("listener");
@@ -1448,7 +1452,7 @@ impl Relay {
                 if *down_now.borrow() {
                     continue; // dropped: refused
                 }
-                tokio::spawn(relay(client, to, held_now.clone(), down_now.clone()));
+                tokio::spawn(relay(client, to, delay, held_now.clone(), down_now.clone()));
             }
         });
         Relay {
@@ -1475,37 +1479,58 @@ impl Relay {
 async fn relay(
     client: tokio::net::TcpStream,
     to: std::net::SocketAddr,
+    delay: Duration,
     held: tokio::sync::watch::Receiver<bool>,
     mut down: tokio::sync::watch::Receiver<bool>,
 ) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let Ok(server) = tokio::net::TcpStream::connect(to).await else {
         return;
     };
-    let (mut from_client, mut to_client) = client.into_split();
-    let (mut from_server, mut to_server) = server.into_split();
-    let up = tokio::io::copy(&mut from_client, &mut to_server);
-    let downstream = async {
+    let (from_client, to_client) = client.into_split();
+    let (from_server, to_server) = server.into_split();
+    let (never_held, _) = tokio::sync::watch::channel(false);
+    tokio::select! {
+        () = one_way(from_client, to_server, delay, never_held.subscribe()) => {}
+        () = one_way(from_server, to_client, delay, held) => {}
+        _ = down.wait_for(|on| *on) => {}
+    }
+}
+
+/// Bytes from `from` to `to`, each chunk `delay` after it was read, and never while
+/// `held`.
+async fn one_way(
+    mut from: tokio::net::tcp::OwnedReadHalf,
+    mut to: tokio::net::tcp::OwnedWriteHalf,
+    delay: Duration,
+    held: tokio::sync::watch::Receiver<bool>,
+) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (chunks, mut due) =
+        tokio::sync::mpsc::unbounded_channel::<(tokio::time::Instant, Vec<u8>)>();
+    let read = async move {
         let mut buffer = vec![0u8; 64 * 1024];
         loop {
-            let n = from_server.read(&mut buffer).await.unwrap_or(0);
-            if n == 0 {
-                return;
-            }
-            let mut held = held.clone();
-            if held.wait_for(|on| !on).await.is_err() {
-                return;
-            }
-            if to_client.write_all(&buffer[..n]).await.is_err() {
+            let n = from.read(&mut buffer).await.unwrap_or(0);
+            if n == 0
+                || chunks
+                    .send((tokio::time::Instant::now() + delay, buffer[..n].to_vec()))
+                    .is_err()
+            {
                 return;
             }
         }
     };
-    tokio::select! {
-        _ = up => {}
-        () = downstream => {}
-        _ = down.wait_for(|on| *on) => {}
-    }
+    let write = async move {
+        while let Some((at, chunk)) = due.recv().await {
+            tokio::time::sleep_until(at).await;
+            let mut held = held.clone();
+            if held.wait_for(|on| !on).await.is_err() || to.write_all(&chunk).await.is_err() {
+                return;
+            }
+        }
+    };
+    // The write side drains what was read before the reader saw the end.
+    tokio::join!(read, write);
 }
 
 /// The digits chat's board shows in `cells` for `user` (`None` for an empty cell).
@@ -1706,4 +1731,81 @@ async fn the_board_points_at_what_a_hint_names_and_at_clashing_digits() {
         .await;
     coop.wait_for("document.querySelector('.side li.me .you')?.textContent === ' (tú)'")
         .await;
+}
+
+/// Benchmark (issue 47): taps on the web board at a 150 ms round trip (75 ms each way
+/// through the relay): how long a tapped digit takes to appear, and how long four quick
+/// taps take until the bot has answered them all. Run with
+/// `cargo test --release --test web tap_latency -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: prints figures"]
+async fn tap_latency() {
+    let Some(browser) = browser::Browser::start().await else {
+        panic!("the benchmark needs Chromium");
+    };
+    let bot = WebBot::start(50).await;
+    let board = board_of(&bot.say("ann", "srv", "new 40").await);
+    let solution = solution_of(&board);
+    let relay = Relay::with_delay(bot.address, Duration::from_millis(75)).await;
+    let tab = browser
+        .open(
+            &relay.via(&bot.page("ann", "srv").await, bot.address),
+            390,
+            844,
+        )
+        .await;
+    tab.wait_for("document.body.dataset.state === 'ready'")
+        .await;
+    // The page notes when each digit button was pressed, when each cell's digit was
+    // drawn, and when the last answer came.
+    tab.eval(
+        "window.bench = { pressed: [], drawn: {}, settled: 0 }; \
+         document.addEventListener('pointerdown', (e) => { if (e.target.closest('[data-action^=digit-]')) bench.pressed.push(performance.now()); }, true); \
+         new MutationObserver((records) => { for (const r of records) { const cell = r.target.parentElement?.closest?.('[data-cell]') || r.target.closest?.('[data-cell]'); \
+           if (cell && cell.querySelector('.value').textContent && !(cell.dataset.cell in bench.drawn)) bench.drawn[cell.dataset.cell] = performance.now(); } }) \
+           .observe(document.getElementById('board'), { subtree: true, childList: true, characterData: true }); \
+         new MutationObserver(() => { if (document.body.dataset.pending === '0') bench.settled = performance.now(); }) \
+           .observe(document.body, { attributes: true, attributeFilter: ['data-pending'] }); true",
+    )
+    .await;
+    let cells: Vec<Cell> = empties(&board).into_iter().take(20).collect();
+    let mut draws = Vec::new();
+    let mut bursts = Vec::new();
+    for group in cells.chunks(4) {
+        for &cell in group {
+            tab.tap(&at(cell)).await;
+            let d = solution.get(cell).expect("solved");
+            tab.tap(&format!("[data-action=\"digit-{d}\"]")).await;
+        }
+        tab.wait_for("document.body.dataset.pending === '0'").await;
+        let marks = tab
+            .eval(&format!(
+                "(() => {{ const names = {}; const p = bench.pressed.slice(-names.length); \
+                   return {{ draws: names.map((n, i) => bench.drawn[n] - p[i]), burst: bench.settled - p[0] }}; }})()",
+                json!(group.iter().map(|c| c.to_string()).collect::<Vec<_>>())
+            ))
+            .await;
+        draws.extend(
+            marks["draws"]
+                .as_array()
+                .expect("draws")
+                .iter()
+                .map(|v| v.as_f64().expect("ms")),
+        );
+        bursts.push(marks["burst"].as_f64().expect("ms"));
+    }
+    draws.sort_by(f64::total_cmp);
+    bursts.sort_by(f64::total_cmp);
+    println!(
+        "tap to digit drawn at a 150 ms round trip: {} taps, median {:.1} ms, max {:.1} ms",
+        draws.len(),
+        draws[draws.len() / 2],
+        draws[draws.len() - 1]
+    );
+    println!(
+        "four quick taps, first press to the last answer: {} bursts, median {:.0} ms, max {:.0} ms",
+        bursts.len(),
+        bursts[bursts.len() / 2],
+        bursts[bursts.len() - 1]
+    );
 }

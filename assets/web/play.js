@@ -154,6 +154,9 @@
       hints: asCount(v.hints),
       remaining: asCount(v.remaining),
       elapsedMs: asCount(v.elapsed_ms),
+      // null: the clock never stops (a daily's); else it stops this long after the view
+      // unless the player acts, as the bot counts a long pause as time away.
+      stopsInMs: Number.isFinite(v.stops_in_ms) ? Math.max(0, v.stops_in_ms) : null,
       can: { undo: can.undo === true, hint: can.hint === true, check: can.check === true, giveUp: can.give_up === true },
     };
   }
@@ -584,12 +587,14 @@
       els.timer.textContent = "";
       return;
     }
-    const running = view.status === "active";
-    const elapsed = view.elapsedMs + (running ? performance.now() - page.viewReceivedAt : 0);
+    const since = performance.now() - page.viewReceivedAt;
+    const runsFor = view.stopsInMs === null ? Infinity : view.stopsInMs;
+    const running = view.status === "active" && since < runsFor;
+    const elapsed = view.elapsedMs + (view.status === "active" ? Math.min(since, runsFor) : 0);
     const text = formatElapsed(elapsed);
     if (els.timer.textContent !== text) els.timer.textContent = text;
     // Wake exactly when the shown second changes rather than polling.
-    if (running) timerHandle = setTimeout(renderTimer, 1000 - (elapsed % 1000) + 5);
+    if (running) timerHandle = setTimeout(renderTimer, Math.min(1000 - (elapsed % 1000) + 5, runsFor - since + 5));
   }
 
   function applyView(raw, fromWelcome) {

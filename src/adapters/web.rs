@@ -650,6 +650,7 @@ async fn push_if_changed(
     let same = shown.as_ref().is_some_and(|old| {
         View {
             elapsed_ms: view.elapsed_ms,
+            stops_in_ms: view.stops_in_ms,
             ..old.clone()
         } == view
     });

@@ -230,6 +230,10 @@ pub struct View {
     pub hints: u32,
     pub remaining: usize,
     pub elapsed_ms: Millis,
+    /// How long the clock runs on from `elapsed_ms` if the player does nothing: the
+    /// rest of the pause a game counts as play ([`crate::game::Game::IDLE_CAP_MS`]);
+    /// `None` on a clock that never stops (a daily's).
+    pub stops_in_ms: Option<Millis>,
     pub side: Option<Side>,
     pub can: Can,
     /// The status line's words, said by the server (each language counts its own way).
@@ -805,6 +809,7 @@ fn none_view(lang: Lang) -> View {
         hints: 0,
         remaining: 0,
         elapsed_ms: 0,
+        stops_in_ms: Some(0),
         side: None,
         can: Can {
             undo: false,
@@ -853,6 +858,7 @@ fn game_view(game: &crate::game::Game, now: Millis, lang: Lang) -> View {
         hints: game.hints,
         remaining: game.to_go(),
         elapsed_ms: game.elapsed(now),
+        stops_in_ms: game.clock_stops_in(now),
         side: None,
         can: none_view(lang).can,
         said: Said {

@@ -252,6 +252,19 @@ impl Game {
         (end - self.started_at - away).max(0)
     }
 
+    /// How much longer the clock runs from `now` if the player does nothing: the rest of
+    /// [`Game::IDLE_CAP_MS`] since their last action (0 once the game is over). `None`
+    /// on the [wall clock](Game::wall_clock), which never stops.
+    pub fn clock_stops_in(&self, now: Millis) -> Option<Millis> {
+        if self.status != Status::Active {
+            return Some(0);
+        }
+        if self.wall_clock {
+            return None;
+        }
+        Some((Game::IDLE_CAP_MS - (now - self.last_active())).clamp(0, Game::IDLE_CAP_MS))
+    }
+
     /// The longest a pause between two actions counts as play.
     pub const IDLE_CAP_MS: Millis = 5 * 60 * 1000;
 
@@ -724,6 +737,25 @@ mod tests {
             .unwrap_err();
         assert_eq!(err, RuleError::Given(given.name()));
         assert_eq!(g, before);
+    }
+
+    /// The page's clock stops where the bot's does: five minutes after the last action,
+    /// and never on the wall clock.
+    #[test]
+    fn the_clock_stops_a_pause_after_the_last_action_unless_it_is_the_wall_clock() {
+        let mut g = game(40);
+        let start = g.started_at;
+        assert_eq!(g.clock_stops_in(start), Some(Game::IDLE_CAP_MS));
+        g.active_at(start + 60_000);
+        assert_eq!(
+            g.clock_stops_in(start + 100_000),
+            Some(Game::IDLE_CAP_MS - 40_000)
+        );
+        let late = start + 60_000 + Game::IDLE_CAP_MS + 1;
+        assert_eq!(g.clock_stops_in(late), Some(0));
+        // Where it stops, the time played stops too.
+        assert_eq!(g.elapsed(late), g.elapsed(late + 3_600_000));
+        assert_eq!(g.clone().on_wall_clock().clock_stops_in(late), None);
     }
 
     /// Issue 47: a wrong digit took the right answer out of a neighbour's notes, and
