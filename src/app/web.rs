@@ -10,8 +10,8 @@
 //! A view never carries the solution: only the board as the player may see it (digits,
 //! the wrong ones already shown, pencil marks).
 
+use hmac::Mac;
 use serde::{Deserialize, Serialize};
-use sha2::Digest;
 
 use std::collections::BTreeMap;
 
@@ -123,23 +123,21 @@ impl Links {
             hex(&who.player.name),
             hex(who.place.key())
         );
-        let mac = hex_bytes(&hmac_sha256(&self.secret, body.as_bytes()));
+        let mac = hex_bytes(
+            &mac_of(&self.secret, body.as_bytes())
+                .finalize()
+                .into_bytes(),
+        );
         format!("{body}.{mac}")
     }
 
     fn verify(&self, kind: &str, token: &str, now: Millis) -> Result<Identity, LinkError> {
         let (body, mac) = token.rsplit_once('.').ok_or(LinkError::Invalid)?;
-        let expected = hex_bytes(&hmac_sha256(&self.secret, body.as_bytes()));
-        // Compared in constant time: the mac is the secret's only guard.
-        if mac.len() != expected.len()
-            || mac
-                .bytes()
-                .zip(expected.bytes())
-                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-                != 0
-        {
-            return Err(LinkError::Invalid);
-        }
+        let mac = unhex_bytes(mac).ok_or(LinkError::Invalid)?;
+        // Compared in constant time (`verify_slice`): the mac is the secret's only guard.
+        mac_of(&self.secret, body.as_bytes())
+            .verify_slice(&mac)
+            .map_err(|_| LinkError::Invalid)?;
         let fields: Vec<&str> = body.split('.').collect();
         let [k, expires, id, name, key, channel] = fields[..] else {
             return Err(LinkError::Invalid);
@@ -166,25 +164,14 @@ impl Links {
     }
 }
 
-/// HMAC (RFC 2104) over SHA-256: a dozen lines beside the hash the bot already has.
-fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
-    const BLOCK: usize = 64;
-    let mut block = [0u8; BLOCK];
-    if key.len() > BLOCK {
-        block[..32].copy_from_slice(&sha2::Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let pad = |byte: u8| block.map(|b| b ^ byte);
-    let inner = sha2::Sha256::new()
-        .chain_update(pad(0x36))
-        .chain_update(message)
-        .finalize();
-    sha2::Sha256::new()
-        .chain_update(pad(0x5c))
-        .chain_update(inner)
-        .finalize()
-        .into()
+/// HMAC-SHA-256 of `message` under `key`, ready to finish or verify.
+fn mac_of(key: &[u8], message: &[u8]) -> hmac::Hmac<sha2::Sha256> {
+    // HMAC takes a key of any length (a long one is hashed first): this never fails.
+    let Ok(mut mac) = <hmac::Hmac<sha2::Sha256> as Mac>::new_from_slice(key) else {
+        unreachable!("HMAC accepts keys of every length")
+    };
+    mac.update(message);
+    mac
 }
 
 fn hex(text: &str) -> String {
@@ -195,15 +182,23 @@ fn hex_bytes(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn unhex(text: &str) -> Option<String> {
-    if !text.len().is_multiple_of(2) || text.len() > 512 {
+/// The bytes of hex digits; `None` for anything else (`from_str_radix` alone would take
+/// a sign: one token, one spelling).
+fn unhex_bytes(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2)
+        || text.len() > 512
+        || !text.bytes().all(|b| b.is_ascii_hexdigit())
+    {
         return None;
     }
-    let bytes = (0..text.len())
+    (0..text.len())
         .step_by(2)
         .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect::<Option<Vec<u8>>>()?;
-    String::from_utf8(bytes).ok()
+        .collect()
+}
+
+fn unhex(text: &str) -> Option<String> {
+    String::from_utf8(unhex_bytes(text)?).ok()
 }
 
 /// The board as the page draws it.
@@ -1128,6 +1123,7 @@ mod tests {
     #[test]
     fn hmac_matches_rfc_4231() {
         // Test case 2 of RFC 4231.
+        let hmac_sha256 = |key: &[u8], message: &[u8]| mac_of(key, message).finalize().into_bytes();
         let mac = hmac_sha256(b"Jefe", b"what do ya want for nothing?");
         assert_eq!(
             hex_bytes(&mac),

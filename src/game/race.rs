@@ -506,8 +506,6 @@ impl Default for Rating {
 /// The deviation from which a rating is provisional ([`Rating::is_provisional`]).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
-/// Glicko-2's scale factor between the displayed and the internal scale.
-const GLICKO_SCALE: f64 = 173.7178;
 /// How much volatility may change per game: Glickman suggests 0.3 to 1.2.
 const TAU: f64 = 0.5;
 
@@ -520,58 +518,33 @@ impl Rating {
     }
 
     /// The rating after one game against `opponent`: `score` 1 for a win, 0 for a loss,
-    /// 0.5 for a draw (both unfinished). Glickman's Glicko-2 steps, with one game as the
-    /// rating period: a challenge is rated the moment it ends.
+    /// 0.5 for a draw (both unfinished). Glicko-2 (the `skillratings` crate), with one
+    /// game as the rating period: a challenge is rated the moment it ends.
     pub fn after(self, opponent: Rating, score: f64) -> Rating {
-        let mu = (self.rating - 1500.0) / GLICKO_SCALE;
-        let phi = self.deviation / GLICKO_SCALE;
-        let mu_j = (opponent.rating - 1500.0) / GLICKO_SCALE;
-        let phi_j = opponent.deviation / GLICKO_SCALE;
-        let g = 1.0 / (1.0 + 3.0 * phi_j * phi_j / (std::f64::consts::PI.powi(2))).sqrt();
-        let expected = 1.0 / (1.0 + (-g * (mu - mu_j)).exp());
-        let v = 1.0 / (g * g * expected * (1.0 - expected));
-        let delta = v * g * (score - expected);
-        // The new volatility: the root of f by the Illinois method (Glickman, step 5).
-        let a = (self.volatility * self.volatility).ln();
-        let f = |x: f64| {
-            let ex = x.exp();
-            let d = phi * phi + v + ex;
-            ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d) - (x - a) / (TAU * TAU)
-        };
-        let mut low = a;
-        let mut high = if delta * delta > phi * phi + v {
-            (delta * delta - phi * phi - v).ln()
+        use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+        let outcome = if score > 0.5 {
+            skillratings::Outcomes::WIN
+        } else if score < 0.5 {
+            skillratings::Outcomes::LOSS
         } else {
-            let mut k = 1.0;
-            while f(a - k * TAU) < 0.0 && k < 100.0 {
-                k += 1.0;
-            }
-            a - k * TAU
+            skillratings::Outcomes::DRAW
         };
-        let (mut f_low, mut f_high) = (f(low), f(high));
-        for _ in 0..100 {
-            if (high - low).abs() <= 1e-6 {
-                break;
-            }
-            let c = low + (low - high) * f_low / (f_high - f_low);
-            let f_c = f(c);
-            if f_c * f_high <= 0.0 {
-                low = high;
-                f_low = f_high;
-            } else {
-                f_low /= 2.0;
-            }
-            high = c;
-            f_high = f_c;
-        }
-        let volatility = (low / 2.0).exp();
-        let phi_star = (phi * phi + volatility * volatility).sqrt();
-        let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
-        let mu_new = mu + phi_new * phi_new * g * (score - expected);
+        let rating = |r: Rating| Glicko2Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        };
+        let config = Glicko2Config {
+            tau: TAU,
+            ..Glicko2Config::new()
+        };
+        let (new, _) = glicko2(&rating(self), &rating(opponent), &outcome, &config);
         Rating {
-            rating: 1500.0 + GLICKO_SCALE * mu_new,
-            deviation: (GLICKO_SCALE * phi_new).min(350.0),
-            volatility,
+            rating: new.rating,
+            // Against a very uncertain opponent one game can widen the deviation a
+            // little; never beyond a new player's.
+            deviation: new.deviation.min(350.0),
+            volatility: new.volatility,
         }
     }
 }
@@ -694,8 +667,8 @@ mod tests {
         assert_eq!(race.winner().map(|e| e.player.as_str()), Some("ann"));
     }
 
-    /// Glickman's worked example (one game of it): a win against a lower-rated,
-    /// uncertain opponent raises the rating a little and narrows the deviation.
+    /// Glickman's worked example (its first game, as a rating period of its own): the
+    /// figures computed independently from the paper's steps (glicko2.pdf, steps 1–8).
     #[test]
     fn ratings_move_towards_results() {
         let ann = Rating {
@@ -708,12 +681,20 @@ mod tests {
             deviation: 30.0,
             volatility: 0.06,
         };
-        let won = ann.after(bob, 1.0);
-        let lost = ann.after(bob, 0.0);
-        assert!(won.rating > 1500.0 && won.rating < 1600.0, "{won:?}");
-        assert!(lost.rating < 1500.0, "{lost:?}");
-        assert!(won.deviation < 200.0);
-        // Glickman's paper: against 1400 ± 30 alone, a win gives about 1563.6.
-        assert!((won.rating - 1563.6).abs() < 2.0, "{won:?}");
+        let close = |got: Rating, (rating, deviation, volatility): (f64, f64, f64)| {
+            assert!(
+                (got.rating - rating).abs() < 1e-3
+                    && (got.deviation - deviation).abs() < 1e-3
+                    && (got.volatility - volatility).abs() < 1e-6,
+                "{got:?}, expected {rating} ± {deviation}, {volatility}"
+            );
+        };
+        close(ann.after(bob, 1.0), (1563.5642, 175.4027, 0.0599987));
+        close(ann.after(bob, 0.0), (1387.2576, 175.4027, 0.0600009));
+        // Two new players drawing: the rating stays, the deviation narrows.
+        close(
+            Rating::default().after(Rating::default(), 0.5),
+            (1500.0, 290.3190, 0.0599990),
+        );
     }
 }

@@ -383,7 +383,7 @@ impl Tx<'_> {
     pub fn coop_stats(&self, player: &str, place: Option<&str>) -> Result<CoopStats, StoreError> {
         Ok(self.tx.query_row(
             "SELECT count(*), coalesce(count(CASE WHEN c.status = 'solved' THEN 1 END), 0), \
-                    coalesce(sum(p.placed), 0), coalesce(sum(p.mistakes), 0) \
+                    CAST(coalesce(sum(p.placed), 0) AS BIGINT), CAST(coalesce(sum(p.mistakes), 0) AS BIGINT) \
              FROM coop_players p JOIN coops c ON c.id = p.coop \
              WHERE p.player = ?1 AND (CAST(?2 AS TEXT) IS NULL OR c.place = ?2)",
             params![player, place],

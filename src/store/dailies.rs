@@ -553,9 +553,10 @@ impl Tx<'_> {
     ) -> Result<Vec<Entry>, StoreError> {
         let mut stmt = self.tx.prepare_cached(
             "SELECT g.player, coalesce(p.name, g.player), count(*), \
-                    sum(g.finished_at - g.started_at - g.idle_ms), sum(g.mistakes), sum(g.hints), \
-                    count(CASE WHEN g.check_as_you_go = 0 THEN 1 END), sum(g.auto_notes), \
-                    sum(g.unverified) \
+                    CAST(sum(g.finished_at - g.started_at - g.idle_ms) AS BIGINT), \
+                    CAST(sum(g.mistakes) AS BIGINT), CAST(sum(g.hints) AS BIGINT), \
+                    count(CASE WHEN g.check_as_you_go = 0 THEN 1 END), \
+                    CAST(sum(g.auto_notes) AS BIGINT), CAST(sum(g.unverified) AS BIGINT) \
              FROM games g LEFT JOIN players p ON p.id = g.player \
              WHERE g.place = ?1 AND g.daily_on_time = 1 \
                AND g.daily_day >= ?2 AND g.daily_day <= ?3 \

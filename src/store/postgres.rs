@@ -280,7 +280,7 @@ pub fn migrate(conn: &Conn, migrations: &[Migration]) -> Result<(), StoreError> 
 /// Bytes the store's tables and indexes take.
 pub fn size_bytes(conn: &Conn) -> Result<u64, StoreError> {
     let bytes: i64 = conn.query_row(
-        "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c \
+        "SELECT CAST(coalesce(sum(pg_total_relation_size(c.oid)), 0) AS BIGINT) FROM pg_class c \
          JOIN pg_namespace n ON n.oid = c.relnamespace \
          WHERE n.nspname = current_schema() AND c.relkind = 'r'",
         super::sql::params![],

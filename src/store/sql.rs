@@ -10,7 +10,9 @@
 //!   is strict about types, so a value is encoded as whatever type the server inferred
 //!   for its placeholder (an integer for a `BIGINT` column, for a `boolean`, as text for
 //!   a `text` one), and every column read comes back as a [`Value`] whatever its type
-//!   (`count` is `bigint`, `sum` of `bigint` is `numeric`, a comparison is `boolean`);
+//!   (`count` is `bigint`, a comparison is `boolean`). `sum` of `bigint` is `numeric`
+//!   in PostgreSQL: statements cast it (`CAST(sum(…) AS BIGINT)`), so no `numeric`
+//!   is ever read;
 //! - errors: a PostgreSQL serialization failure or deadlock is a [`SqlError::Conflict`],
 //!   which the store retries; SQLite, with one writer at a time, never raises one.
 //!
@@ -730,69 +732,14 @@ fn pg_value(row: &postgres::Row, i: usize) -> Result<Value, SqlError> {
     } else if ty == Type::FLOAT4 {
         row.try_get::<_, Option<f32>>(i)?
             .map(|v| Value::Real(v.into()))
-    } else if ty == Type::NUMERIC {
-        row.try_get::<_, Option<Numeric>>(i)?.map(|n| n.0)
     } else if ty == Type::BYTEA {
         row.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Blob)
     } else {
-        // text, varchar, name, and anything else readable as text.
+        // text, varchar, name, and anything else readable as text (a `numeric` is
+        // not: reading one fails, and the statement should cast it).
         row.try_get::<_, Option<String>>(i)?.map(Value::Text)
     };
     Ok(value.unwrap_or(Value::Null))
-}
-
-/// A `numeric` (what `sum` and `avg` of integers give): an integer when it has no
-/// fraction and fits, else a real.
-struct Numeric(Value);
-
-impl<'a> postgres::types::FromSql<'a> for Numeric {
-    fn from_sql(
-        _: &postgres::types::Type,
-        raw: &'a [u8],
-    ) -> Result<Self, Box<dyn std::error::Error + Sync + Send>> {
-        // The binary form: digit count, weight of the first digit (in base 10,000),
-        // sign, display scale, then the base-10,000 digits.
-        let word = |at: usize| -> Result<u16, Box<dyn std::error::Error + Sync + Send>> {
-            raw.get(at..at + 2)
-                .map(|b| u16::from_be_bytes([b[0], b[1]]))
-                .ok_or_else(|| "numeric value cut short".into())
-        };
-        let digits = word(0)? as usize;
-        let weight = word(2)? as i16;
-        let sign = word(4)?;
-        if sign == 0xC000 {
-            return Ok(Numeric(Value::Real(f64::NAN)));
-        }
-        let mut integer: Option<i128> = Some(0);
-        let mut real = 0.0f64;
-        let mut fraction = false;
-        for d in 0..digits {
-            let digit = word(8 + 2 * d)?;
-            let power = i32::from(weight) - d as i32;
-            real += f64::from(digit) * 10_000f64.powi(power);
-            if power < 0 && digit != 0 {
-                fraction = true;
-            }
-            if power >= 0 {
-                integer = integer.and_then(|n| {
-                    10_000i128
-                        .checked_pow(power as u32)
-                        .and_then(|p| p.checked_mul(i128::from(digit)))
-                        .and_then(|v| n.checked_add(v))
-                });
-            }
-        }
-        let negative = sign == 0x4000;
-        let value = match integer.and_then(|n| i64::try_from(if negative { -n } else { n }).ok()) {
-            Some(n) if !fraction => Value::Integer(n),
-            _ => Value::Real(if negative { -real } else { real }),
-        };
-        Ok(Numeric(value))
-    }
-
-    fn accepts(ty: &postgres::types::Type) -> bool {
-        *ty == postgres::types::Type::NUMERIC
-    }
 }
 
 impl postgres::types::ToSql for Value {

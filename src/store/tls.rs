@@ -16,10 +16,9 @@
 //! `PGSSLROOTCERT`, `PGSSLCERT`, `PGSSLKEY`; `~/.postgresql/root.crt` is the root file when
 //! none is named, as in libpq.
 //!
-//! Why our own connector, over rustls: the driver leaves TLS to a plug-in, the published
-//! rustls plug-ins lag the rustls the rest of the bot (serenity, reqwest) already builds,
-//! and none does `verify-ca` (a chain check without the name check) or channel binding
-//! the way libpq does. It is one small adapter between two well-kept crates.
+//! The stream and channel binding are `tokio-postgres-rustls`'s; what is ours is the
+//! libpq-style choice of what to check (no plug-in does `verify-ca`, a chain check without
+//! the name check) and the errors said in words.
 //!
 //! Channel binding: over TLS, SCRAM password authentication is bound to the server's
 //! certificate (`tls-server-end-point`), so a man in the middle with a certificate of
@@ -31,17 +30,19 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 
-use sha2::Digest;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio_postgres::tls::{ChannelBinding, MakeTlsConnect, TlsConnect, TlsStream};
+use tokio_postgres::tls::{MakeTlsConnect, TlsConnect};
+use tokio_postgres_rustls::MakeRustlsConnect;
 use tokio_rustls::rustls;
 use tokio_rustls::rustls::client::danger::{
     HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier,
 };
 use tokio_rustls::rustls::pki_types::pem::PemObject;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
+
+/// The plug-in's stream and handshake, as the driver sees them.
+type Plugged = <MakeRustlsConnect as MakeTlsConnect<tokio_postgres::Socket>>::TlsConnect;
+type PluggedStream = <MakeRustlsConnect as MakeTlsConnect<tokio_postgres::Socket>>::Stream;
 
 /// How much TLS the URL asks for (libpq's `sslmode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,23 +187,9 @@ fn split_query(url: &str) -> (&str, Option<&str>) {
 /// `%2F` and friends in a query value (a path such as `/etc/ssl/root.crt` may be written
 /// encoded). A `%` not followed by two hex digits stays as it is.
 fn percent_decoded(value: &str) -> String {
-    let bytes = value.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
-                out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
-                i += 3;
-            }
-            (b, ..) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(value)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 fn roots_from(path: &Path) -> Result<rustls::RootCertStore, String> {
@@ -259,7 +246,7 @@ fn pem_error(e: &rustls::pki_types::pem::Error) -> String {
 /// Makes the TLS session of each new connection (the driver's plug-in).
 #[derive(Clone)]
 pub struct Connector {
-    config: Arc<rustls::ClientConfig>,
+    plugin: MakeRustlsConnect,
     /// What the server's certificate must be signed by, for the error that says it was
     /// not (`None` when it is not checked).
     trusted: Option<Arc<str>>,
@@ -301,7 +288,7 @@ impl Connector {
             None => builder.with_no_client_auth(),
         };
         Ok(Connector {
-            config: Arc::new(config),
+            plugin: MakeRustlsConnect::new(config),
             trusted,
         })
     }
@@ -365,43 +352,40 @@ impl ServerCertVerifier for Verifier {
 }
 
 impl MakeTlsConnect<tokio_postgres::Socket> for Connector {
-    type Stream = Stream;
+    type Stream = PluggedStream;
     type TlsConnect = Connect;
     type Error = io::Error;
 
+    // The host name is checked at the handshake, not here: the driver asks for a
+    // connector even where no TLS follows (`sslmode=disable`, a Unix socket).
     fn make_tls_connect(&mut self, domain: &str) -> Result<Connect, io::Error> {
-        let name = ServerName::try_from(domain.to_owned()).map_err(|_| {
-            io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{domain:?} is not a host name TLS can check"),
-            )
-        })?;
+        let Ok(plugged) =
+            MakeTlsConnect::<tokio_postgres::Socket>::make_tls_connect(&mut self.plugin, domain);
         Ok(Connect {
-            connector: tokio_rustls::TlsConnector::from(self.config.clone()),
-            name,
+            plugged,
             trusted: self.trusted.clone(),
         })
     }
 }
 
-/// One connection's handshake.
+/// One connection's handshake: the plug-in's, with its refusals said in words.
 pub struct Connect {
-    connector: tokio_rustls::TlsConnector,
-    name: ServerName<'static>,
+    plugged: Plugged,
     trusted: Option<Arc<str>>,
 }
 
 impl TlsConnect<tokio_postgres::Socket> for Connect {
-    type Stream = Stream;
+    type Stream = PluggedStream;
     type Error = io::Error;
-    type Future = Pin<Box<dyn Future<Output = io::Result<Stream>> + Send>>;
+    type Future = Pin<Box<dyn Future<Output = io::Result<PluggedStream>> + Send>>;
 
     fn connect(self, socket: tokio_postgres::Socket) -> Self::Future {
+        let handshake = self.plugged.connect(socket);
+        let trusted = self.trusted;
         Box::pin(async move {
-            match self.connector.connect(self.name, socket).await {
-                Ok(stream) => Ok(Stream(Box::new(stream))),
-                Err(e) => Err(explained(e, self.trusted.as_deref())),
-            }
+            handshake
+                .await
+                .map_err(|e| explained(e, trusted.as_deref()))
         })
     }
 }
@@ -431,99 +415,6 @@ fn explained(e: io::Error, trusted: Option<&str>) -> io::Error {
         )),
         _ => e,
     }
-}
-
-/// An encrypted connection to the server.
-pub struct Stream(Box<tokio_rustls::client::TlsStream<tokio_postgres::Socket>>);
-
-impl AsyncRead for Stream {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut *self.0).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for Stream {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut *self.0).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut *self.0).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut *self.0).poll_shutdown(cx)
-    }
-}
-
-impl TlsStream for Stream {
-    fn channel_binding(&self) -> ChannelBinding {
-        let (_, session) = self.0.get_ref();
-        session
-            .peer_certificates()
-            .and_then(|chain| chain.first())
-            .and_then(|certificate| server_end_point(certificate))
-            .map_or_else(ChannelBinding::none, ChannelBinding::tls_server_end_point)
-    }
-}
-
-/// RFC 5929's `tls-server-end-point`: the server certificate's hash, by the hash of its
-/// own signature algorithm (SHA-256 for MD5 and SHA-1). `None` for algorithms without
-/// one defined (RSA-PSS, Ed25519), where SCRAM then goes unbound, as with libpq.
-fn server_end_point(certificate: &[u8]) -> Option<Vec<u8>> {
-    // Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm SEQUENCE { OID, .. }, .. }
-    let (_, body, _) = der(certificate)?;
-    let (_, _, after_tbs) = der(body)?;
-    let (_, algorithm, _) = der(after_tbs)?;
-    let (tag, oid, _) = der(algorithm)?;
-    if tag != 0x06 {
-        return None;
-    }
-    const RSA: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01];
-    const ECDSA: &[u8] = &[0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03];
-    let hash = match oid {
-        // md5, sha1, sha256 (RSA) and sha1 (ECDSA: 1.2.840.10045.4.1) bind with SHA-256.
-        [rsa @ .., 0x04 | 0x05 | 0x0b] if rsa == RSA => 256,
-        [0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x01] => 256,
-        [ecdsa @ .., 0x02] if ecdsa == ECDSA => 256,
-        [rsa @ .., 0x0c] if rsa == RSA => 384,
-        [ecdsa @ .., 0x03] if ecdsa == ECDSA => 384,
-        [rsa @ .., 0x0d] if rsa == RSA => 512,
-        [ecdsa @ .., 0x04] if ecdsa == ECDSA => 512,
-        _ => return None,
-    };
-    Some(match hash {
-        256 => sha2::Sha256::digest(certificate).to_vec(),
-        384 => sha2::Sha384::digest(certificate).to_vec(),
-        _ => sha2::Sha512::digest(certificate).to_vec(),
-    })
-}
-
-/// One DER element: its tag, its contents, and what follows it.
-fn der(input: &[u8]) -> Option<(u8, &[u8], &[u8])> {
-    let (&tag, rest) = input.split_first()?;
-    let (&first, rest) = rest.split_first()?;
-    let (len, rest) = if first < 0x80 {
-        (usize::from(first), rest)
-    } else {
-        let count = usize::from(first & 0x7f);
-        if count == 0 || count > 4 || rest.len() < count {
-            return None;
-        }
-        let len = rest[..count]
-            .iter()
-            .fold(0usize, |len, &b| (len << 8) | usize::from(b));
-        (len, &rest[count..])
-    };
-    (rest.len() >= len).then(|| (tag, &rest[..len], &rest[len..]))
 }
 
 #[cfg(test)]
@@ -590,16 +481,5 @@ mod tests {
             options_of("postgres://db.example.com/x?sslmode=verify-full&sslrootcert=system");
         assert_eq!(options.mode, SslMode::VerifyFull);
         assert!(public_roots().len() > 50);
-    }
-
-    #[test]
-    fn der_reading_stops_at_the_end_of_its_input() {
-        assert_eq!(
-            der(&[0x30, 0x02, 0x05, 0x00, 0x01]),
-            Some((0x30, &[5u8, 0][..], &[1u8][..]))
-        );
-        assert_eq!(der(&[0x30, 0x05, 0x05]), None);
-        assert_eq!(der(&[0x30, 0x84, 0xff, 0xff, 0xff, 0xff]), None);
-        assert_eq!(server_end_point(&[0x30, 0x00]), None);
     }
 }

@@ -221,18 +221,12 @@ fn percentile(times: &[Duration], q: f64) -> Duration {
         .unwrap_or_default()
 }
 
-/// CPU time used by this thread: what a one-core benchmark should count.
+/// CPU time used by this thread: what a one-core benchmark should count. Zero where the
+/// system has no per-thread clock.
 pub fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec we pass, which lives on our stack.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    cpu_time::ThreadTime::try_now()
+        .map(|t| t.as_duration())
+        .unwrap_or_default()
 }
 
 /// Result of timing the solver on one set.
