@@ -122,7 +122,7 @@ describe-challenge-difficulty = Dificultat, segons les tècniques que requereix
 
 ## /sudoku settings
 
-describe-settings = Les teves preferències: check-as-you-go, taulers en text o imatge, idioma
+describe-settings = Les teves preferències: comprovació sobre la marxa, taulers en text o imatge, idioma
 describe-settings-check-as-you-go = Marca i compta les xifres errònies en col·locar-les (activat per defecte)
 describe-settings-board = Taulers en text (per defecte) o en imatges amb notes
 choice-board-text = Text
@@ -135,7 +135,7 @@ describe-play = Toca per jugar: el teu tauler com a activitat de Discord
 
 ## /sudoku web
 
-describe-web = Juga el teu tauler en una pàgina web (un enllaç privat)
+describe-web = Juga amb el teu tauler en una pàgina web (un enllaç privat)
 
 ## /sudoku share
 

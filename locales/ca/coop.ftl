@@ -34,7 +34,11 @@ coop-former-player = un antic jugador
 coop-stats = Taulers cooperatius: { $solved ->
     [one] 1 resolt
    *[other] { $solved } resolts
-} en equip (de { $boards }) · { $cells ->
+} en equip ({ $boards ->
+    [1] d'1
+    [11] d'11
+   *[other] de { $boards }
+}) · { $cells ->
     [one] 1 casella omplerta
    *[other] { $cells } caselles omplertes
 } · { $mistakes ->
@@ -87,9 +91,10 @@ coop-wrong = **{ $player }** ha provat { $moves }, però { $count ->
     [one] està malament i no s'ha col·locat
    *[other] estan malament i no s'han col·locat
 } (errors de l'equip: { $mistakes }).
-coop-solved = Tauler cooperatiu resolt en { $time } per un equip de { $players ->
-    [one] 1 jugador
-   *[other] { $players } jugadors
+coop-solved = Tauler cooperatiu resolt en { $time } per un equip { $players ->
+    [one] d'1 jugador
+    [11] d'11 jugadors
+   *[other] de { $players } jugadors
 }, { $mistakes ->
     [0] sense errors
     [one] amb 1 error
@@ -113,6 +118,6 @@ coop-check = totes les xifres que hi ha són correctes (una xifra incorrecta no 
     [one] Queda 1 casella buida
    *[other] Queden { $empty } caselles buides
 }; errors de l'equip fins ara: { $mistakes }.
-coop-hint = Pista del tauler cooperatiu (compta per a l'equip): { $hint }
+coop-hint = Pista del tauler cooperatiu (compta per a l'equip). { $hint }
 coop-end-not-yours = només qui el va començar (**{ $starter }**) o un administrador del servidor el pot acabar. No s'ha canviat res.
 coop-ended = Tauler cooperatiu acabat per **{ $player }**, sense resoldre. Aquí tens la solució; comença'n un altre amb `/sudoku coop`.

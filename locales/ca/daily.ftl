@@ -7,7 +7,7 @@ daily-headline = Sudoku diari del { $date }.
 daily-clock-starts = El teu rellotge comença a córrer ara i no s'atura fins que el resolguis, ni tan sols a les pauses; cada error o pista hi suma 30 s.
 # $how: `solved` o `given-up`; $ranked com a `daily-ranked-clean` o "7:12 (6:12 + 2 errors)".
 daily-done-today = { $how ->
-    [solved] Ja has resolt el repte diari d'avui, amb un temps de classificació de { $ranked }.
+    [solved] Ja has resolt el repte diari d'avui; temps de classificació: { $ranked }.
    *[given-up] Avui ja has abandonat el repte diari.
 } Un intent al dia: el pròxim sudoku s'obre { $next }.
 daily-forgotten = Avui ja has jugat aquí el repte diari (abans d'esborrar les teves dades). Un intent al dia: el pròxim sudoku s'obre { $next }.
@@ -18,9 +18,10 @@ daily-solved = Repte diari completat! Temps de classificació: { $ranked }, és 
    *[other] { $days } dies
 } (rècord: { $best }). Mira `/sudoku leaderboard`.
 daily-solved-late = El dia d'aquell repte diari ja s'havia acabat: no compta com a repte diari resolt ni per a la teva ratxa.
-streak-at-stake = Resol el repte diari d'avui per mantenir la teva ratxa de { $days ->
-    [one] 1 dia
-   *[other] { $days } dies
+streak-at-stake = Resol el repte diari d'avui per mantenir la teva ratxa { $days ->
+    [one] d'1 dia
+    [11] d'11 dies
+   *[other] de { $days } dies
 }!
 streak-line = Ratxa de reptes diaris: { $days ->
     [one] 1 dia
@@ -91,7 +92,7 @@ leaderboard-you = tu
 ## Compartir un resultat (sense espòilers).
 
 share-said = **{ $player }** ha compartit el seu repte diari: { $line }
-share-gave-up = abandonat al cap de { $time }
+share-gave-up = abandonat amb { $time } de joc
 share-not-in-time = no resolt a temps
 share-unchecked = sense comprovació sobre la marxa
 share-nothing = Encara no tens cap resultat del repte diari per compartir aquí: juga el d'avui amb `/sudoku daily`.

@@ -252,4 +252,4 @@ puzzle-not-found = { $symmetric ->
     [yes] no he trobat cap sudoku amb { $asked } caselles buides i simetria { $symmetry } dins del pressupost de cerca; els sudokus simètrics tan buits són rars: prova amb 58 o menys, o sense simetria (fins a { $most })
    *[no] no he trobat cap sudoku amb { $asked } caselles buides dins del pressupost de cerca; torna-ho a provar, o demana menys caselles buides
 }
-solve-unverified = Sense verificar: és més ràpid del que una persona pot resoldre aquest sudoku (menys de { $floor }), així que es desa, però queda per darrere de tots els resultats verificats i no puntua.
+solve-unverified = Sense verificar: és més ràpid del que una persona pot resoldre aquest sudoku (temps inferior a { $floor }), així que es desa, però queda per darrere de tots els resultats verificats i no puntua.

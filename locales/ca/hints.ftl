@@ -102,11 +102,11 @@ hint-digits = { $count ->
     [one] la xifra { $digits }
    *[other] les xifres { $digits }
 }
-hint-then = Després: { $sentence }
+hint-then = Pas següent. { $sentence }
 hint-after-more = { $count ->
-    [one] Al cap d'un pas més com aquests: { $sentence }
-    [11] Al cap d'11 passos més com aquests: { $sentence }
-   *[other] Al cap de { $count } passos més com aquests: { $sentence }
+    [one] Últim pas, després d'un altre com aquests. { $sentence }
+    [11] Últim pas, després d'11 més com aquests. { $sentence }
+   *[other] Últim pas, després de { $count } més com aquests. { $sentence }
 }
 hint-in-short = En resum: { $steps }
 
@@ -131,7 +131,7 @@ hint-digit-in = { $digit ->
     [1] l'1
    *[other] el { $digit }
 } a { $cell }
-hint-list-cut = { $first }, ... ({ $count } més) i { $last }
+hint-list-cut = { $first }, … ({ $count } més) i { $last }
 hint-no-candidate = { $cell } es quedaria sense cap candidat
 hint-no-place = la { $house } es quedaria sense lloc { $digit ->
     [1] per a l'1
@@ -144,7 +144,7 @@ hint-link = { $is ->
 }
 # Entre les baules d'una cadena.
 hint-so = {", per tant "}
-hint-chain-cut = { $first }, ... ({ $count ->
+hint-chain-cut = { $first }, … ({ $count ->
     [one] { $count } baula més
    *[other] { $count } baules més
 }), per tant { $last }

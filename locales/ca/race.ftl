@@ -77,7 +77,10 @@ race-challenge-answer = { $opponent }: prem «Acceptar» per començar de seguid
 }; fins llavors, { $host } el pot retirar amb «Retirar».
 race-lobby = **{ $race }**: { $puzzle } · organitza { $host }
 # $names: els jugadors apuntats fins ara, "ann, bob".
-race-lobby-players = Jugadors ({ $count } de { $capacity }): { $names }
+race-lobby-players = Jugadors ({ $count } { $capacity ->
+    [11] d'11
+   *[other] de { $capacity }
+}): { $names }
 race-lobby-join = Prem «M'apunto» per participar-hi.
 race-lobby-join-rematch = És una revenja: els jugadors de l'última cursa premen «M'apunto».
 race-lobby-autostart = Comença sola quan s'hi hagin apuntat { $capacity }, o quan { $host } premi «Començar».
@@ -111,7 +114,7 @@ race-cancelled = **{ $race }**: { $host } ha cancel·lat la cursa abans que come
 
 ## El marcador (publicació del canal): un titular i una línia per participant.
 
-race-clock-running = en curs: { $time } de { $limit }
+race-clock-running = en curs: { $time } sobre { $limit }
 race-clock-finished = acabada en { $time }
 race-scoreboard-rules = fora amb { $limit ->
     [one] { $limit } error
@@ -146,8 +149,8 @@ race-wins = **{ $player }** guanya la { $race } en { $time }!
 race-result-aborted = La { $race } s'ha anul·lat: ningú no ha fet cap jugada durant { $limit }. No puntua.
 # $timed: `yes` quan la cursa ha esgotat tot el seu temps ($limit).
 race-result-no-winner = { $timed ->
-    [yes] La { $race } s'ha acabat sense guanyador: ningú no l'ha resolt dins del límit de { $limit }.
-   *[no] La { $race } s'ha acabat sense guanyador: ningú no l'ha resolt.
+    [yes] La { $race } s'ha acabat sense guanyador: ningú no ha resolt el sudoku dins del temps límit ({ $limit }).
+   *[no] La { $race } s'ha acabat sense guanyador: ningú no ha resolt el sudoku.
 }
 # Els altres després del guanyador, cadascun amb una d'aquestes: "2n cat (3:10) · ann ha
 # abandonat".
@@ -170,7 +173,7 @@ race-button-rematch = Revenja
 race-button-share = Compartir el resultat
 race-solve-late = La { $race } ja s'havia acabat, així que aquesta resolució no compta per a la classificació.
 race-solve-placed = **{ $player }** ha acabat la { $race } en { $time }: { $place } lloc.
-race-solve-unverified = **{ $player }** ha acabat la { $race } en { $time }, més ràpid del que una persona la pot resoldre: sense verificar, queda per darrere de tots els que acabin verificats.
+race-solve-unverified = **{ $player }** ha acabat la { $race } en { $time }, més ràpid del que una persona pot resoldre el sudoku: sense verificar, queda per darrere de tots els que acabin verificats.
 
 ## Una revenja o un resultat compartit, demanats des de sota el resultat.
 
@@ -185,7 +188,10 @@ race-share-not-over = La { $race } encara no s'ha acabat: comparteix el teu resu
 race-unverified = sense verificar (més ràpid del que és humanament possible)
 # El resultat compartit, amb les parts unides per " · ": "Cursa #3 · Mitjà · 45 buides · 🥇
 # 1r de 4 · 6:41 · 1 error · puntuació +12".
-race-card-place = { $place } de { $count } · { $time }
+race-card-place = { $place } { $count ->
+    [11] d'11
+   *[other] de { $count }
+} · { $time }
 # $how: `out` (massa errors), `unfinished` (el límit de temps), `given-up` o `not-started`
 # (sense tauler).
 race-card-outcome = { $how ->

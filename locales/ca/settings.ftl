@@ -11,7 +11,7 @@ settings-board-explain = { $picture ->
     [yes] una imatge amb les teves notes a les caselles (l'estat continua en text)
    *[no] una graella de text que pots copiar i tornar a enganxar
 }
-settings-checks = Comprovar sobre la marxa: **{ $on ->
+settings-checks = Comprovació sobre la marxa: **{ $on ->
     [yes] sí
    *[no] no
 }**: { $explain }.
@@ -32,7 +32,7 @@ settings-change = Canvia'ls amb `/sudoku settings check-as-you-go:{ $checks ->
     }` o `language:{ $language }` (`language:auto` segueix el teu Discord).
 settings-language-set = D'ara endavant et parlo en **{ $language }**, sigui quin sigui l'idioma del teu Discord.
 settings-language-discord = D'ara endavant et parlo en l'idioma del teu Discord: **{ $language }** ara mateix (en anglès si no parlo el teu).
-settings-checks-set = Comprovar sobre la marxa { $same ->
+settings-checks-set = La comprovació sobre la marxa { $same ->
     [yes] continua
    *[no] queda
 } **{ $on ->

@@ -122,7 +122,7 @@ describe-challenge-difficulty = Dificultad, según las técnicas que requiere
 
 ## /sudoku settings
 
-describe-settings = Tus ajustes: check-as-you-go, tableros en texto o imagen, idioma
+describe-settings = Tus ajustes: comprobación sobre la marcha, tableros en texto o imagen, idioma
 describe-settings-check-as-you-go = Marca y cuenta las cifras erróneas al colocarlas (activado por defecto)
 describe-settings-board = Tableros en texto (por defecto) o en imágenes con notas
 choice-board-text = Texto
@@ -135,7 +135,7 @@ describe-play = Toca para jugar: tu tablero como actividad de Discord
 
 ## /sudoku web
 
-describe-web = Juega tu tablero en una página web (un enlace privado)
+describe-web = Juega con tu tablero en una página web (un enlace privado)
 
 ## /sudoku share
 

@@ -110,6 +110,6 @@ coop-check = todas las cifras que tiene son correctas (una cifra incorrecta nunc
     [one] Queda 1 casilla vacía
    *[other] Quedan { $empty } casillas vacías
 }; errores del equipo hasta ahora: { $mistakes }.
-coop-hint = Pista del tablero cooperativo (cuenta para el equipo): { $hint }
+coop-hint = Pista del tablero cooperativo (cuenta para el equipo). { $hint }
 coop-end-not-yours = solo quien lo empezó (**{ $starter }**) o un administrador del servidor puede terminarlo. No se ha cambiado nada.
 coop-ended = Tablero cooperativo terminado por **{ $player }**, sin resolver. Aquí tienes la solución; empieza otro con `/sudoku coop`.

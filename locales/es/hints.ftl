@@ -101,10 +101,10 @@ hint-digits = { $count ->
     [one] la cifra { $digits }
    *[other] las cifras { $digits }
 }
-hint-then = Luego: { $sentence }
+hint-then = Siguiente paso. { $sentence }
 hint-after-more = { $count ->
-    [one] Tras { $count } paso más como estos: { $sentence }
-   *[other] Tras { $count } pasos más como estos: { $sentence }
+    [one] Último paso, tras otro más como estos. { $sentence }
+   *[other] Último paso, tras { $count } más como estos. { $sentence }
 }
 hint-in-short = En resumen: { $steps }
 
@@ -120,7 +120,7 @@ hint-remove-part = { $digits } de { $cell }
 hint-remove-each = elimina { $parts }
 hint-place = coloca el { $digit } en { $cell }
 hint-digit-in = el { $digit } en { $cell }
-hint-list-cut = { $first }, ... ({ $count } más) y { $last }
+hint-list-cut = { $first }, … ({ $count } más) y { $last }
 hint-no-candidate = { $cell } se quedaría sin candidatos
 hint-no-place = la { $house } se quedaría sin sitio para el { $digit }
 # Un eslabón de una cadena: $is es `yes` («A1 es 5») o `no` («A1 no es 5»).
@@ -130,7 +130,7 @@ hint-link = { $is ->
 }
 # Entre los eslabones de una cadena.
 hint-so = {", así que "}
-hint-chain-cut = { $first }, ... ({ $count ->
+hint-chain-cut = { $first }, … ({ $count ->
     [one] { $count } eslabón más
    *[other] { $count } eslabones más
 }), así que { $last }

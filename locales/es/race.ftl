@@ -138,8 +138,8 @@ race-wins = ¡**{ $player }** gana la { $race } en { $time }!
 race-result-aborted = La { $race } se ha anulado: nadie hizo ninguna jugada durante { $limit }. No puntúa.
 # $timed: `yes` cuando la carrera agotó todo su tiempo ($limit).
 race-result-no-winner = { $timed ->
-    [yes] La { $race } ha terminado sin ganador: nadie la resolvió dentro del límite de { $limit }.
-   *[no] La { $race } ha terminado sin ganador: nadie la resolvió.
+    [yes] La { $race } ha terminado sin ganador: nadie resolvió el sudoku dentro del límite de { $limit }.
+   *[no] La { $race } ha terminado sin ganador: nadie resolvió el sudoku.
 }
 # Los demás tras el ganador, cada uno con una de estas: "2.º cat (3:10) · ann ha abandonado".
 race-result-placed = { $place } { $player } ({ $time })
@@ -161,7 +161,7 @@ race-button-rematch = Revancha
 race-button-share = Compartir mi resultado
 race-solve-late = La { $race } ya había terminado, así que esta resolución no cuenta para la clasificación.
 race-solve-placed = **{ $player }** ha terminado la { $race } en { $time }: { $place } puesto.
-race-solve-unverified = **{ $player }** ha terminado la { $race } en { $time }, más rápido de lo que una persona puede resolverla: sin verificar, queda por detrás de todos los que terminen verificados.
+race-solve-unverified = **{ $player }** ha terminado la { $race } en { $time }, más rápido de lo que una persona puede resolver el sudoku: sin verificar, queda por detrás de todos los que terminen verificados.
 
 ## Una revancha o un resultado compartido, pedidos desde debajo del resultado.
 

@@ -11,7 +11,7 @@ settings-board-explain = { $picture ->
     [yes] una imagen con tus notas en sus casillas (el estado sigue en texto)
    *[no] una cuadrícula de texto que puedes copiar y volver a pegar
 }
-settings-checks = Comprobar sobre la marcha: **{ $on ->
+settings-checks = Comprobación sobre la marcha: **{ $on ->
     [yes] sí
    *[no] no
 }**: { $explain }.
@@ -30,9 +30,9 @@ settings-change = Cámbialos con `/sudoku settings check-as-you-go:{ $checks ->
         [text] texto
        *[image] imagen
     }` o `language:{ $language }` (`language:auto` sigue a tu Discord).
-settings-language-set = A partir de ahora te hablo en **{ $language }**, esté como esté tu Discord.
+settings-language-set = A partir de ahora te hablo en **{ $language }**, sea cual sea el idioma de tu Discord.
 settings-language-discord = A partir de ahora te hablo en el idioma de tu Discord: **{ $language }** por ahora (en inglés si no hablo el tuyo).
-settings-checks-set = Comprobar sobre la marcha { $same ->
+settings-checks-set = La comprobación sobre la marcha { $same ->
     [yes] sigue
    *[no] queda
 } **{ $on ->
