@@ -3,16 +3,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use sudoku_bot::adapters::batch::{self, GenerateArgs, HintArgs, RenderArgs, bench::BenchCommand};
+use sudoku_bot::adapters::discord;
 use sudoku_bot::adapters::discord::config::LogFormat;
-use sudoku_bot::adapters::discord::{self, Config};
 use sudoku_bot::adapters::terminal::{self, PlayArgs};
-use sudoku_bot::app::{App, SystemClock};
-use sudoku_bot::engine::rng::SeededRng;
-use sudoku_bot::store::{self, Store};
+use sudoku_bot::store;
 
 #[derive(Parser)]
 #[command(
@@ -176,167 +173,16 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Generate { what, count, seed } => {
             batch::generate(&what, count, seed, std::io::stdout().lock()).map(done)
         }
-        Command::Run { config, log_format } => run_discord(config, log_format),
-        Command::Health { config, ready } => health(config, ready),
-        Command::Play(args) => {
-            // The session is stdout; what goes wrong underneath (a damaged game set
-            // aside, a failing store) goes to stderr.
-            let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-            tracing_subscriber::fmt()
-                .with_env_filter(filter)
-                .with_writer(std::io::stderr)
-                .init();
-            terminal::play(&args).map(done)
-        }
+        Command::Run { config, log_format } => discord::process::run(config, log_format),
+        Command::Health { config, ready } => discord::process::health(config, ready),
+        Command::Play(args) => terminal::play_command(&args).map(done),
         Command::Grade => batch::grade().map(done),
         Command::Hint(args) => batch::hint(&args),
         Command::Explain { puzzle } => batch::explain(puzzle.as_deref()),
         Command::Render(args) => batch::render(&args),
         Command::Bench(command) => batch::bench::run(&command).map(done),
-        Command::Backup { db, to } => {
-            println!(
-                "{}",
-                store::backup_at(&db, &to).map_err(|e| anyhow::anyhow!("backing up {db}: {e}"))?
-            );
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::MigrateStore { from, to } => {
-            print!(
-                "{}",
-                store::copy_store(&from, &to)
-                    .map_err(|e| anyhow::anyhow!("copying {from} to {to}: {e}"))?
-            );
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Check { db } => {
-            let report = store::check_at(&db).map_err(|e| anyhow::anyhow!("checking {db}: {e}"))?;
-            println!("{report}");
-            Ok(if report.is_healthy() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
-        }
-    }
-}
-
-/// The process's own environment, as the config reads it.
-fn environment(name: &str) -> Option<String> {
-    std::env::var(name).ok()
-}
-
-/// `sudoku-bot health`: the admin listener's answer to `/healthz` (or `/readyz`).
-fn health(config_path: Option<PathBuf>, ready: bool) -> anyhow::Result<ExitCode> {
-    let config = Config::load_with(config_path.as_deref(), &environment)?;
-    let listen = config.admin.unwrap_or_default().listen;
-    let path = if ready { "/readyz" } else { "/healthz" };
-    match discord::admin::probe(listen, path, std::time::Duration::from_secs(3)) {
-        Ok((200, body)) => {
-            println!("{}", body.trim());
-            Ok(ExitCode::SUCCESS)
-        }
-        Ok((status, body)) => {
-            eprintln!("sudoku-bot: {path} answered {status}: {}", body.trim());
-            Ok(ExitCode::from(1))
-        }
-        Err(e) => {
-            eprintln!("sudoku-bot: {e}");
-            Ok(ExitCode::from(1))
-        }
-    }
-}
-
-/// `sudoku-bot run`: logging, the token, the database, and the gateway until a signal.
-fn run_discord(
-    config_path: Option<PathBuf>,
-    log_format: Option<LogFormat>,
-) -> anyhow::Result<ExitCode> {
-    use std::io::IsTerminal;
-    let config = Config::load_with(config_path.as_deref(), &environment)?;
-    let format = log_format.unwrap_or(config.log_format);
-    // RUST_LOG, as for every tracing program, wins over the config's level.
-    let (level, from) = match environment("RUST_LOG").filter(|l| !l.trim().is_empty()) {
-        Some(level) => (level, "RUST_LOG"),
-        None => (config.log_level.clone(), "log_level"),
-    };
-    // Colours only for a person at a terminal: journald and `docker logs` get plain lines.
-    let ansi = format == LogFormat::Text && std::io::stdout().is_terminal();
-    let subscriber = discord::log_subscriber_as(&level, std::io::stdout, ansi, format)
-        .map_err(|e| anyhow::anyhow!("{from} {level:?}: {e}"))?;
-    tracing::subscriber::set_global_default(subscriber)?;
-    // A misspelt variable would otherwise be ignored without a word.
-    for name in std::env::vars_os()
-        .filter_map(|(name, _)| name.into_string().ok())
-        .filter(|name| name.starts_with("SUDOKU_"))
-    {
-        if !name.starts_with("SUDOKU_TEST_") && !discord::config::reads(&name) {
-            tracing::warn!(variable = %name, "set, but no setting is called so (docs/operators.md lists them)");
-        }
-    }
-    let token = match config.token(std::env::var("DISCORD_TOKEN").ok()) {
-        Ok(token) => token,
-        Err(e) => {
-            eprintln!("sudoku-bot: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let store = Store::open_at(&config.database)
-        .map_err(|e| anyhow::anyhow!("opening {}: {e}", config.database))?;
-    let mut app = App::new(store, Arc::new(SystemClock), SeededRng::fresh_seed())
-        .with_connections(config.database_connections.unwrap_or(4).max(1) as usize)
-        .map_err(|e| anyhow::anyhow!("opening more connections to {}: {e}", config.database))?;
-    if let Some(web) = &config.web {
-        let secret = match web.secret(std::env::var("SUDOKU_WEB_SECRET").ok()) {
-            Ok(secret) => secret,
-            Err(e) => {
-                eprintln!("sudoku-bot: {e}");
-                return Ok(ExitCode::from(2));
-            }
-        };
-        let links = sudoku_bot::app::web::Links::new(&secret, &web.public_url)
-            .map_err(|e| anyhow::anyhow!("web: {e}"))?;
-        app = app.with_web(links);
-    }
-    if config.activity.is_some() {
-        app = app.with_activity();
-    }
-    let app = Arc::new(app);
-    let runtime = discord::runtime()?;
-    let result = runtime.block_on(discord::run(app, &config, &token, shutdown_signal()));
-    // Dropping the runtime waits for in-flight commands on blocking threads; the last
-    // reference to the app (and the database) goes with them.
-    drop(runtime);
-    match result {
-        Ok(()) => {
-            tracing::info!("stopped");
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => {
-            eprintln!("sudoku-bot: {e}");
-            Ok(ExitCode::from(1))
-        }
-    }
-}
-
-/// Ctrl-C or SIGTERM.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+        Command::Backup { db, to } => batch::backup(&db, &to).map(done),
+        Command::MigrateStore { from, to } => batch::migrate_store(&from, &to).map(done),
+        Command::Check { db } => batch::check(&db),
     }
 }

@@ -1,9 +1,10 @@
 //! Any text a player pastes: the grid parser must answer (a grid or a clear error), never
-//! panic, and whatever it accepts must print and parse back to the same grid.
+//! panic, and whatever it accepts must print and parse back to the same grid. The pencil
+//! marks parser (`render --notes`) must answer too.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_bot::engine::parse::{parse_grid, parse_puzzle};
+use sudoku_bot::engine::parse::{parse_grid, parse_notes, parse_puzzle};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -14,4 +15,5 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again, grid);
     }
     let _ = parse_puzzle(text);
+    let _ = parse_notes(text);
 });

@@ -60,6 +60,18 @@ fn parse_locale(text: &str) -> Result<crate::app::i18n::Lang, String> {
         .ok_or_else(|| format!("{text:?}: the bot speaks en, es and ca"))
 }
 
+/// `sudoku-bot play` as a process runs it: the session is stdout; what goes wrong
+/// underneath (a damaged game set aside, a failing store) goes to stderr.
+pub fn play_command(args: &PlayArgs) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    play(args)
+}
+
 /// `sudoku-bot play`: a session on stdin and stdout, with prompts and colours only when a
 /// person is at a terminal.
 pub fn play(args: &PlayArgs) -> anyhow::Result<()> {

@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use super::grid::{Conflict, Grid};
+use super::grid::{Cell, Conflict, Grid};
 
 /// Why a text is not a grid. Every variant says what was wrong, where, and what would be
 /// right.
@@ -370,6 +370,39 @@ fn is_separator(ch: char) -> bool {
         || ('\u{2500}'..='\u{259f}').contains(&ch)
 }
 
+/// Pencil-mark digits as a note mask (bit `d` for digit `d`): `257`, `2 5,7`. `None` when
+/// there is no digit or anything but digits 1–9 and separators.
+pub fn parse_note_digits(text: &str) -> Option<u16> {
+    let mut mask = 0u16;
+    for ch in text.chars() {
+        match ch {
+            '1'..='9' => mask |= 1 << (ch as u8 - b'0'),
+            ' ' | ',' | ';' => {}
+            _ => return None,
+        }
+    }
+    (mask != 0).then_some(mask)
+}
+
+/// Every cell's pencil marks, from pairs of a cell and its digits as the notes line prints
+/// them (`A4 257 · B1 19`) or as `A4:257,B1:19` (`sudoku-bot render --notes`).
+pub fn parse_notes(spec: &str) -> Result<[u16; 81], String> {
+    let mut notes = [0u16; 81];
+    let mut tokens = spec
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '=' | '·'))
+        .filter(|t| !t.is_empty());
+    while let Some(name) = tokens.next() {
+        let cell = Cell::parse(name).ok_or_else(|| format!("`{name}` is not a cell"))?;
+        let digits = tokens
+            .next()
+            .ok_or_else(|| format!("{cell} has no digits"))?;
+        let mask = parse_note_digits(digits)
+            .ok_or_else(|| format!("`{digits}` are not digits 1–9 for {cell}"))?;
+        notes[cell.index()] |= mask;
+    }
+    Ok(notes)
+}
+
 /// A typed word as words are compared: lowercase, without the accents Spanish and Catalan
 /// put on letters, so a typist may write `clasificacion`, `ESTADISTICAS` or `Malaga`.
 pub fn folded(word: &str) -> String {
@@ -652,5 +685,20 @@ I | .  .  . | .  8  . |(1) 7 !9!|
     #[test]
     fn empty_input_says_what_a_grid_is() {
         assert_eq!(parse_grid("  \n```\n```").unwrap_err(), ParseError::NoCells);
+    }
+
+    #[test]
+    fn notes_specs_read_both_forms() {
+        let notes = parse_notes("A4 257 · B1 19").expect("the notes line form");
+        assert_eq!(notes[Cell::parse("A4").expect("cell").index()], 0b10100100);
+        assert_eq!(
+            notes[Cell::parse("B1").expect("cell").index()],
+            0b1000000010
+        );
+        assert_eq!(parse_notes("A4:257,B1:19"), Ok(notes));
+        assert_eq!(parse_notes(""), Ok([0; 81]));
+        assert!(parse_notes("Z9 1").is_err());
+        assert!(parse_notes("A1").is_err());
+        assert!(parse_notes("A1 0").is_err());
     }
 }

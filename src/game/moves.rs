@@ -91,18 +91,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveError> {
     Ok(moves)
 }
 
-/// Parses the digits of a notes command: `257`, `2 5 7`, `2,5,7`.
-pub fn parse_note_digits(text: &str) -> Option<u16> {
-    let mut mask = 0u16;
-    for ch in text.chars() {
-        match ch {
-            '1'..='9' => mask |= 1 << (ch as u8 - b'0'),
-            ' ' | ',' | ';' => {}
-            _ => return None,
-        }
-    }
-    (mask != 0).then_some(mask)
-}
+pub use crate::engine::parse::parse_note_digits;
 
 fn tokenize(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '=' | ':'))

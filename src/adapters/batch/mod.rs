@@ -248,7 +248,8 @@ pub struct RenderArgs {
 /// `sudoku-bot render`: the board as a PNG, as image boards show it; prints the file and
 /// its alt text. Digits that differ from the puzzle's solution are drawn wrong.
 pub fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
-    use crate::app::image::{BoardPicture, parse_notes};
+    use crate::app::image::BoardPicture;
+    use crate::engine::parse::parse_notes;
     let givens = parse_grid(&args.puzzle).map_err(|e| anyhow::anyhow!("the puzzle: {e}"))?;
     let board = match &args.board {
         Some(text) => parse_grid(text).map_err(|e| anyhow::anyhow!("--board: {e}"))?,
@@ -294,6 +295,39 @@ fn puzzle_argument(arg: Option<&str>) -> io::Result<String> {
         Some(p) => Ok(p.to_string()),
         None => io::read_to_string(io::stdin()),
     }
+}
+
+/// `sudoku-bot backup`: a consistent copy of the database `db` at `to`.
+pub fn backup(db: &crate::store::Location, to: &Path) -> anyhow::Result<()> {
+    println!(
+        "{}",
+        crate::store::backup_at(db, to).map_err(|e| anyhow::anyhow!("backing up {db}: {e}"))?
+    );
+    Ok(())
+}
+
+/// `sudoku-bot migrate-store`: every row of `from` copied into the empty `to`.
+pub fn migrate_store(
+    from: &crate::store::Location,
+    to: &crate::store::Location,
+) -> anyhow::Result<()> {
+    print!(
+        "{}",
+        crate::store::copy_store(from, to)
+            .map_err(|e| anyhow::anyhow!("copying {from} to {to}: {e}"))?
+    );
+    Ok(())
+}
+
+/// `sudoku-bot check`: the database's health, and exit code 1 when it is not healthy.
+pub fn check(db: &crate::store::Location) -> anyhow::Result<ExitCode> {
+    let report = crate::store::check_at(db).map_err(|e| anyhow::anyhow!("checking {db}: {e}"))?;
+    println!("{report}");
+    Ok(if report.is_healthy() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// Every puzzle of a file, one per line (blank lines and `#` comments skipped). A line

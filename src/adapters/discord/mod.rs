@@ -42,6 +42,7 @@ mod handler;
 pub mod lease;
 mod metrics;
 mod outbound;
+pub mod process;
 mod races;
 mod respond;
 mod scheduler;
