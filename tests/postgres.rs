@@ -407,6 +407,86 @@ fn a_postgresql_backup_is_a_dump_pg_restore_reads() {
     assert!(!dir.path().join("sudoku.dump.partial").exists());
 }
 
+/// Issue 50: `check` on a PostgreSQL database the bot has not started on yet says it is
+/// new (and healthy), not "empty… delete it" as for a 0-byte SQLite file.
+#[test]
+fn check_calls_a_postgresql_database_without_tables_new() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("fresh")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    let report = sudoku_bot::store::check_at(&location).expect("check");
+    let text = report.to_string();
+    assert!(report.is_healthy(), "{text}");
+    assert!(text.contains("NEW: no tables yet"), "{text}");
+    assert!(
+        !text.contains("EMPTY") && !text.contains("delete"),
+        "{text}"
+    );
+    drop(Store::open_at(&location).expect("the bot starts on it"));
+    let text = sudoku_bot::store::check_at(&location)
+        .expect("check")
+        .to_string();
+    assert!(!text.contains("NEW"), "{text}");
+}
+
+/// Issue 50: a URL naming the server's Unix socket (`host=/run/postgresql`) opens the
+/// store and `check` reads it; TLS is never asked of a socket, and `sslmode=disable` used
+/// to fail anyway with "\"\" is not a host name".
+#[test]
+fn a_unix_socket_url_opens_the_store() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some((url, _)) = tls_test_url(&dir.path().join("socket")) else {
+        return;
+    };
+    let socket = std::env::var("SUDOKU_TEST_POSTGRES_SOCKET").expect("tools/with-postgres sets it");
+    let (before, after) = url.split_once("@127.0.0.1:").expect("a TCP URL");
+    let (port, rest) = after.split_once('/').expect("a database");
+    let (database, query) = rest.split_once('?').expect("the schema");
+    for extra in ["sslmode=disable", "sslmode=prefer"] {
+        let socket_url = format!("{before}@/{database}?host={socket}&port={port}&{query}&{extra}");
+        let store = opened(&socket_url).unwrap_or_else(|e| panic!("{socket_url}: {e}"));
+        assert!(!encrypted(&store), "a socket is never TLS");
+        Bot::with_store(store, T0, 7).say("ann", "s1", "new 40");
+        let location: sudoku_bot::store::Location = socket_url.parse().expect("a location");
+        let report = sudoku_bot::store::check_at(&location).expect("check");
+        assert!(report.is_healthy(), "{report}");
+    }
+}
+
+/// Issue 50: `backup` checks the server as the bot's own connections do. With
+/// `sslmode=verify-full` and an authority that did not sign the server's certificate,
+/// pg_dump refuses (it used to fall back to `prefer` and dump to whoever answered); with
+/// the right authority it dumps.
+#[test]
+fn a_backup_checks_the_server_as_the_url_asks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some((url, certs)) = tls_test_url(&dir.path().join("backup-tls")) else {
+        return;
+    };
+    let root = |name: &str| format!("sslrootcert={}", certs.join(name).display());
+    let location = |extra: String| -> sudoku_bot::store::Location {
+        format!("{url}&{extra}").parse().expect("a location")
+    };
+    // Something to dump: the schema with a game in it.
+    let store = opened(&format!("{url}&sslmode=verify-full&{}", root("ca.crt"))).expect("store");
+    Bot::with_store(store, T0, 6).say("ann", "s1", "new 40");
+    let refused = sudoku_bot::store::backup_at(
+        &location(format!("sslmode=verify-full&{}", root("other-ca.crt"))),
+        &dir.path().join("refused.dump"),
+    )
+    .expect_err("an authority that did not sign the certificate");
+    assert!(refused.to_string().contains("pg_dump failed"), "{refused}");
+    assert!(!dir.path().join("refused.dump").exists());
+    let said = sudoku_bot::store::backup_at(
+        &location(format!("sslmode=verify-full&{}", root("ca.crt"))),
+        &dir.path().join("sudoku.dump"),
+    )
+    .expect("the right authority");
+    assert!(said.contains("pg_dump"), "{said}");
+}
+
 /// The server of the PostgreSQL run with its test certificates (see tools/with-postgres):
 /// a URL for schema `name` whose role, host and TLS options a test then changes.
 fn tls_test_url(name: &std::path::Path) -> Option<(String, std::path::PathBuf)> {

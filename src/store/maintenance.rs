@@ -51,6 +51,8 @@ fn open_existing(db: &Path) -> Result<Connection, StoreError> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckReport {
     pub path: PathBuf,
+    /// A PostgreSQL database (where no tables yet is a new database, not an empty file).
+    pub postgres: bool,
     /// `PRAGMA integrity_check` lines that report a problem; empty when sound.
     pub problems: Vec<String>,
     pub schema_version: i64,
@@ -80,7 +82,13 @@ impl CheckReport {
 
     /// A file of 0 bytes: no tables, nothing stored (the bot refuses to start on it).
     pub fn is_empty_file(&self) -> bool {
-        self.bytes == 0 && self.schema_version == 0
+        !self.postgres && self.bytes == 0 && self.schema_version == 0
+    }
+
+    /// A PostgreSQL database without the bot's tables yet: the bot creates them at its
+    /// first start.
+    pub fn is_new_database(&self) -> bool {
+        self.postgres && self.schema_version == 0
     }
 }
 
@@ -100,6 +108,12 @@ impl fmt::Display for CheckReport {
                  on it. Restore it from a backup, or delete it to start a new database"
             )?;
         }
+        if self.is_new_database() {
+            writeln!(
+                f,
+                "NEW: no tables yet; the bot creates them when it first starts on this database"
+            )?;
+        }
         if self.problems.is_empty() {
             writeln!(f, "integrity: ok")?;
         } else {
@@ -110,6 +124,7 @@ impl fmt::Display for CheckReport {
         }
         let note = match self.schema_version.cmp(&self.known_version) {
             _ if self.is_empty_file() => " (none: the file is empty)",
+            _ if self.is_new_database() => " (none yet: a new database)",
             std::cmp::Ordering::Greater => " (newer than this build: it will refuse to open it)",
             std::cmp::Ordering::Less => " (older: upgraded at the bot's next start)",
             std::cmp::Ordering::Equal => "",
@@ -165,6 +180,7 @@ fn report(sql: &Conn, path: &Path) -> Result<CheckReport, StoreError> {
         .map_err(damage)?;
     let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).ok();
     Ok(CheckReport {
+        postgres: false,
         path: path.to_path_buf(),
         problems,
         schema_version,
@@ -207,6 +223,7 @@ pub fn backup(db: &Path, to: &Path) -> Result<CheckReport, StoreError> {
             std::fs::File::open(dir).and_then(|d| d.sync_all())?;
         }
         Ok(CheckReport {
+            postgres: false,
             path: to.to_path_buf(),
             ..report
         })
@@ -269,6 +286,7 @@ fn copy_into(source: &Connection, partial: &Path) -> Result<CheckReport, StoreEr
     }
     std::fs::File::open(partial).and_then(|f| f.sync_all())?;
     Ok(CheckReport {
+        postgres: false,
         bytes: std::fs::metadata(partial).map_or(report.bytes, |m| m.len()),
         ..report
     })

@@ -68,6 +68,8 @@ pub(super) const LOCK_DAILY_INSERTS: &str = "SELECT pg_advisory_xact_lock(666514
 pub struct Target {
     config: postgres::Config,
     tls: super::tls::Connector,
+    /// The TLS settings as libpq's variables, for `pg_dump`.
+    libpq: Vec<(&'static str, String)>,
 }
 
 impl Target {
@@ -130,6 +132,7 @@ impl Target {
         Ok(Target {
             config,
             tls: tls.connector,
+            libpq: tls.libpq,
         })
     }
 
@@ -489,6 +492,7 @@ pub fn check(url: &str) -> Result<super::CheckReport, StoreError> {
         },
     )?;
     Ok(super::CheckReport {
+        postgres: true,
         path: without_password(url).into(),
         problems,
         schema_version,
@@ -539,6 +543,13 @@ pub fn backup(url: &str, to: &std::path::Path) -> Result<String, StoreError> {
     }
     if let Some(password) = target.config.get_password() {
         dump.env("PGPASSWORD", String::from_utf8_lossy(password).into_owned());
+    }
+    // The same TLS as the bot's own connections: without these pg_dump would fall back
+    // to `prefer`, and send the whole database (and the password) to a server whose
+    // certificate nobody checked.
+    dump.envs(target.libpq.iter().map(|(name, value)| (*name, value)));
+    if target.config.get_channel_binding() == postgres::config::ChannelBinding::Require {
+        dump.env("PGCHANNELBINDING", "require");
     }
     let ran = |command: &mut std::process::Command, what: &str| -> Result<(), StoreError> {
         let output = command.output().map_err(|e| {

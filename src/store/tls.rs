@@ -55,6 +55,17 @@ pub enum SslMode {
 }
 
 impl SslMode {
+    /// The mode as libpq names it.
+    pub fn libpq_name(self) -> &'static str {
+        match self {
+            SslMode::Disable => "disable",
+            SslMode::Prefer => "prefer",
+            SslMode::Require => "require",
+            SslMode::VerifyCa => "verify-ca",
+            SslMode::VerifyFull => "verify-full",
+        }
+    }
+
     fn parse(value: &str) -> Result<SslMode, String> {
         Ok(match value {
             "disable" => SslMode::Disable,
@@ -90,6 +101,9 @@ pub struct Options {
     pub url: String,
     pub mode: SslMode,
     pub connector: Connector,
+    /// The same settings as libpq's variables (`PGSSLMODE`, `PGSSLROOTCERT`, …), for the
+    /// PostgreSQL programs the bot runs (`pg_dump`): they check what the bot checks.
+    pub libpq: Vec<(&'static str, String)>,
 }
 
 /// The query parameters this module reads, and the variable each falls back to.
@@ -149,9 +163,9 @@ pub fn options(url: &str) -> Result<Options, String> {
             ));
         }
     };
-    let client = match (cert, key) {
+    let client = match (&cert, &key) {
         (None, None) => None,
-        (Some(cert), Some(key)) => Some(client_identity(Path::new(&cert), Path::new(&key))?),
+        (Some(cert), Some(key)) => Some(client_identity(Path::new(cert), Path::new(key))?),
         _ => return Err("sslcert and sslkey go together: name both files, or neither".into()),
     };
     let url = if kept.is_empty() {
@@ -160,10 +174,22 @@ pub fn options(url: &str) -> Result<Options, String> {
         format!("{base}?{}", kept.join("&"))
     };
     let connector = Connector::new(roots, mode == SslMode::VerifyFull, client)?;
+    let mut libpq = vec![("PGSSLMODE", mode.libpq_name().to_string())];
+    let paths = [
+        ("PGSSLROOTCERT", root.map(|p| p.display().to_string())),
+        ("PGSSLCERT", cert),
+        ("PGSSLKEY", key),
+    ];
+    libpq.extend(
+        paths
+            .into_iter()
+            .filter_map(|(name, value)| Some((name, value?))),
+    );
     Ok(Options {
         url,
         mode,
         connector,
+        libpq,
     })
 }
 
