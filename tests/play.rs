@@ -816,3 +816,26 @@ fn the_pad_keeps_its_buttons_and_moves_on_across_rows() {
     assert!(out.contains("**Stats for bob** (here)"), "{out}");
     assert!(!out.contains("I don't know a player called"), "{out}");
 }
+
+/// Issue 50: a name with a control character (a NUL from a script) is refused with where
+/// it is; the session stays who and where it was. (PostgreSQL's text holds no NUL: two ids
+/// differing only there became one and failed a migration.)
+#[test]
+fn a_name_with_a_control_character_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = play(
+        &dir.path().join("p.db"),
+        "/sudoku new 40\n:user bob\u{0}x\n:place s\u{1}2\n/sudoku show\n",
+    );
+    assert!(
+        out.contains("`bob\\0x` has a control character at position 4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`s\\u{1}2` has a control character at position 2"),
+        "{out}"
+    );
+    assert!(!out.contains("(you are now bob"), "{out}");
+    // Still ann, in the same place: her game is shown.
+    assert!(out.matches("**ann**'s Easy game").count() >= 2, "{out}");
+}

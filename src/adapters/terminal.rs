@@ -74,6 +74,13 @@ pub fn play_command(args: &PlayArgs) -> anyhow::Result<()> {
 
 /// `sudoku-bot play`: a session on stdin and stdout, with prompts and colours only when a
 /// person is at a terminal.
+/// Where `name` has a control character (NUL, a line break…), counted from 1: no player
+/// or place of Discord's has one, and PostgreSQL's text cannot hold a NUL (two names
+/// differing only there would become one).
+fn control_at(name: &str) -> Option<usize> {
+    name.chars().position(char::is_control).map(|i| i + 1)
+}
+
 pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     let start = match args.now.as_deref() {
         None => None,
@@ -109,6 +116,15 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     let app = Arc::new(app);
     if let Some(listener) = listener {
         serve_web(app.clone(), listener)?;
+    }
+    for (what, name) in [("--user", &args.user), ("--place", &args.place)] {
+        if let Some(at) = control_at(name) {
+            anyhow::bail!(
+                "{what} {:?} has a control character at position {at}: names are what a \
+                 player would type",
+                name
+            );
+        }
     }
     let mut session = Session::new(&app, &clock, &args.user, &args.place);
     session.interactive = io::stdin().is_terminal();
@@ -501,6 +517,19 @@ impl<'a> Session<'a> {
                 writeln!(out)?;
             }
             "user" | "place" if arg.is_empty() => usage(name, out)?,
+            "user" | "place" if control_at(arg).is_some() => {
+                let at = control_at(arg).unwrap_or_default();
+                writeln!(
+                    out,
+                    "{}\n",
+                    t!(
+                        self.lang,
+                        "terminal-bad-name",
+                        name = arg.escape_debug().to_string(),
+                        at = at
+                    )
+                )?;
+            }
             "user" => {
                 self.player = Player {
                     id: arg.to_string(),

@@ -367,64 +367,59 @@ pub fn copy_store(from: &Location, to: &Location) -> Result<Copied, StoreError> 
             occupied.join(", ")
         )));
     }
-    let wanted = source.read(|tx| {
-        let mut rows = Vec::new();
-        for table in TABLES {
-            let columns = columns_of(tx.tx, table)?;
-            let list = columns.join(", ");
-            let mut values = Vec::new();
-            tx.tx.for_each(
-                &format!("SELECT {list} FROM {table} ORDER BY 1"),
-                super::sql::params![],
-                |row| {
-                    values.push(row.values().to_vec());
-                    Ok(())
-                },
-            )?;
-            rows.push((*table, columns, values));
-        }
-        Ok::<_, StoreError>(rows)
-    })?;
-    target.write(|tx| {
-        for (table, columns, rows) in &wanted {
-            let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
-            let sql = format!(
-                "INSERT INTO {table} ({}) VALUES ({})",
-                columns.join(", "),
-                marks.join(", ")
-            );
-            for row in rows {
-                let params: Vec<&dyn super::sql::Param> =
-                    row.iter().map(|v| v as &dyn super::sql::Param).collect();
-                tx.tx.execute(&sql, &params)?;
+    // Row by row from the source's snapshot into the target's one transaction: nothing
+    // but a row at a time is held here (a whole database once was, 155 MB for 38 MB).
+    let expected = source.read(|from| {
+        target.write(|into| {
+            let mut expected = Vec::new();
+            for table in TABLES {
+                let columns = columns_of(from.tx, table)?;
+                let marks: Vec<String> = (1..=columns.len()).map(|i| format!("?{i}")).collect();
+                let insert = format!(
+                    "INSERT INTO {table} ({}) VALUES ({})",
+                    columns.join(", "),
+                    marks.join(", ")
+                );
+                let mut rows = 0i64;
+                from.tx.for_each(
+                    &format!("SELECT {} FROM {table} ORDER BY 1", columns.join(", ")),
+                    super::sql::params![],
+                    |row| {
+                        let params: Vec<&dyn super::sql::Param> = row
+                            .values()
+                            .iter()
+                            .map(|v| v as &dyn super::sql::Param)
+                            .collect();
+                        into.tx.execute(&insert, &params)?;
+                        rows += 1;
+                        Ok(())
+                    },
+                )?;
+                expected.push((*table, rows));
             }
-        }
-        // Identity columns go on after the highest id copied, not from 1 again.
-        if tx.tx.dialect() == super::sql::Dialect::Postgres {
-            for (table, column) in [
-                ("games", "id"),
-                ("coops", "id"),
-                ("races", "id"),
-                ("daily_puzzles", "rowid"),
-            ] {
-                tx.tx.execute_batch(&format!(
-                    "SELECT setval(pg_get_serial_sequence('{table}', '{column}'), \
-                     coalesce((SELECT max({column}) FROM {table}), 0) + 1, false)"
-                ))?;
+            // Identity columns go on after the highest id copied, not from 1 again.
+            if into.tx.dialect() == super::sql::Dialect::Postgres {
+                for (table, column) in [
+                    ("games", "id"),
+                    ("coops", "id"),
+                    ("races", "id"),
+                    ("daily_puzzles", "rowid"),
+                ] {
+                    into.tx.execute_batch(&format!(
+                        "SELECT setval(pg_get_serial_sequence('{table}', '{column}'), \
+                         coalesce((SELECT max({column}) FROM {table}), 0) + 1, false)"
+                    ))?;
+                }
+                // And the order of last use goes on after the copied games' (migration 0020).
+                into.tx.execute_batch(
+                    "SELECT setval('games_touched', \
+                     coalesce((SELECT max(touched_at) FROM games), 0) + 1, false)",
+                )?;
             }
-            // And the order of last use goes on after the copied games' (migration 0020).
-            tx.tx.execute_batch(
-                "SELECT setval('games_touched', \
-                 coalesce((SELECT max(touched_at) FROM games), 0) + 1, false)",
-            )?;
-        }
-        Ok::<_, StoreError>(())
+            Ok::<_, StoreError>(expected)
+        })
     })?;
     let copied = counts(&target)?;
-    let expected: Vec<(&'static str, i64)> = wanted
-        .iter()
-        .map(|(table, _, rows)| (*table, rows.len() as i64))
-        .collect();
     if copied != expected {
         return Err(StoreError::Corrupt(format!(
             "after the copy the target's counts {copied:?} differ from the source's {expected:?}"

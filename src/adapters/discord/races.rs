@@ -59,6 +59,11 @@ struct Sender {
     retry_at: HashMap<i64, (Instant, Duration)>,
 }
 
+/// How long a failed result's retry is remembered after it fell due: a race whose result
+/// is no longer due (posted by another replica, its channel refused or gone) is not
+/// asked about again, and its entry must not stay for the life of the process.
+const RETRY_FORGOTTEN_AFTER: Duration = Duration::from_secs(10 * 60);
+
 impl Sender {
     /// Whether `channel` has room for one more request now (and takes it).
     fn channel_room(&mut self, channel: u64, now: Instant) -> bool {
@@ -76,12 +81,16 @@ impl Sender {
         true
     }
 
-    fn forget_quiet_channels(&mut self, now: Instant) {
+    /// Drops what no longer matters at `now`: channels with no request in the pace
+    /// window, and result retries long past due.
+    fn forget_stale(&mut self, now: Instant) {
         self.channel_sends.retain(|_, sends| {
             sends
                 .back()
-                .is_some_and(|&at| now.duration_since(at) < CHANNEL_WINDOW)
+                .is_some_and(|&at| now.saturating_duration_since(at) < CHANNEL_WINDOW)
         });
+        self.retry_at
+            .retain(|_, &mut (at, _)| now.saturating_duration_since(at) < RETRY_FORGOTTEN_AFTER);
     }
 }
 
@@ -183,7 +192,7 @@ pub(super) async fn tell_races(
                 sender.lock().await.in_flight.remove(&key);
             });
         }
-        sender.lock().await.forget_quiet_channels(Instant::now());
+        sender.lock().await.forget_stale(Instant::now());
         tokio::select! {
             () = tokio::time::sleep(TICK) => {}
             () = stop.notified() => {
@@ -268,11 +277,14 @@ async fn send(http: &Http, channel: ChannelId, message: &RaceMessage) -> Outcome
 async fn record(app: &Arc<App>, sender: &Mutex<Sender>, message: RaceMessage, outcome: Outcome) {
     let race = message.race;
     match &outcome {
-        Outcome::Refused(_, error) => tracing::warn!(
-            race,
-            %error,
-            "the race's channel refuses its messages; not tried again"
-        ),
+        Outcome::Refused(_, error) => {
+            sender.lock().await.retry_at.remove(&race);
+            tracing::warn!(
+                race,
+                %error,
+                "the race's channel refuses its messages; not tried again"
+            );
+        }
         Outcome::Failed(_, error) if message.is_result => {
             let mut s = sender.lock().await;
             let pause = s.retry_at.get(&race).map_or(RESULT_BACKOFF, |&(_, pause)| {
@@ -284,7 +296,7 @@ async fn record(app: &Arc<App>, sender: &Mutex<Sender>, message: RaceMessage, ou
         Outcome::Failed(_, error) => {
             tracing::warn!(race, %error, "updating a race message failed; trying again");
         }
-        Outcome::Sent(_) if message.is_result => {
+        Outcome::Sent(_) | Outcome::Gone if message.is_result => {
             sender.lock().await.retry_at.remove(&race);
         }
         Outcome::Sent(_) | Outcome::Gone => {}
@@ -321,8 +333,25 @@ mod tests {
         assert!(sender.channel_room(7, at(5_000)));
         assert!(!sender.channel_room(7, at(5_001)));
         // Quiet channels are forgotten.
-        sender.forget_quiet_channels(at(60_000));
+        sender.forget_stale(at(60_000));
         assert!(sender.channel_sends.is_empty());
+    }
+
+    /// Issue 50: a result retry is remembered while it may fall due, and forgotten once it
+    /// is long past (the race's result no longer due here), not kept for ever.
+    #[test]
+    fn result_retries_long_past_due_are_forgotten() {
+        let mut sender = Sender::default();
+        let start = Instant::now();
+        sender.retry_at.insert(1, (start, RESULT_BACKOFF));
+        sender
+            .retry_at
+            .insert(2, (start + RETRY_FORGOTTEN_AFTER, RESULT_BACKOFF));
+        sender.forget_stale(start + RETRY_FORGOTTEN_AFTER - Duration::from_secs(1));
+        assert_eq!(sender.retry_at.len(), 2);
+        sender.forget_stale(start + RETRY_FORGOTTEN_AFTER);
+        assert!(!sender.retry_at.contains_key(&1));
+        assert!(sender.retry_at.contains_key(&2));
     }
 
     #[test]
