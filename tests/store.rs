@@ -177,7 +177,7 @@ fn every_statement_on_a_commands_path_finds_its_rows_through_an_index() {
 #[test]
 fn many_first_opens_at_once_all_succeed() {
     let (_dir, db) = temp_db();
-    let threads = 8;
+    let threads = 24;
     let barrier = Arc::new(Barrier::new(threads));
     let handles: Vec<_> = (0..threads)
         .map(|_| {

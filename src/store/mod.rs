@@ -250,6 +250,10 @@ pub struct Tx<'a> {
 /// How long a connection waits for another's lock before answering busy.
 const BUSY_TIMEOUT_MS: u32 = 5000;
 
+/// How long opening a SQLite database waits for other processes opening it at the same
+/// moment (see `Store::setup_with`).
+const OPEN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// How many times a PostgreSQL transaction given up for a conflicting one is run: past
 /// this, the command answers busy (transient), as SQLite does past its busy timeout.
 const CONFLICT_TRIES: u32 = 30;
@@ -336,12 +340,29 @@ impl Store {
             StoreError::Sqlite(e) => maintenance::damage(e),
             other => other,
         })?;
-        if scan {
-            quick_check(&conn)?;
+        // Processes starting together on a new file contend for the locks the switch to
+        // WAL and the first migration need; SQLite answers some of them "busy" at once
+        // rather than wait (a shared lock that would have to grow is not waited for).
+        // Each step is safe to run again, so a start waits its turn, up to OPEN_PATIENCE.
+        let started = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_millis(5);
+        loop {
+            let opened = (|| {
+                if scan {
+                    quick_check(&conn)?;
+                }
+                configure(&conn)?;
+                migrate::apply(&mut conn, migrations)
+            })();
+            match opened {
+                Err(StoreError::Busy(_)) if started.elapsed() < OPEN_PATIENCE => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(std::time::Duration::from_millis(200));
+                }
+                Err(e) => return Err(e),
+                Ok(()) => return Ok(Store::over(Conn::Sqlite(conn), None)),
+            }
         }
-        configure(&conn)?;
-        migrate::apply(&mut conn, migrations)?;
-        Ok(Store::over(Conn::Sqlite(conn), None))
     }
 
     fn setup_postgres(
