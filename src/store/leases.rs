@@ -51,6 +51,32 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Records interaction `id` (created at `created` ms since the Unix epoch) as taken:
+    /// `true` the first time, `false` if any process took it before. Ids created more
+    /// than `keep` before this one are forgotten on the way (the endpoint refuses them by
+    /// their age by then), so the table holds minutes of ids, not all of them.
+    pub fn take_interaction(
+        &self,
+        id: i64,
+        created: Millis,
+        keep: Millis,
+    ) -> Result<bool, StoreError> {
+        // One statement: two replicas taking the same id at once cannot both insert it
+        // (the primary key orders them; the second changes nothing).
+        let taken = self.tx.execute(
+            "INSERT INTO interactions_taken (id, created_ms) VALUES (?1, ?2)
+             ON CONFLICT (id) DO NOTHING",
+            params![id, created],
+        )?;
+        if taken == 1 {
+            self.tx.execute(
+                "DELETE FROM interactions_taken WHERE created_ms < ?1",
+                params![created - keep],
+            )?;
+        }
+        Ok(taken == 1)
+    }
+
     /// Lease `name` as stored (it may have run out).
     pub fn lease(&self, name: &str) -> Result<Option<Lease>, StoreError> {
         Ok(self
@@ -73,6 +99,23 @@ impl Tx<'_> {
 #[cfg(test)]
 mod tests {
     use crate::store::{Lease, Store, StoreError};
+
+    #[test]
+    fn an_interaction_is_taken_once_and_old_ids_are_forgotten() {
+        let mut store = Store::open_in_memory().expect("store");
+        let mut take = |id: i64, created: i64| {
+            store
+                .write(|tx| tx.take_interaction(id, created, 60_000))
+                .expect("store")
+        };
+        assert!(take(1, 1_000));
+        assert!(!take(1, 1_000), "taken once");
+        assert!(take(2, 2_000));
+        // A minute and more later, the first id is forgotten (its age refuses it then).
+        assert!(take(3, 62_000));
+        assert!(take(1, 1_000), "forgotten");
+        assert!(!take(3, 62_000), "kept");
+    }
 
     fn hold(store: &mut Store, holder: &str, now: i64) -> Lease {
         store

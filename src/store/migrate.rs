@@ -52,6 +52,7 @@ migrations!(
     "0020_touch_sequence",
     "0021_languages",
     "0022_fair_rankings",
+    "0023_interactions_taken",
 );
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

@@ -305,6 +305,9 @@ pub const TABLES: &[&str] = &[
     "ratings",
     "ratings_forgotten",
     "leases",
+    // Minutes of ids only, but copied all the same: a replica moved to the new database
+    // at once still refuses what the old one ran.
+    "interactions_taken",
 ];
 
 /// How many rows each of [`TABLES`] holds.
