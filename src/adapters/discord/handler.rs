@@ -50,17 +50,55 @@ pub(super) struct Handler {
     pub(super) answers: Answers,
     /// Commands the core may run at once ([`CORE_WORKERS`](super::CORE_WORKERS)).
     pub(super) core: Arc<Semaphore>,
+    /// When the requests of the HTTP interactions being handled arrived (the endpoint
+    /// adds and removes them), for their age ([`age_since`]).
+    pub(super) arrivals:
+        std::sync::Mutex<std::collections::HashMap<InteractionId, tokio::time::Instant>>,
 }
 
 /// How long ago Discord created the interaction `id` (its snowflake holds the ms since
 /// Discord's epoch). Zero when the clocks disagree the other way.
 pub(super) fn age_of(id: InteractionId) -> Duration {
+    let (created, now) = created_and_now(id);
+    Duration::from_millis(now.saturating_sub(created))
+}
+
+/// How far in this machine's future Discord says it created `id` (zero when it is in the
+/// past): a replay dated ahead, or this machine's clock running behind.
+pub(super) fn ahead_of(id: InteractionId) -> Duration {
+    let (created, now) = created_and_now(id);
+    Duration::from_millis(created.saturating_sub(now))
+}
+
+/// The longest an HTTP interaction is taken to have spent between Discord and the
+/// endpoint. Its age by its id is believed up to this much at arrival: a host whose clock
+/// runs 2.8 s fast made every interaction look too old to run (issue 49), while the time
+/// since arrival, on this machine's monotonic clock, is always true.
+pub(super) const TRANSIT: Duration = Duration::from_secs(1);
+
+/// An HTTP interaction's age, from its id and from when its request `arrived` alike:
+/// at least the time since it arrived (a clock running behind makes ids look young),
+/// and no more than that plus [`TRANSIT`] (one running ahead makes them look old).
+pub(super) fn age_since(id: InteractionId, arrived: tokio::time::Instant) -> Duration {
+    let here = arrived.elapsed();
+    age_of(id).min(here + TRANSIT).max(here)
+}
+
+/// When Discord created `id`, in ms since the Unix epoch (its snowflake holds the ms
+/// since Discord's epoch).
+pub(super) fn created_ms(id: InteractionId) -> u64 {
     const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-    let created = (id.get() >> 22) + DISCORD_EPOCH_MS;
+    (id.get() >> 22) + DISCORD_EPOCH_MS
+}
+
+/// When Discord created `id`, and now, in ms since the Unix epoch (Discord's time, so the
+/// wall clock, not the app's injected one).
+fn created_and_now(id: InteractionId) -> (u64, u64) {
+    let created = created_ms(id);
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64);
-    Duration::from_millis(now.saturating_sub(created))
+    (created, now)
 }
 
 #[serenity::async_trait]
@@ -176,6 +214,24 @@ impl EventHandler for Handler {
 }
 
 impl Handler {
+    /// Interaction `id`'s age: by its id, and for one that came over HTTP by when its
+    /// request arrived too ([`age_since`]).
+    fn age(&self, id: InteractionId) -> Duration {
+        let arrived = self.arrived().get(&id).copied();
+        match arrived {
+            Some(arrived) => age_since(id, arrived),
+            None => age_of(id),
+        }
+    }
+
+    /// When the requests of the HTTP interactions being handled arrived.
+    pub(super) fn arrived(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<InteractionId, tokio::time::Instant>>
+    {
+        self.arrivals.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Handles one interaction from the gateway. Once a shutdown has begun, it is only
     /// told that the bot is restarting: the gateway still delivers events while it closes.
     async fn dispatch(&self, interaction: Interaction) {
@@ -235,7 +291,7 @@ impl Handler {
             lang: invocation.lang,
         };
         self.answers.metrics.read_as(id, name);
-        let age = age_of(id);
+        let age = self.age(id);
         if age >= TOO_OLD {
             self.answers.metrics.too_old(name);
             tracing::warn!(
