@@ -21,7 +21,7 @@
 //!   connection is busy with a real request is the newcomer closed at once.
 //!
 //! WebSocket upgrades leave the cap once upgraded: the web board counts its sockets
-//! under a cap of its own ([`crate::adapters::web::max_sockets`]).
+//! under a cap of its own ([`sockets_for_this_process`]).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -85,7 +85,7 @@ impl Limits {
 /// HTTP connections leave ([`Limits::for_this_process`]), at most 10,000.
 pub fn sockets_for_this_process() -> usize {
     let spare = spare_files();
-    (spare - spare / 2).clamp(16, 10_000)
+    (spare - spare / 2).clamp(16, crate::adapters::web::MAX_SOCKETS)
 }
 
 /// Open files this process may have beyond [`RESERVED_FILES`] (its soft limit; 1,024

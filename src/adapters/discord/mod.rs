@@ -516,7 +516,13 @@ pub async fn run_tuned(
                 .secret(std::env::var("DISCORD_CLIENT_SECRET").ok())
                 .map_err(RunError::Endpoint)?;
             let client = api.client().map_err(RunError::Gateway)?;
-            let sign_in = activity::DiscordSignIn::new(activity.client_id, secret, token, client);
+            let sign_in = activity::DiscordSignIn::new(
+                activity.client_id,
+                secret,
+                token,
+                client,
+                budget.clone(),
+            );
             Some(Arc::new(sign_in) as Arc<dyn crate::adapters::web::ActivitySignIn>)
         }
         None => None,
