@@ -13,12 +13,13 @@
 //!   [`Limits::body_within`] and up to [`Limits::max_body`], before the router sees the
 //!   request. Handlers' own slots (the endpoint's request turns) are thus held only by
 //!   requests that fully arrived; a dribbling client is answered 408 and holds nothing.
-//! - **A connection cap** ([`Limits::connections`]), sized from the file limit. When it
-//!   is full, a new connection evicts the one that has gone longest without delivering a
-//!   whole request (trickling heads, dribbling bodies, idle keep-alives), never one whose
-//!   request is being handled. Discord's requests arrive whole within milliseconds, so
-//!   slow clients make room for them, not the other way round; only when every
-//!   connection is busy with a real request is the newcomer closed at once.
+//! - **A connection cap** ([`Limits::connections`]), sized from the file limit, shared
+//!   fairly by address. When it is full, a new connection evicts one of the address
+//!   holding the most connections: of those, the one that has gone longest without
+//!   delivering a whole request (trickling heads, dribbling bodies, idle keep-alives),
+//!   never one whose request is being handled. A client flooding the listener thus
+//!   evicts its own connections, not Discord's; only when every connection is busy with
+//!   a real request is the newcomer closed at once.
 //!
 //! WebSocket upgrades leave the cap once upgraded: the web board counts its sockets
 //! under a cap of its own ([`sockets_for_this_process`]).
@@ -26,6 +27,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -112,6 +114,8 @@ pub struct Arrived(pub Instant);
 
 /// One open connection, as the cap sees it.
 struct Entry {
+    /// Who opened it.
+    ip: IpAddr,
     /// When it last delivered a whole request (else when it was accepted).
     useful_at: Instant,
     /// Requests of it being handled (whole, in the router): it is not evicted meanwhile.
@@ -123,55 +127,98 @@ struct Entry {
 /// The open connections, to pick one to evict when the cap is full.
 #[derive(Default)]
 struct Open {
-    entries: Mutex<HashMap<u64, Entry>>,
+    state: Mutex<OpenState>,
     next: AtomicU64,
 }
 
-impl Open {
-    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Entry>> {
-        self.entries.lock().unwrap_or_else(|p| p.into_inner())
+#[derive(Default)]
+struct OpenState {
+    entries: HashMap<u64, Entry>,
+    /// Connections open per address.
+    per_ip: HashMap<IpAddr, usize>,
+}
+
+impl OpenState {
+    fn remove(&mut self, id: u64) -> Option<Entry> {
+        let entry = self.entries.remove(&id)?;
+        if let Some(count) = self.per_ip.get_mut(&entry.ip) {
+            *count -= 1;
+            if *count == 0 {
+                self.per_ip.remove(&entry.ip);
+            }
+        }
+        Some(entry)
     }
 
-    /// Registers a new connection if there is room, making room by evicting the least
-    /// useful idle one when the cap is full; `None`: every connection is busy.
-    fn admit(&self, cap: usize, now: Instant) -> Option<(u64, Arc<AtomicU64>, Arc<Notify>)> {
-        let mut entries = self.entries();
-        if entries.len() >= cap {
-            let victim = entries
+    /// The connection to evict: an idle one of the address holding the most, the least
+    /// useful of them; else (that address's are all busy) the least useful idle one.
+    fn victim(&self) -> Option<u64> {
+        let idle = |e: &&Entry| e.busy.load(Ordering::SeqCst) == 0;
+        let heaviest = self
+            .per_ip
+            .iter()
+            .max_by_key(|(_, count)| **count)
+            .map(|(ip, _)| *ip);
+        let least_useful = |of: Option<IpAddr>| {
+            self.entries
                 .iter()
-                .filter(|(_, e)| e.busy.load(Ordering::SeqCst) == 0)
+                .filter(|(_, e)| of.is_none_or(|ip| e.ip == ip))
+                .filter(|(_, e)| idle(e))
                 .min_by_key(|(_, e)| e.useful_at)
-                .map(|(&id, _)| id)?;
-            if let Some(entry) = entries.remove(&victim) {
+                .map(|(&id, _)| id)
+        };
+        least_useful(heaviest).or_else(|| least_useful(None))
+    }
+}
+
+impl Open {
+    fn state(&self) -> std::sync::MutexGuard<'_, OpenState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Registers a new connection from `ip` if there is room, making room by evicting
+    /// one ([`OpenState::victim`]) when the cap is full; `None`: every connection is busy.
+    fn admit(
+        &self,
+        cap: usize,
+        ip: IpAddr,
+        now: Instant,
+    ) -> Option<(u64, Arc<AtomicU64>, Arc<Notify>)> {
+        let mut state = self.state();
+        if state.entries.len() >= cap {
+            let victim = state.victim()?;
+            if let Some(entry) = state.remove(victim) {
                 entry.evict.notify_one();
             }
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let busy = Arc::new(AtomicU64::new(0));
         let evict = Arc::new(Notify::new());
-        entries.insert(
+        state.entries.insert(
             id,
             Entry {
+                ip,
                 useful_at: now,
                 busy: busy.clone(),
                 evict: evict.clone(),
             },
         );
+        *state.per_ip.entry(ip).or_default() += 1;
         Some((id, busy, evict))
     }
 
     fn useful(&self, id: u64) {
-        if let Some(entry) = self.entries().get_mut(&id) {
+        if let Some(entry) = self.state().entries.get_mut(&id) {
             entry.useful_at = Instant::now();
         }
     }
 
     fn closed(&self, id: u64) {
-        self.entries().remove(&id);
+        self.state().remove(id);
     }
 
     fn len(&self) -> usize {
-        self.entries().len()
+        self.state().entries.len()
     }
 }
 
@@ -212,7 +259,8 @@ pub async fn serve(
                 }
             },
         };
-        let Some((id, busy, evict)) = open.admit(limits.connections, Instant::now()) else {
+        let Some((id, busy, evict)) = open.admit(limits.connections, peer.ip(), Instant::now())
+        else {
             // Every connection carries a request being handled: this one waits for
             // nothing (a load balancer tries another replica).
             tracing::debug!(
@@ -340,24 +388,51 @@ mod tests {
     #[test]
     fn a_full_cap_evicts_the_least_useful_idle_connection_never_a_busy_one() {
         let open = Open::default();
+        let ip = IpAddr::from([127, 0, 0, 1]);
         let start = Instant::now();
-        let (a, a_busy, a_evict) = open.admit(2, start).expect("room");
-        let (b, _, b_evict) = open
-            .admit(2, start + Duration::from_millis(1))
+        let (a, a_busy, _a_evict) = open.admit(2, ip, start).expect("room");
+        let (b, _, _b_evict) = open
+            .admit(2, ip, start + Duration::from_millis(1))
             .expect("room");
         // a delivered a request since, and is handling it: b goes for the newcomer.
         open.useful(a);
         a_busy.fetch_add(1, Ordering::SeqCst);
-        let (c, c_busy, _) = open
-            .admit(2, start + Duration::from_millis(2))
+        let (c, c_busy, _c_evict) = open
+            .admit(2, ip, start + Duration::from_millis(2))
             .expect("b evicted");
-        assert!(!open.entries().contains_key(&b));
-        assert!(open.entries().contains_key(&a) && open.entries().contains_key(&c));
-        drop(b_evict);
+        let has = |id| open.state().entries.contains_key(&id);
+        assert!(!has(b));
+        assert!(has(a) && has(c));
         // Both busy: no room, and no one is evicted.
         c_busy.fetch_add(1, Ordering::SeqCst);
-        assert!(open.admit(2, start + Duration::from_millis(3)).is_none());
+        assert!(
+            open.admit(2, ip, start + Duration::from_millis(3))
+                .is_none()
+        );
         assert_eq!(open.len(), 2);
-        drop(a_evict);
+    }
+
+    #[test]
+    fn a_flooding_address_evicts_its_own_connections_not_anothers() {
+        let open = Open::default();
+        let (flood, discord) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let start = Instant::now();
+        // Discord's connection is the oldest, and idle between two requests.
+        let (kept, _, _kept_evict) = open.admit(3, discord, start).expect("room");
+        let mut evicts = Vec::new();
+        for n in 1..50 {
+            let (_, _, evict) = open
+                .admit(3, flood, start + Duration::from_millis(n))
+                .expect("room made");
+            evicts.push(evict);
+        }
+        assert!(open.state().entries.contains_key(&kept));
+        assert_eq!(open.state().per_ip.get(&flood), Some(&2));
+        // Its own newcomer, when it is the heavier address, evicts one of the flood's.
+        let (_, _, _) = open
+            .admit(3, discord, start + Duration::from_millis(60))
+            .expect("room made");
+        assert_eq!(open.state().per_ip.get(&discord), Some(&2));
+        assert!(open.state().entries.contains_key(&kept));
     }
 }
