@@ -186,6 +186,14 @@ impl Open {
     ) -> Option<(u64, Arc<AtomicU64>, Arc<Notify>)> {
         let mut state = self.state();
         if state.entries.len() >= cap {
+            // From the address already holding the most while others hold some: refused
+            // at once. Evicting its own older connection instead would have the listener
+            // set up and tear down a connection for every reconnection of a flood.
+            let held = state.per_ip.get(&ip).copied().unwrap_or(0);
+            let most = state.per_ip.values().copied().max().unwrap_or(0);
+            if state.per_ip.len() > 1 && held > 0 && held >= most {
+                return None;
+            }
             let victim = state.victim()?;
             if let Some(entry) = state.remove(victim) {
                 entry.evict.notify_one();
@@ -261,8 +269,9 @@ pub async fn serve(
         };
         let Some((id, busy, evict)) = open.admit(limits.connections, peer.ip(), Instant::now())
         else {
-            // Every connection carries a request being handled: this one waits for
-            // nothing (a load balancer tries another replica).
+            // Every connection carries a request being handled, or this one comes from
+            // the address holding the most: closed at once (a load balancer tries
+            // another replica).
             tracing::debug!(
                 open = open.len(),
                 "connection cap reached; a connection refused"
@@ -413,7 +422,7 @@ mod tests {
     }
 
     #[test]
-    fn a_flooding_address_evicts_its_own_connections_not_anothers() {
+    fn a_flooding_address_is_refused_and_gives_way_to_another() {
         let open = Open::default();
         let (flood, discord) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
         let start = Instant::now();
@@ -421,18 +430,20 @@ mod tests {
         let (kept, _, _kept_evict) = open.admit(3, discord, start).expect("room");
         let mut evicts = Vec::new();
         for n in 1..50 {
-            let (_, _, evict) = open
-                .admit(3, flood, start + Duration::from_millis(n))
-                .expect("room made");
-            evicts.push(evict);
+            // Once full, the flood's newcomers are refused outright.
+            if let Some((_, _, evict)) = open.admit(3, flood, start + Duration::from_millis(n)) {
+                evicts.push(evict);
+            }
         }
+        assert_eq!(evicts.len(), 2, "two fitted, the rest were refused");
         assert!(open.state().entries.contains_key(&kept));
         assert_eq!(open.state().per_ip.get(&flood), Some(&2));
-        // Its own newcomer, when it is the heavier address, evicts one of the flood's.
+        // Another connection of Discord's evicts one of the flood's.
         let (_, _, _) = open
             .admit(3, discord, start + Duration::from_millis(60))
             .expect("room made");
         assert_eq!(open.state().per_ip.get(&discord), Some(&2));
+        assert_eq!(open.state().per_ip.get(&flood), Some(&1));
         assert!(open.state().entries.contains_key(&kept));
     }
 }

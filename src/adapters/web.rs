@@ -627,6 +627,12 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
                 }
             }
             _ = poll.tick() => {
+                // Forget-me in chat (here or on another replica) ends the board too.
+                if holds(&web, &who, &session).await == Some(false) {
+                    let message = crate::app::web::LinkError::Expired.message(lang_of(&shown));
+                    refuse(&mut socket, &message, true).await;
+                    return;
+                }
                 if !push_if_changed(&web, &who, asked, &mut shown, &mut socket).await {
                     return;
                 }
@@ -733,6 +739,21 @@ async fn push_if_changed(
     send(socket, json!({"type": "view", "view": view})).await
 }
 
+/// Whether `session` (verified) still holds for `who`: `Some(false)` once they asked to
+/// be forgotten after it was issued; `None` when the store cannot say.
+async fn holds(web: &Web, who: &Identity, session: &str) -> Option<bool> {
+    let issued = web.app.web_links()?.session_issued(session)?;
+    let (app, player) = (web.app.clone(), who.player.id.clone());
+    match blocking(move || app.web_session_holds(&player, issued)).await {
+        Some(Ok(holds)) => Some(holds),
+        Some(Err(error)) => {
+            tracing::warn!(%error, "a web session's standing could not be read");
+            None
+        }
+        None => None,
+    }
+}
+
 /// What a hello gave: who it is, the view the welcome carried, the wake-up of its boards,
 /// its session, and the language the page asked for.
 type Hello = (Identity, View, Arc<Notify>, String, Option<Lang>);
@@ -778,6 +799,19 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Hello> {
             return None;
         }
     };
+    match holds(web, &who, &session).await {
+        Some(true) => {}
+        // Issued before the player asked to be forgotten: it ended then.
+        Some(false) => {
+            let message = crate::app::web::LinkError::Expired.message(lang);
+            refuse(socket, &message, true).await;
+            return None;
+        }
+        None => {
+            refuse(socket, &crate::app::apology(lang), false).await;
+            return None;
+        }
+    }
     let wake = web.live.watch(&who);
     let (app, me) = (web.app.clone(), who.clone());
     let view = match blocking(move || app.web_view(&me, asked)).await {

@@ -1074,6 +1074,13 @@ impl App {
             .write(|tx| tx.take_interaction(id, created, keep))
     }
 
+    /// Whether a web session of `player` issued at `issued` still holds: not if they
+    /// asked to be forgotten since (forget-me ends their sessions).
+    pub fn web_session_holds(&self, player: &str, issued: Millis) -> Result<bool, StoreError> {
+        let ended = self.with_reader(|tx| tx.web_sessions_ended_at(player))?;
+        Ok(ended.is_none_or(|at| issued >= at))
+    }
+
     /// How long accesses to the store waited for it so far (a histogram).
     pub fn store_waits(&self) -> commits::StoreWaitSnapshot {
         self.commits.waits.snapshot()

@@ -77,6 +77,38 @@ impl Tx<'_> {
         Ok(taken == 1)
     }
 
+    /// Ends every web session of `player` issued before `now` (forget-me), under the
+    /// one-way fingerprint of their id; entries older than `keep` (a session's life) go.
+    pub fn end_web_sessions(
+        &self,
+        player: &str,
+        now: Millis,
+        keep: Millis,
+    ) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO web_sessions_ended (fingerprint, at_ms) VALUES (?1, ?2)
+             ON CONFLICT (fingerprint) DO UPDATE SET at_ms = excluded.at_ms",
+            params![super::dailies::fingerprint(player), now],
+        )?;
+        self.tx.execute(
+            "DELETE FROM web_sessions_ended WHERE at_ms < ?1",
+            params![now - keep],
+        )?;
+        Ok(())
+    }
+
+    /// When `player`'s web sessions were last ended ([`Tx::end_web_sessions`]), if lately.
+    pub fn web_sessions_ended_at(&self, player: &str) -> Result<Option<Millis>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT at_ms FROM web_sessions_ended WHERE fingerprint = ?1",
+                params![super::dailies::fingerprint(player)],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
     /// Lease `name` as stored (it may have run out).
     pub fn lease(&self, name: &str) -> Result<Option<Lease>, StoreError> {
         Ok(self

@@ -308,6 +308,7 @@ pub const TABLES: &[&str] = &[
     // Minutes of ids only, but copied all the same: a replica moved to the new database
     // at once still refuses what the old one ran.
     "interactions_taken",
+    "web_sessions_ended",
 ];
 
 /// How many rows each of [`TABLES`] holds.
