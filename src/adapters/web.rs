@@ -331,13 +331,15 @@ fn client_of(
         std::net::IpAddr::V6(ip) => ip.is_loopback() || (ip.segments()[0] & 0xfe00) == 0xfc00,
     };
     if proxied
+        // The last hop only: if it is unreadable, the peer (never an earlier hop, which
+        // the client wrote).
         && let Some(forwarded) = headers
             .get_all("x-forwarded-for")
             .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|hop| hop.trim().parse::<std::net::IpAddr>().ok())
-            .last()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|hop| hop.trim().parse::<std::net::IpAddr>().ok())
     {
         return Some(forwarded);
     }
