@@ -34,7 +34,7 @@ use serenity::interactions_endpoint::Verifier;
 use tokio::sync::oneshot;
 
 use super::answers::FirstAnswer;
-use super::handler::{Handler, age_of, age_since, ahead_of, created_ms};
+use super::handler::{Handler, age_of, ahead_of, born, created_ms};
 
 /// The largest request body read. Discord's interactions are a few KB; the largest (a
 /// message command on a long message with its embeds, a modal) stay well under 100 KB.
@@ -46,7 +46,7 @@ pub const MAX_BODY: usize = 256 * 1024;
 /// a signed request older than this is a replay, and inside it a second delivery of the
 /// same id is one. Wide, so that a host whose clock runs a few minutes fast still takes
 /// Discord's requests (the handler's deadline does not trust the id alone either, see
-/// [`age_since`]); replays inside it are caught by the id, here and in the store.
+/// [`born`]); replays inside it are caught by the id, here and in the store.
 pub const REPLAY_WINDOW: Duration = Duration::from_secs(300);
 
 /// How far ahead of this machine's clock an interaction id or a signature timestamp may
@@ -306,7 +306,9 @@ async fn interaction(State(endpoint): State<Arc<Endpoint>>, parts: Parts, body: 
     }
     let answers = &endpoint.handler.answers;
     let first = answers.in_response(id);
-    endpoint.handler.arrived().insert(id, arrived);
+    let signed_at = timestamp.and_then(|t| t.trim().parse::<u64>().ok());
+    let born = born(id, arrived, signed_at);
+    endpoint.handler.arrived().insert(id, born);
     // The handler runs on its own: after a deferral it goes on after this response.
     // Counted in flight from here, so a shutdown waits for it to the end.
     let handler = endpoint.handler.clone();
@@ -318,9 +320,7 @@ async fn interaction(State(endpoint): State<Arc<Endpoint>>, parts: Parts, body: 
         handler.handle(interaction, in_flight, false).await;
     });
     // Discord's 3 seconds, counted from the id and from the arrival alike.
-    let within =
-        ANSWER_WITHIN.saturating_sub(age_since(id, arrived).saturating_sub(arrived.elapsed()));
-    match tokio::time::timeout_at(arrived + within, first).await {
+    match tokio::time::timeout_at(born + ANSWER_WITHIN, first).await {
         Ok(Ok(first)) => response(first),
         // The handler chose not to answer (an interaction too old to run, a kind the bot
         // does not handle) or did not in time: the interaction fails for its player.
