@@ -5,3 +5,5 @@ CREATE TABLE web_sessions_ended (
     fingerprint TEXT PRIMARY KEY,
     at_ms INTEGER NOT NULL
 );
+-- Forget-me drops the entries older than a session's life: found by this, not a scan.
+CREATE INDEX web_sessions_ended_at ON web_sessions_ended (at_ms);
