@@ -1589,8 +1589,8 @@ struct DailyBot {
     wake: Arc<tokio::sync::Notify>,
     stop: oneshot::Sender<()>,
     task: JoinHandle<Result<(), RunError>>,
-    /// Its endpoint, over HTTP.
-    url: Option<String>,
+    /// Its admin listener.
+    admin: SocketAddr,
 }
 
 fn at(time: &str) -> i64 {
@@ -1645,11 +1645,16 @@ async fn daily_bot_on(
     posting: Posting,
     mut tuning: discord::Tuning,
 ) -> DailyBot {
-    let config = config_on(transport, fake, db);
+    let mut config = config_on(transport, fake, db);
     let (listening, address) = oneshot::channel();
     if transport == Transport::Http {
         tuning.endpoint = Some(listening);
     }
+    config.admin = Some(discord::config::Admin {
+        listen: "127.0.0.1:0".parse().expect("address"),
+    });
+    let (admin_listening, admin) = oneshot::channel();
+    tuning.admin = Some(admin_listening);
     let identified = fake
         .gateway_events()
         .await
@@ -1662,15 +1667,16 @@ async fn daily_bot_on(
     let Bot { stop, task } = spawn_bot(app, config, wake.clone(), posting, tuning);
     // This bot's own IDENTIFY and registration: an earlier bot's (before a restart)
     // must not count, or the test could stop this one before its shard starts.
-    let url = if transport == Transport::Http {
-        Some(deliver_to(fake, address).await)
+    // Over HTTP, the fake POSTs to its endpoint from now on.
+    if transport == Transport::Http {
+        deliver_to(fake, address).await;
     } else {
         fake.wait_gateway("IDENTIFY", identified + 1).await;
-        None
-    };
+    }
     registered_after(fake, registered).await;
+    let admin = admin.await.expect("the admin listener listens");
     DailyBot {
-        url,
+        admin,
         clock,
         wake,
         stop,
@@ -3558,15 +3564,10 @@ async fn two_replicas_answer_any_interaction_and_one_at_a_time_sends_the_posts()
     // The replica holding the lease stops: the other takes it over, the clock standing
     // still (so the lease was given up, not run out), and the next day's post goes out.
     let holds = |bot: &DailyBot| {
-        let health = bot
-            .url
-            .clone()
-            .expect("HTTP")
-            .replace("/interactions", "/healthz");
+        let admin = bot.admin;
         async move {
-            let said = reqwest::get(&health).await.expect("healthz");
-            let said: Value =
-                serde_json::from_slice(&said.bytes().await.expect("body")).expect("JSON");
+            let (_, said) = admin_get(admin, "/readyz").await;
+            let said: Value = serde_json::from_str(&said).expect("JSON");
             said["sending"]["this_replica"] == json!(true)
                 && said["sending"]["expires_in_s"].as_f64().unwrap_or(0.0) > 0.0
         }
@@ -3701,8 +3702,23 @@ const UNREACHABLE: &str = "https://127.0.0.1:1";
 /// `api_base`; returns once the endpoint listens, with the endpoint's URL. The fake does
 /// not deliver there by itself: these tests POST to it.
 async fn http_bot(fake: &FakeDiscord, db: &Path, api_base: &str) -> (Bot, String) {
+    let (bot, url, _) = http_bot_tuned(fake, db, api_base, discord::Tuning::default()).await;
+    (bot, url)
+}
+
+/// [`http_bot`] with `tuning`, and an admin listener of its own: the endpoint's URL and
+/// the admin listener's address.
+async fn http_bot_tuned(
+    fake: &FakeDiscord,
+    db: &Path,
+    api_base: &str,
+    tuning: discord::Tuning,
+) -> (Bot, String, SocketAddr) {
     let config = Config {
         api_base: Some(api_base.to_string()),
+        admin: Some(discord::config::Admin {
+            listen: "127.0.0.1:0".parse().expect("address"),
+        }),
         ..config_on(Transport::Http, fake, db)
     };
     let app = Arc::new(App::new(
@@ -3710,9 +3726,18 @@ async fn http_bot(fake: &FakeDiscord, db: &Path, api_base: &str) -> (Bot, String
         Arc::new(SystemClock),
         3,
     ));
-    let (bot, address) = spawn_over_http(app, config);
+    let (listening, address) = oneshot::channel();
+    let (admin_listening, admin) = oneshot::channel();
+    let tuning = discord::Tuning {
+        endpoint: Some(listening),
+        admin: Some(admin_listening),
+        ..tuning
+    };
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let bot = spawn_bot(app, config, wake, Posting::default(), tuning);
     let address = address.await.expect("the endpoint listens");
-    (bot, format!("http://{address}/interactions"))
+    let admin = admin.await.expect("the admin listener listens");
+    (bot, format!("http://{address}/interactions"), admin)
 }
 
 /// POSTs `size` bytes to `url` in chunks (no `Content-Length`), as a raw HTTP/1.1
@@ -3775,7 +3800,8 @@ fn json_of(bytes: &[u8]) -> Value {
 async fn the_endpoint_answers_what_discord_signed_and_only_that_with_rest_out_of_reach() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (_dir, db) = db();
-    let (bot, url) = http_bot(&fake, &db, UNREACHABLE).await;
+    let (bot, url, admin) =
+        http_bot_tuned(&fake, &db, UNREACHABLE, discord::Tuning::default()).await;
 
     let ping = body(
         &json!({"id": fake.next_id(), "application_id": APP_ID, "type": 1, "token": "tok-ping", "version": 1}),
@@ -3855,13 +3881,18 @@ async fn the_endpoint_answers_what_discord_signed_and_only_that_with_rest_out_of
     let (status, _, _) = fake.post_signed(&url, body(&stale)).await;
     assert_eq!(status, 401, "an interaction older than any real delivery");
 
-    // Health: the store is read, and this replica (the only one) sends the bot's posts.
-    let health = url.replace("/interactions", "/healthz");
+    // Health and metrics are not on the public port (issue 49): the admin listener's.
+    for path in ["/healthz", "/metrics", "/readyz"] {
+        let said = reqwest::get(url.replace("/interactions", path))
+            .await
+            .expect("the endpoint answers");
+        assert_eq!(said.status().as_u16(), 404, "{path} on the public port");
+    }
+    // Ready: the store is read, and this replica (the only one) sends the bot's posts.
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
     let said = loop {
-        let said = reqwest::get(&health).await.expect("healthz answers");
-        assert_eq!(said.status().as_u16(), 200);
-        let said = json_of(&said.bytes().await.expect("a body"));
+        let (_, said) = admin_get(admin, "/readyz").await;
+        let said = json_of(said.as_bytes());
         if !said["sending"].is_null() {
             break said;
         }
@@ -3878,12 +3909,8 @@ async fn the_endpoint_answers_what_discord_signed_and_only_that_with_rest_out_of
     let solved = r#"sudoku_interactions_total{command="solve",outcome="message"} 1"#;
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
     let text = loop {
-        let scraped = reqwest::get(url.replace("/interactions", "/metrics"))
-            .await
-            .expect("metrics answer");
-        assert_eq!(scraped.status().as_u16(), 200);
-        let text =
-            String::from_utf8(scraped.bytes().await.expect("a body").to_vec()).expect("text");
+        let (status, text) = admin_get(admin, "/metrics").await;
+        assert_eq!(status, 200);
         if text.contains(solved) {
             break text;
         }
@@ -4671,4 +4698,195 @@ async fn the_admin_listener_serves_health_readiness_and_metrics_with_the_gateway
     }
     assert!(draining, "/readyz never said draining");
     bot.task.await.expect("no panic").expect("a clean stop");
+}
+
+// ---- issue 49: the front door holds against slow clients, floods and replays ---------
+
+/// Opens a connection to `address` and sends `bytes`, then holds it (returned).
+async fn hold(address: &str, bytes: &[u8]) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let mut stream = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connect");
+    stream.write_all(bytes).await.expect("send");
+    stream
+}
+
+/// Slow clients cannot starve Discord: with the listener's cap (16 here) taken many times
+/// over by connections that trickle their heads or dribble their bodies, a signed
+/// interaction is still answered, in full; a connection that sends nothing is closed by
+/// the header timeout, and a dribbled body gets a 408 instead of a request slot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_leave_room_for_signed_interactions() {
+    use tokio::io::AsyncReadExt;
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let limits = sudoku_bot::adapters::listener::Limits {
+        connections: 16,
+        header_within: Duration::from_secs(1),
+        body_within: Duration::from_secs(1),
+        ..sudoku_bot::adapters::listener::Limits::default()
+    };
+    let tuning = discord::Tuning {
+        listener: Some(limits),
+        ..discord::Tuning::default()
+    };
+    let (bot, url, _) = http_bot_tuned(&fake, &db, UNREACHABLE, tuning).await;
+    let address = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/interactions")
+        .to_string();
+
+    // 40 heads trickled and 20 bodies dribbled: far over the cap of 16.
+    let mut held = Vec::new();
+    for _ in 0..40 {
+        held.push(hold(&address, b"POST /interactions HTTP/1.1\r\nhost: x\r\n").await);
+    }
+    for _ in 0..20 {
+        let head = "POST /interactions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n0123456789";
+        held.push(hold(&address, head.as_bytes()).await);
+    }
+    // A signed interaction among them is answered as ever.
+    let help = fake.slash(&ann(), Some(GUILD), "help", json!([]));
+    let (status, _, answer) = fake.post_signed(&url, body(&help)).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
+    assert_eq!(json_of(&answer)["type"], 4);
+
+    // A dribbled body is cut off with a 408, and a silent connection closed.
+    let mut slow = hold(
+        &address,
+        b"POST /interactions HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\n01234",
+    )
+    .await;
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(20), slow.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "a dribbling client is not held for ever");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let mut silent = hold(&address, b"").await;
+    let mut nothing = Vec::new();
+    let read =
+        tokio::time::timeout(Duration::from_secs(20), silent.read_to_end(&mut nothing)).await;
+    assert!(read.is_ok(), "a connection that sends nothing is closed");
+    drop(held);
+    bot.stop().await;
+}
+
+/// The same signed interaction posted 50 times to two replicas on one database at once
+/// runs exactly once (one answer, the other 49 refused as replays); an interaction dated
+/// ahead, a signature timestamp out of date or dated ahead, are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_interaction_posted_to_two_replicas_at_once_runs_once() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let (a, url_a) = http_bot(&fake, &db, UNREACHABLE).await;
+    let (b, url_b) = http_bot(&fake, &db, UNREACHABLE).await;
+
+    let new = body(&new_command(&fake, &ann(), 30));
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("time")
+        .as_secs();
+    let signature = fake.sign(&now.to_string(), &new);
+    let posts = (0..50).map(|n| {
+        let url = if n % 2 == 0 { &url_a } else { &url_b };
+        fake.post_raw(url, new.clone(), Some(signature.clone()))
+    });
+    let statuses: Vec<u16> = futures_util::future::join_all(posts)
+        .await
+        .into_iter()
+        .map(|(status, _, _)| status)
+        .collect();
+    assert_eq!(
+        statuses.iter().filter(|&&s| s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|&&s| s == 401).count(),
+        49,
+        "{statuses:?}"
+    );
+    let games: i64 = rusqlite::Connection::open(&db)
+        .expect("db")
+        .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+        .expect("games");
+    assert_eq!(games, 1, "the command ran once");
+
+    // Dated ten minutes ahead, signed now: refused on both (it once counted as age 0).
+    let mut ahead = fake.slash(&ann(), Some(GUILD), "help", json!([]));
+    fake.created_ahead(&mut ahead, Duration::from_secs(600));
+    for url in [&url_a, &url_b] {
+        let (status, _, _) = fake.post_signed(url, body(&ahead)).await;
+        assert_eq!(status, 401, "an interaction dated ahead");
+    }
+    // A fresh interaction under a signature timestamp out of date, or dated ahead.
+    for timestamp in [
+        now - discord::REPLAY_WINDOW.as_secs() - 10,
+        now + discord::AHEAD_AT_MOST.as_secs() + 60,
+    ] {
+        let help = body(&fake.slash(&ann(), Some(GUILD), "help", json!([])));
+        let signature = fake.sign(&timestamp.to_string(), &help);
+        let (status, _, said) = fake.post_raw(&url_a, help, Some(signature)).await;
+        assert_eq!(status, 401, "{}", String::from_utf8_lossy(&said));
+    }
+    a.stop().await;
+    b.stop().await;
+}
+
+/// Junk sign-ins at 100 a second from one client spend that client's allowance, not the
+/// process's: another client's sign-in is still answered. The page may be framed by this
+/// application's own Activity origin, not by any other Activity.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn junk_sign_ins_from_one_client_leave_another_clients_sign_in_answered() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, _db, bot, base) = activity_bot(&fake).await;
+
+    let page = reqwest::get(format!("{base}/")).await.expect("the page");
+    let policy = page
+        .headers()
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        policy.contains(&format!("https://{APP_ID}.discordsays.com")),
+        "{policy}"
+    );
+    assert!(!policy.contains("*.discordsays.com"), "{policy}");
+
+    let id = fake
+        .interact(fake.slash(&ann(), Some(GUILD), "play", json!([])))
+        .await;
+    let instance = fake.wait_launched(&id).await;
+
+    // 100 junk sign-ins in a second from 127.0.0.1.
+    let mut junk = Vec::new();
+    for _ in 0..10 {
+        let batch = (0..10).map(|_| activity_sign_in(&base, "a", "b"));
+        junk.extend(futures_util::future::join_all(batch).await);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let slowed = junk.iter().filter(|(status, _)| *status == 429).count();
+    assert!(slowed >= 80, "the junk client is slowed: {junk:?}");
+
+    // ann, from another address, signs in.
+    let code = fake.authorize(&ann()).await;
+    let other = reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .expect("a client");
+    let answer = other
+        .post(format!("{base}/api/token"))
+        .header("content-type", "application/json")
+        .body(json!({"code": code, "instance_id": instance.id, "locale": "en-US"}).to_string())
+        .send()
+        .await
+        .expect("the Activity's server answers");
+    let status = answer.status().as_u16();
+    let said: Value =
+        serde_json::from_slice(&answer.bytes().await.expect("body")).unwrap_or(Value::Null);
+    assert_eq!(status, 200, "{said:#}");
+    assert_eq!(said["player"], "ann");
+    bot.stop().await;
 }

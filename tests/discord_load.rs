@@ -378,7 +378,7 @@ fn free_port() -> u16 {
 
 /// Replica `n` of the release binary: HTTP alone, on `port`, on the database `load.db`
 /// in `dir` (shared by every replica), logging to `replica-{n}.log` (appended across
-/// restarts); returns once its endpoint answers `/healthz`.
+/// restarts); returns once its endpoint answers.
 async fn spawn_replica(
     fake: &FakeDiscord,
     dir: &std::path::Path,
@@ -424,13 +424,14 @@ async fn spawn_replica(
     panic!("replica {n} did not serve in a minute");
 }
 
-/// Whether the endpoint on `port` answers `/healthz` with 200 within `limit`.
+/// Whether the endpoint on `port` answers within `limit`: a GET of the interactions path
+/// is refused (405) once it serves. (`/healthz` is the admin listener's alone.)
 async fn serving(port: u16, limit: Duration) -> bool {
-    let health = format!("http://127.0.0.1:{port}/healthz");
+    let endpoint = format!("http://127.0.0.1:{port}/interactions");
     let deadline = Instant::now() + limit;
     while Instant::now() < deadline {
-        if let Ok(answer) = reqwest::get(&health).await
-            && answer.status().is_success()
+        if let Ok(answer) = reqwest::get(&endpoint).await
+            && answer.status() == reqwest::StatusCode::METHOD_NOT_ALLOWED
         {
             return true;
         }

@@ -483,6 +483,53 @@ async fn links_expire_sessions_resume_and_a_forged_token_is_refused() {
     assert_eq!(told["fatal"], true);
 }
 
+/// Forget-me ends the player's web sessions (issue 49): the open board closes, saying
+/// its session ended, and the session cannot say hello again; a new link still opens
+/// one. Another player's session is untouched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forget_me_ends_the_players_web_sessions() {
+    let bot = WebBot::start(17).await;
+    bot.say("ann", "srv", "new 30").await;
+    bot.say("bob", "srv", "new 30").await;
+    let (mut open, welcome) = bot.browser("ann", "srv").await;
+    let session = welcome["session"].as_str().expect("session").to_string();
+    let (mut bobs, bobs_welcome) = bot.browser("bob", "srv").await;
+
+    bot.chat.clock.advance(1_000);
+    let asked = bot.say("ann", "srv", "forget-me").await;
+    bot.press("ann", "srv", &asked, "Yes, delete everything")
+        .await;
+
+    // The open board closes at its next look at the store (every 2 s).
+    let closed = tokio::time::timeout(Duration::from_secs(10), next_of(&mut open, "error"))
+        .await
+        .expect("the open board closes");
+    assert_eq!(closed["fatal"], true, "{closed}");
+    let mut again = bot.socket().await;
+    send(&mut again, json!({"type": "hello", "session": session})).await;
+    let refused = next(&mut again).await;
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .expect("text")
+            .contains("expired"),
+        "{refused}"
+    );
+    // A new link opens a new session; bob's board is still open.
+    bot.chat.clock.advance(1_000);
+    let (_fresh, welcome) = bot.browser("ann", "srv").await;
+    assert_eq!(welcome["type"], "welcome");
+    let view = act(
+        &mut bobs,
+        1,
+        &bobs_welcome["view"],
+        json!({"action": "undo"}),
+    )
+    .await;
+    assert_eq!(view["type"], "done", "{view}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_touches_only_their_own_game_from_the_web() {
     let bot = WebBot::start(14).await;

@@ -59,8 +59,10 @@ const ICON: &str = include_str!("../../assets/web/favicon.svg");
 /// The largest frame read from a browser: actions are a hundred bytes or so.
 const MAX_FRAME: usize = 4 * 1024;
 
-/// Open boards at once, per process; more are refused (503) until some close. Each holds
-/// a socket, a task and a few KB.
+/// Open boards at once, per process, by default; more are refused (503) until some close.
+/// Each holds a socket (a file descriptor), a task and a few KB. Their own cap, apart from
+/// the listener's HTTP connections (which carry Discord's interactions): `run` sizes both
+/// from the file limit ([`crate::adapters::listener::sockets_for_this_process`]).
 pub const MAX_SOCKETS: usize = 10_000;
 
 /// How often an open board looks at the store for changes made by other processes.
@@ -181,6 +183,22 @@ const SIGN_IN_WITHIN: Duration = Duration::from_secs(15);
 /// The largest `/api/token` body: a code and an instance id.
 const MAX_TOKEN_REQUEST: usize = 2 * 1024;
 
+/// Sign-ins a second for the whole process, after a burst: the daily post brings a crowd
+/// at once (the old 60, then 10 a second, was below its peak), while each sign-in costs
+/// three calls to Discord (the instance lookup in the bot's own budget).
+const SIGN_IN_BURST: f64 = 600.0;
+const SIGN_INS_PER_SECOND: f64 = 100.0;
+
+/// Sign-ins a second per client (by address), after a burst: a player signs in once per
+/// opening of the Activity. One client sending junk at 10 a second gave every real player
+/// a 429 when the only limit was the process's (issue 49); now it spends its own.
+const CLIENT_BURST: f64 = 10.0;
+const CLIENT_SIGN_INS_PER_SECOND: f64 = 1.0;
+
+/// Clients whose allowance is kept at most; past it, those whose allowance refilled are
+/// dropped (they lose nothing), then all if need be.
+const CLIENTS_KEPT: usize = 10_000;
+
 struct Web {
     app: Arc<App>,
     live: Arc<Live>,
@@ -189,9 +207,13 @@ struct Web {
     page: String,
     sign_in: Option<Arc<dyn ActivitySignIn>>,
     signing_in: Semaphore,
-    /// Sign-ins a second for the whole process ([`BURST`], [`TAPS_PER_SECOND`]): each one
-    /// costs calls to Discord, and junk codes must not spend the app's rate limits there.
+    /// Sign-ins for the whole process ([`SIGN_IN_BURST`], [`SIGN_INS_PER_SECOND`]): each
+    /// one costs calls to Discord, and junk codes must not spend the app's rate limits.
     sign_in_allowance: Mutex<Allowance>,
+    /// Sign-ins per client ([`CLIENT_BURST`], [`CLIENT_SIGN_INS_PER_SECOND`]).
+    client_allowances: Mutex<HashMap<std::net::IpAddr, Allowance>>,
+    /// The page's Content-Security-Policy: who may frame it.
+    policy: HeaderValue,
 }
 
 /// The page and its socket, for `app` (whose [`App::with_web`] links sign the
@@ -231,17 +253,22 @@ pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> R
         &format!(r#"<script type="application/json" id="words">{words}</script>"#),
     );
     let activity = sign_in.is_some();
+    let policy = policy(sign_in.as_ref().map(|s| s.client_id()));
     let web = Arc::new(Web {
         app,
         live,
-        sockets: Arc::new(Semaphore::new(MAX_SOCKETS)),
+        sockets: Arc::new(Semaphore::new(
+            crate::adapters::listener::sockets_for_this_process(),
+        )),
         page,
         sign_in,
         signing_in: Semaphore::new(SIGN_INS_AT_ONCE),
         sign_in_allowance: Mutex::new(Allowance {
-            left: BURST,
+            left: SIGN_IN_BURST,
             at: tokio::time::Instant::now(),
         }),
+        client_allowances: Mutex::new(HashMap::new()),
+        policy,
     });
     let router = if activity {
         // Discord's proxy maps the Activity's root here.
@@ -257,27 +284,84 @@ pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> R
         )
         .route(
             "/play.js",
-            get(|| async { asset(SCRIPT, "text/javascript; charset=utf-8") }),
+            get(|State(web): State<Arc<Web>>| async move {
+                asset(SCRIPT, "text/javascript; charset=utf-8", &web.policy)
+            }),
         )
         .route(
             "/play.css",
-            get(|| async { asset(STYLE, "text/css; charset=utf-8") }),
+            get(|State(web): State<Arc<Web>>| async move {
+                asset(STYLE, "text/css; charset=utf-8", &web.policy)
+            }),
         )
         // The page names its icon; browsers still ask for `/favicon.ico` on their own.
         .route(
             "/favicon.svg",
-            get(|| async { asset(ICON, "image/svg+xml") }),
+            get(|State(web): State<Arc<Web>>| async move {
+                asset(ICON, "image/svg+xml", &web.policy)
+            }),
         )
         .route(
             "/favicon.ico",
-            get(|| async { asset(ICON, "image/svg+xml") }),
+            get(|State(web): State<Arc<Web>>| async move {
+                asset(ICON, "image/svg+xml", &web.policy)
+            }),
         )
         .route("/api/live", get(live_socket))
         .with_state(web)
 }
 
 async fn the_page(State(web): State<Arc<Web>>) -> Response {
-    asset(web.page.clone(), "text/html; charset=utf-8")
+    asset(web.page.clone(), "text/html; charset=utf-8", &web.policy)
+}
+
+/// The page's Content-Security-Policy. It loads only itself and talks only to its own
+/// origin. Framed by Discord's clients and, as an Activity (`client_id`), by this
+/// application's own Activity origin alone: `https://*.discordsays.com` let any other
+/// Activity frame it (issue 49).
+fn policy(client_id: Option<&str>) -> HeaderValue {
+    let mut ancestors =
+        "'self' https://discord.com https://ptb.discord.com https://canary.discord.com".to_string();
+    // The client id is a number (checked with the config); anything else frames nothing.
+    if let Some(id) =
+        client_id.filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+    {
+        ancestors.push_str(&format!(" https://{id}.discordsays.com"));
+    }
+    let policy = format!(
+        "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors {ancestors}"
+    );
+    HeaderValue::from_str(&policy)
+        .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'; frame-ancestors 'self'"))
+}
+
+/// Who asks, for limits per client: the connection's peer; behind a reverse proxy on
+/// this machine or a private network (a peer on loopback or a private address), the
+/// address that proxy appended to `X-Forwarded-For` (the last one: those before it are
+/// whatever the client claimed).
+fn client_of(
+    peer: Option<std::net::SocketAddr>,
+    headers: &axum::http::HeaderMap,
+) -> Option<std::net::IpAddr> {
+    let peer = peer?.ip();
+    let proxied = match peer {
+        std::net::IpAddr::V4(ip) => ip.is_loopback() || ip.is_private(),
+        std::net::IpAddr::V6(ip) => ip.is_loopback() || (ip.segments()[0] & 0xfe00) == 0xfc00,
+    };
+    if proxied
+        // The last hop only: if it is unreadable, the peer (never an earlier hop, which
+        // the client wrote).
+        && let Some(forwarded) = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|hop| hop.trim().parse::<std::net::IpAddr>().ok())
+    {
+        return Some(forwarded);
+    }
+    Some(peer)
 }
 
 #[derive(Deserialize)]
@@ -287,7 +371,16 @@ struct TokenRequest {
 }
 
 /// `POST /api/token`: the Activity's sign-in (see the module's doc).
-async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
+async fn activity_token(
+    State(web): State<Arc<Web>>,
+    asked: axum::http::request::Parts,
+    body: Bytes,
+) -> Response {
+    // The listener puts the connection's peer here (absent when served some other way).
+    let peer = asked
+        .extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|info| info.0);
     // Refusals in the language the page asked for (its browser's: Discord has not said
     // the player's yet), whatever else the request holds.
     let lang = serde_json::from_slice::<Value>(&body)
@@ -315,11 +408,40 @@ async fn activity_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
     let Some(request) = request else {
         return answer(StatusCode::BAD_REQUEST, t!(lang, "activity-unreadable"));
     };
+    // The client's own allowance first: one spending it (junk codes in a loop) is slowed
+    // alone, and does not spend the process's, which every player shares.
+    let client_allowed = match client_of(peer, &asked.headers) {
+        Some(client) => {
+            let mut clients = web
+                .client_allowances
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            if clients.len() >= CLIENTS_KEPT && !clients.contains_key(&client) {
+                clients.retain(|_, allowance| {
+                    !allowance.refilled(CLIENT_BURST, CLIENT_SIGN_INS_PER_SECOND)
+                });
+                if clients.len() >= CLIENTS_KEPT {
+                    clients.clear();
+                }
+            }
+            clients
+                .entry(client)
+                .or_insert_with(|| Allowance {
+                    left: CLIENT_BURST,
+                    at: tokio::time::Instant::now(),
+                })
+                .take_at(CLIENT_BURST, CLIENT_SIGN_INS_PER_SECOND)
+        }
+        None => true,
+    };
+    if !client_allowed {
+        return answer(StatusCode::TOO_MANY_REQUESTS, t!(lang, "activity-crowd"));
+    }
     let allowed = web
         .sign_in_allowance
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .take();
+        .take_at(SIGN_IN_BURST, SIGN_INS_PER_SECOND);
     if !allowed {
         return answer(StatusCode::TOO_MANY_REQUESTS, t!(lang, "activity-crowd"));
     }
@@ -372,7 +494,7 @@ fn json_response(status: StatusCode, body: Value) -> Response {
     response
 }
 
-fn asset(body: impl IntoResponse, kind: &'static str) -> Response {
+fn asset(body: impl IntoResponse, kind: &'static str, policy: &HeaderValue) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
@@ -380,12 +502,7 @@ fn asset(body: impl IntoResponse, kind: &'static str) -> Response {
     // The page loads only itself and talks only to its own origin; the link's token is
     // in the fragment, which never leaves the browser, and no referrer carries the
     // page's address elsewhere.
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'self' https://discord.com https://ptb.discord.com https://canary.discord.com https://*.discordsays.com",
-        ),
-    );
+    headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
     headers.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
@@ -463,10 +580,22 @@ struct Allowance {
 }
 
 impl Allowance {
+    /// A board's tap.
     fn take(&mut self) -> bool {
+        self.take_at(BURST, TAPS_PER_SECOND)
+    }
+
+    /// Whether it is full again (at `burst`, earning `per_second`).
+    fn refilled(&self, burst: f64, per_second: f64) -> bool {
+        let earned = self.at.elapsed().as_secs_f64() * per_second;
+        self.left + earned >= burst
+    }
+
+    /// One more, out of `burst` earning `per_second`.
+    fn take_at(&mut self, burst: f64, per_second: f64) -> bool {
         let now = tokio::time::Instant::now();
-        let earned = now.duration_since(self.at).as_secs_f64() * TAPS_PER_SECOND;
-        self.left = (self.left + earned).min(BURST);
+        let earned = now.duration_since(self.at).as_secs_f64() * per_second;
+        self.left = (self.left + earned).min(burst);
         self.at = now;
         if self.left >= 1.0 {
             self.left -= 1.0;
@@ -521,6 +650,12 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
                 }
             }
             _ = poll.tick() => {
+                // Forget-me in chat (here or on another replica) ends the board too.
+                if holds(&web, &who, &session).await == Some(false) {
+                    let message = crate::app::web::LinkError::Expired.message(lang_of(&shown));
+                    refuse(&mut socket, &message, true).await;
+                    return;
+                }
                 if !push_if_changed(&web, &who, asked, &mut shown, &mut socket).await {
                     return;
                 }
@@ -661,6 +796,21 @@ async fn push_if_changed(
     send(socket, json!({"type": "view", "view": view})).await
 }
 
+/// Whether `session` (verified) still holds for `who`: `Some(false)` once they asked to
+/// be forgotten after it was issued; `None` when the store cannot say.
+async fn holds(web: &Web, who: &Identity, session: &str) -> Option<bool> {
+    let issued = web.app.web_links()?.session_issued(session)?;
+    let (app, player) = (web.app.clone(), who.player.id.clone());
+    match blocking(move || app.web_session_holds(&player, issued)).await {
+        Some(Ok(holds)) => Some(holds),
+        Some(Err(error)) => {
+            tracing::warn!(%error, "a web session's standing could not be read");
+            None
+        }
+        None => None,
+    }
+}
+
 /// What a hello gave: who it is, the view the welcome carried, the wake-up of its boards,
 /// its session, and the language the page asked for.
 type Hello = (Identity, View, Arc<Notify>, String, Option<Lang>);
@@ -706,6 +856,19 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Hello> {
             return None;
         }
     };
+    match holds(web, &who, &session).await {
+        Some(true) => {}
+        // Issued before the player asked to be forgotten: it ended then.
+        Some(false) => {
+            let message = crate::app::web::LinkError::Expired.message(lang);
+            refuse(socket, &message, true).await;
+            return None;
+        }
+        None => {
+            refuse(socket, &crate::app::apology(lang), false).await;
+            return None;
+        }
+    }
     let wake = web.live.watch(&who);
     let (app, me) = (web.app.clone(), who.clone());
     let view = match blocking(move || app.web_view(&me, asked)).await {

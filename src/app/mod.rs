@@ -1057,6 +1057,30 @@ impl App {
         }
     }
 
+    /// Records interaction `id` (created at `created` ms since the Unix epoch) as taken,
+    /// for every process sharing the store: `Ok(true)` the first time only. Ids created
+    /// over `keep` ms before it are forgotten; the caller refuses those by their age.
+    pub fn take_interaction(
+        &self,
+        id: u64,
+        created: Millis,
+        keep: Millis,
+    ) -> Result<bool, StoreError> {
+        // Snowflakes fit in 63 bits until the year 2084; one that does not is no real id.
+        let Ok(id) = i64::try_from(id) else {
+            return Ok(false);
+        };
+        self.store()
+            .write(|tx| tx.take_interaction(id, created, keep))
+    }
+
+    /// Whether a web session of `player` issued at `issued` still holds: not if they
+    /// asked to be forgotten since (forget-me ends their sessions).
+    pub fn web_session_holds(&self, player: &str, issued: Millis) -> Result<bool, StoreError> {
+        let ended = self.with_reader(|tx| tx.web_sessions_ended_at(player))?;
+        Ok(ended.is_none_or(|at| issued >= at))
+    }
+
     /// How long accesses to the store waited for it so far (a histogram).
     pub fn store_waits(&self) -> commits::StoreWaitSnapshot {
         self.commits.waits.snapshot()

@@ -110,6 +110,11 @@ impl Links {
         self.verify("s", session, now)
     }
 
+    /// When a session (already verified) was issued.
+    pub fn session_issued(&self, session: &str) -> Option<Millis> {
+        Some(self.session_ends(session)? - SESSION_TTL_MS)
+    }
+
     /// When a session (already verified) ends: an open board closes then.
     pub fn session_ends(&self, session: &str) -> Option<Millis> {
         session.split('.').nth(1)?.parse().ok()

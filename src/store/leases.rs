@@ -51,6 +51,64 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Records interaction `id` (created at `created` ms since the Unix epoch) as taken:
+    /// `true` the first time, `false` if any process took it before. Ids created more
+    /// than `keep` before this one are forgotten on the way (the endpoint refuses them by
+    /// their age by then), so the table holds minutes of ids, not all of them.
+    pub fn take_interaction(
+        &self,
+        id: i64,
+        created: Millis,
+        keep: Millis,
+    ) -> Result<bool, StoreError> {
+        // One statement: two replicas taking the same id at once cannot both insert it
+        // (the primary key orders them; the second changes nothing).
+        let taken = self.tx.execute(
+            "INSERT INTO interactions_taken (id, created_ms) VALUES (?1, ?2)
+             ON CONFLICT (id) DO NOTHING",
+            params![id, created],
+        )?;
+        if taken == 1 {
+            self.tx.execute(
+                "DELETE FROM interactions_taken WHERE created_ms < ?1",
+                params![created - keep],
+            )?;
+        }
+        Ok(taken == 1)
+    }
+
+    /// Ends every web session of `player` issued before `now` (forget-me), under the
+    /// one-way fingerprint of their id; entries older than `keep` (a session's life) go.
+    pub fn end_web_sessions(
+        &self,
+        player: &str,
+        now: Millis,
+        keep: Millis,
+    ) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO web_sessions_ended (fingerprint, at_ms) VALUES (?1, ?2)
+             ON CONFLICT (fingerprint) DO UPDATE SET at_ms = excluded.at_ms",
+            params![super::dailies::fingerprint(player), now],
+        )?;
+        self.tx.execute(
+            "DELETE FROM web_sessions_ended WHERE at_ms < ?1",
+            params![now - keep],
+        )?;
+        Ok(())
+    }
+
+    /// When `player`'s web sessions were last ended ([`Tx::end_web_sessions`]), if lately.
+    pub fn web_sessions_ended_at(&self, player: &str) -> Result<Option<Millis>, StoreError> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT at_ms FROM web_sessions_ended WHERE fingerprint = ?1",
+                params![super::dailies::fingerprint(player)],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
     /// Lease `name` as stored (it may have run out).
     pub fn lease(&self, name: &str) -> Result<Option<Lease>, StoreError> {
         Ok(self
@@ -73,6 +131,23 @@ impl Tx<'_> {
 #[cfg(test)]
 mod tests {
     use crate::store::{Lease, Store, StoreError};
+
+    #[test]
+    fn an_interaction_is_taken_once_and_old_ids_are_forgotten() {
+        let mut store = Store::open_in_memory().expect("store");
+        let mut take = |id: i64, created: i64| {
+            store
+                .write(|tx| tx.take_interaction(id, created, 60_000))
+                .expect("store")
+        };
+        assert!(take(1, 1_000));
+        assert!(!take(1, 1_000), "taken once");
+        assert!(take(2, 2_000));
+        // A minute and more later, the first id is forgotten (its age refuses it then).
+        assert!(take(3, 62_000));
+        assert!(take(1, 1_000), "forgotten");
+        assert!(!take(3, 62_000), "kept");
+    }
 
     fn hold(store: &mut Store, holder: &str, now: i64) -> Lease {
         store

@@ -52,6 +52,8 @@ migrations!(
     "0020_touch_sequence",
     "0021_languages",
     "0022_fair_rankings",
+    "0023_interactions_taken",
+    "0024_web_sessions_ended",
 );
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

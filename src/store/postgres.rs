@@ -308,6 +308,10 @@ pub const TABLES: &[&str] = &[
     "ratings",
     "ratings_forgotten",
     "leases",
+    // Minutes of ids only, but copied all the same: a replica moved to the new database
+    // at once still refuses what the old one ran.
+    "interactions_taken",
+    "web_sessions_ended",
 ];
 
 /// How many rows each of [`TABLES`] holds.

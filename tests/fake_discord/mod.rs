@@ -440,6 +440,16 @@ impl FakeDiscord {
         interaction["id"] = json!(id);
     }
 
+    /// Makes `interaction` one dated `ahead` in the future: a new id whose snowflake says
+    /// so (a replay made to look fresh, or a clock that disagrees).
+    pub fn created_ahead(&self, interaction: &mut Value, ahead: Duration) {
+        let created = now_ms() + ahead.as_millis() as u64;
+        let low = (1 << 21) | (self.state.aged.fetch_add(1, Ordering::SeqCst) & 0xFFFFF);
+        let id = ((created - DISCORD_EPOCH_MS) << 22 | low).to_string();
+        interaction["token"] = json!(format!("tok-{id}"));
+        interaction["id"] = json!(id);
+    }
+
     /// What the fake served so far, counted.
     pub async fn counters(&self) -> Counters {
         let mut limits = self.state.limits.lock().await;

@@ -5,9 +5,17 @@
 //! player is in it. The page names its instance, but only Discord's answer is believed:
 //! a player cannot claim another channel's board, or someone else's code. Discord's
 //! answer also says the player's locale, which the page then speaks.
+//!
+//! The instance lookup is the bot's own request (its token, its global rate limit): it
+//! waits its turn in the outbound budget like the bot's posts, and an instance read
+//! lately is taken from [`INSTANCE_FRESH`]'s cache, so a channel opening the Activity
+//! together costs one lookup, not one per player.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde::Deserialize;
 
@@ -19,11 +27,23 @@ use crate::app::{Place, Player};
 /// Where Discord's API is, as reached through [`super::Api`]'s client.
 const API: &str = "https://discord.com/api/v10";
 
+/// How long an instance read from Discord is believed: its place does not change, and a
+/// player missing from its list is looked up again (they may just have joined).
+const INSTANCE_FRESH: Duration = Duration::from_secs(10);
+
+/// Instances kept in the cache at most; past it, the stale ones go (and if none is
+/// stale, all do: a flood of made-up ids must not grow it without end).
+const INSTANCES_KEPT: usize = 4_096;
+
 pub struct DiscordSignIn {
     client_id: String,
     client_secret: String,
     bot_token: String,
     http: reqwest::Client,
+    /// The bot's own requests' budget (see `outbound`).
+    budget: Arc<super::outbound::Budget>,
+    /// Instances read lately, by id, with when.
+    instances: Mutex<HashMap<String, (tokio::time::Instant, Arc<Instance>)>>,
 }
 
 impl DiscordSignIn {
@@ -32,6 +52,7 @@ impl DiscordSignIn {
         client_secret: String,
         bot_token: &str,
         http: reqwest::Client,
+        budget: Arc<super::outbound::Budget>,
     ) -> DiscordSignIn {
         let token = bot_token.trim();
         DiscordSignIn {
@@ -39,7 +60,58 @@ impl DiscordSignIn {
             client_secret,
             bot_token: token.strip_prefix("Bot ").unwrap_or(token).to_string(),
             http,
+            budget,
+            instances: Mutex::new(HashMap::new()),
         }
+    }
+
+    fn instances(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<String, (tokio::time::Instant, Arc<Instance>)>> {
+        self.instances.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Activity instance `instance` with `user` in it, from the cache while fresh, else
+    /// from Discord (through the outbound budget); `None` when Discord knows no such
+    /// instance.
+    async fn instance(
+        &self,
+        instance: &str,
+        user: &str,
+    ) -> Result<Option<Arc<Instance>>, SignInError> {
+        let now = tokio::time::Instant::now();
+        let cached = self.instances().get(instance).cloned();
+        if let Some((at, found)) = cached
+            && now.duration_since(at) < INSTANCE_FRESH
+            && found.users.iter().any(|u| u == user)
+        {
+            return Ok(Some(found));
+        }
+        self.budget.take(true).await;
+        let route = "/applications/{application_id}/activity-instances/{instance_id}";
+        let found = self
+            .get::<Instance>(
+                "reading the Activity's instance",
+                format!(
+                    "{API}/applications/{}/activity-instances/{}",
+                    self.client_id, instance
+                ),
+                &format!("Bot {}", self.bot_token),
+                Some(route),
+            )
+            .await?
+            .map(Arc::new);
+        if let Some(found) = &found {
+            let mut instances = self.instances();
+            if instances.len() >= INSTANCES_KEPT {
+                instances.retain(|_, (at, _)| now.duration_since(*at) < INSTANCE_FRESH);
+                if instances.len() >= INSTANCES_KEPT {
+                    instances.clear();
+                }
+            }
+            instances.insert(instance.to_string(), (now, found.clone()));
+        }
+        Ok(found)
     }
 
     /// Refusals said in `lang` (the page's, until Discord says the player's).
@@ -82,6 +154,7 @@ impl DiscordSignIn {
                 "reading the player",
                 format!("{API}/users/@me"),
                 &format!("Bearer {}", granted.access_token),
+                None,
             )
             .await?
             .ok_or_else(|| SignInError::Failed("the new access token was refused".into()))?;
@@ -92,23 +165,13 @@ impl DiscordSignIn {
             .and_then(Lang::from_discord)
             .unwrap_or(lang);
         // 3. Where the Activity runs, and whether this player is in it.
-        let Some(found) = self
-            .get::<Instance>(
-                "reading the Activity's instance",
-                format!(
-                    "{API}/applications/{}/activity-instances/{}",
-                    self.client_id, instance
-                ),
-                &format!("Bot {}", self.bot_token),
-            )
-            .await?
-        else {
+        let Some(found) = self.instance(instance, &user.id).await? else {
             return Err(SignInError::Refused(t!(lang, "activity-not-running")));
         };
         if !found.users.contains(&user.id) {
             return Err(SignInError::Refused(t!(lang, "activity-not-in-it")));
         }
-        let place = match found.location.guild_id {
+        let place = match &found.location.guild_id {
             Some(guild) => Place::guild(guild.parse().map_err(|_| {
                 SignInError::Failed(format!("the instance's guild_id {guild:?} is not an id"))
             })?),
@@ -121,19 +184,21 @@ impl DiscordSignIn {
         Ok(SignedIn {
             who: Identity {
                 player: Player { id: user.id, name },
-                place: place.in_channel(found.location.channel_id),
+                place: place.in_channel(found.location.channel_id.clone()),
             },
             access_token: granted.access_token,
             locale: user.locale,
         })
     }
 
-    /// A GET with `authorization`; `None` for a 404.
+    /// A GET with `authorization`; `None` for a 404. `budgeted`: the bot's own request
+    /// (this route template), whose refusals count in the outbound budget.
     async fn get<T: serde::de::DeserializeOwned>(
         &self,
         what: &str,
         url: String,
         authorization: &str,
+        budgeted: Option<&str>,
     ) -> Result<Option<T>, SignInError> {
         let response = self
             .http
@@ -142,6 +207,12 @@ impl DiscordSignIn {
             .send()
             .await
             .map_err(|e| SignInError::Failed(format!("{what}: {e}")))?;
+        if let Some(route) = budgeted
+            && !response.status().is_success()
+            && response.status() != reqwest::StatusCode::NOT_FOUND
+        {
+            self.budget.refused(route, response.status().as_u16()).await;
+        }
         match response.status() {
             reqwest::StatusCode::NOT_FOUND => Ok(None),
             status if status.is_success() => read_json(response)

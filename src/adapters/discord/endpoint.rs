@@ -8,8 +8,14 @@
 //!
 //! The order of checks is the order of trust: the size (before reading the body whole),
 //! the signature over timestamp and raw body (before parsing anything), then the body.
-//! A replay of a signed request is refused too: an interaction id already seen here, or
-//! one Discord created longer ago than any real delivery takes.
+//! A replay of a signed request is refused too: a signature timestamp or an interaction
+//! id older than any real delivery, or dated ahead of this machine's clock by more than
+//! [`AHEAD_AT_MOST`], or an id already taken by this process or by any replica sharing
+//! the store (each interaction runs once however many replicas it reaches).
+//!
+//! The public listener ([`crate::adapters::listener`]) reads each body whole before a
+//! request gets here, so the request turns ([`MAX_REQUESTS`]) are held only by requests
+//! that fully arrived. `/healthz` and `/metrics` are on the admin listener only.
 
 use std::collections::{HashSet, VecDeque};
 use std::future::Future;
@@ -19,31 +25,42 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::post;
 use serenity::all::{Interaction, InteractionId};
 use serenity::interactions_endpoint::Verifier;
 use tokio::sync::oneshot;
 
 use super::answers::FirstAnswer;
-use super::handler::{Handler, age_of};
+use super::handler::{Handler, age_of, ahead_of, born, created_ms};
 
 /// The largest request body read. Discord's interactions are a few KB; the largest (a
 /// message command on a long message with its embeds, a modal) stay well under 100 KB.
 /// A larger one is refused from its `Content-Length`, or once this much was read.
 pub const MAX_BODY: usize = 256 * 1024;
 
-/// How long an interaction id is remembered, and the oldest interaction taken at all.
-/// Discord delivers an interaction within moments of creating it, and the handler skips
-/// one older than [`TOO_OLD`](super::TOO_OLD) anyway: a signed request older than this is
-/// a replay (or this machine's clock is wrong), and inside it a second delivery of the same
-/// id is one.
-pub const REPLAY_WINDOW: Duration = Duration::from_secs(60);
+/// The oldest interaction (by its id) and signature timestamp taken at all, and how long an
+/// id is remembered here. Discord delivers an interaction within moments of creating it:
+/// a signed request older than this is a replay, and inside it a second delivery of the
+/// same id is one. Wide, so that a host whose clock runs a few minutes fast still takes
+/// Discord's requests (the handler's deadline does not trust the id alone either, see
+/// [`born`]); replays inside it are caught by the id, here and in the store.
+pub const REPLAY_WINDOW: Duration = Duration::from_secs(300);
+
+/// How far ahead of this machine's clock an interaction id or a signature timestamp may
+/// be dated: clocks disagree a little. Beyond it, a replay dated ahead (an id "10 minutes
+/// from now" counted as age 0, and ran again once this process forgot it, issue 49).
+pub const AHEAD_AT_MOST: Duration = Duration::from_secs(5);
+
+/// How long the store remembers a taken id ([`crate::app::App::take_interaction`]):
+/// longer than an id stays acceptable ([`REPLAY_WINDOW`] after [`AHEAD_AT_MOST`]).
+const KEEP_TAKEN: Duration = Duration::from_secs(600);
 
 /// Requests taken at once; more are answered 503 at once (a load balancer tries another
-/// replica). Each may hold a body of up to [`MAX_BODY`] while it is read, so this bounds
-/// what unauthenticated callers can make the endpoint hold (128 MiB at the worst).
+/// replica). Taken only once a request's body arrived whole: a client that dribbles its
+/// body holds no turn (it held all 512 once, and 110 of 116 good requests got a 503).
 pub const MAX_REQUESTS: usize = 512;
 
 /// How long a request's body may take to arrive. Discord sends a few KB at once; a
@@ -62,8 +79,6 @@ pub(super) struct Endpoint {
     handler: Arc<Handler>,
     verifier: Verifier,
     seen: Mutex<Seen>,
-    /// This process's name as a holder of the sending lease (for `/healthz`).
-    holder: String,
     /// Turns for requests ([`MAX_REQUESTS`]).
     requests: tokio::sync::Semaphore,
 }
@@ -94,27 +109,22 @@ impl Seen {
 }
 
 impl Endpoint {
-    pub(super) fn new(
-        handler: Arc<Handler>,
-        public_key: [u8; 32],
-        holder: String,
-    ) -> Result<Endpoint, String> {
+    pub(super) fn new(handler: Arc<Handler>, public_key: [u8; 32]) -> Result<Endpoint, String> {
         let verifier = Verifier::try_new(public_key).map_err(|e| e.to_string())?;
         Ok(Endpoint {
             handler,
             verifier,
             seen: Mutex::new(Seen::default()),
-            holder,
             requests: tokio::sync::Semaphore::new(MAX_REQUESTS),
         })
     }
 
-    /// The routes: `POST {path}` for interactions, `GET /healthz`.
+    /// The route: `POST {path}` for interactions. Health and metrics are the admin
+    /// listener's alone: on the public port each `/healthz` was a database read anyone
+    /// could ask for.
     pub(super) fn router(self: Arc<Self>, path: &str) -> Router {
         Router::new()
             .route(path, post(interaction))
-            .route("/healthz", get(health))
-            .route("/metrics", get(metrics))
             // The body is read here, against MAX_BODY, not by an extractor.
             .layer(DefaultBodyLimit::disable())
             .with_state(self)
@@ -128,14 +138,15 @@ impl Endpoint {
     }
 }
 
-/// Serves `router` on `listener` until `stop` resolves, then finishes the requests in
-/// flight (each waits at most for its first answer) before returning.
+/// Serves `router` on `listener` within `limits` until `stop` resolves, then finishes
+/// the requests in flight (each waits at most for its first answer) before returning.
 pub(super) async fn serve(
     listener: tokio::net::TcpListener,
     router: Router,
+    limits: crate::adapters::listener::Limits,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    crate::adapters::serve_http(listener, router, stop).await
+    crate::adapters::listener::serve(listener, router, limits, stop).await
 }
 
 /// A refusal: `status` with a short plain-text reason (Discord shows nothing of it; it is
@@ -155,13 +166,18 @@ pub enum Refusal {
     BadSignature,
     /// Signed, but not an interaction serenity reads (why, in words).
     Unreadable(String),
+    /// Signed longer ago than [`REPLAY_WINDOW`], or dated ahead by more than
+    /// [`AHEAD_AT_MOST`]: a replay.
+    StaleSignature,
 }
 
 impl Refusal {
     pub fn status(&self) -> StatusCode {
         match self {
             Refusal::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Refusal::Unsigned | Refusal::BadSignature => StatusCode::UNAUTHORIZED,
+            Refusal::Unsigned | Refusal::BadSignature | Refusal::StaleSignature => {
+                StatusCode::UNAUTHORIZED
+            }
             Refusal::Unreadable(_) => StatusCode::BAD_REQUEST,
         }
     }
@@ -172,6 +188,7 @@ impl Refusal {
             Refusal::Unsigned => "missing signature",
             Refusal::BadSignature => "invalid request signature",
             Refusal::Unreadable(_) => "unreadable interaction",
+            Refusal::StaleSignature => "signature timestamp out of date",
         }
     }
 }
@@ -195,15 +212,34 @@ pub fn read_interaction(
     verifier
         .verify(signature, timestamp, body)
         .map_err(|()| Refusal::BadSignature)?;
+    if !fresh(timestamp, std::time::SystemTime::now()) {
+        return Err(Refusal::StaleSignature);
+    }
     serde_json::from_slice::<Interaction>(body).map_err(|e| Refusal::Unreadable(e.to_string()))
 }
 
+/// Whether signature timestamp `timestamp` (Unix seconds, as Discord sends it) is at most
+/// [`REPLAY_WINDOW`] before `now` and [`AHEAD_AT_MOST`] after it. Discord's time, so the
+/// wall clock.
+fn fresh(timestamp: &str, now: std::time::SystemTime) -> bool {
+    let Ok(signed) = timestamp.trim().parse::<u64>() else {
+        return false;
+    };
+    let now = now
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    signed <= now + AHEAD_AT_MOST.as_secs() && signed + REPLAY_WINDOW.as_secs() >= now
+}
+
 /// `POST {path}`: one interaction.
-async fn interaction(
-    State(endpoint): State<Arc<Endpoint>>,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
+async fn interaction(State(endpoint): State<Arc<Endpoint>>, parts: Parts, body: Body) -> Response {
+    // When the request arrived (the listener stamps it before reading the body): the
+    // first answer is due 3 seconds from then at the latest, whatever the id says.
+    let arrived = parts
+        .extensions
+        .get::<crate::adapters::listener::Arrived>()
+        .map_or_else(tokio::time::Instant::now, |a| a.0);
+    let headers = &parts.headers;
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -211,14 +247,16 @@ async fn interaction(
     if declared.is_some_and(|length| length > MAX_BODY as u64) {
         return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large");
     }
-    let Ok(_turn) = endpoint.requests.try_acquire() else {
-        return refuse(StatusCode::SERVICE_UNAVAILABLE, "busy");
-    };
+    // The body first (the listener has read it already; this bounds a router served
+    // some other way), and only then a turn: a dribbling client holds none.
     // Without a length (chunked), reading stops at the limit.
     let body = match tokio::time::timeout(BODY_WITHIN, axum::body::to_bytes(body, MAX_BODY)).await {
         Ok(Ok(body)) => body,
         Ok(Err(_)) => return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large"),
         Err(_) => return refuse(StatusCode::REQUEST_TIMEOUT, "body too slow"),
+    };
+    let Ok(_turn) = endpoint.requests.try_acquire() else {
+        return refuse(StatusCode::SERVICE_UNAVAILABLE, "busy");
     };
     let signed = |name| {
         headers
@@ -230,9 +268,16 @@ async fn interaction(
     let interaction = match read_interaction(&endpoint.verifier, signature, timestamp, &body) {
         Ok(interaction) => interaction,
         Err(refusal) => {
-            if let Refusal::Unreadable(error) = &refusal {
+            match &refusal {
                 // Signed by Discord, yet unreadable: a type this serenity does not know.
-                tracing::warn!(%error, "an interaction over HTTP could not be read");
+                Refusal::Unreadable(error) => {
+                    tracing::warn!(%error, "an interaction over HTTP could not be read")
+                }
+                Refusal::StaleSignature => tracing::warn!(
+                    timestamp = timestamp.unwrap_or(""),
+                    "a signed request with an out-of-date timestamp is refused (a replay, or this machine's clock is wrong)"
+                ),
+                _ => {}
             }
             return refuse(refusal.status(), refusal.reason());
         }
@@ -241,12 +286,29 @@ async fn interaction(
         return json(Bytes::from_static(br#"{"type":1}"#));
     }
     let id = interaction.id();
+    if ahead_of(id) > AHEAD_AT_MOST {
+        tracing::warn!(interaction = %id, ahead_ms = ahead_of(id).as_millis() as u64, "an interaction dated ahead of this machine's clock is refused (a replay, or this clock runs behind)");
+        return refuse(StatusCode::UNAUTHORIZED, "interaction dated ahead");
+    }
     if age_of(id) >= REPLAY_WINDOW || !endpoint.first_time(id) {
         tracing::warn!(interaction = %id, "a signed interaction delivered again is refused");
         return refuse(StatusCode::UNAUTHORIZED, "interaction already delivered");
     }
+    // Taken in the store, for every replica sharing it: Discord's request and a replay
+    // of it sent to two replicas at once run once.
+    match take(&endpoint.handler, id).await {
+        Ok(true) => {}
+        Ok(false) => {
+            tracing::warn!(interaction = %id, "an interaction another replica took is refused");
+            return refuse(StatusCode::UNAUTHORIZED, "interaction already delivered");
+        }
+        Err(()) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "store unavailable"),
+    }
     let answers = &endpoint.handler.answers;
     let first = answers.in_response(id);
+    let signed_at = timestamp.and_then(|t| t.trim().parse::<u64>().ok());
+    let born = born(id, arrived, signed_at);
+    endpoint.handler.arrived().insert(id, born);
     // The handler runs on its own: after a deferral it goes on after this response.
     // Counted in flight from here, so a shutdown waits for it to the end.
     let handler = endpoint.handler.clone();
@@ -257,7 +319,8 @@ async fn interaction(
         let _forget = Forget(&handler, id);
         handler.handle(interaction, in_flight, false).await;
     });
-    match tokio::time::timeout(ANSWER_WITHIN, first).await {
+    // Discord's 3 seconds, counted from the id and from the arrival alike.
+    match tokio::time::timeout_at(born + ANSWER_WITHIN, first).await {
         Ok(Ok(first)) => response(first),
         // The handler chose not to answer (an interaction too old to run, a kind the bot
         // does not handle) or did not in time: the interaction fails for its player.
@@ -268,12 +331,30 @@ async fn interaction(
     }
 }
 
+/// Takes interaction `id` in the store ([`crate::app::App::take_interaction`]) on a
+/// blocking thread: `Err` when the store cannot say (then it is not run: a command would
+/// fail on the same store anyway).
+async fn take(handler: &Handler, id: InteractionId) -> Result<bool, ()> {
+    let app = handler.app.clone();
+    let created = i64::try_from(created_ms(id)).unwrap_or(i64::MAX);
+    let keep = KEEP_TAKEN.as_millis() as i64;
+    match tokio::task::spawn_blocking(move || app.take_interaction(id.get(), created, keep)).await {
+        Ok(Ok(taken)) => Ok(taken),
+        Ok(Err(error)) => {
+            tracing::error!(%error, interaction = %id, "an interaction could not be recorded as taken");
+            Err(())
+        }
+        Err(_) => Err(()),
+    }
+}
+
 /// Forgets an HTTP interaction's first answer when its handling ends, however it ends.
 struct Forget<'a>(&'a Handler, InteractionId);
 
 impl Drop for Forget<'_> {
     fn drop(&mut self) {
         self.0.answers.forget(self.1);
+        self.0.arrived().remove(&self.1);
     }
 }
 
@@ -322,25 +403,6 @@ fn taken_body(content_type: HeaderValue, body: Vec<u8>, taken: oneshot::Sender<b
         body,
     )
         .into_response()
-}
-
-/// `GET /healthz`: whether this replica can read the store (200, else 503, so a load
-/// balancer stops sending it interactions), and who sends the bot's own messages (see
-/// [`super::admin::lease`]). The admin listener serves the same and more, in every mode.
-async fn health(State(endpoint): State<Arc<Endpoint>>) -> Response {
-    match super::admin::lease(&endpoint.handler.app, &endpoint.holder).await {
-        Ok(sending) => json(serde_json::json!({"store": "ok", "sending": sending}).to_string()),
-        Err(()) => {
-            let body = serde_json::json!({"store": "unreachable"}).to_string();
-            (StatusCode::SERVICE_UNAVAILABLE, json(body)).into_response()
-        }
-    }
-}
-
-/// `GET /metrics`: the bot's counters and histograms in the OpenMetrics text format that
-/// Prometheus scrapes (see `metrics`).
-async fn metrics(State(endpoint): State<Arc<Endpoint>>) -> Response {
-    super::admin::metrics_of(endpoint.handler.answers.metrics.clone()).await
 }
 
 fn json(body: impl Into<Body>) -> Response {

@@ -50,17 +50,67 @@ pub(super) struct Handler {
     pub(super) answers: Answers,
     /// Commands the core may run at once ([`CORE_WORKERS`](super::CORE_WORKERS)).
     pub(super) core: Arc<Semaphore>,
+    /// When the HTTP interactions being handled were created, on this machine's
+    /// monotonic clock (the endpoint adds and removes them), for their age ([`born`]).
+    pub(super) arrivals:
+        std::sync::Mutex<std::collections::HashMap<InteractionId, tokio::time::Instant>>,
 }
 
 /// How long ago Discord created the interaction `id` (its snowflake holds the ms since
 /// Discord's epoch). Zero when the clocks disagree the other way.
 pub(super) fn age_of(id: InteractionId) -> Duration {
+    let (created, now) = created_and_now(id);
+    Duration::from_millis(now.saturating_sub(created))
+}
+
+/// How far in this machine's future Discord says it created `id` (zero when it is in the
+/// past): a replay dated ahead, or this machine's clock running behind.
+pub(super) fn ahead_of(id: InteractionId) -> Duration {
+    let (created, now) = created_and_now(id);
+    Duration::from_millis(created.saturating_sub(now))
+}
+
+/// When an HTTP interaction is taken to have been created, on this machine's monotonic
+/// clock: its request `arrived` less its age then. That age is the id's by this machine's
+/// clock, but no more than Discord's own clocks bear out: the delay between creating it
+/// and signing the request (`signed_at`, Unix seconds; one second more for the
+/// timestamp's rounding). A host whose clock ran 2.8 s fast made every interaction look
+/// too old to run (issue 49); one running behind makes ids look young, and the time since
+/// arrival, always true, still counts.
+pub(super) fn born(
+    id: InteractionId,
+    arrived: tokio::time::Instant,
+    signed_at: Option<u64>,
+) -> tokio::time::Instant {
+    let by_clock = age_of(id).saturating_sub(arrived.elapsed());
+    let by_discord = match signed_at {
+        Some(signed) => Duration::from_millis(
+            signed
+                .saturating_mul(1000)
+                .saturating_sub(created_ms(id))
+                .saturating_add(1000),
+        ),
+        None => Duration::from_secs(1),
+    };
+    let age = by_clock.min(by_discord);
+    arrived.checked_sub(age).unwrap_or(arrived)
+}
+
+/// When Discord created `id`, in ms since the Unix epoch (its snowflake holds the ms
+/// since Discord's epoch).
+pub(super) fn created_ms(id: InteractionId) -> u64 {
     const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-    let created = (id.get() >> 22) + DISCORD_EPOCH_MS;
+    (id.get() >> 22) + DISCORD_EPOCH_MS
+}
+
+/// When Discord created `id`, and now, in ms since the Unix epoch (Discord's time, so the
+/// wall clock, not the app's injected one).
+fn created_and_now(id: InteractionId) -> (u64, u64) {
+    let created = created_ms(id);
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64);
-    Duration::from_millis(now.saturating_sub(created))
+    (created, now)
 }
 
 #[serenity::async_trait]
@@ -176,6 +226,24 @@ impl EventHandler for Handler {
 }
 
 impl Handler {
+    /// Interaction `id`'s age: by its id, and for one that came over HTTP from when it is
+    /// taken to have been created ([`born`]).
+    fn age(&self, id: InteractionId) -> Duration {
+        let born = self.arrived().get(&id).copied();
+        match born {
+            Some(born) => born.elapsed(),
+            None => age_of(id),
+        }
+    }
+
+    /// When the HTTP interactions being handled were created ([`born`]).
+    pub(super) fn arrived(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<InteractionId, tokio::time::Instant>>
+    {
+        self.arrivals.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Handles one interaction from the gateway. Once a shutdown has begun, it is only
     /// told that the bot is restarting: the gateway still delivers events while it closes.
     async fn dispatch(&self, interaction: Interaction) {
@@ -235,7 +303,7 @@ impl Handler {
             lang: invocation.lang,
         };
         self.answers.metrics.read_as(id, name);
-        let age = age_of(id);
+        let age = self.age(id);
         if age >= TOO_OLD {
             self.answers.metrics.too_old(name);
             tracing::warn!(
@@ -667,5 +735,38 @@ fn invocation(
         // Only in a server; a server in a language the bot does not speak gets English
         // (its channel posts must not follow one player's language).
         server_lang: guild_locale.map(lang_of),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An id Discord created `ago` ms before this machine's clock says now.
+    fn created_before(ago: u64) -> (InteractionId, u64) {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let created = now - ago;
+        let id = InteractionId::new(((created - 1_420_070_400_000) << 22) | 1);
+        (id, created)
+    }
+
+    #[test]
+    fn an_interactions_age_is_believed_as_far_as_discords_clocks_bear_it_out() {
+        let arrived = tokio::time::Instant::now();
+        // This host's clock runs 2.8 s fast: the id looks 2.8 s old, but Discord signed
+        // the request the second it created it. Taken as at most a second old.
+        let (id, created) = created_before(2_800);
+        let age = arrived - born(id, arrived, Some(created / 1000));
+        assert!(age <= Duration::from_millis(1_000), "{age:?}");
+        // Discord itself sent it 3.5 s after creating it: that age stands (too old).
+        let (id, _) = created_before(3_500);
+        let now_s = (created + 2_800) / 1000;
+        let age = arrived - born(id, arrived, Some(now_s));
+        assert!(age >= Duration::from_millis(3_000), "{age:?}");
+        // A clock running behind (an id "from the future"): no age at arrival.
+        let id = InteractionId::new(((created + 10_000 - 1_420_070_400_000) << 22) | 1);
+        assert_eq!(born(id, arrived, Some(now_s)), arrived);
     }
 }

@@ -24,8 +24,7 @@
 //! one database: one of them at a time (the holder of a lease, `lease`) sends the bot's
 //! own messages.
 //!
-//! Files: `handler` (interactions in), `endpoint` (interactions over HTTP, `/healthz`,
-//! `/metrics`), `admin` (the admin listener: `/healthz`, `/readyz`, `/metrics` in every
+//! Files: `handler` (interactions in), `endpoint` (interactions over HTTP), `admin` (the admin listener: `/healthz`, `/readyz`, `/metrics` in every
 //! mode), `respond` (replies out), `answers` (every request answering an
 //! interaction, bounded in flight), `scheduler` (daily posts), `races` (race messages),
 //! `outbound` (the budget of the bot's own requests), `lease` (which replica sends),
@@ -63,7 +62,7 @@ use shutdown::InFlight;
 
 pub use answers::{ANSWERS_IN_FLIGHT, WEBHOOK_TURNS};
 pub use config::Config;
-pub use endpoint::{MAX_BODY, REPLAY_WINDOW, Refusal, read_interaction};
+pub use endpoint::{AHEAD_AT_MOST, MAX_BODY, REPLAY_WINDOW, Refusal, read_interaction};
 pub use scheduler::Posting;
 
 /// How long the core may take before an interaction is deferred. Discord counts its 3
@@ -130,6 +129,9 @@ pub struct Tuning {
     pub lease_ttl: Duration,
     /// Receives the admin listener's address once it listens (tests listen on port 0).
     pub admin: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+    /// The public listener's limits ([`crate::adapters::listener::Limits`]); `None`:
+    /// sized for this process's file limit. Tests make them small.
+    pub listener: Option<crate::adapters::listener::Limits>,
 }
 
 impl Default for Tuning {
@@ -141,6 +143,7 @@ impl Default for Tuning {
             endpoint: None,
             lease_ttl: lease::LEASE_TTL,
             admin: None,
+            listener: None,
         }
     }
 }
@@ -429,6 +432,7 @@ pub async fn run_tuned(
         registered: AtomicBool::new(false),
         answers: answers::Answers::new(interactions, budget.clone(), metrics.clone()),
         core: Arc::new(Semaphore::new(CORE_WORKERS)),
+        arrivals: Default::default(),
     });
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
     // privileged) brings GUILD_DELETE, when the bot is removed from a server.
@@ -496,6 +500,7 @@ pub async fn run_tuned(
             Some(AbortOnDrop(tokio::spawn(endpoint::serve(
                 listener,
                 router,
+                crate::adapters::listener::Limits::default(),
                 std::future::pending(),
             ))))
         }
@@ -512,11 +517,20 @@ pub async fn run_tuned(
                 .secret(std::env::var("DISCORD_CLIENT_SECRET").ok())
                 .map_err(RunError::Endpoint)?;
             let client = api.client().map_err(RunError::Gateway)?;
-            let sign_in = activity::DiscordSignIn::new(activity.client_id, secret, token, client);
+            let sign_in = activity::DiscordSignIn::new(
+                activity.client_id,
+                secret,
+                token,
+                client,
+                budget.clone(),
+            );
             Some(Arc::new(sign_in) as Arc<dyn crate::adapters::web::ActivitySignIn>)
         }
         None => None,
     };
+    let limits = tuning
+        .listener
+        .unwrap_or_else(crate::adapters::listener::Limits::for_this_process);
     let mut web_router = config
         .web
         .as_ref()
@@ -528,7 +542,12 @@ pub async fn run_tuned(
             .map_err(|e| RunError::Endpoint(format!("web: cannot listen on {address}: {e}")))?;
         tracing::info!(address = %listener.local_addr().unwrap_or(address), "serving the web board");
         if let Some(router) = web_router.take() {
-            web_server = Some(tokio::spawn(endpoint::serve(listener, router, stop())));
+            web_server = Some(tokio::spawn(endpoint::serve(
+                listener,
+                router,
+                limits,
+                stop(),
+            )));
         }
     }
     let endpoint = match &config.interactions {
@@ -537,9 +556,9 @@ pub async fn run_tuned(
                 settings,
                 &handler,
                 &client.http,
-                &holder,
                 tuning.endpoint,
                 web_router.take(),
+                limits,
                 stop(),
             )
             .await;
@@ -699,9 +718,9 @@ async fn serve_interactions(
     settings: &config::Interactions,
     handler: &Arc<Handler>,
     http: &Arc<Http>,
-    holder: &str,
     listening: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
     web: Option<axum::Router>,
+    limits: crate::adapters::listener::Limits,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<tokio::task::JoinHandle<std::io::Result<()>>, RunError> {
     let key = settings.key().map_err(RunError::Endpoint)?;
@@ -709,8 +728,7 @@ async fn serve_interactions(
     let application = serenity::model::id::ApplicationId::new(application);
     handler.answers.set_application_id(application);
     http.set_application_id(application);
-    let endpoint = endpoint::Endpoint::new(handler.clone(), key, holder.to_string())
-        .map_err(RunError::Endpoint)?;
+    let endpoint = endpoint::Endpoint::new(handler.clone(), key).map_err(RunError::Endpoint)?;
     let listener = tokio::net::TcpListener::bind(settings.listen)
         .await
         .map_err(|e| RunError::Endpoint(format!("cannot listen on {}: {e}", settings.listen)))?;
@@ -723,7 +741,9 @@ async fn serve_interactions(
     if let Some(web) = web {
         router = router.merge(web);
     }
-    Ok(tokio::spawn(endpoint::serve(listener, router, stop)))
+    Ok(tokio::spawn(endpoint::serve(
+        listener, router, limits, stop,
+    )))
 }
 
 /// The gateway's plan ([`shards::Gateway::plan`]); `None` when stopped first. With the

@@ -46,6 +46,9 @@ pub fn forget_me(app: &App, inv: &Invocation, confirmed: bool) -> Result<Reply, 
         let games = tx.forget_player(&inv.player.id, keep_from)?;
         tx.forget_coop_player(&inv.player.id)?;
         tx.forget_race_player(&inv.player.id, now, now + RATING_KEPT_MS)?;
+        // Their web boards and Activity sessions end too: a session is a 12-hour token
+        // the bot cannot take back, so the ones issued before now are refused from now on.
+        tx.end_web_sessions(&inv.player.id, now, crate::app::web::SESSION_TTL_MS)?;
         Ok(Reply::private(t!(inv.lang, "forget-done", games = games)))
     })
 }
