@@ -50,9 +50,11 @@ pub const MAX_BODY: usize = 256 * 1024;
 pub const REPLAY_WINDOW: Duration = Duration::from_secs(300);
 
 /// How far ahead of this machine's clock an interaction id or a signature timestamp may
-/// be dated: clocks disagree a little. Beyond it, a replay dated ahead (an id "10 minutes
-/// from now" counted as age 0, and ran again once this process forgot it, issue 49).
-pub const AHEAD_AT_MOST: Duration = Duration::from_secs(5);
+/// be dated: clocks disagree. Beyond it, a replay dated ahead (an id "10 minutes from now"
+/// counted as age 0, and ran again once this process forgot it, issue 49). Half a minute,
+/// not a few seconds: a host whose clock runs that much slow would refuse every
+/// interaction, while a replay inside it is still caught by the id ([`KEEP_TAKEN`]).
+pub const AHEAD_AT_MOST: Duration = Duration::from_secs(30);
 
 /// How long the store remembers a taken id ([`crate::app::App::take_interaction`]):
 /// longer than an id stays acceptable ([`REPLAY_WINDOW`] after [`AHEAD_AT_MOST`]).
