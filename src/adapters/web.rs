@@ -295,20 +295,14 @@ pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> R
             }),
         )
         // The page names its icon; browsers still ask for `/favicon.ico` on their own.
-        .route(
-            "/favicon.svg",
-            get(|State(web): State<Arc<Web>>| async move {
-                asset(ICON, "image/svg+xml", &web.policy)
-            }),
-        )
-        .route(
-            "/favicon.ico",
-            get(|State(web): State<Arc<Web>>| async move {
-                asset(ICON, "image/svg+xml", &web.policy)
-            }),
-        )
+        .route("/favicon.svg", get(the_icon))
+        .route("/favicon.ico", get(the_icon))
         .route("/api/live", get(live_socket))
         .with_state(web)
+}
+
+async fn the_icon(State(web): State<Arc<Web>>) -> Response {
+    asset(ICON, "image/svg+xml", &web.policy)
 }
 
 async fn the_page(State(web): State<Arc<Web>>) -> Response {
