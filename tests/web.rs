@@ -500,7 +500,7 @@ async fn forget_me_ends_the_players_web_sessions() {
     bot.press("ann", "srv", &asked, "Yes, delete everything")
         .await;
 
-    // The open board closes at its next look at the store (every 2 s).
+    // The open board is told, and closes.
     let closed = tokio::time::timeout(Duration::from_secs(10), next_of(&mut open, "error"))
         .await
         .expect("the open board closes");

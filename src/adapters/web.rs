@@ -3,8 +3,9 @@
 //! `/sudoku web` gave (then a session token), and every tap is run by the core as the
 //! chat command it stands for ([`crate::app::web`]). Boards are live: a command handled
 //! anywhere in this process (chat, another tab, a team-mate) wakes the sockets of that
-//! place, which redraw when their board changed; a slow poll catches changes made by
-//! other processes (replicas on one PostgreSQL database).
+//! place, which redraw when their board changed; changes made by other processes (replicas on
+//! one database) come the same way ([`App::follow_other_processes`]). An idle board
+//! costs the store nothing.
 //!
 //! Protocol (JSON text frames), client first:
 //! - `{"type":"hello","link":T}` or `{"type":"hello","session":T}`, with the language
@@ -65,7 +66,8 @@ const MAX_FRAME: usize = 4 * 1024;
 /// from the file limit ([`crate::adapters::listener::sockets_for_this_process`]).
 pub const MAX_SOCKETS: usize = 10_000;
 
-/// How often an open board looks at the store for changes made by other processes.
+/// How often an open board looks at the store for changes when nothing can tell it (the
+/// App's change listener was taken by another router: a test's, or an embedder's).
 const POLL_EVERY: Duration = Duration::from_secs(2);
 
 /// How long a browser has to say hello before the socket is closed.
@@ -87,7 +89,35 @@ const TAPS_PER_SECOND: f64 = 10.0;
 /// player's games (`p:`), a channel's co-op board (`r:`), a server's races (`g:`).
 #[derive(Default)]
 pub struct Live {
-    watchers: Mutex<HashMap<String, Vec<Weak<Notify>>>>,
+    watchers: Mutex<HashMap<String, Vec<Weak<Wake>>>>,
+}
+
+/// One open board's wake-up, and why since it last looked ([`Wake::why`]).
+#[derive(Default)]
+struct Wake {
+    notify: Notify,
+    why: std::sync::atomic::AtomicU8,
+}
+
+/// Its player's games, or anything, changed.
+const MINE: u8 = 1;
+/// Something in its server changed: only a race's standings beside the board care.
+const SERVER: u8 = 2;
+/// Something in its channel changed: only a co-op board cares.
+const ROOM: u8 = 4;
+/// Its player asked to be forgotten: the session may have ended.
+const SESSION: u8 = 8;
+
+impl Wake {
+    fn wake(&self, why: u8) {
+        self.why.fetch_or(why, std::sync::atomic::Ordering::Relaxed);
+        self.notify.notify_one();
+    }
+
+    /// Why it was woken since the last call.
+    fn why(&self) -> u8 {
+        self.why.swap(0, std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 impl Live {
@@ -97,15 +127,38 @@ impl Live {
         if watchers.is_empty() {
             return;
         }
-        let keys = [
-            format!("p:{}", change.player),
-            format!("r:{}", change.room),
-            format!("g:{}", change.place),
-        ];
-        for key in &keys {
-            for watcher in watchers.get(key).into_iter().flatten() {
-                if let Some(notify) = watcher.upgrade() {
-                    notify.notify_one();
+        match change {
+            Change::Acted {
+                player,
+                place,
+                room,
+                forgot,
+                race,
+                coop,
+            } => {
+                let keys = [
+                    (
+                        format!("p:{player}"),
+                        if *forgot { MINE | SESSION } else { MINE },
+                    ),
+                    (format!("r:{room}"), if *coop { MINE } else { ROOM }),
+                    (format!("g:{place}"), if *race { MINE } else { SERVER }),
+                ];
+                for (key, why) in &keys {
+                    for watcher in watchers.get(key).into_iter().flatten() {
+                        if let Some(wake) = watcher.upgrade() {
+                            wake.wake(*why);
+                        }
+                    }
+                }
+            }
+            // Rare (another SQLite replica wrote, or the link to the others came back):
+            // every board reads once, its session too.
+            Change::Anything => {
+                for watcher in watchers.values().flatten() {
+                    if let Some(wake) = watcher.upgrade() {
+                        wake.wake(MINE | SESSION);
+                    }
                 }
             }
         }
@@ -113,8 +166,8 @@ impl Live {
 
     /// A wake-up for `who`'s boards: their own games, their channel's co-op board, and
     /// (in a server) its races' standings.
-    fn watch(&self, who: &Identity) -> Arc<Notify> {
-        let notify = Arc::new(Notify::new());
+    fn watch(&self, who: &Identity) -> Arc<Wake> {
+        let notify = Arc::new(Wake::default());
         let mut keys = vec![
             format!("p:{}", who.player.id),
             format!("r:{}", who.place.room()),
@@ -202,6 +255,8 @@ const CLIENTS_KEPT: usize = 10_000;
 struct Web {
     app: Arc<App>,
     live: Arc<Live>,
+    /// Changes reach boards through [`Live`] (else each board looks every [`POLL_EVERY`]).
+    pushed: bool,
     sockets: Arc<Semaphore>,
     /// The page, with the Activity's client id filled in (empty without `[activity]`).
     page: String,
@@ -227,7 +282,10 @@ pub fn router(app: Arc<App>) -> Router {
 pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> Router {
     let live = Arc::new(Live::default());
     let notify = live.clone();
-    if !app.on_change(Box::new(move |change| notify.changed(change))) {
+    let pushed = app.on_change(Box::new(move |change| notify.changed(change)));
+    if pushed {
+        App::follow_other_processes(&app);
+    } else {
         tracing::warn!(
             "the web board's change listener was already set: boards update by polling only"
         );
@@ -257,6 +315,7 @@ pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> R
     let web = Arc::new(Web {
         app,
         live,
+        pushed,
         sockets: Arc::new(Semaphore::new(
             crate::adapters::listener::sockets_for_this_process(),
         )),
@@ -615,8 +674,12 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
         .map_or(0, |ends| ends - web.app.now());
     let ended = tokio::time::sleep(Duration::from_millis(u64::try_from(left).unwrap_or(0)));
     tokio::pin!(ended);
-    let mut poll = tokio::time::interval_at(start + POLL_EVERY, POLL_EVERY);
-    poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // Only when nothing pushes changes: an idle board otherwise costs the store nothing.
+    let mut poll = (!web.pushed).then(|| {
+        let mut poll = tokio::time::interval_at(start + POLL_EVERY, POLL_EVERY);
+        poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        poll
+    });
     let mut ping = tokio::time::interval_at(start + PING_EVERY, PING_EVERY);
     let mut shown = Some(view);
     let mut allowance = Allowance {
@@ -638,13 +701,29 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
                     return;
                 }
             }
-            () = wake.notified() => {
+            () = wake.notify.notified() => {
+                let why = wake.why();
+                // Forget-me in chat (here or on another replica) ends the board too.
+                if why & SESSION != 0 && holds(&web, &who, &session).await == Some(false) {
+                    let message = crate::app::web::LinkError::Expired.message(lang_of(&shown));
+                    refuse(&mut socket, &message, true).await;
+                    return;
+                }
+                // Any command in a server (a channel) wakes its boards for a race's
+                // standings (a co-op board): a board showing neither reads nothing for it
+                // (thousands may be open in one channel, from a daily post's Tap to play).
+                let kind = shown.as_ref().map_or("none", |view| view.kind);
+                let cares = why & MINE != 0
+                    || (why & SERVER != 0 && kind == "race")
+                    || (why & ROOM != 0 && kind == "coop");
+                if !cares {
+                    continue;
+                }
                 if !push_if_changed(&web, &who, asked, &mut shown, &mut socket).await {
                     return;
                 }
             }
-            _ = poll.tick() => {
-                // Forget-me in chat (here or on another replica) ends the board too.
+            () = tick(&mut poll) => {
                 if holds(&web, &who, &session).await == Some(false) {
                     let message = crate::app::web::LinkError::Expired.message(lang_of(&shown));
                     refuse(&mut socket, &message, true).await;
@@ -666,6 +745,16 @@ async fn serve(web: Arc<Web>, mut socket: WebSocket, _permit: OwnedSemaphorePerm
                 }
             }
         }
+    }
+}
+
+/// The next tick of `poll`, or never.
+async fn tick(poll: &mut Option<tokio::time::Interval>) {
+    match poll {
+        Some(poll) => {
+            poll.tick().await;
+        }
+        None => std::future::pending().await,
     }
 }
 
@@ -807,7 +896,7 @@ async fn holds(web: &Web, who: &Identity, session: &str) -> Option<bool> {
 
 /// What a hello gave: who it is, the view the welcome carried, the wake-up of its boards,
 /// its session, and the language the page asked for.
-type Hello = (Identity, View, Arc<Notify>, String, Option<Lang>);
+type Hello = (Identity, View, Arc<Wake>, String, Option<Lang>);
 
 /// The first frame: a link (exchanged for a session) or a session ([`Hello`]); `None`
 /// when the socket was closed (with the reason sent first).

@@ -9,6 +9,7 @@
 pub mod command;
 mod commands;
 pub mod commits;
+mod follow;
 pub mod hints;
 pub mod i18n;
 pub mod image;
@@ -204,6 +205,9 @@ pub struct App {
     web: Option<web::Links>,
     /// Told the place of every command handled ([`App::on_change`]).
     change_listener: std::sync::OnceLock<web::ChangeListener>,
+    /// Tells other processes on this PostgreSQL database of the boards a command may
+    /// have changed (set up with the web board, [`App::with_web`]).
+    teller: Option<follow::Teller>,
     /// The Activity is set up ([`App::with_activity`]): `/sudoku play` opens it, and
     /// boards, dailies and races get a Tap to play button.
     activity: bool,
@@ -275,6 +279,7 @@ impl App {
             paused_untold: Mutex::new(untold.into_iter().collect()),
             web: None,
             change_listener: std::sync::OnceLock::new(),
+            teller: None,
             activity: false,
             reader,
             store: Mutex::new(store),
@@ -352,13 +357,26 @@ impl App {
         };
         let reply = self.set_aside_damaged(invocation, reply);
         let reply = self.tell_admins(invocation, reply);
-        // Only with a listener (a web board served): no allocation per command otherwise.
-        if let Some(listener) = self.change_listener.get() {
-            listener(&web::Change {
+        // Only with a listener (a web board served) or replicas to tell: no allocation
+        // per command otherwise.
+        if self.change_listener.get().is_some() || self.teller.is_some() {
+            let change = web::Change::Acted {
                 player: &invocation.player.id,
                 place: invocation.place.key(),
                 room: invocation.place.room(),
-            });
+                forgot: done && matches!(invocation.command, Command::ForgetMe { confirmed: true }),
+                race: matches!(invocation.command, Command::Race(_)),
+                coop: matches!(invocation.command, Command::Coop(_)),
+            };
+            if let Some(listener) = self.change_listener.get() {
+                listener(&change);
+            }
+            if let Some(teller) = &self.teller
+                && done
+                && !invocation.command.leaves_boards_alone()
+            {
+                teller.tell(&change);
+            }
         }
         // The web board is the Activity's page: its replies need no button to open it.
         let reply = if pictures {

@@ -372,12 +372,25 @@ pub struct Outcome {
 /// Told of each command handled ([`App::on_change`]).
 pub type ChangeListener = Box<dyn Fn(&Change<'_>) + Send + Sync>;
 
-/// Who acted where: the boards that may have changed are that player's, that channel's
-/// co-op board, and that server's races.
-pub struct Change<'a> {
-    pub player: &'a str,
-    pub place: &'a str,
-    pub room: String,
+/// What may have changed.
+pub enum Change<'a> {
+    /// Who acted where: the boards that may have changed are that player's, that
+    /// channel's co-op board, and that server's races. `forgot`: the player asked to be
+    /// forgotten, which ends their web sessions. `race`: a race command, which may give
+    /// other players of the server a game (a race starting); `coop`: a co-op command,
+    /// which may change what every player in the channel sees. Other commands change
+    /// others' boards only beside them (a race's standings, a co-op board's).
+    Acted {
+        player: &'a str,
+        place: &'a str,
+        room: String,
+        forgot: bool,
+        race: bool,
+        coop: bool,
+    },
+    /// Any board: another process's change this one cannot place (SQLite replicas), or
+    /// changes that may have been missed (the link to the other replicas came back).
+    Anything,
 }
 
 /// The board a tap was made on, as the page showed it: its kind (`solo`, `race`, `coop`;
@@ -403,6 +416,18 @@ impl App {
     /// The web board's links, when the operator set them up (`[web]` in the config).
     pub fn with_web(mut self, links: Links) -> App {
         self.web = Some(links);
+        // Boards on other replicas of a PostgreSQL database hear of this one's commands
+        // (see `follow`): on a connection of their own.
+        let store = self.store.get_mut().unwrap_or_else(|p| p.into_inner());
+        if store.is_postgres() {
+            match store.open_reader() {
+                Ok(Some(own)) => self.teller = super::follow::Teller::start(own),
+                Ok(None) => {}
+                Err(error) => {
+                    tracing::warn!(%error, "no connection to tell other replicas of board changes: their boards update at their next tap")
+                }
+            }
+        }
         self
     }
 

@@ -17,6 +17,7 @@
 mod codec;
 mod coop;
 mod dailies;
+mod feed;
 mod games;
 mod leases;
 mod maintenance;
@@ -34,6 +35,7 @@ use sql::{Conn, SqlError};
 
 pub use coop::{CoopId, CoopRecord, CoopStats};
 pub use dailies::ServerDaily;
+pub use feed::{CHANNEL, Feed, Heard, transactions_begun};
 pub use games::{
     DamagedGame, DifficultyStats, GameId, GameRecord, PlayerStats, RaceTag, RankedPlay,
 };
@@ -467,6 +469,7 @@ impl Store {
         let mut tries = 0;
         loop {
             tries += 1;
+            feed::count_transaction();
             self.conn.execute_batch(begin).map_err(StoreError::from)?;
             let mut open = Open {
                 conn: &self.conn,
@@ -556,6 +559,7 @@ impl Store {
             }
         };
         let mut work = work;
+        feed::count_transaction();
         if let Err(e) = self.conn.execute_batch("SAVEPOINT command") {
             close_if_empty(&self.conn, &self.group);
             return (Err(StoreError::from(e).into()), None);

@@ -157,6 +157,12 @@ impl Target {
         Ok(target)
     }
 
+    /// A bare client, on the calling thread (which must not run async code): for a
+    /// connection that only listens ([`super::feed::Feed`]).
+    pub(super) fn client(&self) -> Result<postgres::Client, StoreError> {
+        Ok(self.config.connect(self.tls.clone())?)
+    }
+
     pub fn connect(&self) -> Result<Conn, StoreError> {
         Ok(Conn::Postgres(PgConn::connect(
             &self.config,

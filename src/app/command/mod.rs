@@ -252,6 +252,23 @@ impl Command {
         )
     }
 
+    /// Whether this command surely changes no board (it only shows or tells): other
+    /// replicas' open boards need not hear of it.
+    pub fn leaves_boards_alone(&self) -> bool {
+        matches!(
+            self,
+            Command::Show(_)
+                | Command::Solve { .. }
+                | Command::Stats { .. }
+                | Command::Help
+                | Command::Leaderboard { .. }
+                | Command::RaceLeaderboard
+                | Command::Share(_)
+                | Command::Web
+                | Command::Unreadable(_)
+        )
+    }
+
     /// The name used in logs and metrics.
     pub fn name(&self) -> &'static str {
         match self {
