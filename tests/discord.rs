@@ -4890,3 +4890,89 @@ async fn junk_sign_ins_from_one_client_leave_another_clients_sign_in_answered() 
     assert_eq!(said["player"], "ann");
     bot.stop().await;
 }
+
+/// More commands than the core can take: those past its queue are told at once that the
+/// bot is busy, those that waited too long are told so in their deferral, and none of
+/// them is run; every interaction has its first answer in time (the fake counts a late
+/// one as a violation).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_past_the_cores_queue_is_told_busy_in_time_and_nothing_of_it_runs() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let before = registrations(&fake).await;
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        3,
+    ));
+    let (listening, address) = oneshot::channel();
+    let tuning = discord::Tuning {
+        endpoint: Some(listening),
+        // A core busy for good: nothing it is given runs.
+        core_workers: 0,
+        core_queue: 2,
+        queued_at_most: Duration::from_secs(3),
+        ..discord::Tuning::default()
+    };
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let bot = spawn_bot(
+        app,
+        config_on(Transport::Http, &fake, &db),
+        wake,
+        Posting::default(),
+        tuning,
+    );
+    deliver_to(&fake, address).await;
+    registered_after(&fake, before).await;
+
+    // Five players ask at once.
+    let players: Vec<Value> = (1..=5)
+        .map(|i| FakeDiscord::user(&format!("10000000000000010{i}"), &format!("p{i}")))
+        .collect();
+    let mut asked = Vec::new();
+    for player in &players {
+        let new = new_command(&fake, player, 40);
+        let token = token_of(&new);
+        let id = fake.interact(new).await;
+        asked.push((id, token));
+        // In order: the first two take the queue's places.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Three past the queue: told at once, privately, that nothing was done.
+    for (id, _) in &asked[2..] {
+        let first = fake.response_to(id).await;
+        assert_eq!(first["type"], 4, "{first:#}");
+        assert!(ephemeral(&first["data"]), "{first:#}");
+        assert!(content(&first["data"]).contains("very busy"), "{first:#}");
+    }
+    // Two in the queue: deferred in time (in public, as `/sudoku new` is), then told
+    // privately once their 3 s are up.
+    for (id, token) in &asked[..2] {
+        assert_eq!(fake.response_to(id).await["type"], 5);
+        let told = fake.followup_of(token).await;
+        assert!(ephemeral(&told), "{told:#}");
+        assert!(content(&told).contains("very busy"), "{told:#}");
+    }
+    bot.stop().await;
+    // Nothing of it ran: started again with a core, each starts a game now as if for
+    // the first time (a second `/sudoku new` would be refused: a game in progress).
+    let before = registrations(&fake).await;
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        4,
+    ));
+    let (bot, address) = spawn_over_http(app, config_on(Transport::Http, &fake, &db));
+    deliver_to(&fake, address).await;
+    registered_after(&fake, before).await;
+    for player in &players {
+        let board = new_game(&fake, player, 30).await;
+        assert_eq!(
+            parse_grid(content(&board)).expect("a board").empty_count(),
+            30,
+            "{board:#}"
+        );
+    }
+    bot.stop().await;
+    fake.assert_clean().await;
+}

@@ -112,6 +112,7 @@ list-or-before-o = { $init } o { $last }
 
 fault-apology = Alguna cosa ha fallat per part nostra i no s'ha canviat res. Torna-ho a provar d'aquí a un moment.
 fault-storage = L'emmagatzematge del bot té un problema: la teva última jugada desada està a salvo, però no es pot desar res de nou fins que s'arregli.
+fault-busy = El bot està molt ocupat ara mateix, així que no s'ha fet: no s'ha canviat res. Torna-ho a provar d'aquí a un moment.
 # $set_aside: `no` quan l'emmagatzematge ni tan sols ha pogut apartar la partida.
 fault-damaged-game = { $set_aside ->
     [yes] ⚠️ No s'ha pogut llegir la teva partida d'aquí: les dades desades estan malmeses, així que s'ha apartat (qui gestiona el bot la pot veure). No afecta res més teu; comença una partida nova amb `/sudoku new`.

@@ -112,6 +112,7 @@ list-or-before-o = { $init } or { $last }
 
 fault-apology = Something went wrong on our side, and nothing was changed. Please try again in a moment.
 fault-storage = The bot's storage has a problem; your last saved move is safe, but nothing new can be saved until it is fixed.
+fault-busy = The bot is very busy right now, so this was not done: nothing was changed. Please try again in a moment.
 # $set_aside: `no` when the storage could not even set the game aside.
 fault-damaged-game = { $set_aside ->
     [yes] ⚠️ Your game here could not be read: its stored data is damaged, so it was set aside (the bot's operator can see it). Nothing else of yours is affected; start a new game with `/sudoku new`.

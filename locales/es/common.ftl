@@ -112,6 +112,7 @@ list-or-before-o = { $init } u { $last }
 
 fault-apology = Algo ha fallado por nuestra parte y no se ha cambiado nada. Vuelve a intentarlo en un momento.
 fault-storage = El almacenamiento del bot tiene un problema: tu última jugada guardada está a salvo, pero no se puede guardar nada nuevo hasta que se arregle.
+fault-busy = El bot está muy ocupado ahora mismo, así que no se ha hecho: no se ha cambiado nada. Vuelve a intentarlo en un momento.
 # $set_aside: `no` cuando el almacenamiento ni siquiera ha podido apartar la partida.
 fault-damaged-game = { $set_aside ->
     [yes] ⚠️ No se ha podido leer tu partida de aquí: sus datos guardados están dañados, así que se ha apartado (quien gestiona el bot puede verla). Nada más tuyo se ve afectado; empieza una partida nueva con `/sudoku new`.

@@ -70,6 +70,12 @@ pub const MAX_SOCKETS: usize = 10_000;
 /// App's change listener was taken by another router: a test's, or an embedder's).
 const POLL_EVERY: Duration = Duration::from_secs(2);
 
+/// Core calls the web board makes at once (each on a blocking thread): half of what
+/// Discord's interactions get (`adapters::discord::CORE_WORKERS`), so that the two
+/// together leave threads of the runtime's blocking pool free for the health checks and
+/// the scheduler.
+const WEB_WORKERS: usize = 4;
+
 /// How long a browser has to say hello before the socket is closed.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 
@@ -257,6 +263,8 @@ struct Web {
     live: Arc<Live>,
     /// Changes reach boards through [`Live`] (else each board looks every [`POLL_EVERY`]).
     pushed: bool,
+    /// Turns of the blocking pool for boards ([`blocking`]).
+    workers: Semaphore,
     sockets: Arc<Semaphore>,
     /// The page, with the Activity's client id filled in (empty without `[activity]`).
     page: String,
@@ -316,6 +324,7 @@ pub fn router_with(app: Arc<App>, sign_in: Option<Arc<dyn ActivitySignIn>>) -> R
         app,
         live,
         pushed,
+        workers: Semaphore::new(WEB_WORKERS),
         sockets: Arc::new(Semaphore::new(
             crate::adapters::listener::sockets_for_this_process(),
         )),
@@ -602,7 +611,14 @@ enum Incoming {
 }
 
 /// Runs `work` on a blocking thread: the core's store calls block.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+/// Runs `work` (the core, the store) on a blocking thread, at most [`WEB_WORKERS`] of the
+/// web's at once: however many boards tap or wake together, they never take the threads
+/// Discord's interactions and the health checks need (they wait here, without a thread).
+async fn blocking<T: Send + 'static>(
+    web: &Web,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let _turn = web.workers.acquire().await.ok()?;
     tokio::task::spawn_blocking(work).await.ok()
 }
 
@@ -820,7 +836,7 @@ async fn act(
         return json!({"type": "done", "id": id, "ok": false, "message": t!(lang, "web-slow-down"), "view": shown});
     }
     let (app, me, named) = (web.app.clone(), who.clone(), board.clone());
-    let acted = blocking(move || app.web_act(&me, action, &named, asked)).await;
+    let acted = blocking(web, move || app.web_act(&me, action, &named, asked)).await;
     let left = match &acted {
         Some(Ok(outcome)) if outcome.ok => Shown {
             kind: outcome.view.kind.to_string(),
@@ -860,7 +876,8 @@ async fn push_if_changed(
         game: v.game,
         version: v.version,
     });
-    let Some(Ok(view)) = blocking(move || app.web_view_after(&me, after.as_ref(), asked)).await
+    let Some(Ok(view)) =
+        blocking(web, move || app.web_view_after(&me, after.as_ref(), asked)).await
     else {
         return true;
     };
@@ -884,7 +901,7 @@ async fn push_if_changed(
 async fn holds(web: &Web, who: &Identity, session: &str) -> Option<bool> {
     let issued = web.app.web_links()?.session_issued(session)?;
     let (app, player) = (web.app.clone(), who.player.id.clone());
-    match blocking(move || app.web_session_holds(&player, issued)).await {
+    match blocking(web, move || app.web_session_holds(&player, issued)).await {
         Some(Ok(holds)) => Some(holds),
         Some(Err(error)) => {
             tracing::warn!(%error, "a web session's standing could not be read");
@@ -954,7 +971,7 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Hello> {
     }
     let wake = web.live.watch(&who);
     let (app, me) = (web.app.clone(), who.clone());
-    let view = match blocking(move || app.web_view(&me, asked)).await {
+    let view = match blocking(web, move || app.web_view(&me, asked)).await {
         Some(Ok(view)) => view,
         other => {
             if let Some(Err(why)) = other {

@@ -50,10 +50,64 @@ pub(super) struct Handler {
     pub(super) answers: Answers,
     /// Commands the core may run at once ([`CORE_WORKERS`](super::CORE_WORKERS)).
     pub(super) core: Arc<Semaphore>,
+    /// Commands waiting for the core, and how many may.
+    pub(super) queue: Queue,
     /// When the HTTP interactions being handled were created, on this machine's
     /// monotonic clock (the endpoint adds and removes them), for their age ([`born`]).
     pub(super) arrivals:
         std::sync::Mutex<std::collections::HashMap<InteractionId, tokio::time::Instant>>,
+}
+
+/// Commands waiting for a turn of the core: at most [`CORE_QUEUE`](super::CORE_QUEUE)
+/// (more are told the bot is busy), each for at most
+/// [`QUEUED_AT_MOST`](super::QUEUED_AT_MOST) after Discord created it.
+pub(super) struct Queue {
+    waiting: Arc<std::sync::atomic::AtomicUsize>,
+    capacity: usize,
+    at_most: Duration,
+}
+
+impl Queue {
+    pub(super) fn new(capacity: usize, at_most: Duration) -> Queue {
+        Queue {
+            waiting: Default::default(),
+            capacity,
+            at_most,
+        }
+    }
+
+    /// A place in the queue, or `None` when it is full. Given back when dropped.
+    fn enter(&self) -> Option<InQueue> {
+        let mut now = self.waiting.load(std::sync::atomic::Ordering::Relaxed);
+        loop {
+            if now >= self.capacity {
+                return None;
+            }
+            match self.waiting.compare_exchange_weak(
+                now,
+                now + 1,
+                std::sync::atomic::Ordering::AcqRel,
+                std::sync::atomic::Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(InQueue(self.waiting.clone())),
+                Err(seen) => now = seen,
+            }
+        }
+    }
+}
+
+/// A command's place in the [`Queue`].
+struct InQueue(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for InQueue {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
+
+/// What a player hears when the bot had no room for their command: nothing was done.
+fn busy(lang: crate::app::i18n::Lang) -> Reply {
+    Reply::private(crate::app::i18n::t!(lang, "fault-busy"))
 }
 
 /// How long ago Discord created the interaction `id` (its snowflake holds the ms since
@@ -324,22 +378,49 @@ impl Handler {
             }
         };
         let app = self.app.clone();
-        let permit = tokio::select! {
-            biased;
-            () = due => {
-                let core = self.core.clone();
-                let later = async move {
-                    let permit = core.acquire_owned().await;
-                    let done = tokio::task::spawn_blocking(move || {
-                        let _permit = permit;
-                        app.handle(&invocation)
-                    })
-                    .await;
-                    joined(called, done)
+        // A free worker: no wait, no place in the queue needed.
+        let permit = match self.core.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                // Full: said at once, within Discord's 3 seconds, rather than waited on.
+                let Some(place) = self.queue.enter() else {
+                    self.answers.metrics.busy(name, "queue_full");
+                    tracing::warn!(
+                        command = name,
+                        "the core's queue is full: answered busy, not run"
+                    );
+                    return Some(Answer::Ready(busy(called.lang)));
                 };
-                return Some(Answer::Late(called, Pending::Queued(Box::pin(later))));
+                let give_up_at =
+                    tokio::time::Instant::now() + self.queue.at_most.saturating_sub(age);
+                tokio::select! {
+                    biased;
+                    () = due => {
+                        let core = self.core.clone();
+                        let metrics = self.answers.metrics.clone();
+                        let later = async move {
+                            let permit = tokio::time::timeout_at(give_up_at, core.acquire_owned()).await;
+                            drop(place);
+                            let Ok(Ok(permit)) = permit else {
+                                metrics.busy(name, "waited_too_long");
+                                tracing::warn!(command = name, "waited too long for the core: answered busy, not run");
+                                return busy(called.lang);
+                            };
+                            let done = tokio::task::spawn_blocking(move || {
+                                let _permit = permit;
+                                app.handle(&invocation)
+                            })
+                            .await;
+                            joined(called, done)
+                        };
+                        return Some(Answer::Late(called, Pending::Queued(Box::pin(later))));
+                    }
+                    permit = self.core.clone().acquire_owned() => {
+                        drop(place);
+                        permit.ok()?
+                    }
+                }
             }
-            permit = self.core.clone().acquire_owned() => permit,
         };
         let mut work = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -576,6 +657,8 @@ impl Handler {
                 }
                 if let Err(error) = deferred {
                     tracing::warn!(error = %super::discord_error(&error), "deferring failed");
+                } else if !super::respond::token_alive(interaction.id, called) {
+                    // Discord would refuse it (401, toward its ban): not sent, logged.
                 } else if in_place(&reply) {
                     respond_logged(
                         answers

@@ -44,6 +44,13 @@ struct Limited {
     global: bool,
 }
 
+/// An interaction not run for want of room, by command and why.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct NotRun {
+    command: &'static str,
+    reason: &'static str,
+}
+
 /// The command label of an interaction answered before the core read it (a refusal).
 const UNREAD: &str = "-";
 
@@ -51,6 +58,7 @@ const UNREAD: &str = "-";
 pub(super) struct Metrics {
     registry: Registry,
     handled: Family<Handled, Counter>,
+    busy: Family<NotRun, Counter>,
     first_answer: Histogram,
     age_at_answer: Histogram,
     refused: Family<Refused, Counter>,
@@ -82,6 +90,12 @@ impl Metrics {
             "Interactions by the core's command and how they were first answered (message, update, deferred, deferred_update, modal, failed, too_old)",
             handled.clone(),
         );
+        let busy = Family::<NotRun, Counter>::default();
+        registry.register(
+            "interactions_busy",
+            "Interactions not run because the core had no room (told the bot is busy): queue_full at once, waited_too_long after a deferral",
+            busy.clone(),
+        );
         let first_answer = Histogram::new(seconds_buckets());
         registry.register(
             "first_answer_seconds",
@@ -110,6 +124,7 @@ impl Metrics {
         Metrics {
             registry,
             handled,
+            busy,
             first_answer,
             age_at_answer,
             refused,
@@ -139,6 +154,18 @@ impl Metrics {
     /// Interaction `id` was too old to run: not answered at all.
     pub(super) fn too_old(&self, command: &'static str) {
         self.count(command, "too_old");
+    }
+
+    /// Interaction `command` was not run: the core had no room for it, and the player
+    /// was told the bot is busy (`queue_full` at once, `waited_too_long` after a
+    /// deferral).
+    pub(super) fn busy(&self, command: &'static str, why: &'static str) {
+        self.busy
+            .get_or_create(&NotRun {
+                command,
+                reason: why,
+            })
+            .inc();
     }
 
     /// Interaction `id`'s first answer went out as `outcome` ([`outcome_of`], or

@@ -78,6 +78,25 @@ pub const TOO_OLD: Duration = Duration::from_millis(2_800);
 /// Commands run by the core at once (each on a blocking thread). The others wait without
 /// a thread, and are deferred when their time comes.
 pub const CORE_WORKERS: usize = 8;
+/// Commands that may wait for the core at once; one more is answered at once that the bot
+/// is busy, and not run. Eight a worker: at the core's usual few milliseconds a command,
+/// the last of them starts well within Discord's 3 seconds; more would only wait to be
+/// deferred, and then wait on (see [`QUEUED_AT_MOST`]).
+pub const CORE_QUEUE: usize = 8 * CORE_WORKERS;
+/// How long after Discord created it a deferred command may still wait for the core: past
+/// this it is not run, and its deferral says the bot is busy. A player has long since
+/// tried again or given up; running it later would move their board behind their back.
+pub const QUEUED_AT_MOST: Duration = Duration::from_secs(20);
+/// Every request to Discord's REST API gives up after this (the whole exchange, the
+/// upload of a picture included): a connection that hangs must not hold an answer's
+/// slot, a post's, or a webhook turn for ever.
+pub const HTTP_TIMEOUT: Duration = Duration::from_secs(20);
+/// Connecting to Discord (TCP and TLS) gives up after this.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long Discord honours an interaction's token for edits and follow-ups (15 minutes),
+/// less a margin for the clocks and the request itself: an edit later than this would
+/// only be refused (401), and count toward Discord's ban of invalid requests.
+pub const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
 /// Threads the runtime keeps for blocking work: the core's commands ([`CORE_WORKERS`] at
 /// once), the adapter's own store calls (race messages, the scheduler, the solve index
 /// built at start) and the HTTP client's DNS lookups, with room to spare.
@@ -132,6 +151,14 @@ pub struct Tuning {
     /// The public listener's limits ([`crate::adapters::listener::Limits`]); `None`:
     /// sized for this process's file limit. Tests make them small.
     pub listener: Option<crate::adapters::listener::Limits>,
+    /// Commands run at once ([`CORE_WORKERS`]); 0 stands for a core busy for good.
+    pub core_workers: usize,
+    /// Commands that may wait for the core ([`CORE_QUEUE`]).
+    pub core_queue: usize,
+    /// [`QUEUED_AT_MOST`].
+    pub queued_at_most: Duration,
+    /// [`HTTP_TIMEOUT`].
+    pub http_timeout: Duration,
 }
 
 impl Default for Tuning {
@@ -144,6 +171,10 @@ impl Default for Tuning {
             lease_ttl: lease::LEASE_TTL,
             admin: None,
             listener: None,
+            core_workers: CORE_WORKERS,
+            core_queue: CORE_QUEUE,
+            queued_at_most: QUEUED_AT_MOST,
+            http_timeout: HTTP_TIMEOUT,
         }
     }
 }
@@ -312,12 +343,14 @@ impl Api {
 
     /// An HTTP client that reaches Discord at `discord.com` (the fake's address for a
     /// loopback `api_base`).
-    fn client(&self) -> Result<reqwest::Client, String> {
+    fn client(&self, timeout: Duration) -> Result<reqwest::Client, String> {
         // serenity's own default is rustls with reqwest's defaults, whose pool keeps
-        // every idle connection: see IDLE_CONNECTIONS.
+        // every idle connection (see IDLE_CONNECTIONS), and waits for ever.
         let client = reqwest::Client::builder()
             .use_rustls_tls()
-            .pool_max_idle_per_host(IDLE_CONNECTIONS);
+            .pool_max_idle_per_host(IDLE_CONNECTIONS)
+            .connect_timeout(CONNECT_TIMEOUT.min(timeout))
+            .timeout(timeout);
         let client = match self {
             Api::Discord => client,
             Api::Loopback(address) => client
@@ -331,10 +364,11 @@ impl Api {
     /// given (told of every wait it takes), else without.
     fn http(
         &self,
+        timeout: Duration,
         token: &str,
         on_limit: Option<Box<dyn Fn(serenity::http::RatelimitInfo) + Send + Sync>>,
     ) -> Result<HttpBuilder, String> {
-        let client = self.client()?;
+        let client = self.client(timeout)?;
         let builder = HttpBuilder::new(token).client(client.clone());
         Ok(match on_limit {
             Some(on_limit) => {
@@ -405,12 +439,18 @@ pub async fn run_tuned(
     let on_limit = Box::new(move |info: serenity::http::RatelimitInfo| {
         counted.rate_limited(&info.path, info.global);
     });
-    let http = api.http(token, Some(on_limit)).map_err(RunError::Gateway)?;
+    let http = api
+        .http(tuning.http_timeout, token, Some(on_limit))
+        .map_err(RunError::Gateway)?;
     // Interaction callbacks and webhooks go around serenity's rate limiter: Discord
     // does not count them in the global limit, and serenity would key their buckets by
     // the interaction (one new bucket, never freed, per interaction) or by the
     // application (one 429 on any follow-up stalling every deferred answer).
-    let interactions = Arc::new(api.http(token, None).map_err(RunError::Gateway)?.build());
+    let interactions = Arc::new(
+        api.http(tuning.http_timeout, token, None)
+            .map_err(RunError::Gateway)?
+            .build(),
+    );
     let in_flight = Arc::new(InFlight::default());
     // Daily posts and race messages share one budget: together under Discord's global
     // limit, and both stop before the invalid requests met (theirs and those of
@@ -431,7 +471,8 @@ pub async fn run_tuned(
         in_flight: in_flight.clone(),
         registered: AtomicBool::new(false),
         answers: answers::Answers::new(interactions, budget.clone(), metrics.clone()),
-        core: Arc::new(Semaphore::new(CORE_WORKERS)),
+        core: Arc::new(Semaphore::new(tuning.core_workers)),
+        queue: handler::Queue::new(tuning.core_queue, tuning.queued_at_most),
         arrivals: Default::default(),
     });
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
@@ -516,7 +557,7 @@ pub async fn run_tuned(
             let secret = activity
                 .secret(std::env::var("DISCORD_CLIENT_SECRET").ok())
                 .map_err(RunError::Endpoint)?;
-            let client = api.client().map_err(RunError::Gateway)?;
+            let client = api.client(tuning.http_timeout).map_err(RunError::Gateway)?;
             let sign_in = activity::DiscordSignIn::new(
                 activity.client_id,
                 secret,

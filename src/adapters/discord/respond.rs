@@ -16,6 +16,22 @@ use super::answers::Answers;
 use crate::app::i18n::{Lang, t};
 use crate::app::{ButtonStyle, Reply, apology};
 
+/// Whether interaction `id`'s token still takes edits and follow-ups
+/// ([`TOKEN_LIFE`](super::TOKEN_LIFE)); logged when it does not. Discord refuses them
+/// after 15 minutes with a 401, which counts toward its ban of invalid requests.
+pub(super) fn token_alive(id: InteractionId, called: Called) -> bool {
+    let age = super::handler::age_of(id);
+    let alive = age < super::TOKEN_LIFE;
+    if !alive {
+        tracing::warn!(
+            command = called.name,
+            age_s = age.as_secs(),
+            "an answer came after its interaction's token ran out: not sent"
+        );
+    }
+    alive
+}
+
 /// The core's answer: in time for a direct response, or still being worked on.
 pub(super) enum Answer {
     Ready(Reply),
@@ -117,7 +133,9 @@ pub(super) async fn answer_with_message(
         .respond(id, token, CreateInteractionResponse::Defer(deferral))
         .await;
     let reply = after_deferral(work.finish(called, deferred.is_ok()).await?, called.lang);
-    if let Err(error) = deferred {
+    if deferred.is_ok() && !token_alive(id, called) {
+        None
+    } else if let Err(error) = deferred {
         tracing::warn!(error = %super::discord_error(&error), "deferring failed");
         None
     } else if reply.private && !private {
