@@ -3505,13 +3505,14 @@ async fn two_replicas_answer_any_interaction_and_one_at_a_time_sends_the_posts()
     let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
         "2026-11-22T08:00:00Z",
     )));
-    // A third process holds the sending lease (until noon by the bot's clock).
+    // A third process holds the sending lease (for as long as the test needs: the lease
+    // is timed by the database's clock, which the bot's manual clock does not move).
     drop(Store::open(&db).expect("store"));
     rusqlite::Connection::open(&db)
         .expect("db")
         .execute(
-            "INSERT INTO leases (name, holder, since_ms, until_ms) VALUES ('outbound', 'elsewhere', 0, ?1)",
-            [at("2026-11-22T12:00:00Z")],
+            "INSERT INTO leases (name, holder, since_ms, until_ms, token) VALUES ('outbound', 'elsewhere', 0, ?1, 7)",
+            [at("2100-01-01T00:00:00Z")],
         )
         .expect("a foreign lease");
     let tuning = || discord::Tuning {

@@ -605,7 +605,11 @@ pub async fn run_tuned(
     let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
     // The daily scheduler and the race messages' sender run in the process holding the
     // sending lease (one of the replicas sharing the database).
-    let (leading, leads) = tokio::sync::watch::channel(false);
+    let (leading, leads) = tokio::sync::watch::channel(None);
+    let sending_as = lease::Holder {
+        name: holder.as_str().into(),
+        leading: leads,
+    };
     // Renewed until the senders have stopped, not just told to.
     let (stop_leasing, leasing_stops) = tokio::sync::watch::channel(false);
     let mut leasing = tokio::spawn(lease::keep(
@@ -623,7 +627,7 @@ pub async fn run_tuned(
         posting,
         budget.clone(),
         wake,
-        leads.clone(),
+        sending_as.clone(),
         stopping,
     ));
     let stop_races = Arc::new(Notify::new());
@@ -631,7 +635,7 @@ pub async fn run_tuned(
         app_for_races,
         client.http.clone(),
         budget,
-        leads,
+        sending_as,
         stop_races.clone(),
     ));
     // One shard holds at most 2,500 servers; past that Discord closes it (4011) and
