@@ -3493,6 +3493,73 @@ async fn refused_interaction_answers_pause_the_bots_own_posts_not_its_answers() 
     fake.assert_clean().await;
 }
 
+/// Issue 50: a 429 that serenity's rate limiter waits out and retries inside the request
+/// never reaches the sender, yet Discord counts each towards its ban of the address. The
+/// day's post meets three (its one request then succeeds): they reach `/metrics` and the
+/// budget of invalid requests (3 here), which pauses the bot's own messages: the next
+/// day's post does not go out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retried_429s_count_towards_the_invalid_request_budget() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let tuning = discord::Tuning {
+        invalid_limit: 3,
+        ..discord::Tuning::default()
+    };
+    let bot = daily_bot_tuned(&fake, &db, clock, Posting::default(), tuning).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    let path = "/api/v10/channels/555/messages";
+    for _ in 0..3 {
+        fake.limit_next(path, Duration::from_millis(50)).await;
+    }
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    fake.wait_call("the post, after three 429s", |c| {
+        c.path == path && c.status == 200
+    })
+    .await;
+    let statuses: Vec<u16> = fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.path == path)
+        .map(|c| c.status)
+        .collect();
+    assert_eq!(
+        statuses,
+        [429, 429, 429, 200],
+        "retried by serenity's limiter"
+    );
+    assert_eq!(fake.counters().await.invalid, 3, "Discord counted them");
+    let (status, metrics) = admin_get(bot.admin, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(
+        metrics.contains("sudoku_discord_invalid_requests_total 3\n"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("sudoku_discord_invalid_requests_limit 3\n"),
+        "{metrics}"
+    );
+    // The next day's post is due, but paused (it would go out at once otherwise).
+    bot.clock.set(at("2026-11-23T09:30:00Z"));
+    bot.wake.notify_one();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        fake.posted_in("555").await.len(),
+        1,
+        "the next day was posted although the budget of invalid requests was spent"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
 // ---- issue 27: interactions over HTTP, replicas ----------------------------------------
 
 /// Two replicas serve one database behind the endpoint: either answers any interaction,

@@ -401,7 +401,17 @@ pub async fn run_tuned(
     let api = Api::of(config).map_err(RunError::Gateway)?;
     let activity = app.activity();
     let metrics = Arc::new(metrics::Metrics::new(app.clone()));
-    let counted = metrics.clone();
+    // Daily posts and race messages share one budget: together under Discord's global
+    // limit, and both stop before the invalid requests met (theirs, those of
+    // interaction answers, which only report to it, and the 429s serenity's rate limiter
+    // retries inside, which only its callback sees) could get the address banned. Sized
+    // for this process's share of the address ([`Config::invalid_limit`]).
+    let budget = Arc::new(outbound::Budget::new(
+        posting.per_second,
+        config.invalid_limit(tuning.invalid_limit),
+    ));
+    budget.report_to(metrics.clone());
+    let counted = budget.clone();
     let on_limit = Box::new(move |info: serenity::http::RatelimitInfo| {
         counted.rate_limited(&info.path, info.global);
     });
@@ -412,14 +422,6 @@ pub async fn run_tuned(
     // application (one 429 on any follow-up stalling every deferred answer).
     let interactions = Arc::new(api.http(token, None).map_err(RunError::Gateway)?.build());
     let in_flight = Arc::new(InFlight::default());
-    // Daily posts and race messages share one budget: together under Discord's global
-    // limit, and both stop before the invalid requests met (theirs and those of
-    // interaction answers, which only report to it) could get the bot banned.
-    let budget = Arc::new(outbound::Budget::new(
-        posting.per_second,
-        tuning.invalid_limit,
-    ));
-    budget.report_to(metrics.clone());
     // What `/readyz` answers from: over HTTP the endpoint carries the interactions, else
     // the shards do.
     let readiness = Arc::new(admin::Readiness::new(config.interactions.is_some()));
