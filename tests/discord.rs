@@ -3668,6 +3668,74 @@ async fn two_replicas_answer_any_interaction_and_one_at_a_time_sends_the_posts()
     fake.assert_clean().await;
 }
 
+/// Whether `bot`'s `/readyz` says it holds the sending lease, and that it has not run out.
+async fn sends(bot: &DailyBot) -> bool {
+    let (_, said) = admin_get(bot.admin, "/readyz").await;
+    let said: Value = serde_json::from_str(&said).expect("JSON");
+    said["sending"]["this_replica"] == json!(true)
+        && said["sending"]["expires_in_s"].as_f64().unwrap_or(0.0) > 0.0
+}
+
+/// Issue 50: two replicas whose clocks are 20 s apart. The lease is timed by the
+/// database's clock, so the fast replica never finds the slow one's live lease run out
+/// (timed by the replicas' clocks, it took it at its first turn, while the slow one went
+/// on sending until its own next turn), and the day's post goes out once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_whose_clock_runs_20_s_fast_never_takes_a_live_sending_lease() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let slow_clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let fast_clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:20Z",
+    )));
+    // A turn of the lease a second: several turns of both while the test looks.
+    let tuning = || discord::Tuning {
+        lease_ttl: Duration::from_secs(3),
+        ..discord::Tuning::default()
+    };
+    let replica = |clock| {
+        daily_bot_on(
+            Transport::Http,
+            &fake,
+            &db,
+            clock,
+            Posting::default(),
+            tuning(),
+        )
+    };
+    let slow = replica(slow_clock.clone()).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !sends(&slow).await {
+        assert!(tokio::time::Instant::now() < deadline, "no replica sends");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let fast = replica(fast_clock.clone()).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "100", json!([])))
+        .await;
+    assert!(content(&fake.response_to(&id).await).contains("Daily Sudoku is on"));
+    let one_sender = async || {
+        for _ in 0..10 {
+            assert!(sends(&slow).await, "the slow replica lost a live lease");
+            assert!(!sends(&fast).await, "the fast replica sends too");
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    };
+    one_sender().await;
+    slow_clock.set(at("2026-11-22T09:00:30Z"));
+    fast_clock.set(at("2026-11-22T09:00:50Z"));
+    slow.wake.notify_one();
+    fast.wake.notify_one();
+    fake.wait_posted_channels(1, Duration::from_secs(20)).await;
+    one_sender().await;
+    assert_eq!(fake.posted_in("100").await.len(), 1, "posted once");
+    fast.stop().await;
+    slow.stop().await;
+    fake.assert_clean().await;
+}
+
 /// Gateway and HTTP together: the bot connects to the gateway (server events still come
 /// that way) while interactions arrive over HTTP, and a server event from the gateway
 /// still reaches it: removed from a server, the bot stops its daily posts there.

@@ -195,3 +195,97 @@ pub(super) async fn keep(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TTL: Duration = Duration::from_secs(15);
+
+    fn holder() -> (watch::Sender<Option<Held>>, Holder) {
+        let (leading, leads) = watch::channel(None);
+        let holder = Holder {
+            name: "this process".into(),
+            leading: leads,
+        };
+        (leading, holder)
+    }
+
+    fn held(token: i64) -> Held {
+        Held {
+            token,
+            renewed: Instant::now(),
+            ttl: TTL,
+        }
+    }
+
+    /// A holder whose renewals stop reaching the database stops sending by its own
+    /// monotonic clock, two thirds into the lease, whatever it was last told.
+    #[tokio::test(start_paused = true)]
+    async fn a_holder_whose_renewals_stop_stops_sending_before_the_lease_runs_out() {
+        let (leading, holder) = holder();
+        assert_eq!(holder.held(), None, "not before it holds the lease");
+        leading.send_replace(Some(held(4)));
+        assert_eq!(holder.held().map(|h| h.token), Some(4));
+        tokio::time::advance(TTL * 2 / 3 - Duration::from_millis(1)).await;
+        assert!(holder.held().is_some());
+        tokio::time::advance(Duration::from_millis(1)).await;
+        assert_eq!(holder.held(), None, "no renewal for 10 s: no new request");
+    }
+
+    /// A request under way is cut off at 5/6 of the lease after the last renewal it was
+    /// sent under, before another process could hold the lease; a renewal meanwhile
+    /// (the same token) lets it run to its own deadline.
+    #[tokio::test(start_paused = true)]
+    async fn a_request_under_way_is_cut_off_unless_the_lease_is_renewed() {
+        let (leading, holder) = holder();
+        let first = held(4);
+        leading.send_replace(Some(first));
+        let start = Instant::now();
+        let hung = std::future::pending::<()>();
+        let cut = holder
+            .run_under(first, start + Duration::from_secs(60), hung)
+            .await;
+        assert_eq!(cut, Err(Cut::LeaseLost));
+        assert_eq!(
+            start.elapsed(),
+            TTL * 5 / 6,
+            "cut off before the lease ran out"
+        );
+
+        // Renewed every 5 s while the request runs: it reaches its own deadline.
+        let start = Instant::now();
+        leading.send_replace(Some(held(4)));
+        let renewing = {
+            let leading = leading.clone();
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(TTL / 3).await;
+                    leading.send_replace(Some(held(4)));
+                }
+            })
+        };
+        let cut = holder
+            .run_under(
+                held(4),
+                start + Duration::from_secs(40),
+                std::future::pending::<()>(),
+            )
+            .await;
+        assert_eq!(cut, Err(Cut::Timeout));
+        assert_eq!(start.elapsed(), Duration::from_secs(40));
+        renewing.abort();
+
+        // Taken by another process meanwhile (a new token here): cut off at once when
+        // the old renewal's cut-off comes.
+        let start = Instant::now();
+        let old = held(4);
+        leading.send_replace(Some(old));
+        let cut = holder.run_under(old, start + Duration::from_secs(60), async {
+            leading.send_replace(Some(held(5)));
+            std::future::pending::<()>().await
+        });
+        assert_eq!(cut.await, Err(Cut::LeaseLost));
+        assert_eq!(start.elapsed(), TTL * 5 / 6);
+    }
+}
