@@ -120,7 +120,8 @@ pub struct Tuning {
     /// Receives the bot's HTTP client once built (tests read its rate limiter).
     pub http: Option<tokio::sync::oneshot::Sender<Arc<Http>>>,
     /// Invalid requests met in Discord's 10 minutes past which the bot's own messages
-    /// pause (5,000 by default, half of Discord's ban; tests make it small).
+    /// pause, for the whole outgoing address: 5,000 by default (half of Discord's ban),
+    /// divided by the config's `replicas_per_address`; tests make it small.
     pub invalid_limit: usize,
     /// Receives the interactions endpoint's address once it listens (tests listen on
     /// port 0).
