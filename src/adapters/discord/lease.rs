@@ -4,7 +4,10 @@
 //! in one of them only, the holder of a lease in the store. The holder renews it every
 //! third of its time to live; a holder that stops gives it up once its sending is done
 //! (another replica takes over within [`renew_every`]), one that dies loses it when it
-//! runs out.
+//! runs out. The lease is timed by the database's clock, never a replica's, and carries
+//! a fencing token that every claim of work checks in its transaction; every request of
+//! the bot's own starts and ends within the last renewal's reach ([`Held`]), so two
+//! replicas never send at once, whatever their clocks.
 //!
 //! Why a lease and not the posts' own claims alone: daily posts are claimed one by one
 //! and would survive two schedulers, but two senders of race messages would edit every
