@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Bot, board_of, digit, empties, solution_of, temp_db};
+use common::{Bot, T0, board_of, digit, empties, solution_of, temp_db};
 use jiff::civil::{Date, date};
 use jiff::tz::TimeZone;
 use sudoku_bot::app::Reply;
@@ -1383,4 +1383,95 @@ fn setting_the_daily_up_again_ends_the_untold_pause() {
     assert!(!tells_of_a_pause(&setup), "{}", setup.content);
     let next = bot.say_as("adm", "s1", true, "stats");
     assert!(!tells_of_a_pause(&next), "{}", next.content);
+}
+
+/// Issue 50: two replicas share one database, one clock 20 s ahead of the other. The
+/// sending lease is timed by the database's clock, so the fast one never finds the slow
+/// one's live lease run out: at every renewal (a third of the 15 s lease apart, by each
+/// replica's own clock) one of them holds it, never both. With the replicas' own clocks,
+/// the fast one took it at once (20 s past the slow one's 15).
+#[test]
+fn two_replicas_with_clocks_20_s_apart_never_both_hold_the_sending_lease() {
+    let (_dir, db) = temp_db();
+    let slow = Bot::open(&db, T0, 1);
+    let fast = Bot::open(&db, T0 + 20_000, 1);
+    let (slow_name, fast_name) = ("slow replica", "fast replica");
+    let first = slow.app.hold_lease("outbound", slow_name, 15_000);
+    assert!(first.is_some(), "a free lease is taken");
+    for turn in 0..12 {
+        for bot in [&slow, &fast] {
+            bot.clock.advance(5_000);
+        }
+        let held = (
+            slow.app.hold_lease("outbound", slow_name, 15_000),
+            fast.app.hold_lease("outbound", fast_name, 15_000),
+        );
+        assert_eq!(held, (first, None), "turn {turn}: {held:?}");
+    }
+    // The slow one stops and gives the lease up: the fast one takes it, under a new token.
+    slow.app.release_lease("outbound", slow_name);
+    let taken = fast.app.hold_lease("outbound", fast_name, 15_000);
+    assert!(
+        taken.is_some() && taken != first,
+        "{taken:?} after {first:?}"
+    );
+    assert_eq!(slow.app.hold_lease("outbound", slow_name, 15_000), None);
+}
+
+/// Issue 50: daily posts are claimed under the lease's fencing token, in the claiming
+/// transaction. A replica that lost the lease without knowing it yet (its renewal late,
+/// its lease run out and taken by another) claims nothing; the new holder claims the post.
+#[test]
+fn a_replica_that_lost_the_sending_lease_claims_no_daily_post() {
+    use sudoku_bot::app::Fence;
+    let (_dir, db) = temp_db();
+    let a = Bot::open(&db, 0, 11);
+    let b = Bot::open(&db, 0, 11);
+    let madrid = "Europe/Madrid";
+    a.at(madrid, date(2026, 11, 22), 7, 0);
+    a.say_as(
+        "admin",
+        "s1",
+        true,
+        "daily setup channel:100 time:09:00 timezone:Europe/Madrid",
+    );
+    let old = a
+        .app
+        .hold_lease("outbound", "a", 15_000)
+        .expect("a holds the lease");
+    // a's lease runs out (its renewals stopped reaching the database), and b takes it.
+    rusqlite::Connection::open(&db)
+        .expect("db")
+        .execute("UPDATE leases SET until_ms = 0", [])
+        .expect("the lease runs out");
+    let new = b
+        .app
+        .hold_lease("outbound", "b", 15_000)
+        .expect("b takes the lease");
+    assert_ne!(old, new);
+    for bot in [&a, &b] {
+        bot.at(madrid, date(2026, 11, 22), 9, 0);
+    }
+    let due = a.app.due_daily_posts();
+    assert_eq!(due.len(), 1);
+    let fence = |holder, token| Fence {
+        lease: "outbound",
+        holder,
+        token,
+    };
+    assert!(
+        a.app
+            .claim_daily_posts_fenced(&due, &fence("a", old))
+            .is_empty(),
+        "claimed under a stale token"
+    );
+    assert!(
+        b.app
+            .claim_daily_posts_fenced(&due, &fence("b", old))
+            .is_empty(),
+        "claimed under another's token"
+    );
+    let claimed = b.app.claim_daily_posts_fenced(&due, &fence("b", new));
+    assert_eq!(claimed.len(), 1, "the holder claims the post");
+    assert_eq!(claimed[0].channel, "100");
 }

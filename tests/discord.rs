@@ -3493,6 +3493,73 @@ async fn refused_interaction_answers_pause_the_bots_own_posts_not_its_answers() 
     fake.assert_clean().await;
 }
 
+/// Issue 50: a 429 that serenity's rate limiter waits out and retries inside the request
+/// never reaches the sender, yet Discord counts each towards its ban of the address. The
+/// day's post meets three (its one request then succeeds): they reach `/metrics` and the
+/// budget of invalid requests (3 here), which pauses the bot's own messages: the next
+/// day's post does not go out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retried_429s_count_towards_the_invalid_request_budget() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let tuning = discord::Tuning {
+        invalid_limit: 3,
+        ..discord::Tuning::default()
+    };
+    let bot = daily_bot_tuned(&fake, &db, clock, Posting::default(), tuning).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "555", json!([])))
+        .await;
+    fake.response_to(&id).await;
+    let path = "/api/v10/channels/555/messages";
+    for _ in 0..3 {
+        fake.limit_next(path, Duration::from_millis(50)).await;
+    }
+    bot.clock.set(at("2026-11-22T09:30:00Z"));
+    bot.wake.notify_one();
+    fake.wait_call("the post, after three 429s", |c| {
+        c.path == path && c.status == 200
+    })
+    .await;
+    let statuses: Vec<u16> = fake
+        .calls()
+        .await
+        .iter()
+        .filter(|c| c.path == path)
+        .map(|c| c.status)
+        .collect();
+    assert_eq!(
+        statuses,
+        [429, 429, 429, 200],
+        "retried by serenity's limiter"
+    );
+    assert_eq!(fake.counters().await.invalid, 3, "Discord counted them");
+    let (status, metrics) = admin_get(bot.admin, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(
+        metrics.contains("sudoku_discord_invalid_requests_total 3\n"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("sudoku_discord_invalid_requests_limit 3\n"),
+        "{metrics}"
+    );
+    // The next day's post is due, but paused (it would go out at once otherwise).
+    bot.clock.set(at("2026-11-23T09:30:00Z"));
+    bot.wake.notify_one();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        fake.posted_in("555").await.len(),
+        1,
+        "the next day was posted although the budget of invalid requests was spent"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}
+
 // ---- issue 27: interactions over HTTP, replicas ----------------------------------------
 
 /// Two replicas serve one database behind the endpoint: either answers any interaction,
@@ -3505,13 +3572,14 @@ async fn two_replicas_answer_any_interaction_and_one_at_a_time_sends_the_posts()
     let clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
         "2026-11-22T08:00:00Z",
     )));
-    // A third process holds the sending lease (until noon by the bot's clock).
+    // A third process holds the sending lease (for as long as the test needs: the lease
+    // is timed by the database's clock, which the bot's manual clock does not move).
     drop(Store::open(&db).expect("store"));
     rusqlite::Connection::open(&db)
         .expect("db")
         .execute(
-            "INSERT INTO leases (name, holder, since_ms, until_ms) VALUES ('outbound', 'elsewhere', 0, ?1)",
-            [at("2026-11-22T12:00:00Z")],
+            "INSERT INTO leases (name, holder, since_ms, until_ms, token) VALUES ('outbound', 'elsewhere', 0, ?1, 7)",
+            [at("2100-01-01T00:00:00Z")],
         )
         .expect("a foreign lease");
     let tuning = || discord::Tuning {
@@ -3597,6 +3665,74 @@ async fn two_replicas_answer_any_interaction_and_one_at_a_time_sends_the_posts()
     }
     b.stop().await;
     assert_eq!(fake.posted_in("100").await.len(), 2, "one post a day");
+    fake.assert_clean().await;
+}
+
+/// Whether `bot`'s `/readyz` says it holds the sending lease, and that it has not run out.
+async fn sends(bot: &DailyBot) -> bool {
+    let (_, said) = admin_get(bot.admin, "/readyz").await;
+    let said: Value = serde_json::from_str(&said).expect("JSON");
+    said["sending"]["this_replica"] == json!(true)
+        && said["sending"]["expires_in_s"].as_f64().unwrap_or(0.0) > 0.0
+}
+
+/// Issue 50: two replicas whose clocks are 20 s apart. The lease is timed by the
+/// database's clock, so the fast replica never finds the slow one's live lease run out
+/// (timed by the replicas' clocks, it took it at its first turn, while the slow one went
+/// on sending until its own next turn), and the day's post goes out once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_whose_clock_runs_20_s_fast_never_takes_a_live_sending_lease() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let slow_clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:00Z",
+    )));
+    let fast_clock = Arc::new(sudoku_bot::app::ManualClock::new(at(
+        "2026-11-22T08:00:20Z",
+    )));
+    // A turn of the lease a second: several turns of both while the test looks.
+    let tuning = || discord::Tuning {
+        lease_ttl: Duration::from_secs(3),
+        ..discord::Tuning::default()
+    };
+    let replica = |clock| {
+        daily_bot_on(
+            Transport::Http,
+            &fake,
+            &db,
+            clock,
+            Posting::default(),
+            tuning(),
+        )
+    };
+    let slow = replica(slow_clock.clone()).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !sends(&slow).await {
+        assert!(tokio::time::Instant::now() < deadline, "no replica sends");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let fast = replica(fast_clock.clone()).await;
+    let id = fake
+        .interact(fake.daily_setup(&ann(), "32", "100", json!([])))
+        .await;
+    assert!(content(&fake.response_to(&id).await).contains("Daily Sudoku is on"));
+    let one_sender = async || {
+        for _ in 0..10 {
+            assert!(sends(&slow).await, "the slow replica lost a live lease");
+            assert!(!sends(&fast).await, "the fast replica sends too");
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    };
+    one_sender().await;
+    slow_clock.set(at("2026-11-22T09:00:30Z"));
+    fast_clock.set(at("2026-11-22T09:00:50Z"));
+    slow.wake.notify_one();
+    fast.wake.notify_one();
+    fake.wait_posted_channels(1, Duration::from_secs(20)).await;
+    one_sender().await;
+    assert_eq!(fake.posted_in("100").await.len(), 1, "posted once");
+    fast.stop().await;
+    slow.stop().await;
     fake.assert_clean().await;
 }
 

@@ -32,7 +32,9 @@ pub use commands::race::RaceMessage;
 pub use render::BoardStyle;
 pub use reply::{Button, ButtonStyle, Reply};
 pub(crate) use scheduled::daily_paused_note;
-pub use scheduled::{DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, PostTrouble, Settled};
+pub use scheduled::{
+    DailyPost, DuePost, Fence, POST_CLAIM_LEASE_MS, PostOutcome, PostTrouble, Settled,
+};
 
 /// Where time comes from.
 pub trait Clock: Send + Sync {
@@ -458,18 +460,18 @@ impl App {
             .unwrap_or((false, None))
     }
 
-    /// Takes or renews lease `name` for `holder` for `ttl` ms (see the store's `leases`):
-    /// whether `holder` holds it now. A store failure holds nothing.
-    pub fn hold_lease(&self, name: &str, holder: &str, ttl: Millis) -> bool {
-        let now = self.now();
-        match self
-            .store()
-            .write(|tx| tx.hold_lease(name, holder, now, ttl))
-        {
-            Ok(lease) => lease.holder == holder && lease.until > now,
+    /// Takes or renews lease `name` for `holder` for `ttl` ms (see the store's `leases`),
+    /// timed by the database's clock, never this process's: its token when `holder`
+    /// holds it now, `None` when another does or the store failed.
+    pub fn hold_lease(&self, name: &str, holder: &str, ttl: Millis) -> Option<i64> {
+        match self.store().write(|tx| {
+            let now = tx.database_now()?;
+            tx.hold_lease(name, holder, now, ttl)
+        }) {
+            Ok(lease) => (lease.holder == holder && lease.until > lease.now).then_some(lease.token),
             Err(error) => {
                 tracing::error!(%error, lease = name, "taking a lease failed");
-                false
+                None
             }
         }
     }
@@ -505,8 +507,10 @@ impl App {
 
     /// Gives lease `name` up if `holder` holds it.
     pub fn release_lease(&self, name: &str, holder: &str) {
-        let now = self.now();
-        if let Err(error) = self.store().write(|tx| tx.release_lease(name, holder, now)) {
+        if let Err(error) = self.store().write(|tx| {
+            let now = tx.database_now()?;
+            tx.release_lease(name, holder, now)
+        }) {
             tracing::error!(%error, lease = name, "giving a lease up failed");
         }
     }

@@ -126,6 +126,15 @@ fn post_due(server: &crate::store::ServerDaily, now: Millis) -> PostDue {
     }
 }
 
+/// A lease's holder and the fencing token it holds it under ([`crate::store::Lease`]):
+/// work claimed with it is refused once the lease changed hands or ran out.
+#[derive(Clone, Copy, Debug)]
+pub struct Fence<'a> {
+    pub lease: &'a str,
+    pub holder: &'a str,
+    pub token: i64,
+}
+
 impl App {
     /// When the next daily post is due (possibly already), over every server with
     /// dailies on; `None` when none is set up. An open claim counts as due when its lease
@@ -323,6 +332,22 @@ impl App {
     /// is not claimed, and tried again after a pause ([`POST_RETRY_MS`]); one claimed
     /// meanwhile by someone else is left out.
     pub fn claim_daily_posts(&self, due: &[DuePost]) -> Vec<DailyPost> {
+        self.claim_daily_posts_under(due, None)
+    }
+
+    /// [`App::claim_daily_posts`] for a process that sends under a lease: nothing is
+    /// claimed unless `fence` still holds it, checked in the claiming transaction by the
+    /// database's clock (a holder that lost the lease and does not know yet claims
+    /// nothing).
+    pub fn claim_daily_posts_fenced(&self, due: &[DuePost], fence: &Fence<'_>) -> Vec<DailyPost> {
+        self.claim_daily_posts_under(due, Some(fence))
+    }
+
+    fn claim_daily_posts_under(
+        &self,
+        due: &[DuePost],
+        fence: Option<&Fence<'_>>,
+    ) -> Vec<DailyPost> {
         let now = self.now();
         let mut built = Vec::new();
         for wanted in due {
@@ -370,6 +395,16 @@ impl App {
         }
         let abandoned_before = now - POST_CLAIM_LEASE_MS;
         let claimed = self.store().write(|tx| {
+            if let Some(fence) = fence
+                && !tx.lease_holds(fence.lease, fence.holder, fence.token)?
+            {
+                tracing::warn!(
+                    lease = fence.lease,
+                    token = fence.token,
+                    "the sending lease is no longer this process's: no daily post claimed"
+                );
+                return Ok(vec![false; built.len()]);
+            }
             built
                 .iter()
                 .map(|post| tx.claim_post(&post.place, post.day, now, abandoned_before))
@@ -617,11 +652,25 @@ impl App {
     /// [`App::race_message_refused`]; a message it never reports on (a crash) is handed
     /// out again.
     pub fn take_race_messages(&self, gap: Millis) -> Vec<RaceMessage> {
+        self.take_race_messages_under(gap, None)
+    }
+
+    /// [`App::take_race_messages`] for a process that sends under a lease: none unless
+    /// `fence` still holds it (as for [`App::claim_daily_posts_fenced`]).
+    pub fn take_race_messages_fenced(&self, gap: Millis, fence: &Fence<'_>) -> Vec<RaceMessage> {
+        self.take_race_messages_under(gap, Some(fence))
+    }
+
+    fn take_race_messages_under(&self, gap: Millis, fence: Option<&Fence<'_>>) -> Vec<RaceMessage> {
         let now = self.now();
-        match self
-            .store()
-            .write(|tx| commands::race::take_messages(tx, now, gap))
-        {
+        match self.store().write(|tx| {
+            if let Some(fence) = fence
+                && !tx.lease_holds(fence.lease, fence.holder, fence.token)?
+            {
+                return Ok(Vec::new());
+            }
+            commands::race::take_messages(tx, now, gap)
+        }) {
             Ok(messages) => messages
                 .into_iter()
                 .map(|message| RaceMessage {

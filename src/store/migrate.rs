@@ -54,6 +54,7 @@ migrations!(
     "0022_fair_rankings",
     "0023_interactions_taken",
     "0024_web_sessions_ended",
+    "0025_lease_token",
 );
 
 fn version(conn: &Connection) -> Result<i64, StoreError> {

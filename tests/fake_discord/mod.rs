@@ -2170,8 +2170,20 @@ async fn ruled(
     if status == 429 {
         // A scripted 429: Discord's always says when to retry.
         let after = answer["retry_after"].as_f64().unwrap_or(0.05);
-        headers.retain(|(k, _)| *k != "x-ratelimit-remaining");
+        // As Discord's: the bucket is empty until the retry is due, and says so (else a
+        // client waits out the bucket's whole window once more before retrying).
+        headers.retain(|(k, _)| {
+            !matches!(
+                *k,
+                "x-ratelimit-remaining" | "x-ratelimit-reset" | "x-ratelimit-reset-after"
+            )
+        });
         headers.push(("x-ratelimit-remaining", "0".into()));
+        headers.push((
+            "x-ratelimit-reset",
+            format!("{:.3}", now_ms() as f64 / 1000.0 + after),
+        ));
+        headers.push(("x-ratelimit-reset-after", format!("{after:.3}")));
         let (status, answer, headers) =
             limited_answer(Duration::from_secs_f64(after), false, "user", headers);
         state.limits.lock().await.invalid.push_back(Instant::now());

@@ -35,6 +35,12 @@ pub struct Config {
     /// A fixed number of gateway shards. Unset: the count Discord recommends, asked at
     /// start-up (one shard may hold at most 2,500 servers; past that Discord refuses it).
     pub shards: Option<u32>,
+    /// Bot processes that reach Discord from the same outgoing IP address (replicas
+    /// behind one NAT or egress gateway), this one included. Unset: 1. Discord bans an
+    /// address, not a process, after 10,000 invalid requests (401, 403, 429) in 10
+    /// minutes, so each process pauses its own messages at its share of the bot's half
+    /// of them ([`Config::invalid_limit`]).
+    pub replicas_per_address: Option<u32>,
     /// Where Discord's API lives. Only tests change it (to a fake Discord on loopback).
     pub api_base: Option<String>,
     /// Interactions over HTTP: the endpoint Discord POSTs them to. Unset: the gateway
@@ -296,6 +302,7 @@ impl Default for Config {
             guild_id: None,
             token_file: None,
             shards: None,
+            replicas_per_address: None,
             api_base: None,
             interactions: None,
             web: None,
@@ -606,8 +613,27 @@ impl Config {
     }
 
     /// What a file's types cannot say: keys that must agree, values of the right shape.
+    /// Invalid requests met in Discord's 10 minutes past which this process's own
+    /// messages pause: `limit` (the whole address's) shared evenly by the
+    /// [`Config::replicas_per_address`].
+    ///
+    /// Why a share set by the operator and not a count shared through the store: the
+    /// count would cost a store write for every invalid request, in the very storms of
+    /// 429s it is there for, and the replicas would still each see it late. Dividing is
+    /// free and errs on the safe side: interaction answers (and their refusals) are
+    /// spread evenly over the replicas by the load balancer, and the bot's own messages
+    /// come from one replica at a time (the lease's holder), which pauses at its share
+    /// while the others' shares stay unused.
+    pub fn invalid_limit(&self, limit: usize) -> usize {
+        let replicas = self.replicas_per_address.unwrap_or(1).max(1) as usize;
+        (limit / replicas).max(1)
+    }
+
     fn check(&self) -> Result<(), String> {
         let config = self;
+        if config.replicas_per_address == Some(0) {
+            return Err("replicas_per_address 0: the processes sending from this machine's address, this one included (1 or more)".into());
+        }
         if let Some(interactions) = &config.interactions {
             interactions.check()?;
         }

@@ -63,6 +63,8 @@ pub(super) struct Metrics {
     age_at_answer: Histogram,
     refused: Family<Refused, Counter>,
     limited: Family<Limited, Counter>,
+    invalid: Counter,
+    invalid_limit: prometheus_client::metrics::gauge::Gauge,
     /// Interactions being handled: when each reached the bot, and its command once read.
     open: Mutex<HashMap<InteractionId, (Instant, &'static str)>>,
 }
@@ -120,6 +122,18 @@ impl Metrics {
             "Waits serenity's rate limiter took on Discord's rate-limit headers or 429s, by route",
             limited.clone(),
         );
+        let invalid = Counter::default();
+        registry.register(
+            "discord_invalid_requests",
+            "Requests Discord counts towards its ban of the address (401, 403, 429), 429s serenity's rate limiter retried included (and its waits on an empty bucket, which it does not tell apart)",
+            invalid.clone(),
+        );
+        let invalid_limit = prometheus_client::metrics::gauge::Gauge::default();
+        registry.register(
+            "discord_invalid_requests_limit",
+            "Invalid requests in 10 minutes past which this process pauses its own messages (its share of the address's, see replicas_per_address)",
+            invalid_limit.clone(),
+        );
         registry.register_collector(Box::new(StoreWaitCollector(app)));
         Metrics {
             registry,
@@ -129,6 +143,8 @@ impl Metrics {
             age_at_answer,
             refused,
             limited,
+            invalid,
+            invalid_limit,
             open: Mutex::new(HashMap::new()),
         }
     }
@@ -206,6 +222,17 @@ impl Metrics {
                 global,
             })
             .inc();
+    }
+
+    /// A request Discord counts towards its ban was met.
+    pub(super) fn invalid(&self) {
+        self.invalid.inc();
+    }
+
+    /// This process's own messages pause at `limit` invalid requests in 10 minutes.
+    pub(super) fn invalid_limit(&self, limit: usize) {
+        self.invalid_limit
+            .set(i64::try_from(limit).unwrap_or(i64::MAX));
     }
 
     /// Everything, in Prometheus' text format.

@@ -139,7 +139,8 @@ pub struct Tuning {
     /// Receives the bot's HTTP client once built (tests read its rate limiter).
     pub http: Option<tokio::sync::oneshot::Sender<Arc<Http>>>,
     /// Invalid requests met in Discord's 10 minutes past which the bot's own messages
-    /// pause (5,000 by default, half of Discord's ban; tests make it small).
+    /// pause, for the whole outgoing address: 5,000 by default (half of Discord's ban),
+    /// divided by the config's `replicas_per_address`; tests make it small.
     pub invalid_limit: usize,
     /// Receives the interactions endpoint's address once it listens (tests listen on
     /// port 0).
@@ -435,7 +436,17 @@ pub async fn run_tuned(
     let api = Api::of(config).map_err(RunError::Gateway)?;
     let activity = app.activity();
     let metrics = Arc::new(metrics::Metrics::new(app.clone()));
-    let counted = metrics.clone();
+    // Daily posts and race messages share one budget: together under Discord's global
+    // limit, and both stop before the invalid requests met (theirs, those of
+    // interaction answers, which only report to it, and the 429s serenity's rate limiter
+    // retries inside, which only its callback sees) could get the address banned. Sized
+    // for this process's share of the address ([`Config::invalid_limit`]).
+    let budget = Arc::new(outbound::Budget::new(
+        posting.per_second,
+        config.invalid_limit(tuning.invalid_limit),
+    ));
+    budget.report_to(metrics.clone());
+    let counted = budget.clone();
     let on_limit = Box::new(move |info: serenity::http::RatelimitInfo| {
         counted.rate_limited(&info.path, info.global);
     });
@@ -452,14 +463,6 @@ pub async fn run_tuned(
             .build(),
     );
     let in_flight = Arc::new(InFlight::default());
-    // Daily posts and race messages share one budget: together under Discord's global
-    // limit, and both stop before the invalid requests met (theirs and those of
-    // interaction answers, which only report to it) could get the bot banned.
-    let budget = Arc::new(outbound::Budget::new(
-        posting.per_second,
-        tuning.invalid_limit,
-    ));
-    budget.report_to(metrics.clone());
     // What `/readyz` answers from: over HTTP the endpoint carries the interactions, else
     // the shards do.
     let readiness = Arc::new(admin::Readiness::new(config.interactions.is_some()));
@@ -646,7 +649,11 @@ pub async fn run_tuned(
     let (stop_scheduler, stopping) = tokio::sync::watch::channel(false);
     // The daily scheduler and the race messages' sender run in the process holding the
     // sending lease (one of the replicas sharing the database).
-    let (leading, leads) = tokio::sync::watch::channel(false);
+    let (leading, leads) = tokio::sync::watch::channel(None);
+    let sending_as = lease::Holder {
+        name: holder.as_str().into(),
+        leading: leads,
+    };
     // Renewed until the senders have stopped, not just told to.
     let (stop_leasing, leasing_stops) = tokio::sync::watch::channel(false);
     let mut leasing = tokio::spawn(lease::keep(
@@ -664,7 +671,7 @@ pub async fn run_tuned(
         posting,
         budget.clone(),
         wake,
-        leads.clone(),
+        sending_as.clone(),
         stopping,
     ));
     let stop_races = Arc::new(Notify::new());
@@ -672,7 +679,7 @@ pub async fn run_tuned(
         app_for_races,
         client.http.clone(),
         budget,
-        leads,
+        sending_as,
         stop_races.clone(),
     ));
     // One shard holds at most 2,500 servers; past that Discord closes it (4011) and

@@ -14,6 +14,18 @@
 //! messages until the window has room again, so a server full of channels that refuse
 //! the bot cannot cost every other server its answers. Interaction answers are never
 //! stopped: a player waits for them, and they keep the other half of the ban's count.
+//! Processes that share one outgoing address share the ban: each keeps to its share
+//! (`replicas_per_address`, [`super::Config::invalid_limit`]).
+//!
+//! What sees every 429: a 429 that serenity's rate limiter waits out and retries never
+//! comes back to the sender, only to the limiter's callback, which counts it here
+//! ([`Budget::rate_limited`]); the limiter does not retry the others (no `retry-after`,
+//! or a client without the limiter, as interaction answers use), and those reach their
+//! sender as errors, which it reports ([`Budget::refused`]). Each 429 is counted once.
+//! The callback cannot tell a retried 429 from a wait the limiter takes before sending on
+//! a bucket Discord said was empty (no request at all), so those are counted too: rare
+//! for the bot's own messages, which keep under each channel's limit, and on the safe
+//! side (the pause comes sooner, never later).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -34,6 +46,9 @@ pub struct Budget {
     per_second: f64,
     burst: f64,
     invalid_limit: usize,
+    /// When each invalid request of the window was met. A lock of its own, never held
+    /// across an await: serenity's rate-limit callback, which is not async, counts here.
+    invalid: std::sync::Mutex<VecDeque<Instant>>,
     /// Urgent takers waiting: the others let them go first.
     urgent: AtomicUsize,
     /// Woken when the last urgent taker is served (or gives up): the others waiting on
@@ -47,8 +62,6 @@ pub struct Budget {
 struct State {
     tokens: f64,
     refilled: Instant,
-    /// When each invalid request of the window was met.
-    invalid: VecDeque<Instant>,
 }
 
 impl Budget {
@@ -62,20 +75,32 @@ impl Budget {
             per_second,
             burst,
             invalid_limit: invalid_limit.max(1),
+            invalid: std::sync::Mutex::new(VecDeque::new()),
             urgent: AtomicUsize::new(0),
             urgent_done: Notify::new(),
             state: Mutex::new(State {
                 tokens: burst,
                 refilled: Instant::now(),
-                invalid: VecDeque::new(),
             }),
             metrics: std::sync::OnceLock::new(),
         }
     }
 
-    /// Refusals reported with [`Budget::refused`] are counted in `metrics` too.
+    /// Refusals reported with [`Budget::refused`], waits of the rate limiter and invalid
+    /// requests are counted in `metrics` too.
     pub(super) fn report_to(&self, metrics: std::sync::Arc<super::metrics::Metrics>) {
+        metrics.invalid_limit(self.invalid_limit);
         let _ = self.metrics.set(metrics);
+    }
+
+    /// serenity's rate limiter met a 429 it retries itself (or waited before sending on
+    /// an empty bucket: it does not say which) on a request to `path`: for `/metrics`,
+    /// and against the invalid-request budget (see the module's documentation).
+    pub(super) fn rate_limited(&self, path: &str, global: bool) {
+        if let Some(metrics) = self.metrics.get() {
+            metrics.rate_limited(path, global);
+        }
+        self.invalid();
     }
 
     /// Discord refused a request to `route` (a template) with `status`: counted for
@@ -85,7 +110,7 @@ impl Budget {
             metrics.refused(route, status);
         }
         if counts_as_invalid(status) {
-            self.invalid().await;
+            self.invalid();
         }
     }
 
@@ -118,14 +143,21 @@ impl Budget {
             if !urgent {
                 self.no_urgent_waiting().await;
             }
+            let paused = {
+                let mut invalid = self.invalid_met();
+                let now = Instant::now();
+                forget_invalid_before(&mut invalid, now);
+                // Until the oldest invalid request leaves the window.
+                (invalid.len() >= self.invalid_limit).then(|| {
+                    let oldest = invalid.front().copied().unwrap_or(now);
+                    (oldest + INVALID_WINDOW).saturating_duration_since(now)
+                })
+            };
             let wait = {
                 let mut state = self.state.lock().await;
                 let now = Instant::now();
-                state.forget_invalid_before(now);
-                if state.invalid.len() >= self.invalid_limit {
-                    // Until the oldest invalid request leaves the window.
-                    let oldest = state.invalid.front().copied().unwrap_or(now);
-                    (oldest + INVALID_WINDOW).saturating_duration_since(now)
+                if let Some(paused) = paused {
+                    paused
                 } else {
                     let elapsed = now.duration_since(state.refilled).as_secs_f64();
                     state.tokens = (state.tokens + elapsed * self.per_second).min(self.burst);
@@ -142,33 +174,38 @@ impl Budget {
     }
 
     /// A request of the bot was refused as Discord counts invalid (401, 403, 429).
-    pub async fn invalid(&self) {
-        let mut state = self.state.lock().await;
+    pub fn invalid(&self) {
+        if let Some(metrics) = self.metrics.get() {
+            metrics.invalid();
+        }
+        let mut invalid = self.invalid_met();
         let now = Instant::now();
         // Pruned here too: refused interaction answers are counted while the bot's own
         // messages may not be taking turns (nothing due), so the window must not keep
         // what has left it.
-        state.forget_invalid_before(now);
-        state.invalid.push_back(now);
-        if state.invalid.len() == self.invalid_limit {
+        forget_invalid_before(&mut invalid, now);
+        invalid.push_back(now);
+        if invalid.len() == self.invalid_limit {
             tracing::error!(
                 limit = self.invalid_limit,
                 "many requests refused by Discord in 10 minutes: daily posts and race messages pause until the window clears"
             );
         }
     }
+
+    fn invalid_met(&self) -> std::sync::MutexGuard<'_, VecDeque<Instant>> {
+        // A panic elsewhere while holding it left a queue of instants, still sound.
+        self.invalid.lock().unwrap_or_else(|p| p.into_inner())
+    }
 }
 
-impl State {
-    /// Drops the invalid requests that have left the window ending at `now`.
-    fn forget_invalid_before(&mut self, now: Instant) {
-        while self
-            .invalid
-            .front()
-            .is_some_and(|&at| now.duration_since(at) >= INVALID_WINDOW)
-        {
-            self.invalid.pop_front();
-        }
+/// Drops the invalid requests that have left the window ending at `now`.
+fn forget_invalid_before(invalid: &mut VecDeque<Instant>, now: Instant) {
+    while invalid
+        .front()
+        .is_some_and(|&at| now.duration_since(at) >= INVALID_WINDOW)
+    {
+        invalid.pop_front();
     }
 }
 
@@ -281,7 +318,7 @@ mod tests {
     async fn too_many_invalid_requests_stop_sending_until_the_window_clears() {
         let budget = Budget::new(1_000, 3);
         for _ in 0..3 {
-            budget.invalid().await;
+            budget.invalid();
         }
         let start = Instant::now();
         budget.take(true).await;

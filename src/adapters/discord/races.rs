@@ -28,6 +28,7 @@ use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
+use super::lease::{Cut, Held, Holder};
 use super::outbound::Budget;
 use super::respond::{channel_edit, channel_post};
 use crate::app::{App, RaceMessage};
@@ -98,14 +99,14 @@ pub(super) async fn tell_races(
     app: Arc<App>,
     http: Arc<Http>,
     budget: Arc<Budget>,
-    leading: tokio::sync::watch::Receiver<bool>,
+    holder: Holder,
     stop: Arc<Notify>,
 ) {
     let sender = Arc::new(Mutex::new(Sender::default()));
     let mut requests: JoinSet<()> = JoinSet::new();
     loop {
         // Another process holds the sending lease: nothing is taken here.
-        if !*leading.borrow() {
+        let Some(held) = holder.held() else {
             tokio::select! {
                 () = tokio::time::sleep(TICK) => continue,
                 () = stop.notified() => {
@@ -113,13 +114,16 @@ pub(super) async fn tell_races(
                     return;
                 }
             }
-        }
+        };
         // Finished requests leave the set (their outcome is recorded by themselves).
         while requests.try_join_next().is_some() {}
-        let a = app.clone();
-        let mut messages = tokio::task::spawn_blocking(move || a.take_race_messages(EDIT_GAP_MS))
-            .await
-            .unwrap_or_default();
+        // Taken under the lease's token: none if another process took it meanwhile.
+        let (a, h) = (app.clone(), holder.clone());
+        let mut messages = tokio::task::spawn_blocking(move || {
+            a.take_race_messages_fenced(EDIT_GAP_MS, &h.fence(held))
+        })
+        .await
+        .unwrap_or_default();
         // Results first: a channel's pace goes to what its players wait for, before the
         // scoreboards of races still running there.
         messages.sort_by_key(|m| !m.is_result);
@@ -173,12 +177,29 @@ pub(super) async fn tell_races(
                     return;
                 }
             }
-            let (app, http, budget, sender) =
-                (app.clone(), http.clone(), budget.clone(), sender.clone());
+            // The lease looked at again for each request, just before it starts (the
+            // budget may have made it wait): one lost midway sends nothing more, and a
+            // request under way is cut off in time (see `lease::Held`). What is not sent
+            // stays due, for the lease's next holder.
+            let Some(held) = holder.held() else {
+                sender
+                    .lock()
+                    .await
+                    .in_flight
+                    .remove(&(message.race, message.is_result));
+                continue;
+            };
+            let (app, http, budget, sender, holder) = (
+                app.clone(),
+                http.clone(),
+                budget.clone(),
+                sender.clone(),
+                holder.clone(),
+            );
             requests.spawn(async move {
                 let key = (message.race, message.is_result);
                 tracing::trace!(race = message.race, result = message.is_result, "sending");
-                let outcome = send(&http, channel, &message).await;
+                let outcome = send(&http, &holder, held, channel, &message).await;
                 tracing::trace!(race = message.race, result = message.is_result, "sent");
                 if let Outcome::Refused(status, _) | Outcome::Failed(Some(status), _) = &outcome {
                     let route = if message.edit.is_some() {
@@ -232,7 +253,14 @@ fn nonce(message: &RaceMessage) -> Nonce {
     Nonce::String(format!("{kind}{}", message.race))
 }
 
-async fn send(http: &Http, channel: ChannelId, message: &RaceMessage) -> Outcome {
+/// Sends `message` under the lease as `held` ([`Holder::run_under`]).
+async fn send(
+    http: &Http,
+    holder: &Holder,
+    held: Held,
+    channel: ChannelId,
+    message: &RaceMessage,
+) -> Outcome {
     let reply = &message.reply;
     let edit_of = message
         .edit
@@ -258,7 +286,10 @@ async fn send(http: &Http, channel: ChannelId, message: &RaceMessage) -> Outcome
                 .map(|m| Some(m.id)),
         }
     };
-    match tokio::time::timeout(REQUEST_TIMEOUT, request).await {
+    match holder
+        .run_under(held, Instant::now() + REQUEST_TIMEOUT, request)
+        .await
+    {
         Ok(Ok(id)) => Outcome::Sent(id),
         Ok(Err(error)) => {
             let said = super::discord_error(&error);
@@ -269,7 +300,8 @@ async fn send(http: &Http, channel: ChannelId, message: &RaceMessage) -> Outcome
                 status => Outcome::Failed(status.map(|(status, _)| status), said),
             }
         }
-        Err(_) => Outcome::Failed(None, "no answer within the timeout".into()),
+        Err(Cut::Timeout) => Outcome::Failed(None, "no answer within the timeout".into()),
+        Err(Cut::LeaseLost) => Outcome::Failed(None, "cut short: the sending lease lapsed".into()),
     }
 }
 

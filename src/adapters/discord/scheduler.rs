@@ -37,6 +37,7 @@ use serenity::all::{ChannelId, Http, HttpError, Message, Nonce};
 use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use tokio::task::JoinSet;
 
+use super::lease::{Cut, Holder};
 use super::outbound::Budget;
 use super::respond::channel_post;
 use crate::app::{App, DailyPost, DuePost, POST_CLAIM_LEASE_MS, PostOutcome, PostTrouble, Settled};
@@ -91,9 +92,10 @@ pub(super) async fn schedule_dailies(
     posting: Posting,
     budget: Arc<Budget>,
     wake: Arc<Notify>,
-    mut leading: watch::Receiver<bool>,
+    holder: Holder,
     mut stop: watch::Receiver<bool>,
 ) {
+    let mut leading = holder.leading.clone();
     const MAX_SLEEP_MS: i64 = 3_600_000;
     if posting.longest().as_millis() >= POST_CLAIM_LEASE_MS as u128 {
         tracing::warn!(
@@ -101,10 +103,11 @@ pub(super) async fn schedule_dailies(
         );
     }
     loop {
-        // Another process holds the sending lease: wait until this one does.
-        if !*leading.borrow() {
+        // Another process holds the sending lease: wait until this one does (each
+        // renewal is a change, so a lapse that ends is seen).
+        if holder.held().is_none() {
             tokio::select! {
-                _ = leading.wait_for(|leads| *leads) => {}
+                _ = leading.wait_for(|held| held.is_some_and(|h| h.may_send_now())) => {}
                 _ = stop.wait_for(|stopping| *stopping) => return,
             }
         }
@@ -118,7 +121,7 @@ pub(super) async fn schedule_dailies(
         // `SCHEDULE_BATCH` are read at a time).
         let mut more = due.len() >= crate::app::SCHEDULE_BATCH;
         if !due.is_empty() {
-            send_all(&app, &http, posting, &budget, due, &stop).await;
+            send_all(&app, &http, posting, &budget, &holder, due, &stop).await;
         }
         if *stop.borrow() {
             return;
@@ -160,6 +163,7 @@ async fn send_all(
     http: &Arc<Http>,
     posting: Posting,
     budget: &Arc<Budget>,
+    holder: &Holder,
     due: Vec<DuePost>,
     stop: &watch::Receiver<bool>,
 ) {
@@ -172,12 +176,23 @@ async fn send_all(
         if *stop.borrow() {
             break;
         }
-        // Claimed a chunk at a time (one transaction), just before they are sent.
-        let a = app.clone();
+        // The lease is looked at for each chunk and each post, not once a batch: one
+        // lost midway stops the sending at once.
+        let Some(held) = holder.held() else {
+            tracing::warn!(
+                "the sending lease was lost: the other due posts are left to its holder"
+            );
+            break;
+        };
+        // Claimed a chunk at a time (one transaction), just before they are sent, under
+        // the lease's token: refused if another process took it meanwhile.
+        let (a, s) = (app.clone(), holder.clone());
         let wanted = chunk.to_vec();
-        let posts = tokio::task::spawn_blocking(move || a.claim_daily_posts(&wanted))
-            .await
-            .unwrap_or_default();
+        let posts = tokio::task::spawn_blocking(move || {
+            a.claim_daily_posts_fenced(&wanted, &s.fence(held))
+        })
+        .await
+        .unwrap_or_default();
         let mut posts = posts.into_iter();
         while let Some(post) = posts.next() {
             // A request that hangs holds one slot until its timeout; the others go on.
@@ -193,9 +208,9 @@ async fn send_all(
             };
             let Ok(slot) = slot else { break 'claiming };
             let (http, done, stop) = (http.clone(), done.clone(), stop.clone());
-            let budget = budget.clone();
+            let (budget, holder) = (budget.clone(), holder.clone());
             sends.spawn(async move {
-                let outcome = send_daily(&http, &budget, &post, posting, stop).await;
+                let outcome = send_daily(&http, &budget, &holder, &post, posting, stop).await;
                 match outcome {
                     Some(outcome) => {
                         let _ = done.send(settled(&post, outcome));
@@ -203,7 +218,7 @@ async fn send_all(
                     None => tracing::warn!(
                         place = %post.place,
                         day = %post.day,
-                        "shutdown: a daily post's outcome is unknown; it is sent again after a restart"
+                        "shutdown or lost lease: a daily post's outcome is unknown; it is sent again once its claim runs out"
                     ),
                 }
                 drop(slot);
@@ -258,11 +273,12 @@ fn nonce(post: &DailyPost) -> String {
 
 /// Sends one daily post, retrying what may pass (Discord's 5xx and 429, network
 /// failures, a request past its timeout) with a doubling pause; what will not pass (a
-/// missing channel, no permission) fails at once. `None` when a shutdown cut it short
-/// with its outcome unknown.
+/// missing channel, no permission) fails at once. `None` when a shutdown or the loss of
+/// the sending lease cut it short with its outcome unknown.
 async fn send_daily(
     http: &Http,
     budget: &Budget,
+    holder: &Holder,
     post: &DailyPost,
     posting: Posting,
     mut stop: watch::Receiver<bool>,
@@ -286,11 +302,15 @@ async fn send_daily(
                 return (attempt == 1).then_some(PostOutcome::NotSent);
             }
         }
-        let sent: Result<Message, Failure> = match tokio::time::timeout(
-            posting.timeout,
-            channel.send_message(http, message.clone()),
-        )
-        .await
+        // Each attempt under the lease, checked just before it starts and cut off
+        // before another process could hold the lease (see `lease::Held`).
+        let Some(held) = holder.held() else {
+            return (attempt == 1).then_some(PostOutcome::NotSent);
+        };
+        let deadline = tokio::time::Instant::now() + posting.timeout;
+        let sent: Result<Message, Failure> = match holder
+            .run_under(held, deadline, channel.send_message(http, message.clone()))
+            .await
         {
             Ok(Ok(sent)) => Ok(sent),
             Ok(Err(error)) => {
@@ -305,7 +325,11 @@ async fn send_daily(
                     Failure::ForGood(super::discord_error(&error))
                 })
             }
-            Err(_) => Err(Failure::Passing(format!(
+            Err(Cut::LeaseLost) => {
+                tracing::warn!(place = %post.place, "the sending lease was not renewed in time: a daily post was cut short");
+                return None;
+            }
+            Err(Cut::Timeout) => Err(Failure::Passing(format!(
                 "no answer within {} s",
                 posting.timeout.as_secs_f32()
             ))),

@@ -179,8 +179,9 @@ fn every_key_has_its_variable_derived_from_the_struct() {
     assert_eq!(named("SUDOKU_SHARDS"), Kind::Integer);
     assert_eq!(named("SUDOKU_ACTIVITY_CLIENT_ID"), Kind::Integer);
     assert_eq!(named("SUDOKU_LOG_FORMAT"), Kind::Text);
+    assert_eq!(named("SUDOKU_REPLICAS_PER_ADDRESS"), Kind::Integer);
     // Every field of every section, and nothing else: as many keys as the file takes.
-    assert_eq!(keys.len(), 8 + 5 + 3 + 2 + 1, "{keys:?}");
+    assert_eq!(keys.len(), 9 + 5 + 3 + 2 + 1, "{keys:?}");
 }
 
 #[test]
@@ -352,4 +353,16 @@ fn the_operators_reference_table_lists_exactly_the_keys_and_its_examples_are_rea
     let config = Config::from_sources(None, &env(&pairs))
         .unwrap_or_else(|e| panic!("the documented examples: {e}"));
     assert!(config.interactions.is_some() && config.web.is_some() && config.activity.is_some());
+}
+
+/// Issue 50: processes behind one outgoing address share Discord's ban of it, so each
+/// pauses its own messages at its share of the invalid-request budget.
+#[test]
+fn replicas_behind_one_address_share_the_invalid_request_budget() {
+    let limit = |text: &str| Config::parse(text).expect(text).invalid_limit(5_000);
+    assert_eq!(limit(""), 5_000, "one process: all of it");
+    assert_eq!(limit("replicas_per_address = 2"), 2_500);
+    assert_eq!(limit("replicas_per_address = 3"), 1_666);
+    let error = Config::parse("replicas_per_address = 0").expect_err("none is no count");
+    assert!(error.contains("replicas_per_address"), "{error}");
 }
