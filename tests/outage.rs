@@ -154,3 +154,168 @@ fn a_server_stopped_while_serving_is_waited_for_and_nothing_acknowledged_is_lost
         );
     }
 }
+
+/// Issue 50's figure: PostgreSQL stopped for `OUTAGE_SECONDS` (120) at start-up and
+/// during traffic. At start-up: how long after the server is back the store is open. In
+/// traffic: `OUTAGE_PLAYERS` (8) players play moves without pause on a pool of 4
+/// connections, 10 s before the stop and 10 s after the start; every answer is counted
+/// (acknowledged, "try again", anything else), and every acknowledged move is looked
+/// for in the database at the end.
+///
+/// ```sh
+/// tools/with-postgres cargo test --test outage outage_benchmark -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore = "a benchmark: tools/with-postgres cargo test --test outage outage_benchmark -- --ignored --nocapture"]
+fn outage_benchmark() {
+    use std::time::{Duration, Instant};
+    let _one = SERVER.lock().unwrap_or_else(|p| p.into_inner());
+    let setting = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let outage = Duration::from_secs(setting("OUTAGE_SECONDS", 120));
+    let players = setting("OUTAGE_PLAYERS", 8) as usize;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some((ctl, location)) = outage_setup(dir.path(), "bench") else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres)");
+        return;
+    };
+    let _restart = Restart(&ctl);
+
+    // Start-up.
+    server(&ctl, "stop");
+    let stop = AtomicBool::new(false);
+    let (store, back_after) = std::thread::scope(|scope| {
+        let opening = scope.spawn(|| {
+            let store = Store::open_waiting(&location, &stop);
+            (store, Instant::now())
+        });
+        std::thread::sleep(outage);
+        assert!(!opening.is_finished(), "waited through the outage");
+        server(&ctl, "start");
+        let started = Instant::now();
+        let (store, opened) = opening.join().expect("opening");
+        (store, opened - started)
+    });
+    let store = store.expect("opened").expect("not stopped");
+    println!(
+        "start-up: server stopped {} s; the store opened {:.2} s after it was started again",
+        outage.as_secs(),
+        back_after.as_secs_f64()
+    );
+
+    // Traffic.
+    let clock = Arc::new(ManualClock::new(T0));
+    let bot = Bot {
+        app: Arc::new(App::new(store, clock.clone(), 11).with_connections(PoolSettings::default())),
+        clock,
+    };
+    let done = AtomicBool::new(false);
+    let acknowledged = std::sync::Mutex::new(Vec::new());
+    let (try_again, other) = (
+        std::sync::atomic::AtomicUsize::new(0),
+        std::sync::atomic::AtomicUsize::new(0),
+    );
+    let last_refused = std::sync::Mutex::new(None::<Instant>);
+    let first_after = std::sync::Mutex::new(None::<Instant>);
+    let restarted = std::sync::Mutex::new(None::<Instant>);
+    std::thread::scope(|scope| {
+        for p in 0..players {
+            let (bot, done, acknowledged) = (&bot, &done, &acknowledged);
+            let (try_again, other, last_refused, first_after, restarted) =
+                (&try_again, &other, &last_refused, &first_after, &restarted);
+            scope.spawn(move || {
+                let player = format!("p{p}");
+                let mut game = 0;
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    let place = format!("g{p}_{game}");
+                    let reply = bot.say(&player, &place, "new 50");
+                    if reply.content.contains("try again") {
+                        try_again.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        continue;
+                    }
+                    let board = board_of(&reply);
+                    let solution = solution_of(&board);
+                    let mut left = empties(&board);
+                    while let Some(&cell) = left.first() {
+                        if done.load(std::sync::atomic::Ordering::Relaxed) {
+                            return;
+                        }
+                        let d = digit(&solution, cell);
+                        let reply = bot.say(&player, &place, &format!("move {cell} {d}"));
+                        if reply.content.contains(&format!("({d})")) {
+                            left.remove(0);
+                            acknowledged.lock().expect("list").push((
+                                player.clone(),
+                                place.clone(),
+                                cell,
+                                d,
+                            ));
+                            if restarted.lock().expect("time").is_some() {
+                                first_after
+                                    .lock()
+                                    .expect("time")
+                                    .get_or_insert_with(Instant::now);
+                            }
+                        } else if reply.content.contains("try again") {
+                            try_again.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            *last_refused.lock().expect("time") = Some(Instant::now());
+                        } else {
+                            other.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            eprintln!("unexpected: {}", reply.content);
+                            left.remove(0);
+                        }
+                    }
+                    game += 1;
+                }
+            });
+        }
+        std::thread::sleep(Duration::from_secs(10));
+        server(&ctl, "stop");
+        std::thread::sleep(outage);
+        server(&ctl, "start");
+        *restarted.lock().expect("time") = Some(Instant::now());
+        std::thread::sleep(Duration::from_secs(10));
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let acknowledged = acknowledged.into_inner().expect("list");
+    let restarted = restarted.into_inner().expect("time").expect("restarted");
+    let check = Bot::with_store(Store::open_at(&location).expect("store"), T0, 3);
+    let mut boards = std::collections::HashMap::new();
+    let mut lost = 0;
+    for (player, place, cell, d) in &acknowledged {
+        let board = boards
+            .entry((player.clone(), place.clone()))
+            .or_insert_with(|| {
+                let shown = check.say(player, place, "show");
+                common::board_of(&shown)
+            });
+        if board.get(*cell) != Some(*d) {
+            lost += 1;
+        }
+    }
+    println!(
+        "traffic: {players} players, server stopped {} s: {} moves acknowledged, {lost} of them lost; \
+         {} answered \"try again\", {} other answers; first move acknowledged {:.2} s after the \
+         server was started again{}",
+        outage.as_secs(),
+        acknowledged.len(),
+        try_again.into_inner(),
+        other.into_inner(),
+        first_after
+            .into_inner()
+            .expect("time")
+            .map_or(f64::NAN, |t| (t - restarted).as_secs_f64()),
+        last_refused
+            .into_inner()
+            .expect("time")
+            .map_or(String::new(), |t| format!(
+                "; the last \"try again\" {:.2} s after",
+                t.saturating_duration_since(restarted).as_secs_f64()
+            )),
+    );
+    assert_eq!(lost, 0);
+}
