@@ -340,8 +340,7 @@ fn one_process_runs_commands_on_its_pool_of_connections() {
     let clock = std::sync::Arc::new(sudoku_bot::app::ManualClock::new(T0));
     let app =
         sudoku_bot::app::App::new(Store::open_at(&location).expect("store"), clock.clone(), 9)
-            .with_connections(4)
-            .expect("pool");
+            .with_connections(pool_of(4));
     let bot = Bot {
         app: std::sync::Arc::new(app),
         clock,
@@ -375,7 +374,159 @@ fn one_process_runs_commands_on_its_pool_of_connections() {
         std::sync::Arc::new(sudoku_bot::app::ManualClock::new(T0)),
         9,
     );
-    assert!(sqlite.with_connections(4).is_ok());
+    let sqlite = Bot {
+        app: std::sync::Arc::new(sqlite.with_connections(pool_of(4))),
+        clock: std::sync::Arc::new(sudoku_bot::app::ManualClock::new(T0)),
+    };
+    board_of(&sqlite.say("ann", "one", "new 20"));
+}
+
+/// A pool of `connections` that waits at most half a second for one.
+fn pool_of(connections: usize) -> sudoku_bot::store::PoolSettings {
+    sudoku_bot::store::PoolSettings {
+        connections,
+        checkout_timeout: std::time::Duration::from_millis(500),
+    }
+}
+
+/// The test schema's URL with connections named `name` in pg_stat_activity, so that a
+/// test can find (and end) its own among those of the tests beside it.
+fn named(location: &Location, name: &str) -> Location {
+    let Location::Postgres(url) = location else {
+        panic!("a PostgreSQL location")
+    };
+    Location::Postgres(format!("{url}&application_name={name}"))
+}
+
+/// How many connections named `name` the server has that are in `state` (SQL).
+fn backends(watcher: &Store, name: &str, state: &str) -> usize {
+    watcher
+        .query_for_test(&format!(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = '{name}' AND {state}"
+        ))
+        .expect("pg_stat_activity")[0][0]
+        .parse()
+        .expect("a count")
+}
+
+/// Issue 50: a command that finds every pooled connection held (here the pool's one
+/// connection, by a command stuck behind another session's lock) answers "try again"
+/// instead of queueing behind it; the stuck command completes once the lock goes, and
+/// the refused one succeeds when asked again.
+#[test]
+fn a_command_finding_every_connection_held_answers_busy_instead_of_waiting() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("held")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    let name = format!("held_{}", std::process::id());
+    let location = named(&location, &name);
+    let clock = std::sync::Arc::new(sudoku_bot::app::ManualClock::new(T0));
+    let app =
+        sudoku_bot::app::App::new(Store::open_at(&location).expect("store"), clock.clone(), 9)
+            .with_connections(pool_of(1));
+    let bot = Bot {
+        app: std::sync::Arc::new(app),
+        clock,
+    };
+    board_of(&bot.say("ann", "held", "new 20"));
+    let blocker = Store::open_at(&location).expect("another session");
+    blocker
+        .execute_for_test("BEGIN; LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+        .expect("lock");
+    let watcher = Store::open_at(&common::location(&dir.path().join("held")).expect("schema"))
+        .expect("a watcher");
+    std::thread::scope(|scope| {
+        let stuck = scope.spawn(|| bot.say("ann", "held", "show"));
+        while backends(&watcher, &name, "wait_event_type = 'Lock'") == 0 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let refused = bot.say("bob", "held", "new 20");
+        assert!(refused.content.contains("try again"), "{}", refused.content);
+        blocker.execute_for_test("COMMIT").expect("unlock");
+        board_of(&stuck.join().expect("the stuck command"));
+    });
+    board_of(&bot.say("bob", "held", "new 20"));
+}
+
+/// Issue 50: every connection of the pool ended by the server (`pg_terminate_backend`,
+/// as a restart or a failover does) is replaced before the next commands, which the
+/// players see succeed: their transactions had not begun, so they ran on new ones.
+#[test]
+fn connections_the_server_ended_are_replaced_without_a_player_noticing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("ended")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    let name = format!("ended_{}", std::process::id());
+    let location = named(&location, &name);
+    let clock = std::sync::Arc::new(sudoku_bot::app::ManualClock::new(T0));
+    let app =
+        sudoku_bot::app::App::new(Store::open_at(&location).expect("store"), clock.clone(), 9)
+            .with_connections(pool_of(3));
+    let bot = Bot {
+        app: std::sync::Arc::new(app),
+        clock,
+    };
+    let board = board_of(&bot.say("ann", "ended", "new 30"));
+    let solution = solution_of(&board);
+    let cells = empties(&board);
+    let watcher = Store::open_at(&common::location(&dir.path().join("ended")).expect("schema"))
+        .expect("a watcher");
+    watcher
+        .execute_for_test(&format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '{name}'"
+        ))
+        .expect("terminate");
+    while backends(&watcher, &name, "true") > 0 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    for cell in &cells[..6] {
+        let d = right(&solution, *cell);
+        let r = bot.say("ann", "ended", &format!("move {cell} {d}"));
+        assert!(r.content.contains(&format!("({d})")), "{}", r.content);
+    }
+    let stored = board_of(&bot.say("ann", "ended", "show"));
+    for cell in &cells[..6] {
+        assert_eq!(stored.get(*cell), Some(right(&solution, *cell)));
+    }
+}
+
+/// Issue 50: every pooled connection carries the server-side timeouts (a statement cut
+/// at 30 s, a session idle inside a transaction ended at 60 s), and the URL's own
+/// `options` win over them.
+#[test]
+fn pooled_connections_carry_the_server_side_timeouts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let Some(location) = common::location(&dir.path().join("timeouts")) else {
+        eprintln!("needs the PostgreSQL run (tools/with-postgres): nothing compared here");
+        return;
+    };
+    let shown = |location: &Location, setting: &str| {
+        let pool = sudoku_bot::store::Pool::one(Store::open_at(location).expect("store"))
+            .with_connections(pool_of(2));
+        let value = pool
+            .checkout()
+            .expect("a connection")
+            .query_for_test(&format!("SHOW {setting}"))
+            .expect("show");
+        value[0][0].clone()
+    };
+    assert_eq!(shown(&location, "statement_timeout"), "30s");
+    assert_eq!(
+        shown(&location, "idle_in_transaction_session_timeout"),
+        "1min"
+    );
+    let Location::Postgres(url) = &location else {
+        unreachable!()
+    };
+    let own = Location::Postgres(url.replace(
+        "options=-csearch_path",
+        "options=-cstatement_timeout%3D5s%20-csearch_path",
+    ));
+    assert_eq!(shown(&own, "statement_timeout"), "5s");
 }
 
 /// `backup` on PostgreSQL: a `pg_dump` file that `pg_restore` reads, put in place only

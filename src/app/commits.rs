@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::store::{Store, StoreError, Tx};
+use crate::store::{Checkout, Pool, Store, StoreError, Tx};
 
 /// The longest the first command of a group waits for others to join it before it
 /// commits. A bound on the latency grouping can add; under load the group forms within
@@ -148,7 +148,7 @@ impl Commits {
 
 /// The store as commands use it: `app.store().write(|tx| …)`.
 pub(crate) struct Shared<'a> {
-    pub(crate) store: &'a Mutex<Store>,
+    pub(crate) store: &'a Pool,
     pub(crate) commits: &'a Commits,
 }
 
@@ -186,24 +186,25 @@ impl Shared<'_> {
     where
         E: From<StoreError>,
     {
-        let (_arriving, mut store) = self.arrive();
+        let (_arriving, mut store) = self.arrive()?;
         store.grouped(true, work).0
     }
 
     /// Counts this command as arriving, then takes the store. The count drops after the
     /// store's guard (declare them in this order: the guard is dropped first), so that a
     /// count of one, seen while holding the store, means nobody else is on the way.
-    fn arrive(&self) -> (Arriving<'_>, Held<'_>) {
+    fn arrive(&self) -> Result<(Arriving<'_>, Held<'_>), StoreError> {
         self.commits.lock().arriving += 1;
         let arriving = Arriving(self.commits);
-        (arriving, self.lock_store())
+        let store = self.lock_store()?;
+        Ok((arriving, store))
     }
 
     fn run<T, E>(&self, read: bool, work: impl FnMut(&Tx<'_>) -> Result<T, E>) -> Result<T, E>
     where
         E: From<StoreError>,
     {
-        let (arriving, mut store) = self.arrive();
+        let (arriving, mut store) = self.arrive()?;
         let (result, group) = store.grouped(read, work);
         let Some(group) = group else {
             return result;
@@ -229,18 +230,18 @@ impl Shared<'_> {
         }
     }
 
-    fn lock_store(&self) -> Held<'_> {
+    /// The store (SQLite's, once the command before has let go of it), or a free
+    /// pooled PostgreSQL connection, or "busy" when none is free in time.
+    fn lock_store(&self) -> Result<Held<'_>, StoreError> {
         let asked = Instant::now();
-        // A panic while holding the lock undid its command's savepoint (see
-        // `Store::grouped`), so the store behind a poisoned lock is still consistent.
-        let guard = self.store.lock().unwrap_or_else(|p| p.into_inner());
+        let guard = self.store.checkout();
         let since = Instant::now();
         self.commits.waits.record(since - asked);
-        Held {
-            guard,
+        Ok(Held {
+            guard: guard?,
             since,
             longest: &self.commits.longest_hold,
-        }
+        })
     }
 
     /// Waits for `group`'s commit by the command that holds the store when it is due; if
@@ -255,7 +256,7 @@ impl Shared<'_> {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 drop(state);
-                let mut store = self.lock_store();
+                let mut store = self.lock_store()?;
                 if store.open_group().is_some_and(|(open, _)| open == group) {
                     return self.commits.commit(&mut store, group);
                 }
@@ -276,7 +277,7 @@ impl Shared<'_> {
 
 /// The store, held: counts how long it was held when let go.
 struct Held<'a> {
-    guard: MutexGuard<'a, Store>,
+    guard: Checkout<'a>,
     since: Instant,
     longest: &'a AtomicU64,
 }

@@ -181,7 +181,13 @@ impl App {
     /// is dropped. Nothing for a database in memory, which no other process can see.
     pub fn follow_other_processes(app: &Arc<App>) {
         let (feed, sqlite) = {
-            let store = app.store().store.lock().unwrap_or_else(|p| p.into_inner());
+            let store = match app.store().store.checkout() {
+                Ok(store) => store,
+                Err(error) => {
+                    tracing::warn!(%error, "no connection to start following other replicas: their changes reach open boards at the next tap");
+                    return;
+                }
+            };
             // The version now, before any board opens: whatever another process commits
             // from here on is seen.
             let sqlite = store.data_version().ok().flatten();
@@ -280,10 +286,11 @@ fn follow_sqlite(app: Weak<App>, mut last: Option<i64>) {
         let Some(listener) = app.change_listener.get() else {
             continue;
         };
-        let version = {
-            let store = app.store().store.lock().unwrap_or_else(|p| p.into_inner());
-            store.data_version()
-        };
+        let version = app
+            .store()
+            .store
+            .checkout()
+            .and_then(|store| store.data_version());
         match version {
             Ok(Some(version)) => {
                 if last.is_some_and(|last| last != version) {

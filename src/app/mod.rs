@@ -180,13 +180,9 @@ impl Default for Settings {
 /// The bot minus its adapters. `&self` methods: share it with `Arc` across threads;
 /// the store is behind a mutex, held only for one short transaction.
 pub struct App {
-    store: Mutex<Store>,
-    /// More connections to the same PostgreSQL database ([`App::with_connections`]):
-    /// commands run on whichever is free, that many at once. Empty on SQLite, whose one
-    /// writer at a time is served best by one connection and group commit.
-    pool: Vec<Mutex<Store>>,
-    /// Where the next command that finds every connection busy waits.
-    next_connection: std::sync::atomic::AtomicUsize,
+    /// The store's connections: SQLite's one, or a pool of PostgreSQL connections
+    /// ([`App::with_connections`]) that commands take whichever is free of.
+    store: crate::store::Pool,
     commits: commits::Commits,
     clock: Arc<dyn Clock>,
     rng: Mutex<SeededRng>,
@@ -284,9 +280,7 @@ impl App {
             teller: None,
             activity: false,
             reader,
-            store: Mutex::new(store),
-            pool: Vec::new(),
-            next_connection: Default::default(),
+            store: crate::store::Pool::one(store),
             commits: commits::Commits::default(),
             clock,
             rng: Mutex::new(SeededRng::new(seed)),
@@ -397,15 +391,7 @@ impl App {
         if !self.damage_seen.load(std::sync::atomic::Ordering::Acquire) {
             return reply;
         }
-        let mut damaged = Vec::new();
-        for connection in std::iter::once(&self.store).chain(&self.pool) {
-            damaged.extend(
-                connection
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .take_damaged(),
-            );
-        }
+        let damaged = self.store.take_damaged();
         if damaged.is_empty() {
             return reply;
         }
@@ -525,48 +511,17 @@ impl App {
     /// together (see [`commits`]).
     pub(crate) fn store(&self) -> commits::Shared<'_> {
         commits::Shared {
-            store: self.free_connection(),
+            store: &self.store,
             commits: &self.commits,
         }
     }
 
-    /// Opens `total - 1` more connections to a PostgreSQL store (the config's
-    /// `database_connections`), so that up to `total` commands run at once; PostgreSQL
-    /// keeps them apart (see [`Store::write`]). Nothing changes on SQLite.
-    pub fn with_connections(mut self, total: usize) -> Result<App, StoreError> {
-        let store = self.store.get_mut().unwrap_or_else(|p| p.into_inner());
-        if !store.is_postgres() {
-            return Ok(self);
-        }
-        let flag = store.damage_seen();
-        for _ in 1..total {
-            let mut more = store
-                .open_reader()?
-                .ok_or_else(|| StoreError::Corrupt("no second connection".into()))?;
-            more.share_damage_flag(flag.clone());
-            self.pool.push(Mutex::new(more));
-        }
-        Ok(self)
-    }
-
-    /// A connection no command holds, or, when all are held, the next in turn.
-    fn free_connection(&self) -> &Mutex<Store> {
-        if self.pool.is_empty() {
-            return &self.store;
-        }
-        let all = || std::iter::once(&self.store).chain(&self.pool);
-        for connection in all() {
-            if let Ok(free) = connection.try_lock() {
-                drop(free);
-                return connection;
-            }
-        }
-        let turn = self
-            .next_connection
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        all()
-            .nth(turn % (self.pool.len() + 1))
-            .unwrap_or(&self.store)
+    /// On PostgreSQL, runs commands on a pool of `settings.connections` connections
+    /// (the config's `database_connections`), that many at once; PostgreSQL keeps them
+    /// apart (see [`Store::write`]). Nothing changes on SQLite.
+    pub fn with_connections(mut self, settings: crate::store::PoolSettings) -> App {
+        self.store = self.store.with_connections(settings);
+        self
     }
 
     /// Runs `check` on the daily puzzles of every server from day `from` (with their

@@ -418,14 +418,18 @@ impl App {
         self.web = Some(links);
         // Boards on other replicas of a PostgreSQL database hear of this one's commands
         // (see `follow`): on a connection of their own.
-        let store = self.store.get_mut().unwrap_or_else(|p| p.into_inner());
-        if store.is_postgres() {
-            match store.open_reader() {
-                Ok(Some(own)) => self.teller = super::follow::Teller::start(own),
-                Ok(None) => {}
-                Err(error) => {
-                    tracing::warn!(%error, "no connection to tell other replicas of board changes: their boards update at their next tap")
-                }
+        let own = self.store.checkout().and_then(|store| {
+            if store.is_postgres() {
+                store.open_reader()
+            } else {
+                Ok(None)
+            }
+        });
+        match own {
+            Ok(Some(own)) => self.teller = super::follow::Teller::start(own),
+            Ok(None) => {}
+            Err(error) => {
+                tracing::warn!(%error, "no connection to tell other replicas of board changes: their boards update at their next tap")
             }
         }
         self

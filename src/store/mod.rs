@@ -22,6 +22,7 @@ mod games;
 mod leases;
 mod maintenance;
 mod migrate;
+mod pool;
 mod postgres;
 mod races;
 pub(crate) mod sql;
@@ -42,6 +43,7 @@ pub use games::{
 pub use leases::Lease;
 pub use maintenance::{CheckReport, backup, backup_at, check, check_at};
 pub use migrate::{MIGRATIONS, Migration, POSTGRES_MIGRATIONS};
+pub use pool::{Checkout, Pool, PoolSettings};
 pub use postgres::{Copied, copy_store, test_location, test_url};
 pub use races::{RaceRecord, RaceStanding, RaceStats};
 
@@ -98,6 +100,11 @@ pub enum StoreError {
     /// What `--db` or the config's `database` names cannot be used as given.
     #[error("{0}")]
     Location(String),
+    /// No PostgreSQL connection could be had in time: every one of the pool was in use
+    /// for longer than a command may wait, or the server could not be reached. Transient:
+    /// nothing of the command ran.
+    #[error("the database is busy or out of reach: {0}")]
+    Unavailable(String),
 }
 
 impl From<SqlError> for StoreError {
@@ -197,15 +204,27 @@ impl StoreError {
     /// Whether trying the same command again soon can succeed (the database was busy).
     /// Everything else needs an operator, and the cause is in the error's text.
     pub fn is_transient(&self) -> bool {
-        matches!(
-            self,
+        match self {
             StoreError::Busy(_)
-                | StoreError::Conflict(_)
-                | StoreError::GroupCommit {
-                    transient: true,
-                    ..
-                }
-        )
+            | StoreError::Conflict(_)
+            | StoreError::Unavailable(_)
+            | StoreError::GroupCommit {
+                transient: true, ..
+            } => true,
+            // A connection that broke (a restart, a failover) or a statement the server
+            // cut short (its statement or idle-in-transaction timeout): the transaction
+            // rolled back, and the same command on another connection, moments later,
+            // can succeed.
+            StoreError::Postgres(e) => {
+                use ::postgres::error::SqlState;
+                postgres::is_connection_trouble(e)
+                    || e.code().is_some_and(|code| {
+                        *code == SqlState::QUERY_CANCELED
+                            || *code == SqlState::IDLE_IN_TRANSACTION_SESSION_TIMEOUT
+                    })
+            }
+            _ => false,
+        }
     }
 }
 
@@ -256,6 +275,11 @@ const BUSY_TIMEOUT_MS: u32 = 5000;
 /// moment (see `Store::setup_with`).
 const OPEN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// How long a PostgreSQL transaction whose `BEGIN` failed on a broken connection (nothing
+/// of it ran) tries other connections before the command answers "try again": long enough
+/// for a restart or a failover's new address, short enough for Discord's 3 s.
+const NOT_BEGUN_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1500);
+
 /// How many times a PostgreSQL transaction given up for a conflicting one is run: past
 /// this, the command answers busy (transient), as SQLite does past its busy timeout.
 const CONFLICT_TRIES: u32 = 30;
@@ -282,6 +306,55 @@ impl Store {
                 Store::setup_with(Connection::open(path)?, MIGRATIONS, false)
             }
             Location::Postgres(_) => Store::open_at(location),
+        }
+    }
+
+    /// [`Store::open_at`], waiting for a PostgreSQL server that cannot be reached yet (a
+    /// deploy that starts the bot beside its database, a restart, a failover): tried
+    /// again after 0.5 s, then twice as long each time up to 30 s, each wait logged with
+    /// its cause (never the password). What waiting cannot fix (a refused sign-in or
+    /// certificate, a newer schema, a SQLite file) fails at once. `Ok(None)` when `stop`
+    /// was raised while waiting (a shutdown asked for).
+    pub fn open_waiting(
+        location: &Location,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Result<Option<Store>, StoreError> {
+        let mut pause = std::time::Duration::from_millis(500);
+        let mut tries = 0u32;
+        loop {
+            match Store::open_at(location) {
+                Err(StoreError::Postgres(e)) if postgres::is_connection_trouble(&e) => {
+                    tries += 1;
+                    tracing::warn!(
+                        database = %location,
+                        error = %postgres::describe(&e),
+                        tries,
+                        wait_s = pause.as_secs_f64(),
+                        "the database cannot be reached yet; waiting for it"
+                    );
+                }
+                other => return other.map(Some),
+            }
+            let until = std::time::Instant::now() + pause;
+            while std::time::Instant::now() < until {
+                if stop.load(std::sync::atomic::Ordering::Acquire) {
+                    return Ok(None);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            pause = (pause * 2).min(std::time::Duration::from_secs(30));
+        }
+    }
+
+    /// [`Store::open_at`] without the server's timeouts on PostgreSQL: for
+    /// `migrate-store`, whose copy is one long transaction.
+    fn open_patient(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::File(_) => Store::open_at(location),
+            Location::Postgres(url) => Store::setup_postgres(
+                postgres::Target::from_url(url)?.without_timeouts(),
+                POSTGRES_MIGRATIONS,
+            ),
         }
     }
 
@@ -470,7 +543,7 @@ impl Store {
         loop {
             tries += 1;
             feed::count_transaction();
-            self.conn.execute_batch(begin).map_err(StoreError::from)?;
+            self.begin(begin)?;
             let mut open = Open {
                 conn: &self.conn,
                 armed: true,
@@ -516,6 +589,47 @@ impl Store {
             std::thread::sleep(std::time::Duration::from_micros(
                 ceiling / 2 + jitter % ceiling,
             ));
+        }
+    }
+
+    /// Starts a transaction with `begin`. On PostgreSQL a connection the server closed
+    /// (a restart, a failover, a terminated backend) is replaced first, and a `BEGIN`
+    /// that fails is tried again on a new connection: nothing of the transaction ran, so
+    /// running it from the start is safe. Only the `BEGIN`: a transaction that broke
+    /// after it began is the command's failure, never run again blindly (its COMMIT may
+    /// have reached the server). Past [`NOT_BEGUN_PATIENCE`] the command answers "try
+    /// again" ([`StoreError::Unavailable`]).
+    fn begin(&mut self, begin: &str) -> Result<(), StoreError> {
+        let Some(target) = self.postgres.clone() else {
+            return Ok(self.conn.execute_batch(begin)?);
+        };
+        let started = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_millis(25);
+        loop {
+            let why = if self.conn.is_broken() {
+                "the connection was closed by the server".to_owned()
+            } else {
+                match self.conn.execute_batch(begin) {
+                    Ok(()) => return Ok(()),
+                    Err(e) => StoreError::from(e).to_string(),
+                }
+            };
+            if started.elapsed() >= NOT_BEGUN_PATIENCE {
+                return Err(StoreError::Unavailable(why));
+            }
+            match target.connect() {
+                Ok(conn) => {
+                    tracing::info!(%why, "opened a new database connection for a transaction that had not begun");
+                    self.conn = conn;
+                    // Prepared on the old connection only.
+                    continue;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, %why, "no new database connection yet");
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(std::time::Duration::from_millis(400));
+                }
+            }
         }
     }
 

@@ -70,7 +70,22 @@ pub struct Target {
     tls: super::tls::Connector,
     /// The TLS settings as libpq's variables, for `pg_dump`.
     libpq: Vec<(&'static str, String)>,
+    /// Whether connections get [`SERVER_TIMEOUTS`]: not those of `check` and
+    /// `migrate-store`, whose one long statement or transaction is the point.
+    timeouts: bool,
 }
+
+/// What the server enforces on every connection of the bot, whatever the client does (a
+/// hung process, a lost network): a statement running longer than 30 s is cancelled, and
+/// a session left idle inside a transaction for 60 s is ended, its locks and snapshot
+/// freed. A command is answered within Discord's seconds or not at all, so neither cuts
+/// anything short that a player waits for. Sent as startup options before the URL's own
+/// `options`, so that `options=-c%20statement_timeout%3D10s` in the URL wins. No
+/// `lock_timeout`: a lock wait is a statement's time, bounded by the statement timeout
+/// already, and a shorter bound would fail a daily insert that waits for another
+/// replica's batch to commit.
+pub const SERVER_TIMEOUTS: &str =
+    "-c statement_timeout=30s -c idle_in_transaction_session_timeout=60s";
 
 impl Target {
     /// From a `postgres://` URL. What the URL leaves out comes from the usual variables
@@ -121,7 +136,10 @@ impl Target {
         {
             config.dbname(&db);
         }
-        config.application_name("sudoku-bot");
+        // The URL's own name, when it gives one, tells replicas apart in pg_stat_activity.
+        if config.get_application_name().is_none() {
+            config.application_name("sudoku-bot");
+        }
         config.connect_timeout(std::time::Duration::from_secs(10));
         // A server gone silent (a partition, a dead host) is noticed in about a minute,
         // not after the system's two hours: a command never waits on it for long.
@@ -133,7 +151,15 @@ impl Target {
             config,
             tls: tls.connector,
             libpq: tls.libpq,
+            timeouts: true,
         })
+    }
+
+    /// The same server without [`SERVER_TIMEOUTS`]: for `check` and `migrate-store`,
+    /// whose one long statement or transaction is the point.
+    pub fn without_timeouts(mut self) -> Target {
+        self.timeouts = false;
+        self
     }
 
     /// A new, empty schema of its own on the server at `url`: for the test suite, whose
@@ -164,11 +190,44 @@ impl Target {
     }
 
     pub fn connect(&self) -> Result<Conn, StoreError> {
-        Ok(Conn::Postgres(PgConn::connect(
-            &self.config,
-            self.tls.clone(),
-        )?))
+        let mut config = self.config.clone();
+        if self.timeouts {
+            let own = self.config.get_options().unwrap_or_default();
+            config.options(format!("{SERVER_TIMEOUTS} {own}").trim_end());
+        }
+        Ok(Conn::Postgres(PgConn::connect(&config, self.tls.clone())?))
     }
+}
+
+/// Whether `e` says the server could not be reached or dropped the connection (refused,
+/// timed out, reset, shutting down, starting up, out of connection slots), rather than
+/// refusing what was asked: trouble that waiting, or another connection, can get past.
+/// A TLS or sign-in refusal is not: that needs an operator, and is said at once.
+pub fn is_connection_trouble(e: &postgres::Error) -> bool {
+    use postgres::error::SqlState;
+    if let Some(code) = e.code() {
+        return code.code().starts_with("08")
+            || [
+                SqlState::ADMIN_SHUTDOWN,
+                SqlState::CRASH_SHUTDOWN,
+                SqlState::CANNOT_CONNECT_NOW,
+                SqlState::TOO_MANY_CONNECTIONS,
+            ]
+            .contains(code);
+    }
+    // The driver's own errors have no code; their text names the kind (tokio-postgres
+    // keeps the kind private): "error connecting to server", "error communicating with
+    // the server", "connection closed", "timeout waiting for server".
+    let text = e.to_string();
+    e.is_closed()
+        || [
+            "error connecting",
+            "error communicating",
+            "connection closed",
+            "timeout",
+        ]
+        .iter()
+        .any(|kind| text.starts_with(kind))
 }
 
 /// A PostgreSQL error with its cause ("error connecting to server: Connection refused"),
@@ -248,6 +307,11 @@ pub fn migrate(conn: &Conn, migrations: &[Migration]) -> Result<(), StoreError> 
     }
     conn.execute_batch("BEGIN")?;
     let result = (|| {
+        // A migration may rewrite a big table, and the processes starting beside this one
+        // wait for its lock: neither is cut short by the serving connections' timeouts.
+        conn.execute_batch(
+            "SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0",
+        )?;
         conn.execute_batch(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))?;
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS schema_version (
@@ -363,8 +427,8 @@ pub fn copy_store(from: &Location, to: &Location) -> Result<Copied, StoreError> 
             "the source and the target are the same database".into(),
         ));
     }
-    let mut source = Store::open_at(from)?;
-    let mut target = Store::open_at(to)?;
+    let mut source = Store::open_patient(from)?;
+    let mut target = Store::open_patient(to)?;
     let occupied: Vec<String> = counts(&target)?
         .into_iter()
         .filter(|(_, n)| *n > 0)
@@ -476,7 +540,7 @@ fn columns_of(conn: &Conn, table: &str) -> Result<Vec<String>, StoreError> {
 /// game decodable, and every index valid (an index a failed `CREATE INDEX CONCURRENTLY`
 /// left behind is not). Changes nothing and migrates nothing.
 pub fn check(url: &str) -> Result<super::CheckReport, StoreError> {
-    let conn = Target::from_url(url)?.connect()?;
+    let conn = Target::from_url(url)?.without_timeouts().connect()?;
     let schema_version = version(&conn)?;
     let known = POSTGRES_MIGRATIONS.len() as i64;
     let count = |sql: &str| -> Option<i64> {

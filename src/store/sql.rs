@@ -336,6 +336,13 @@ pub struct PgConn {
     /// whole transaction then, and its COMMIT quietly rolls back: a command that made
     /// light of an error must not be told it was saved.
     failed: std::cell::Cell<bool>,
+    /// Set by the connection's thread once the server closed the connection (a restart,
+    /// a failover, `pg_terminate_backend`): read without a round trip, so that a pool
+    /// drops it and a store opens another before its next transaction.
+    closed: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// When the last call came back: a connection idle for long is asked whether it
+    /// still answers before it is trusted with a command (see [`Conn::is_healthy`]).
+    last_used: std::cell::Cell<std::time::Instant>,
 }
 
 type Job = Box<dyn FnOnce(&mut PgWorker) + Send>;
@@ -399,6 +406,8 @@ impl PgConn {
         let config = config.clone();
         let (jobs, inbox) = std::sync::mpsc::channel::<Job>();
         let (opened, outcome) = std::sync::mpsc::sync_channel(1);
+        let closed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let closing = closed.clone();
         std::thread::Builder::new()
             .name("postgres".into())
             .spawn(move || {
@@ -416,18 +425,15 @@ impl PgConn {
                     client,
                     statements: HashMap::new(),
                 };
-                // Until the connection is dropped (its sender with it).
+                // Until the connection is dropped (its sender with it). A connection the
+                // server closed stays closed: the store opens another (`Store::run`) and
+                // a pool drops it, rather than this thread reconnecting behind their back
+                // in the middle of whatever called.
                 for job in inbox {
-                    // A connection the server closed (a restart, a failover) is opened
-                    // again before the next statement: the command that met the break
-                    // failed (nothing it did was committed), the next one runs.
-                    if worker.client.is_closed()
-                        && let Ok(client) = config.connect(tls.clone())
-                    {
-                        worker.client = client;
-                        worker.statements.clear();
-                    }
                     job(&mut worker);
+                    if worker.client.is_closed() {
+                        closing.store(true, std::sync::atomic::Ordering::Release);
+                    }
                 }
             })
             .map_err(|e| SqlError::Gone(format!("no thread for the connection: {e}")))?;
@@ -436,6 +442,8 @@ impl PgConn {
                 jobs,
                 conflict: std::cell::Cell::new(false),
                 failed: std::cell::Cell::new(false),
+                closed,
+                last_used: std::cell::Cell::new(std::time::Instant::now()),
             }),
             Ok(Err(e)) => Err(SqlError::from(e)),
             Err(_) => Err(SqlError::Gone("the connection's thread ended".into())),
@@ -456,6 +464,7 @@ impl PgConn {
         let result = answer
             .recv()
             .map_err(|_| SqlError::Gone("the connection's thread ended".into()))?;
+        self.last_used.set(std::time::Instant::now());
         match &result {
             Err(SqlError::Conflict(_)) => {
                 self.conflict.set(true);
@@ -539,6 +548,49 @@ impl Rows {
 }
 
 impl Conn {
+    /// Whether the server closed this connection (known without asking it). Never on
+    /// SQLite.
+    pub fn is_broken(&self) -> bool {
+        match self {
+            Conn::Sqlite(_) => false,
+            Conn::Postgres(pg) => {
+                pg.closed.load(std::sync::atomic::Ordering::Acquire)
+                    || pg.jobs.send(Box::new(|_| {})).is_err()
+            }
+        }
+    }
+
+    /// Whether the connection can be trusted with a command: not closed, and, when it
+    /// has been idle for longer than `idle`, answering an empty query within `wait`. A
+    /// connection in use answered moments ago, so a busy bot pays no round trip for
+    /// this; one idle for minutes may sit behind a dead NAT entry or a failed-over
+    /// address, which only a question finds out (and `wait` bounds how long a hung
+    /// one can hold the command that asked).
+    pub fn is_healthy(&self, idle: std::time::Duration, wait: std::time::Duration) -> bool {
+        let Conn::Postgres(pg) = self else {
+            return true;
+        };
+        if self.is_broken() {
+            return false;
+        }
+        if pg.last_used.get().elapsed() < idle {
+            return true;
+        }
+        let (done, answer) = std::sync::mpsc::sync_channel(1);
+        let asked = pg.jobs.send(Box::new(move |worker: &mut PgWorker| {
+            let _ = done.send(worker.client.batch_execute("").is_ok());
+        }));
+        let healthy = asked.is_ok() && answer.recv_timeout(wait).unwrap_or(false);
+        if healthy {
+            pg.last_used.set(std::time::Instant::now());
+        } else {
+            // A hung connection is not waited for again: its thread ends when the call
+            // it is stuck in does (the keepalives bound that).
+            pg.closed.store(true, std::sync::atomic::Ordering::Release);
+        }
+        healthy
+    }
+
     pub fn dialect(&self) -> Dialect {
         match self {
             Conn::Sqlite(_) => Dialect::Sqlite,

@@ -22,6 +22,9 @@ pub struct Config {
     /// Connections to a PostgreSQL database this process opens at most (commands run on
     /// that many at once). Unset: 4. A SQLite file has one writer whatever this says.
     pub database_connections: Option<u32>,
+    /// How long a command waits for a free PostgreSQL connection before it answers
+    /// "busy, try again", in milliseconds. Unset: 2,000 (inside Discord's 3 s).
+    pub database_wait_ms: Option<u64>,
     /// A tracing filter: `info`, `debug`, `sudoku_bot=debug,serenity=warn`. `RUST_LOG`,
     /// when set, wins over it.
     pub log_level: String,
@@ -297,6 +300,7 @@ impl Default for Config {
         Config {
             database: crate::store::Location::File(PathBuf::from("sudoku-bot.db")),
             database_connections: None,
+            database_wait_ms: None,
             log_level: "info".into(),
             log_format: LogFormat::Text,
             guild_id: None,
@@ -535,6 +539,22 @@ fn replace_key(text: &str, path: &str, by: &str) -> String {
 }
 
 impl Config {
+    /// The PostgreSQL pool this config asks for (`database_connections`,
+    /// `database_wait_ms`).
+    pub fn pool(&self) -> crate::store::PoolSettings {
+        let default = crate::store::PoolSettings::default();
+        crate::store::PoolSettings {
+            connections: self
+                .database_connections
+                .map_or(default.connections, |n| n.max(1) as usize),
+            checkout_timeout: self
+                .database_wait_ms
+                .map_or(default.checkout_timeout, |ms| {
+                    std::time::Duration::from_millis(ms.max(1))
+                }),
+        }
+    }
+
     /// The config file at `path` alone (the environment left out).
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         Config::load_with(Some(path), &|_| None)

@@ -71,11 +71,13 @@ pub fn run(
             return Ok(ExitCode::from(2));
         }
     };
-    let store = Store::open_at(&config.database)
-        .map_err(|e| anyhow::anyhow!("opening {}: {e}", config.database))?;
+    let runtime = super::runtime()?;
+    let Some(store) = open_store(&runtime, &config.database)? else {
+        tracing::info!("stopped while waiting for the database");
+        return Ok(ExitCode::SUCCESS);
+    };
     let mut app = App::new(store, Arc::new(SystemClock), SeededRng::fresh_seed())
-        .with_connections(config.database_connections.unwrap_or(4).max(1) as usize)
-        .map_err(|e| anyhow::anyhow!("opening more connections to {}: {e}", config.database))?;
+        .with_connections(config.pool());
     if let Some(web) = &config.web {
         let secret = match web.secret(std::env::var("SUDOKU_WEB_SECRET").ok()) {
             Ok(secret) => secret,
@@ -92,7 +94,6 @@ pub fn run(
         app = app.with_activity();
     }
     let app = Arc::new(app);
-    let runtime = super::runtime()?;
     let result = runtime.block_on(super::run(app, &config, &token, shutdown_signal()));
     // Dropping the runtime waits for in-flight commands on blocking threads; the last
     // reference to the app (and the database) goes with them.
@@ -106,6 +107,39 @@ pub fn run(
             eprintln!("sudoku-bot: {e}");
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// The database, waited for while it cannot be reached (a deploy that starts the bot
+/// beside its database, a server restarting; see [`Store::open_waiting`]) rather than
+/// exiting, which under systemd's start limit would leave the service failed after a
+/// couple of minutes' outage. `None` when Ctrl-C or SIGTERM came first.
+fn open_store(
+    runtime: &tokio::runtime::Runtime,
+    location: &crate::store::Location,
+) -> anyhow::Result<Option<Store>> {
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut opening = {
+        let (stop, location) = (stop.clone(), location.clone());
+        runtime.spawn_blocking(move || Store::open_waiting(&location, &stop))
+    };
+    let opened = runtime.block_on(async {
+        tokio::select! {
+            opened = &mut opening => Some(opened),
+            () = shutdown_signal() => {
+                stop.store(true, std::sync::atomic::Ordering::Release);
+                // Ends within one slice of its wait; a store it opened meanwhile is
+                // dropped: the process is stopping.
+                let _ = opening.await;
+                None
+            }
+        }
+    });
+    match opened {
+        None => Ok(None),
+        Some(opened) => opened
+            .map_err(|e| anyhow::anyhow!("opening {location}: {e}"))?
+            .map_err(|e| anyhow::anyhow!("opening {location}: {e}")),
     }
 }
 
