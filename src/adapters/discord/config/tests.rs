@@ -181,7 +181,7 @@ fn every_key_has_its_variable_derived_from_the_struct() {
     assert_eq!(named("SUDOKU_LOG_FORMAT"), Kind::Text);
     assert_eq!(named("SUDOKU_REPLICAS_PER_ADDRESS"), Kind::Integer);
     // Every field of every section, and nothing else: as many keys as the file takes.
-    assert_eq!(keys.len(), 9 + 5 + 3 + 2 + 1, "{keys:?}");
+    assert_eq!(keys.len(), 10 + 5 + 3 + 2 + 1, "{keys:?}");
 }
 
 #[test]
