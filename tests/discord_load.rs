@@ -513,6 +513,12 @@ fn replicas() {
         }
         let (warmup, _) = fake.first_response_times().await;
         fake.forget_first_responses().await;
+        // Each replica's memory before the load, to compare once it is over.
+        let rss_before: Vec<u64> = replicas
+            .iter()
+            .flatten()
+            .map(|bot| memory_of(bot.id()).1)
+            .collect();
 
         let mut rng = Rng(0x5EED_1234_ABCD_0002);
         let mut started = vec![false; players as usize];
@@ -550,12 +556,22 @@ fn replicas() {
         }
         all_answered(&fake, warmup).await;
         let answering = begin.elapsed();
+        // What a quiet spell after the load gives back (a load past capacity must not
+        // leave its queues' memory behind).
+        let settle = setting("LOAD_SETTLE_SECONDS", 0);
+        tokio::time::sleep(Duration::from_secs(settle)).await;
         let memory: Vec<String> = replicas
             .iter()
             .flatten()
-            .map(|bot| {
+            .zip(&rss_before)
+            .map(|(bot, before)| {
                 let (peak, rss) = memory_of(bot.id());
-                format!("{:.1}/{:.1} MB", peak as f64 / 1024.0, rss as f64 / 1024.0)
+                format!(
+                    "{:.1} MB before, peak {:.1}, {:.1} MB {settle} s after",
+                    *before as f64 / 1024.0,
+                    peak as f64 / 1024.0,
+                    rss as f64 / 1024.0
+                )
             })
             .collect();
         for bot in replicas.iter_mut().flatten() {
@@ -613,9 +629,11 @@ fn replicas() {
                 println!("  replica {n}: {line}");
             }
             println!(
-                "  replica {n}: {} error lines, {} commands failed",
+                "  replica {n}: {} error lines, {} commands failed, {} answered busy at once, {} busy after waiting",
                 log.lines().filter(|l| l.contains("ERROR")).count(),
-                log.lines().filter(|l| l.contains("command failed")).count()
+                log.lines().filter(|l| l.contains("command failed")).count(),
+                log.lines().filter(|l| l.contains("queue is full")).count(),
+                log.lines().filter(|l| l.contains("waited too long")).count()
             );
         }
         assert_eq!((lost, failed, late), (0, 0, 0), "no interaction failed");

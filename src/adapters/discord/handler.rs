@@ -378,10 +378,16 @@ impl Handler {
             }
         };
         let app = self.app.clone();
-        // A free worker: no wait, no place in the queue needed.
-        let permit = match self.core.clone().try_acquire_owned() {
-            Ok(permit) => permit,
-            Err(_) => {
+        // A free worker: no wait, no place in the queue needed (unless the deferral is
+        // already due: it goes first, below).
+        let free = if overdue {
+            None
+        } else {
+            self.core.clone().try_acquire_owned().ok()
+        };
+        let permit = match free {
+            Some(permit) => permit,
+            None => {
                 // Full: said at once, within Discord's 3 seconds, rather than waited on.
                 let Some(place) = self.queue.enter() else {
                     self.answers.metrics.busy(name, "queue_full");

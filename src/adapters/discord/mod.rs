@@ -79,10 +79,11 @@ pub const TOO_OLD: Duration = Duration::from_millis(2_800);
 /// a thread, and are deferred when their time comes.
 pub const CORE_WORKERS: usize = 8;
 /// Commands that may wait for the core at once; one more is answered at once that the bot
-/// is busy, and not run. Eight a worker: at the core's usual few milliseconds a command,
-/// the last of them starts well within Discord's 3 seconds; more would only wait to be
-/// deferred, and then wait on (see [`QUEUED_AT_MOST`]).
-pub const CORE_QUEUE: usize = 8 * CORE_WORKERS;
+/// is busy, and not run. A bound on the memory and tasks a flood can hold, not on a
+/// burst: at the core's usual millisecond or so a command, a thousand waiting start
+/// within Discord's 3 seconds, and one that does not is deferred, then given up after
+/// [`QUEUED_AT_MOST`].
+pub const CORE_QUEUE: usize = 1024;
 /// How long after Discord created it a deferred command may still wait for the core: past
 /// this it is not run, and its deferral says the bot is busy. A player has long since
 /// tried again or given up; running it later would move their board behind their back.
