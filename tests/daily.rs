@@ -1440,9 +1440,8 @@ fn a_replica_that_lost_the_sending_lease_claims_no_daily_post() {
         .hold_lease("outbound", "a", 15_000)
         .expect("a holds the lease");
     // a's lease runs out (its renewals stopped reaching the database), and b takes it.
-    rusqlite::Connection::open(&db)
-        .expect("db")
-        .execute("UPDATE leases SET until_ms = 0", [])
+    common::open_store(&db)
+        .execute_for_test("UPDATE leases SET until_ms = 0")
         .expect("the lease runs out");
     let new = b
         .app
