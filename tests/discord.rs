@@ -5112,3 +5112,67 @@ async fn a_flood_past_the_cores_queue_is_told_busy_in_time_and_nothing_of_it_run
     bot.stop().await;
     fake.assert_clean().await;
 }
+
+/// More requests than the endpoint takes at once: each is still answered, in its HTTP
+/// response and in the player's language, that the bot is very busy (rather than a 503,
+/// which Discord shows as a failed interaction), and none of them runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_past_the_endpoints_turns_are_told_busy_not_failed() {
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (_dir, db) = db();
+    let before = registrations(&fake).await;
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        3,
+    ));
+    let (listening, address) = oneshot::channel();
+    let tuning = discord::Tuning {
+        endpoint: Some(listening),
+        // Every turn taken: each request is past them.
+        endpoint_turns: 0,
+        ..discord::Tuning::default()
+    };
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let bot = spawn_bot(
+        app,
+        config_on(Transport::Http, &fake, &db),
+        wake,
+        Posting::default(),
+        tuning,
+    );
+    deliver_to(&fake, address).await;
+    registered_after(&fake, before).await;
+
+    let new = new_command(&fake, &ann(), 40);
+    let id = fake.interact(new).await;
+    let first = fake.response_to(&id).await;
+    assert_eq!(first["type"], 4, "{first:#}");
+    assert!(ephemeral(&first["data"]), "{first:#}");
+    assert!(content(&first["data"]).contains("very busy"), "{first:#}");
+    let mut spanish = fake.slash(&bob(), Some(GUILD), "help", json!([]));
+    spanish["locale"] = json!("es-ES");
+    let id = fake.interact(spanish).await;
+    let first = fake.response_to(&id).await;
+    assert!(content(&first["data"]).contains("muy ocupado"), "{first:#}");
+    bot.stop().await;
+
+    // Nothing ran: ann's /sudoku new starts her first game now.
+    let before = registrations(&fake).await;
+    let app = Arc::new(App::new(
+        Store::open(&db).expect("store"),
+        Arc::new(SystemClock),
+        4,
+    ));
+    let (bot, address) = spawn_over_http(app, config_on(Transport::Http, &fake, &db));
+    deliver_to(&fake, address).await;
+    registered_after(&fake, before).await;
+    let board = new_game(&fake, &ann(), 30).await;
+    assert_eq!(
+        parse_grid(content(&board)).expect("a board").empty_count(),
+        30,
+        "{board:#}"
+    );
+    bot.stop().await;
+    fake.assert_clean().await;
+}

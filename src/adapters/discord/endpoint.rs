@@ -65,6 +65,12 @@ const KEEP_TAKEN: Duration = Duration::from_secs(600);
 /// body holds no turn (it held all 512 once, and 110 of 116 good requests got a 503).
 pub const MAX_REQUESTS: usize = 512;
 
+/// Past [`MAX_REQUESTS`], this many times as many more are still verified and answered at
+/// once that the bot is very busy (nothing run, nothing stored: a player sees why,
+/// rather than Discord's "This interaction failed" for a 503). A signature check and a
+/// short JSON answer each, tens of microseconds.
+const OVERFLOW: usize = 4;
+
 /// How long a request's body may take to arrive. Discord sends a few KB at once; a
 /// caller dribbling bytes is cut off (408) instead of holding a request, and a shutdown,
 /// open.
@@ -83,6 +89,9 @@ pub(super) struct Endpoint {
     seen: Mutex<Seen>,
     /// Turns for requests ([`MAX_REQUESTS`]).
     requests: tokio::sync::Semaphore,
+    /// Requests beyond [`Endpoint::requests`] that are still read and told the bot is
+    /// busy ([`OVERFLOW`] times as many); past these, 503.
+    overflow: tokio::sync::Semaphore,
 }
 
 /// Interaction ids taken in the last [`REPLAY_WINDOW`], oldest first.
@@ -113,11 +122,13 @@ impl Seen {
 impl Endpoint {
     pub(super) fn new(handler: Arc<Handler>, public_key: [u8; 32]) -> Result<Endpoint, String> {
         let verifier = Verifier::try_new(public_key).map_err(|e| e.to_string())?;
+        let turns = handler.endpoint_turns;
         Ok(Endpoint {
-            handler,
             verifier,
             seen: Mutex::new(Seen::default()),
-            requests: tokio::sync::Semaphore::new(MAX_REQUESTS),
+            handler,
+            requests: tokio::sync::Semaphore::new(turns),
+            overflow: tokio::sync::Semaphore::new(OVERFLOW * MAX_REQUESTS),
         })
     }
 
@@ -257,8 +268,13 @@ async fn interaction(State(endpoint): State<Arc<Endpoint>>, parts: Parts, body: 
         Ok(Err(_)) => return refuse(StatusCode::PAYLOAD_TOO_LARGE, "body too large"),
         Err(_) => return refuse(StatusCode::REQUEST_TIMEOUT, "body too slow"),
     };
-    let Ok(_turn) = endpoint.requests.try_acquire() else {
-        return refuse(StatusCode::SERVICE_UNAVAILABLE, "busy");
+    let turn = endpoint.requests.try_acquire();
+    let overflow = match &turn {
+        Ok(_) => None,
+        Err(_) => match endpoint.overflow.try_acquire() {
+            Ok(place) => Some(place),
+            Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "busy"),
+        },
     };
     let signed = |name| {
         headers
@@ -286,6 +302,9 @@ async fn interaction(State(endpoint): State<Arc<Endpoint>>, parts: Parts, body: 
     };
     if let Interaction::Ping(_) = interaction {
         return json(Bytes::from_static(br#"{"type":1}"#));
+    }
+    if overflow.is_some() {
+        return busy(&endpoint.handler, &interaction);
     }
     let id = interaction.id();
     if ahead_of(id) > AHEAD_AT_MOST {
@@ -405,6 +424,28 @@ fn taken_body(content_type: HeaderValue, body: Vec<u8>, taken: oneshot::Sender<b
         body,
     )
         .into_response()
+}
+
+/// The answer to an interaction the endpoint has no turn for: an ephemeral "the bot is
+/// very busy, nothing was done" in the player's language (an autocomplete: no choices).
+/// Nothing is run or stored, so its id is not taken either: a replay gets the same.
+fn busy(handler: &Handler, interaction: &Interaction) -> Response {
+    let locale = match interaction {
+        Interaction::Command(c) | Interaction::Autocomplete(c) => c.locale.as_str(),
+        Interaction::Component(c) => c.locale.as_str(),
+        Interaction::Modal(m) => m.locale.as_str(),
+        _ => "",
+    };
+    let lang = crate::app::i18n::Lang::from_discord(locale).unwrap_or_default();
+    handler.answers.metrics.busy("-", "endpoint_full");
+    let body = match interaction {
+        Interaction::Autocomplete(_) => serde_json::json!({"type": 8, "data": {"choices": []}}),
+        _ => serde_json::json!({
+            "type": 4,
+            "data": {"content": crate::app::i18n::t!(lang, "fault-busy"), "flags": 64},
+        }),
+    };
+    json(body.to_string())
 }
 
 fn json(body: impl Into<Body>) -> Response {

@@ -52,6 +52,9 @@ pub(super) struct Handler {
     pub(super) core: Arc<Semaphore>,
     /// Commands waiting for the core, and how many may.
     pub(super) queue: Queue,
+    /// Requests the interactions endpoint takes at once
+    /// ([`MAX_REQUESTS`](super::MAX_REQUESTS)).
+    pub(super) endpoint_turns: usize,
     /// When the HTTP interactions being handled were created, on this machine's
     /// monotonic clock (the endpoint adds and removes them), for their age ([`born`]).
     pub(super) arrivals:

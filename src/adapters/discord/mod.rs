@@ -62,7 +62,9 @@ use shutdown::InFlight;
 
 pub use answers::{ANSWERS_IN_FLIGHT, WEBHOOK_TURNS};
 pub use config::Config;
-pub use endpoint::{AHEAD_AT_MOST, MAX_BODY, REPLAY_WINDOW, Refusal, read_interaction};
+pub use endpoint::{
+    AHEAD_AT_MOST, MAX_BODY, MAX_REQUESTS, REPLAY_WINDOW, Refusal, read_interaction,
+};
 pub use scheduler::Posting;
 
 /// How long the core may take before an interaction is deferred. Discord counts its 3
@@ -161,6 +163,8 @@ pub struct Tuning {
     pub queued_at_most: Duration,
     /// [`HTTP_TIMEOUT`].
     pub http_timeout: Duration,
+    /// The endpoint's request turns ([`MAX_REQUESTS`]).
+    pub endpoint_turns: usize,
 }
 
 impl Default for Tuning {
@@ -177,6 +181,7 @@ impl Default for Tuning {
             core_queue: CORE_QUEUE,
             queued_at_most: QUEUED_AT_MOST,
             http_timeout: HTTP_TIMEOUT,
+            endpoint_turns: MAX_REQUESTS,
         }
     }
 }
@@ -477,6 +482,7 @@ pub async fn run_tuned(
         answers: answers::Answers::new(interactions, budget.clone(), metrics.clone()),
         core: Arc::new(Semaphore::new(tuning.core_workers)),
         queue: handler::Queue::new(tuning.core_queue, tuning.queued_at_most),
+        endpoint_turns: tuning.endpoint_turns,
         arrivals: Default::default(),
     });
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
