@@ -161,6 +161,26 @@ fn memory_of(pid: u32) -> (u64, u64) {
     (field("VmHWM:"), field("VmRSS:"))
 }
 
+/// What a process's resident memory is made of: its heap and stacks (anonymous), the
+/// files it maps (its code, SQLite's shared memory), and its thread count.
+fn resident_parts(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    format!(
+        "{:.1} MB anonymous, {:.1} MB of files, {} threads",
+        field("RssAnon:") as f64 / 1024.0,
+        field("RssFile:") as f64 / 1024.0,
+        field("Threads:")
+    )
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -519,6 +539,9 @@ fn replicas() {
             .flatten()
             .map(|bot| memory_of(bot.id()).1)
             .collect();
+        for bot in replicas.iter().flatten() {
+            println!("before the load: {}", resident_parts(bot.id()));
+        }
 
         let mut rng = Rng(0x5EED_1234_ABCD_0002);
         let mut started = vec![false; players as usize];
@@ -567,10 +590,11 @@ fn replicas() {
             .map(|(bot, before)| {
                 let (peak, rss) = memory_of(bot.id());
                 format!(
-                    "{:.1} MB before, peak {:.1}, {:.1} MB {settle} s after",
+                    "{:.1} MB before, peak {:.1}, {:.1} MB {settle} s after ({})",
                     *before as f64 / 1024.0,
                     peak as f64 / 1024.0,
-                    rss as f64 / 1024.0
+                    rss as f64 / 1024.0,
+                    resident_parts(bot.id())
                 )
             })
             .collect();
@@ -595,7 +619,7 @@ fn replicas() {
             "replicas: {total} interactions ({players} players, {servers} servers) at {rate}/s to {count} replicas over HTTP, \
              {} (sent in {:.1} s: {:.0}/s; all answered after {:.1} s)\n\
              first response: p50 {} ms, p99 {} ms, max {} ms; {late} past 3 s; {lost} never answered; \
-             {failed} answered with an error status\n\
+             {failed} answered with an error status; {} told the bot was too busy\n\
              {}\n\
              answered by: {shares:?}\n\
              replica memory (VmHWM/VmRSS) at the end: {}\n\
@@ -607,6 +631,7 @@ fn replicas() {
             percentile(&measured, 0.50).as_millis(),
             percentile(&measured, 0.99).as_millis(),
             measured.last().copied().unwrap_or_default().as_millis(),
+            fake.told_busy(),
             restarted.join("\n"),
             memory.join(", "),
             violations.len(),
@@ -626,6 +651,11 @@ fn replicas() {
             let log = std::fs::read_to_string(path.join(format!("replica-{n}.log")))
                 .unwrap_or_default();
             for line in log.lines().filter(|l| l.contains("ERROR")).take(5) {
+                println!("  replica {n}: {line}");
+            }
+            // With LOAD_LOG=warn,sudoku_bot::adapters::memory=debug: the heap when the
+            // replica last handed memory back.
+            if let Some(line) = log.lines().rfind(|l| l.contains("handed back")) {
                 println!("  replica {n}: {line}");
             }
             println!(

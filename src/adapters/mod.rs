@@ -5,6 +5,7 @@ pub mod batch;
 pub mod discord;
 pub mod input;
 pub mod listener;
+pub mod memory;
 pub mod terminal;
 pub mod web;
 

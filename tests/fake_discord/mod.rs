@@ -305,6 +305,9 @@ struct State {
     read_responses_ms: AtomicU64,
     /// Webhook calls that came before the fake had read the endpoint's response.
     early_webhooks: AtomicU64,
+    /// Interactions whose first answer, or whose deferral's edit or follow-up, said the
+    /// bot is too busy to do it (`fault-busy`, in any of the bot's languages).
+    told_busy: AtomicU64,
     /// Activities: launches, OAuth2 codes and tokens, instances.
     activities: Mutex<activity::Activities>,
 }
@@ -405,6 +408,7 @@ impl FakeDiscord {
                 .build()
                 .expect("an HTTP client"),
             read_responses_ms: AtomicU64::new(0),
+            told_busy: AtomicU64::new(0),
             early_webhooks: AtomicU64::new(0),
             activities: Mutex::new(activity::Activities::default()),
         });
@@ -601,6 +605,12 @@ impl FakeDiscord {
     /// Forgets the first-response times so far (a load run's warm-up).
     pub async fn forget_first_responses(&self) {
         self.state.first_responses.lock().await.clear();
+    }
+
+    /// How many answers (first answers, and edits or follow-ups of deferrals) said the
+    /// bot was too busy to do what was asked.
+    pub fn told_busy(&self) -> u64 {
+        self.state.told_busy.load(Ordering::SeqCst)
     }
 
     /// The fake's rule violations so far.
@@ -1627,8 +1637,25 @@ async fn violation(state: &State, what: String) {
 }
 
 /// Discord's limits on a message body (content, components).
+/// Whether `content` is the bot's "too busy, nothing was done" in one of its languages.
+fn is_busy(content: &str) -> bool {
+    use sudoku_bot::app::i18n::{Lang, text};
+    static BUSY: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    BUSY.get_or_init(|| {
+        Lang::ALL
+            .into_iter()
+            .map(|lang| text(lang, "fault-busy", &[]))
+            .collect()
+    })
+    .iter()
+    .any(|busy| busy == content)
+}
+
 async fn check_message(state: &State, path: &str, data: &Value) {
     if let Some(content) = data.get("content").and_then(Value::as_str) {
+        if is_busy(content) {
+            state.told_busy.fetch_add(1, Ordering::SeqCst);
+        }
         let n = content.chars().count();
         if n > 2000 {
             violation(state, format!("{path}: content of {n} characters")).await;

@@ -491,6 +491,8 @@ pub async fn run_tuned(
     if let Some(sender) = tuning.http {
         let _ = sender.send(client.http.clone());
     }
+    // What a busy spell leaves in the allocator goes back to the system once it is over.
+    crate::adapters::memory::spawn_trimmer();
     let pruned = client.http.clone();
     let prune_every = tuning.prune_every;
     let pruner = tokio::spawn(async move {
