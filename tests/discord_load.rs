@@ -173,8 +173,19 @@ fn resident_parts(pid: u32) -> String {
             .and_then(|v| v.parse::<u64>().ok())
             .unwrap_or(0)
     };
+    let mut threads = std::collections::BTreeMap::<String, usize>::new();
+    for task in std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+    {
+        let name = task
+            .ok()
+            .and_then(|t| std::fs::read_to_string(t.path().join("comm")).ok())
+            .unwrap_or_default();
+        *threads.entry(name.trim().to_string()).or_default() += 1;
+    }
     format!(
-        "{:.1} MB anonymous, {:.1} MB of files, {} threads",
+        "{:.1} MB anonymous, {:.1} MB of files, {} threads: {threads:?}",
         field("RssAnon:") as f64 / 1024.0,
         field("RssFile:") as f64 / 1024.0,
         field("Threads:")
@@ -497,7 +508,10 @@ async fn restart_replica(
 ///
 /// Settings: `LOAD_RATE` (200 a second), `LOAD_SECONDS` (180), `LOAD_PLAYERS` (1,000),
 /// `LOAD_SERVERS` (40), `LOAD_REPLICAS` (2), `LOAD_RESTART` (1; 0 for none), and
-/// `LOAD_DATABASE` (a `postgres://` URL for PostgreSQL; each run wants an empty database).
+/// `LOAD_DATABASE` (a `postgres://` URL for PostgreSQL; each run wants an empty database);
+/// `LOAD_WARM_SECONDS` (0) at `LOAD_WARM_RATE` (200/s) first, after which each replica's
+/// memory is read as "before"; `LOAD_SETTLE_SECONDS` (0) after the load, at the warm rate
+/// (quiet without a warm spell), after which it is read again.
 #[test]
 #[ignore = "a benchmark: cargo test --release --test discord_load replicas -- --ignored --nocapture"]
 fn replicas() {
@@ -531,8 +545,30 @@ fn replicas() {
             let id = fake.interact(setup).await;
             fake.response_to(&id).await;
         }
+        let mut rng = Rng(0x5EED_1234_ABCD_0002);
+        let mut started = vec![false; players as usize];
+        // A warm spell at an ordinary rate (`LOAD_WARM_SECONDS` at `LOAD_WARM_RATE`, 200/s):
+        // the players' first games, the store's caches and the threads a running bot has,
+        // so "before" is a bot in service rather than one just started.
+        let warm_seconds = setting("LOAD_WARM_SECONDS", 0);
+        let warm_rate = setting("LOAD_WARM_RATE", 200).max(1);
+        if warm_seconds > 0 {
+            let mut ticker =
+                tokio::time::interval(Duration::from_secs_f64(1.0 / warm_rate as f64));
+            for k in 0..warm_seconds * warm_rate {
+                ticker.tick().await;
+                let player = if k < players { k } else { rng.below(players) };
+                let i = interaction(&fake, &mut rng, player, started[player as usize], servers);
+                started[player as usize] = true;
+                fake.interact(i).await;
+            }
+            all_answered(&fake, 0).await;
+            // Past the trimmer's look and the blocking threads' keep-alive.
+            tokio::time::sleep(Duration::from_secs(15)).await;
+        }
         let (warmup, _) = fake.first_response_times().await;
         fake.forget_first_responses().await;
+        let busy_in_warmup = fake.told_busy();
         // Each replica's memory before the load, to compare once it is over.
         let rss_before: Vec<u64> = replicas
             .iter()
@@ -543,8 +579,6 @@ fn replicas() {
             println!("before the load: {}", resident_parts(bot.id()));
         }
 
-        let mut rng = Rng(0x5EED_1234_ABCD_0002);
-        let mut started = vec![false; players as usize];
         let period = Duration::from_secs_f64(1.0 / rate as f64);
         let begin = Instant::now();
         let mut ticker = tokio::time::interval(period);
@@ -581,8 +615,26 @@ fn replicas() {
         let answering = begin.elapsed();
         // What a quiet spell after the load gives back (a load past capacity must not
         // leave its queues' memory behind).
+        // With a warm spell, the spell after the load carries the same ordinary traffic
+        // (what prunes on use, like the replay window's ids, prunes then as in service).
         let settle = setting("LOAD_SETTLE_SECONDS", 0);
-        tokio::time::sleep(Duration::from_secs(settle)).await;
+        let calm = Instant::now();
+        if warm_seconds > 0 {
+            let mut ticker =
+                tokio::time::interval(Duration::from_secs_f64(1.0 / warm_rate as f64));
+            while calm.elapsed() < Duration::from_secs(settle) {
+                ticker.tick().await;
+                let player = rng.below(players);
+                let i = interaction(&fake, &mut rng, player, started[player as usize], servers);
+                started[player as usize] = true;
+                fake.interact(i).await;
+            }
+            all_answered(&fake, warmup).await;
+            // As quiet as when "before" was read.
+            tokio::time::sleep(Duration::from_secs(15)).await;
+        } else {
+            tokio::time::sleep(Duration::from_secs(settle)).await;
+        }
         let memory: Vec<String> = replicas
             .iter()
             .flatten()
@@ -626,12 +678,12 @@ fn replicas() {
              rule violations: {}",
             if restarting { "rolling restart" } else { "no restart" },
             sending.as_secs_f64(),
-            measured_count as f64 / sending.as_secs_f64(),
+            total as f64 / sending.as_secs_f64(),
             answering.as_secs_f64(),
             percentile(&measured, 0.50).as_millis(),
             percentile(&measured, 0.99).as_millis(),
             measured.last().copied().unwrap_or_default().as_millis(),
-            fake.told_busy(),
+            fake.told_busy() - busy_in_warmup,
             restarted.join("\n"),
             memory.join(", "),
             violations.len(),

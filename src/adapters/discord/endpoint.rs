@@ -111,6 +111,12 @@ impl Seen {
             self.order.pop_front();
             self.ids.remove(&old);
         }
+        // A flood's ids leave after the window, but not the room they took: give most of
+        // it back once the set is a quarter full, so a busy minute's memory goes too.
+        if self.ids.capacity() > 4_096 && self.ids.len() < self.ids.capacity() / 4 {
+            self.ids.shrink_to(self.ids.len() * 2);
+            self.order.shrink_to(self.order.len() * 2);
+        }
         if !self.ids.insert(id) {
             return false;
         }
@@ -537,6 +543,31 @@ mod tests {
             seen.ids.len(),
             1,
             "the old entries are dropped as the window moves"
+        );
+    }
+
+    /// A flood's ids are remembered through the window, still refused as replays; after
+    /// it the room they took is given back, not kept for ever.
+    #[test]
+    fn a_floods_ids_leave_with_their_room_after_the_window() {
+        let mut seen = Seen::default();
+        let start = Instant::now();
+        for n in 0..100_000 {
+            assert!(seen.first_time(InteractionId::new(n + 1), start));
+        }
+        assert!(!seen.first_time(InteractionId::new(50_000), start + Duration::from_secs(1)));
+        let flooded = seen.ids.capacity();
+        assert!(flooded >= 100_000);
+        let later = start + REPLAY_WINDOW + Duration::from_secs(1);
+        for n in 0..10 {
+            assert!(seen.first_time(InteractionId::new(200_000 + n), later));
+        }
+        assert_eq!(seen.ids.len(), 10);
+        assert!(
+            seen.ids.capacity() < 4_096 && seen.order.capacity() < 4_096,
+            "room for {} ids and {} stamps kept after the flood",
+            seen.ids.capacity(),
+            seen.order.capacity()
         );
     }
 
