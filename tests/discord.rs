@@ -4807,14 +4807,22 @@ async fn the_admin_listener_serves_health_readiness_and_metrics_with_the_gateway
         json!({"total": 1, "connected": 1}),
         "{ready}"
     );
-    // A command, then counted in /metrics.
+    // A command, then counted in /metrics: the count follows the answer's delivery, which
+    // the player may see a moment before the handler records it.
     new_game(&fake, &ann(), 30).await;
-    let (status, metrics) = admin_get(admin, "/metrics").await;
-    assert_eq!(status, 200);
-    assert!(
-        metrics.contains("sudoku_interactions_total{command=\"new\""),
-        "{metrics}"
-    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, metrics) = admin_get(admin, "/metrics").await;
+        assert_eq!(status, 200);
+        if metrics.contains("sudoku_interactions_total{command=\"new\"") {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the command never counted: {metrics}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     // Asked to stop: not ready any more (draining) while it finishes.
     let _ = bot.stop.send(());
     let mut draining = false;

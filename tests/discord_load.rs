@@ -437,10 +437,13 @@ async fn spawn_replica(
         .append(true)
         .open(dir.join(format!("replica-{n}.log")))
         .expect("log");
+    // An admin listener of its own (the default port may be taken), where the run reads
+    // the replica's own account of its answers' ages at the end.
+    let admin = free_port();
+    let _ = std::fs::write(dir.join(format!("replica-{n}.admin")), admin.to_string());
     let mut bot = Command::new(env!("CARGO_BIN_EXE_sudoku-bot"))
         .args(["run", "--config"])
-        // An admin listener of its own (the default port may be taken).
-        .env("SUDOKU_ADMIN_LISTEN", "127.0.0.1:0")
+        .env("SUDOKU_ADMIN_LISTEN", format!("127.0.0.1:{admin}"))
         .arg(&config)
         .env("DISCORD_TOKEN", TOKEN)
         .stdout(log.try_clone().expect("log"))
@@ -650,6 +653,38 @@ fn replicas() {
                 )
             })
             .collect();
+        // The replicas' own account: how old each interaction they ran was when first
+        // answered, by Discord's clock (its id), so a harness that starves the fake of CPU
+        // can be told from a late bot (the endpoint's "busy" answers are not counted).
+        let mut ages = Vec::new();
+        for n in 0..count {
+            let port = std::fs::read_to_string(path.join(format!("replica-{n}.admin")))
+                .unwrap_or_default();
+            let metrics = async {
+                reqwest::get(format!("http://127.0.0.1:{}/metrics", port.trim()))
+                    .await?
+                    .text()
+                    .await
+            };
+            let text = metrics.await.unwrap_or_default();
+            let bucket = |le: &str| {
+                text.lines()
+                    .find(|l| {
+                        l.starts_with("sudoku_interaction_age_at_answer_seconds_bucket")
+                            && l.contains(&format!("le=\"{le}\""))
+                    })
+                    .and_then(|l| l.rsplit(' ').next())
+                    .unwrap_or("?")
+                    .to_string()
+            };
+            ages.push(format!(
+                "replica {n}: {} answered by 1.5 s, {} by 2 s, {} by 3 s, {} in all",
+                bucket("1.5"),
+                bucket("2.0"),
+                bucket("3.0"),
+                bucket("+Inf")
+            ));
+        }
         for bot in replicas.iter_mut().flatten() {
             unsafe { libc::kill(bot.id() as i32, libc::SIGTERM) };
             let _ = bot.wait();
@@ -675,6 +710,7 @@ fn replicas() {
              {}\n\
              answered by: {shares:?}\n\
              replica memory (VmHWM/VmRSS) at the end: {}\n\
+             age at the first answer, by the replicas' metrics: {}\n\
              rule violations: {}",
             if restarting { "rolling restart" } else { "no restart" },
             sending.as_secs_f64(),
@@ -686,6 +722,7 @@ fn replicas() {
             fake.told_busy() - busy_in_warmup,
             restarted.join("\n"),
             memory.join(", "),
+            ages.join("; "),
             violations.len(),
         );
         println!("{report}");

@@ -10,10 +10,12 @@
 //!
 //! So a thread looks every few seconds at how much the program has in use. When that has
 //! fallen by more than [`FELL_BY`] from its highest since the last trim (a burst's work is
-//! done and its memory free), it trims, once; during a steady load it rarely falls that
-//! far, and a trim then costs little. The look (`mallinfo2`) and the trim take each
-//! arena's lock for a moment, so they run on a thread of their own, not on the runtime's
-//! workers. Elsewhere than glibc (musl, other systems) nothing runs.
+//! done and its memory free), it trims at once; and every [`SWEEP_EVERY`] looks it trims
+//! whatever is held free past that much, for what was freed after the last trim (the
+//! tail of a burst, which falls less). A trim of pages already given back costs little.
+//! The look (`mallinfo2`) and the trim take each arena's lock for a moment, so they run on
+//! a thread of their own, not on the runtime's workers. Elsewhere than glibc (musl, other
+//! systems) nothing runs.
 
 use std::time::Duration;
 
@@ -24,6 +26,9 @@ pub const LOOK_EVERY: Duration = Duration::from_secs(5);
 /// back: more than a quiet second's garbage, so a trim does not give back what the next
 /// moment asks for again.
 pub const FELL_BY: usize = 8 << 20;
+
+/// Looks between two trims of what is held free (30 s).
+pub const SWEEP_EVERY: u32 = 6;
 
 /// What the allocator holds: in use by the program, and free but kept.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,19 +47,24 @@ pub fn trim() {
     imp::trim()
 }
 
-/// When to trim: the memory in use has fallen far from its highest since the last trim.
+/// When to trim: the memory in use has fallen far from its highest since the last trim,
+/// or a sweep is due; either way only when much is held free.
 #[derive(Debug, Default)]
 pub struct Trimmer {
     highest: usize,
+    looks: u32,
 }
 
 impl Trimmer {
     /// Looks at the heap now; whether to trim (and if so, counts from here again).
     pub fn look(&mut self, now: Heap) -> bool {
         self.highest = self.highest.max(now.in_use);
-        let fell = self.highest - now.in_use;
-        if fell > FELL_BY && now.held_free > FELL_BY {
+        self.looks += 1;
+        let fell = self.highest - now.in_use > FELL_BY;
+        let sweep = self.looks >= SWEEP_EVERY;
+        if (fell || sweep) && now.held_free > FELL_BY {
             self.highest = now.in_use;
+            self.looks = 0;
             return true;
         }
         false
@@ -135,40 +145,48 @@ mod tests {
         Heap { in_use, held_free }
     }
 
-    /// A steady load does not trim; the end of a burst trims once; the next burst counts
-    /// from where the last trim left it.
+    /// A steady load trims only on the sweep; the end of a burst trims at once; the next
+    /// burst counts from where the last trim left it.
     #[test]
-    fn the_trimmer_trims_once_when_a_burst_is_over() {
+    fn the_trimmer_trims_when_a_burst_is_over_and_sweeps_now_and_then() {
         let mut trimmer = Trimmer::default();
         let looks = [
             at(20 * MB, 2 * MB),
             at(26 * MB, 5 * MB),
             at(24 * MB, 7 * MB),
             at(90 * MB, 3 * MB),
-            at(88 * MB, 6 * MB),
             // The burst is over: 70 MB fell, 60 held free.
             at(20 * MB, 60 * MB),
             at(20 * MB, 60 * MB),
-            at(19 * MB, 61 * MB),
             at(60 * MB, 2 * MB),
             at(30 * MB, 30 * MB),
+            // Its tail freed 4 MB more: no fall to speak of, the sweep takes it.
+            at(26 * MB, 34 * MB),
+            at(26 * MB, 34 * MB),
+            at(26 * MB, 34 * MB),
+            at(26 * MB, 34 * MB),
+            at(26 * MB, 34 * MB),
+            at(26 * MB, 34 * MB),
         ];
         let trims: Vec<bool> = looks.iter().map(|&h| trimmer.look(h)).collect();
         assert_eq!(
             trims,
             [
-                false, false, false, false, false, true, false, false, false, true
+                false, false, false, false, true, false, false, true, false, false, false, false,
+                false, true
             ]
         );
     }
 
-    /// Freed memory is not trimmed when little of it is held free (it went back by
-    /// itself, from the top of the heap).
+    /// Nothing is trimmed when little is held free (the allocator gave it back itself,
+    /// from the top of the heap), however far the memory in use fell and however long.
     #[test]
-    fn nothing_is_trimmed_when_the_allocator_gave_it_back_itself() {
+    fn nothing_is_trimmed_when_little_is_held_free() {
         let mut trimmer = Trimmer::default();
         assert!(!trimmer.look(at(100 * MB, 0)));
-        assert!(!trimmer.look(at(20 * MB, MB)));
+        for _ in 0..2 * SWEEP_EVERY {
+            assert!(!trimmer.look(at(20 * MB, MB)));
+        }
     }
 
     /// Resident memory of this process, from the kernel.
