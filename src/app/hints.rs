@@ -145,7 +145,7 @@ fn digit_words(digits: &[u8], lang: Lang) -> String {
 /// "A, B and C", in `lang`.
 fn list(items: impl IntoIterator<Item = String>, lang: Lang) -> String {
     let items: Vec<String> = items.into_iter().collect();
-    crate::app::render::and_list(&items, lang)
+    crate::app::i18n::and_list(&items, lang)
 }
 
 fn cells_words(cells: &[Cell], lang: Lang) -> String {
@@ -646,7 +646,7 @@ pub fn compact(step: &Step, lang: Lang) -> String {
                 lang,
                 "compact-in",
                 digits = digits.as_str(),
-                place = crate::app::render::and_list(&[house(line), house(in_box)], lang)
+                place = crate::app::i18n::and_list(&[house(line), house(in_box)], lang)
             ),
             names(cells, ",")
         ),

@@ -225,6 +225,69 @@ macro_rules! t {
 }
 pub(crate) use t;
 
+// Lists are said with the words, not with the boards: the command parser's refusals and
+// the hints list things as much as board messages do, and the conjunction is each
+// language's grammar.
+
+/// "`a`, `b` or `c`" in `lang`.
+pub fn or_list(items: &[String], lang: Lang) -> String {
+    listed(items, |init, last| {
+        // Spanish "o" is "u" before the sound "o": "7 u 8".
+        if sound_of(last) == Some('o') {
+            t!(lang, "list-or-before-o", init = init, last = last)
+        } else {
+            t!(lang, "list-or", init = init, last = last)
+        }
+    })
+}
+
+/// "A1, B2 and C3" in `lang`.
+pub fn and_list(items: &[String], lang: Lang) -> String {
+    listed(items, |init, last| {
+        // Spanish "y" is "e" before the sound "i": "A1 e I3".
+        if sound_of(last) == Some('i') {
+            t!(lang, "list-and-before-i", init = init, last = last)
+        } else {
+            t!(lang, "list-and", init = init, last = last)
+        }
+    })
+}
+
+/// `items` as a list: one alone, else all but the last joined by commas, then `join`ed
+/// with the last by the language's conjunction.
+fn listed(items: &[String], join: impl Fn(String, &str) -> String) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => join(init.join(", "), last),
+    }
+}
+
+/// The vowel sound a list's last item starts with, where a conjunction before it changes
+/// in some language: `i` for I3, "hilera" (not "hielo": a diphthong); `o` for "ocho",
+/// "hora", 8 (ocho), 80-89. Marks before it (backticks, bold) are not read.
+fn sound_of(item: &str) -> Option<char> {
+    let word = item.trim_start_matches(['`', '*', '_', '(', '[', '<', ' ']);
+    let lower: Vec<char> = word.chars().take(3).flat_map(char::to_lowercase).collect();
+    let (first, rest) = match lower.as_slice() {
+        ['h', rest @ ..] => (rest.first().copied(), &rest[rest.len().min(1)..]),
+        [first, rest @ ..] => (Some(*first), rest),
+        [] => (None, &[][..]),
+    };
+    match first {
+        Some('i' | 'í') if !matches!(rest.first(), Some('a' | 'e' | 'o' | 'u')) => Some('i'),
+        Some('o' | 'ó') => Some('o'),
+        // 8, 80-89, 800-899: "ocho", "ochenta", "ochocientos"; 11, "once".
+        Some('8') => Some('o'),
+        Some('1')
+            if word.starts_with("11") && !word[2..].starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            Some('o')
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +295,28 @@ mod tests {
     use std::collections::{BTreeMap, BTreeSet};
 
     use fluent_syntax::ast;
+
+    #[test]
+    fn spanish_says_e_before_the_sound_i_and_u_before_the_sound_o() {
+        let items = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let and = |words: &[&str], lang| and_list(&items(words), lang);
+        let or = |words: &[&str], lang| or_list(&items(words), lang);
+        assert_eq!(and(&["A1", "B2", "I3"], Lang::Es), "A1, B2 e I3");
+        assert_eq!(and(&["A1", "I3", "B2"], Lang::Es), "A1, I3 y B2");
+        assert_eq!(and(&["fila A", "hilera"], Lang::Es), "fila A e hilera");
+        assert_eq!(and(&["agua", "hielo"], Lang::Es), "agua y hielo");
+        assert_eq!(or(&["7", "8"], Lang::Es), "7 u 8");
+        assert_eq!(or(&["`siete`", "`ocho`"], Lang::Es), "`siete` u `ocho`");
+        assert_eq!(or(&["5", "6"], Lang::Es), "5 o 6");
+        assert_eq!(or(&["10", "11"], Lang::Es), "10 u 11");
+        assert_eq!(or(&["10", "110"], Lang::Es), "10 o 110");
+        assert_eq!(and(&["A1", "**I3**"], Lang::Es), "A1 e **I3**");
+        // Catalan and English keep theirs.
+        assert_eq!(and(&["A1", "I3"], Lang::Ca), "A1 i I3");
+        assert_eq!(or(&["7", "8"], Lang::Ca), "7 o 8");
+        assert_eq!(and(&["A1", "I3"], Lang::En), "A1 and I3");
+        assert_eq!(or(&["7", "8"], Lang::En), "7 or 8");
+    }
 
     /// Each message's variables (`$commands`), by message id.
     fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {

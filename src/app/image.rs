@@ -19,6 +19,8 @@
 //!   marks in every empty cell, takes 1–2 ms of CPU and about 31 KB.
 //! - The font is DejaVu Sans, embedded (assets/fonts, with its licence): no system font
 //!   is read at run time.
+//! - It draws plain values (a [`Look`] per cell; for a preview, the buttons and menus),
+//!   never a reply: a reply carries a picture, so the picture must not need the reply.
 
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
@@ -26,6 +28,7 @@ use std::time::{Duration, Instant};
 use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 pub use super::render::Look;
+use crate::app::components::{Button, ButtonStyle, Select};
 use crate::app::i18n::{Lang, t};
 use crate::engine::{Cell, Grid};
 use crate::game::{Game, Status};
@@ -504,13 +507,13 @@ const DANGER_FILL: Rgb = Rgb(0xDA, 0x37, 0x3C);
 const CONTROL_ROW: u32 = 52;
 
 impl BoardPicture {
-    /// The picture with `reply`'s menus and buttons drawn under it, laid out as Discord's
-    /// dark theme shows a message's components (a menu's chosen option as its text, else
-    /// its placeholder; buttons coloured by style). Not what the bot sends: Discord draws
-    /// the components itself. For the README and `sudoku-bot render --controls`.
-    pub fn png_with_controls(&self, reply: &super::reply::Reply) -> Vec<u8> {
-        use super::reply::ButtonStyle;
-        let rows = reply.selects.len() + reply.buttons.len();
+    /// The picture with a message's menus and buttons drawn under it (a reply's
+    /// `selects` and `buttons`), laid out as Discord's dark theme shows them (a menu's
+    /// chosen option as its text, else its placeholder; buttons coloured by style). Not
+    /// what the bot sends: Discord draws the components itself. For the README and
+    /// `sudoku-bot render --controls`.
+    pub fn png_with_controls(&self, selects: &[Select], buttons: &[Vec<Button>]) -> Vec<u8> {
+        let rows = selects.len() + buttons.len();
         let height = HEIGHT + rows as u32 * CONTROL_ROW + 12;
         let Some(mut canvas) = Pixmap::new(WIDTH, height) else {
             return self.png();
@@ -548,7 +551,7 @@ impl BoardPicture {
             }
         };
         let mut top = HEIGHT as f32 + 4.0;
-        for select in &reply.selects {
+        for select in selects {
             shape(&mut canvas, left, top, width, MENU_EDGE);
             shape(&mut canvas, left + 1.5, top + 1.5, width - 3.0, MENU_FILL);
             let (text, colour) = match select.options.iter().find(|o| o.default) {
@@ -574,7 +577,7 @@ impl BoardPicture {
             }
             top += CONTROL_ROW as f32;
         }
-        for row in &reply.buttons {
+        for row in buttons {
             let gap = 8.0;
             let w = (width - gap * 4.0) / 5.0;
             for (i, button) in row.iter().enumerate() {

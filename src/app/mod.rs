@@ -9,6 +9,7 @@
 pub mod command;
 mod commands;
 pub mod commits;
+pub mod components;
 mod follow;
 pub mod hints;
 pub mod i18n;
@@ -29,8 +30,9 @@ use crate::store::{Store, StoreError};
 
 pub use command::{Command, Period, Target};
 pub use commands::race::RaceMessage;
+pub use components::{Button, ButtonStyle};
 pub use render::BoardStyle;
-pub use reply::{Button, ButtonStyle, Reply};
+pub use reply::Reply;
 pub(crate) use scheduled::daily_paused_note;
 pub use scheduled::{
     DailyPost, DuePost, Fence, POST_CLAIM_LEASE_MS, PostOutcome, PostTrouble, Settled,

@@ -1,8 +1,13 @@
 //! What the core answers: text, who may see it, and buttons. Discord's limits are checked
 //! here, in the core, so no adapter can post something Discord would reject.
+//!
+//! A reply sits above the commands and the drawing: it offers commands (a Tap to play
+//! button carries a command's id; its text names commands in the reader's words) and
+//! carries a picture to draw. Neither the command parser nor the drawing knows of it.
 
-use super::image::BoardPicture;
+use crate::app::components::{Button, ButtonStyle, Select};
 use crate::app::i18n::{Lang, t};
+use crate::app::image::BoardPicture;
 
 /// Discord's limit on a message's content.
 pub const MAX_CONTENT: usize = 2000;
@@ -24,39 +29,6 @@ pub const MAX_ATTACHMENT_BYTES: usize = 10 * 1024 * 1024;
 pub const MAX_DESCRIPTION: usize = 1024;
 /// What a board picture is called when attached.
 pub const PICTURE_FILENAME: &str = "sudoku-board.png";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ButtonStyle {
-    Primary,
-    Secondary,
-    Danger,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Button {
-    pub custom_id: String,
-    pub label: String,
-    pub style: ButtonStyle,
-}
-
-/// A select menu (Discord: a string select), alone on its action row. The player picks one
-/// option; its value comes back with the interaction ([`crate::app::Command::from_component`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Select {
-    pub custom_id: String,
-    /// Shown when nothing is chosen; also the menu's name in the terminal (`:choose Row B`).
-    pub placeholder: String,
-    pub options: Vec<SelectOption>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SelectOption {
-    pub label: String,
-    pub value: String,
-    pub description: Option<String>,
-    /// Shown as chosen when the message is drawn (at most one per menu).
-    pub default: bool,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
@@ -384,6 +356,7 @@ fn select_violations(select: &Select, problems: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::components::SelectOption;
 
     #[test]
     fn fitting_cuts_long_content_and_closes_code_blocks() {

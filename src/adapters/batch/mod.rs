@@ -281,7 +281,10 @@ pub fn render(args: &RenderArgs) -> anyhow::Result<ExitCode> {
             notes: args.notes_mode,
         };
         let (_, reply) = crate::app::preview_pad(&game, pad);
-        std::fs::write(&args.out, picture.png_with_controls(&reply))?;
+        std::fs::write(
+            &args.out,
+            picture.png_with_controls(&reply.selects, &reply.buttons),
+        )?;
     } else {
         picture.write_png(&args.out)?;
     }

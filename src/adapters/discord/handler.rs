@@ -779,7 +779,7 @@ fn missing_of(have: Permissions, needed: &[(Permissions, &str)], lang: Lang) -> 
         .filter(|(needed, _)| !have.contains(*needed))
         .map(|(_, name)| t!(lang, "permission", name = *name))
         .collect();
-    (!missing.is_empty()).then(|| crate::app::render::and_list(&missing, lang))
+    (!missing.is_empty()).then(|| crate::app::i18n::and_list(&missing, lang))
 }
 
 /// What the bot lacks to post in `channel` ("View Channel and Send Messages"), when

@@ -7,8 +7,7 @@ use std::fmt;
 
 use super::names::{choice_words, command_name, option_called};
 use super::table::{Family, OptionKind, find_option, table};
-use crate::app::i18n::{FluentValue, Lang, text};
-use crate::app::render::or_list;
+use crate::app::i18n::{FluentValue, Lang, or_list, text};
 
 /// A message of the catalogue with its parts, not yet in any language.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,10 +2,11 @@
 
 use crate::app::Invocation;
 use crate::app::command::{Target, column_value, custom_id, row_value};
+use crate::app::components::{Button, ButtonStyle, Select, SelectOption};
 use crate::app::i18n::{Lang, t, yes};
 use crate::app::image::{Banner, BoardPicture, Tone};
 use crate::app::render::{self, BoardStyle};
-use crate::app::reply::{Button, ButtonStyle, MAX_BUTTONS_PER_ROW, Reply, Select, SelectOption};
+use crate::app::reply::{MAX_BUTTONS_PER_ROW, MAX_CONTENT, Reply};
 use crate::engine::Cell;
 use crate::game::{Game, Millis, Pad, Status};
 use crate::store::GameRecord;
@@ -109,7 +110,7 @@ pub fn reply(
         }
         if !picture {
             // The picture draws pencil marks in their cells.
-            render::push_notes_line(&mut text, game, lang);
+            push_notes_line(&mut text, game, lang);
         }
     }
     let reply = if daily {
@@ -134,6 +135,19 @@ pub fn reply(
         )
     } else {
         reply
+    }
+}
+
+/// Appends the pencil-mark line under a board, in the room a Discord message has left
+/// (and never more than 600 characters: a board must stay readable). With the message,
+/// not in `render`: the text board knows nothing of the message it goes in.
+pub fn push_notes_line(text: &mut String, game: &Game, lang: Lang) {
+    let room = MAX_CONTENT
+        .saturating_sub(text.chars().count() + 1)
+        .min(600);
+    if let Some(notes) = render::notes_line(game, room, lang) {
+        text.push('\n');
+        text.push_str(&notes);
     }
 }
 

@@ -10,9 +10,10 @@
 
 use crate::app::command::coop::{button_id, excerpt};
 use crate::app::command::{Command, CoopCommand, Target};
+use crate::app::components::{Button, ButtonStyle};
 use crate::app::i18n::{Lang, t, yes};
 use crate::app::render::{self, BoardStyle, cell_list, escape_markdown};
-use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::reply::Reply;
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::engine::hint::{Depth, Hint};
@@ -276,7 +277,7 @@ fn board_reply(
                 text.push('\n');
                 text.push_str(&render::chosen_legend(game, cell, lang));
             }
-            render::push_notes_line(&mut text, game, lang);
+            board::push_notes_line(&mut text, game, lang);
         }
         let target = Target {
             game: record.id,

@@ -4,9 +4,10 @@
 use jiff::civil::Date;
 
 use crate::app::command::{Period, Target, plain_custom_id};
-use crate::app::i18n::{Lang, t, yes};
+use crate::app::components::{Button, ButtonStyle};
+use crate::app::i18n::{self, Lang, t, yes};
 use crate::app::render::{self, duration};
-use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::reply::Reply;
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::engine::generator::Puzzle;
@@ -54,7 +55,7 @@ fn setting_error(e: &SettingError, lang: Lang) -> String {
                 lang,
                 "setup-bad-zone",
                 found = quoted(found),
-                near = render::or_list(&near, lang),
+                near = i18n::or_list(&near, lang),
                 guesses = near.len()
             )
         }

@@ -1,9 +1,10 @@
 //! Playing a game: new, show, move, note, undo, check, hint, submit, give up.
 
 use crate::app::command::{Target, custom_id};
-use crate::app::i18n::{Lang, t, yes};
+use crate::app::components::{Button, ButtonStyle};
+use crate::app::i18n::{self, Lang, t, yes};
 use crate::app::render::{self, cell_list};
-use crate::app::reply::{Button, ButtonStyle, MAX_BUTTONS_PER_ROW, MAX_ROWS, Reply};
+use crate::app::reply::{MAX_BUTTONS_PER_ROW, MAX_ROWS, Reply};
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::generator::{self, Symmetry};
 use crate::engine::hint::{Depth, Hint};
@@ -610,8 +611,8 @@ fn move_headline(game: &Game, applied: &[&Move], outcome: &MoveOutcome, lang: La
     let mut line = t!(
         lang,
         "game-moved",
-        placed = render::and_list(&placed, lang),
-        erased = render::and_list(&erased, lang),
+        placed = i18n::and_list(&placed, lang),
+        erased = i18n::and_list(&erased, lang),
         what = match (placed.is_empty(), erased.is_empty()) {
             (false, true) => "placed",
             (true, false) => "erased",

@@ -1,8 +1,9 @@
 //! `/sudoku forget-me`: delete everything stored about the caller, everywhere.
 
 use crate::app::command::plain_custom_id;
+use crate::app::components::{Button, ButtonStyle};
 use crate::app::i18n::t;
-use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::reply::Reply;
 use crate::app::{App, Failure, Invocation};
 use crate::game::daily::server_day;
 

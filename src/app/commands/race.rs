@@ -8,9 +8,10 @@
 
 use crate::app::command::race::button_id;
 use crate::app::command::{Opponent, RaceCommand, Target};
+use crate::app::components::{Button, ButtonStyle};
 use crate::app::i18n::{FluentValue, Lang, t, yes};
 use crate::app::render::{duration, escape_markdown, tier_name};
-use crate::app::reply::{Button, ButtonStyle, Reply};
+use crate::app::reply::Reply;
 use crate::app::{App, Failure, Invocation, user_error};
 use crate::engine::Tier;
 use crate::game::race::{

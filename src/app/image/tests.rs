@@ -297,7 +297,8 @@ fn a_preview_draws_the_pad_under_the_board() {
         notes: false,
     };
     let (picture, reply) = crate::app::preview_pad(&game, pad);
-    let image = Pixmap::decode_png(&picture.png_with_controls(&reply)).expect("a PNG");
+    let image = Pixmap::decode_png(&picture.png_with_controls(&reply.selects, &reply.buttons))
+        .expect("a PNG");
     assert_eq!(image.height(), HEIGHT + 5 * CONTROL_ROW + 12);
     let plain = decode(&picture);
     for (x, y) in [(100, 100), (300, 420), (590, 590)] {
