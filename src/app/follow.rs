@@ -283,9 +283,11 @@ fn follow_sqlite(app: Weak<App>, mut last: Option<i64>) {
     loop {
         std::thread::sleep(SQLITE_LOOK_EVERY);
         let Some(app) = app.upgrade() else { return };
-        let Some(listener) = app.change_listener.get() else {
+        // Nobody listens (this process serves no web board yet): the store is not read
+        // for nothing.
+        if app.change_listener.get().is_none() {
             continue;
-        };
+        }
         let version = app
             .store()
             .store
@@ -294,7 +296,7 @@ fn follow_sqlite(app: Weak<App>, mut last: Option<i64>) {
         match version {
             Ok(Some(version)) => {
                 if last.is_some_and(|last| last != version) {
-                    listener(&Change::Anything);
+                    app.heard(&Change::Anything);
                 }
                 last = Some(version);
             }

@@ -24,7 +24,7 @@ use crate::app::i18n::{Lang, t};
 use crate::app::web::Identity;
 use crate::app::{Place, Player};
 
-/// Where Discord's API is, as reached through [`super::Api`]'s client.
+/// Where Discord's API is, as reached through the client `run` builds (its `Api`).
 const API: &str = "https://discord.com/api/v10";
 
 /// How long an instance read from Discord is believed: its place does not change, and a

@@ -1,10 +1,12 @@
 //! Interactions over HTTP: Discord POSTs every interaction, signed with the application's
 //! Ed25519 key, to this endpoint, and takes the interaction's first answer from the HTTP
 //! response. Nothing here knows a command: a request is checked, read into serenity's
-//! `Interaction`, and handed to the same [`Handler`] the gateway feeds. The handler's first
-//! answer comes back through [`Answers`](super::answers::Answers), which routes it here
-//! instead of to Discord's callback route; later answers (the edit after a deferral,
-//! follow-ups) go out through the REST API as they do for the gateway.
+//! `Interaction`, and handed to the same [`Handler`] the gateway feeds, with a channel for
+//! its first answer ([`Via::Http`]): the interaction's [`Answer`](super::answer::Answer)
+//! sends it here instead of to Discord's callback route; later answers (the edit after a
+//! deferral, follow-ups) go out through the REST API as they do for the gateway. What the
+//! endpoint answers itself (a busy overflow) is built by the same `respond` as every
+//! other answer, and written by the same [`response`].
 //!
 //! The order of checks is the order of trust: the size (before reading the body whole),
 //! the signature over timestamp and raw body (before parsing anything), then the body.
@@ -29,12 +31,19 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use serenity::all::{Interaction, InteractionId};
+use serenity::all::{
+    CreateAttachment, CreateAutocompleteResponse, CreateInteractionResponse, Interaction,
+    InteractionId,
+};
 use serenity::interactions_endpoint::Verifier;
 use tokio::sync::oneshot;
 
-use super::answers::FirstAnswer;
-use super::handler::{Handler, age_of, ahead_of, born, created_ms};
+use super::answer::{FirstAnswer, Via};
+use super::deadline::{age_of, ahead_of, born, created_ms};
+use super::handler::Handler;
+use super::observe::{Observer, UNREAD};
+use super::respond::message;
+use super::work::busy;
 
 /// The largest request body read. Discord's interactions are a few KB; the largest (a
 /// message command on a long message with its embeds, a modal) stay well under 100 KB.
@@ -77,8 +86,8 @@ const OVERFLOW: usize = 4;
 const BODY_WITHIN: Duration = Duration::from_secs(5);
 
 /// How long a request waits for the handler's first answer. The handler answers or
-/// defers by [`DEFER_AFTER`](super::DEFER_AFTER) from the interaction's creation; past
-/// Discord's 3 seconds nobody reads the answer.
+/// defers by [`DEFER_AFTER`](super::deadline::DEFER_AFTER) from the interaction's
+/// creation; past Discord's 3 seconds nobody reads the answer.
 const ANSWER_WITHIN: Duration = Duration::from_secs(3);
 
 /// The endpoint's state: who handles interactions, the key requests are checked with, and
@@ -126,9 +135,13 @@ impl Seen {
 }
 
 impl Endpoint {
-    pub(super) fn new(handler: Arc<Handler>, public_key: [u8; 32]) -> Result<Endpoint, String> {
+    /// `turns`: requests taken at once ([`MAX_REQUESTS`]; fewer in tests).
+    pub(super) fn new(
+        handler: Arc<Handler>,
+        public_key: [u8; 32],
+        turns: usize,
+    ) -> Result<Endpoint, String> {
         let verifier = Verifier::try_new(public_key).map_err(|e| e.to_string())?;
-        let turns = handler.endpoint_turns;
         Ok(Endpoint {
             verifier,
             seen: Mutex::new(Seen::default()),
@@ -310,7 +323,7 @@ async fn interaction(State(endpoint): State<Arc<Endpoint>>, parts: Parts, body: 
         return json(Bytes::from_static(br#"{"type":1}"#));
     }
     if overflow.is_some() {
-        return busy(&endpoint.handler, &interaction);
+        return too_busy(&*endpoint.handler.observer, &interaction);
     }
     let id = interaction.id();
     if ahead_of(id) > AHEAD_AT_MOST {
@@ -331,30 +344,29 @@ async fn interaction(State(endpoint): State<Arc<Endpoint>>, parts: Parts, body: 
         }
         Err(()) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "store unavailable"),
     }
-    let answers = &endpoint.handler.answers;
-    let first = answers.in_response(id);
+    let (answer_here, first) = oneshot::channel();
     let signed_at = timestamp.and_then(|t| t.trim().parse::<u64>().ok());
     let born = born(id, arrived, signed_at);
-    endpoint.handler.arrived().insert(id, born);
     // The handler runs on its own: after a deferral it goes on after this response.
-    // Counted in flight from here, so a shutdown waits for it to the end.
+    // Counted in flight from here, so a shutdown waits for it to the end. Done (also by
+    // a panic) without a first answer, say for one too old to run, it drops
+    // `answer_here`: the response need not wait.
     let handler = endpoint.handler.clone();
     let in_flight = handler.took();
+    let via = Via::Http {
+        first: answer_here,
+        born,
+    };
     tokio::spawn(async move {
-        // Done (also by a panic) without a first answer, say for one too old to run:
-        // the response need not wait.
-        let _forget = Forget(&handler, id);
-        handler.handle(interaction, in_flight, false).await;
+        handler.handle(interaction, via, in_flight, false).await;
     });
-    // Discord's 3 seconds, counted from the id and from the arrival alike.
+    // Discord's 3 seconds, counted from the id and from the arrival alike. Past them
+    // `first` is dropped: a later first answer goes nowhere.
     match tokio::time::timeout_at(born + ANSWER_WITHIN, first).await {
         Ok(Ok(first)) => response(first),
         // The handler chose not to answer (an interaction too old to run, a kind the bot
         // does not handle) or did not in time: the interaction fails for its player.
-        _ => {
-            answers.gave_up(id);
-            refuse(StatusCode::SERVICE_UNAVAILABLE, "no answer")
-        }
+        _ => refuse(StatusCode::SERVICE_UNAVAILABLE, "no answer"),
     }
 }
 
@@ -372,16 +384,6 @@ async fn take(handler: &Handler, id: InteractionId) -> Result<bool, ()> {
             Err(())
         }
         Err(_) => Err(()),
-    }
-}
-
-/// Forgets an HTTP interaction's first answer when its handling ends, however it ends.
-struct Forget<'a>(&'a Handler, InteractionId);
-
-impl Drop for Forget<'_> {
-    fn drop(&mut self) {
-        self.0.answers.forget(self.1);
-        self.0.arrived().remove(&self.1);
     }
 }
 
@@ -432,10 +434,11 @@ fn taken_body(content_type: HeaderValue, body: Vec<u8>, taken: oneshot::Sender<b
         .into_response()
 }
 
-/// The answer to an interaction the endpoint has no turn for: an ephemeral "the bot is
-/// very busy, nothing was done" in the player's language (an autocomplete: no choices).
+/// The answer to an interaction the endpoint has no turn for: the handler's busy reply
+/// ([`busy`]: ephemeral, "the bot is very busy, nothing was done", in the player's
+/// language; an autocomplete: no choices), built and written as any other first answer.
 /// Nothing is run or stored, so its id is not taken either: a replay gets the same.
-fn busy(handler: &Handler, interaction: &Interaction) -> Response {
+fn too_busy(observer: &dyn Observer, interaction: &Interaction) -> Response {
     let locale = match interaction {
         Interaction::Command(c) | Interaction::Autocomplete(c) => c.locale.as_str(),
         Interaction::Component(c) => c.locale.as_str(),
@@ -443,15 +446,20 @@ fn busy(handler: &Handler, interaction: &Interaction) -> Response {
         _ => "",
     };
     let lang = crate::app::i18n::Lang::from_discord(locale).unwrap_or_default();
-    handler.answers.metrics.busy("-", "endpoint_full");
-    let body = match interaction {
-        Interaction::Autocomplete(_) => serde_json::json!({"type": 8, "data": {"choices": []}}),
-        _ => serde_json::json!({
-            "type": 4,
-            "data": {"content": crate::app::i18n::t!(lang, "fault-busy"), "flags": 64},
-        }),
+    observer.busy(UNREAD, "endpoint_full");
+    let answer = match interaction {
+        Interaction::Autocomplete(_) => {
+            CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new())
+        }
+        _ => CreateInteractionResponse::Message(message(&busy(lang))),
     };
-    json(body.to_string())
+    // Nobody waits to hear whether the connection took it.
+    let (taken, _) = oneshot::channel();
+    response(FirstAnswer {
+        response: answer,
+        upload: None,
+        taken,
+    })
 }
 
 fn json(body: impl Into<Body>) -> Response {
@@ -470,23 +478,33 @@ fn json(body: impl Into<Body>) -> Response {
 /// would carry them.
 fn response(first: FirstAnswer) -> Response {
     // Dropping `taken` unused tells the handler the answer was not delivered.
-    let payload = match serde_json::to_vec(&first.response) {
+    match encoded(&first.response, first.upload.as_ref()) {
+        Some((content_type, body)) => taken_body(content_type, body, first.taken),
+        None => refuse(StatusCode::INTERNAL_SERVER_ERROR, "no answer"),
+    }
+}
+
+/// `response` (and the picture it uploads) as an HTTP body and its content type; `None`
+/// (logged) when it cannot be written.
+fn encoded(
+    response: &CreateInteractionResponse,
+    upload: Option<&CreateAttachment>,
+) -> Option<(HeaderValue, Vec<u8>)> {
+    let payload = match serde_json::to_vec(response) {
         Ok(payload) => payload,
         Err(error) => {
             tracing::error!(%error, "an interaction response could not be written");
-            return refuse(StatusCode::INTERNAL_SERVER_ERROR, "no answer");
+            return None;
         }
     };
-    let Some(upload) = first.upload else {
-        let json = HeaderValue::from_static("application/json");
-        return taken_body(json, payload, first.taken);
+    let Some(upload) = upload else {
+        return Some((HeaderValue::from_static("application/json"), payload));
     };
     let (boundary, body) = multipart(&payload, &upload.filename, &upload.data);
     let content_type = format!("multipart/form-data; boundary={boundary}");
-    match HeaderValue::from_str(&content_type) {
-        Ok(value) => taken_body(value, body, first.taken),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "no answer"),
-    }
+    HeaderValue::from_str(&content_type)
+        .ok()
+        .map(|value| (value, body))
 }
 
 /// A `multipart/form-data` body: the JSON payload, then the file. The boundary must not

@@ -1,28 +1,28 @@
 //! Interactions in: a slash command, a button or a submitted form becomes an
 //! [`Invocation`], the core answers on a blocking thread (SQLite never blocks the async
-//! runtime), racing [`DEFER_AFTER`](super::DEFER_AFTER), and the answer goes out through
-//! [`respond`](super::respond).
+//! runtime), racing [`DEFER_AFTER`], and the handler drives the interaction's
+//! [`Answer`] with what came back. The gateway calls it as serenity's event handler; the
+//! endpoint hands it what came over HTTP, with where the first answer goes ([`Via`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
-    CreateInteractionResponse, EventHandler, Guild, GuildChannel, GuildId, Http, Interaction,
-    InteractionId, Member, Message, MessageFlags, MessageId, ModalInteraction, Permissions, Ready,
-    UnavailableGuild, User,
+    EventHandler, Guild, GuildChannel, GuildId, Http, Interaction, Member, Message, MessageFlags,
+    MessageId, ModalInteraction, Permissions, Ready, UnavailableGuild, User,
 };
 use tokio::sync::{Notify, Semaphore};
 
-use super::answers::Answers;
+use super::admin::Readiness;
+use super::answer::{Answer, Via, after_deferral};
 use super::commands;
-use super::respond::{
-    Answer, Called, Pending, after_deferral, answer_now, answer_with_message, attachment, edit,
-    followup, joined, message, respond_logged,
-};
+use super::deadline::{DEFER_AFTER, TOO_OLD};
+use super::errors::discord_error;
+use super::gate::Gate;
+use super::observe::Observer;
 use super::shutdown::{InFlight, InFlightGuard};
-use super::{DEFER_AFTER, TOO_OLD};
+use super::work::{Called, CoreAnswer, Pending, Queue, busy, joined};
 use crate::app::command::table::Family;
 use crate::app::command::{CoopCommand, RaceCommand};
 use crate::app::i18n::{Lang, t};
@@ -44,130 +44,16 @@ pub(super) struct Handler {
     /// Whether the commands were registered in this run (see `ready`).
     pub(super) registered: AtomicBool,
     /// Which shards are connected, for `/readyz`.
-    pub(super) readiness: Arc<super::admin::Readiness>,
-    /// Every interaction answer goes through it: bounded in flight, refusals reported
-    /// to the bot-wide budget (see [`Answers`]).
-    pub(super) answers: Answers,
-    /// Commands the core may run at once ([`CORE_WORKERS`](super::CORE_WORKERS)).
+    pub(super) readiness: Arc<Readiness>,
+    /// Every request answering an interaction goes through it: bounded in flight,
+    /// refusals reported to the bot-wide budget (see [`Gate`]).
+    pub(super) gate: Gate,
+    /// Who watches interactions being answered (the metrics).
+    pub(super) observer: Arc<dyn Observer>,
+    /// Commands the core may run at once ([`CORE_WORKERS`](super::work::CORE_WORKERS)).
     pub(super) core: Arc<Semaphore>,
     /// Commands waiting for the core, and how many may.
     pub(super) queue: Queue,
-    /// Requests the interactions endpoint takes at once
-    /// ([`MAX_REQUESTS`](super::MAX_REQUESTS)).
-    pub(super) endpoint_turns: usize,
-    /// When the HTTP interactions being handled were created, on this machine's
-    /// monotonic clock (the endpoint adds and removes them), for their age ([`born`]).
-    pub(super) arrivals:
-        std::sync::Mutex<std::collections::HashMap<InteractionId, tokio::time::Instant>>,
-}
-
-/// Commands waiting for a turn of the core: at most [`CORE_QUEUE`](super::CORE_QUEUE)
-/// (more are told the bot is busy), each for at most
-/// [`QUEUED_AT_MOST`](super::QUEUED_AT_MOST) after Discord created it.
-pub(super) struct Queue {
-    waiting: Arc<std::sync::atomic::AtomicUsize>,
-    capacity: usize,
-    at_most: Duration,
-}
-
-impl Queue {
-    pub(super) fn new(capacity: usize, at_most: Duration) -> Queue {
-        Queue {
-            waiting: Default::default(),
-            capacity,
-            at_most,
-        }
-    }
-
-    /// A place in the queue, or `None` when it is full. Given back when dropped.
-    fn enter(&self) -> Option<InQueue> {
-        let mut now = self.waiting.load(std::sync::atomic::Ordering::Relaxed);
-        loop {
-            if now >= self.capacity {
-                return None;
-            }
-            match self.waiting.compare_exchange_weak(
-                now,
-                now + 1,
-                std::sync::atomic::Ordering::AcqRel,
-                std::sync::atomic::Ordering::Relaxed,
-            ) {
-                Ok(_) => return Some(InQueue(self.waiting.clone())),
-                Err(seen) => now = seen,
-            }
-        }
-    }
-}
-
-/// A command's place in the [`Queue`].
-struct InQueue(Arc<std::sync::atomic::AtomicUsize>);
-
-impl Drop for InQueue {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
-    }
-}
-
-/// What a player hears when the bot had no room for their command: nothing was done.
-fn busy(lang: crate::app::i18n::Lang) -> Reply {
-    Reply::private(crate::app::i18n::t!(lang, "fault-busy"))
-}
-
-/// How long ago Discord created the interaction `id` (its snowflake holds the ms since
-/// Discord's epoch). Zero when the clocks disagree the other way.
-pub(super) fn age_of(id: InteractionId) -> Duration {
-    let (created, now) = created_and_now(id);
-    Duration::from_millis(now.saturating_sub(created))
-}
-
-/// How far in this machine's future Discord says it created `id` (zero when it is in the
-/// past): a replay dated ahead, or this machine's clock running behind.
-pub(super) fn ahead_of(id: InteractionId) -> Duration {
-    let (created, now) = created_and_now(id);
-    Duration::from_millis(created.saturating_sub(now))
-}
-
-/// When an HTTP interaction is taken to have been created, on this machine's monotonic
-/// clock: its request `arrived` less its age then. That age is the id's by this machine's
-/// clock, but no more than Discord's own clocks bear out: the delay between creating it
-/// and signing the request (`signed_at`, Unix seconds; one second more for the
-/// timestamp's rounding). A host whose clock ran 2.8 s fast made every interaction look
-/// too old to run (issue 49); one running behind makes ids look young, and the time since
-/// arrival, always true, still counts.
-pub(super) fn born(
-    id: InteractionId,
-    arrived: tokio::time::Instant,
-    signed_at: Option<u64>,
-) -> tokio::time::Instant {
-    let by_clock = age_of(id).saturating_sub(arrived.elapsed());
-    let by_discord = match signed_at {
-        Some(signed) => Duration::from_millis(
-            signed
-                .saturating_mul(1000)
-                .saturating_sub(created_ms(id))
-                .saturating_add(1000),
-        ),
-        None => Duration::from_secs(1),
-    };
-    let age = by_clock.min(by_discord);
-    arrived.checked_sub(age).unwrap_or(arrived)
-}
-
-/// When Discord created `id`, in ms since the Unix epoch (its snowflake holds the ms
-/// since Discord's epoch).
-pub(super) fn created_ms(id: InteractionId) -> u64 {
-    const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
-    (id.get() >> 22) + DISCORD_EPOCH_MS
-}
-
-/// When Discord created `id`, and now, in ms since the Unix epoch (Discord's time, so the
-/// wall clock, not the app's injected one).
-fn created_and_now(id: InteractionId) -> (u64, u64) {
-    let created = created_ms(id);
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64);
-    (created, now)
 }
 
 #[serenity::async_trait]
@@ -176,7 +62,7 @@ impl EventHandler for Handler {
         tracing::info!(shard = %ctx.shard_id, user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         self.readiness.shard_up(ctx.shard_id.0);
         // The webhooks of interactions are the application's.
-        self.answers.set_application_id(ready.application.id);
+        self.gate.set_application_id(ready.application.id);
         // READY lists every server of this shard: one posting dailies that is missing
         // removed the bot while it was away.
         if let Some(shard) = ready.shard {
@@ -199,7 +85,7 @@ impl EventHandler for Handler {
         }
         if let Err(error) = register_commands(&ctx.http, self.guild, self.app.activity()).await {
             self.registered.store(false, Ordering::SeqCst);
-            tracing::error!(error = %super::discord_error(&error), "registering commands failed");
+            tracing::error!(error = %discord_error(&error), "registering commands failed");
         }
     }
 
@@ -283,29 +169,12 @@ impl EventHandler for Handler {
 }
 
 impl Handler {
-    /// Interaction `id`'s age: by its id, and for one that came over HTTP from when it is
-    /// taken to have been created ([`born`]).
-    fn age(&self, id: InteractionId) -> Duration {
-        let born = self.arrived().get(&id).copied();
-        match born {
-            Some(born) => born.elapsed(),
-            None => age_of(id),
-        }
-    }
-
-    /// When the HTTP interactions being handled were created ([`born`]).
-    pub(super) fn arrived(
-        &self,
-    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<InteractionId, tokio::time::Instant>>
-    {
-        self.arrivals.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
     /// Handles one interaction from the gateway. Once a shutdown has begun, it is only
     /// told that the bot is restarting: the gateway still delivers events while it closes.
     async fn dispatch(&self, interaction: Interaction) {
         let (in_flight, closing) = self.in_flight.enter();
-        self.handle(interaction, in_flight, closing).await;
+        self.handle(interaction, Via::Gateway, in_flight, closing)
+            .await;
     }
 
     /// Counts an interaction from the HTTP endpoint as in flight: the endpoint took it,
@@ -315,33 +184,33 @@ impl Handler {
         self.in_flight.enter().0
     }
 
-    /// Handles one interaction, from the gateway or from the HTTP endpoint alike (its
-    /// first answer goes through [`Answers::respond`], which knows how it came), counted
-    /// in flight until done; `restarting`: answered that the bot is restarting instead.
+    /// Handles one interaction, from the gateway or from the HTTP endpoint alike: `via`
+    /// says how it came, and so where its first answer goes. Counted in flight until
+    /// done; `restarting`: answered that the bot is restarting instead. Other kinds (an
+    /// autocomplete) are not answered: over HTTP, the endpoint learns so at once.
     pub(super) async fn handle(
         &self,
         interaction: Interaction,
+        via: Via,
         _in_flight: InFlightGuard,
         restarting: bool,
     ) {
-        let _counted = self.answers.metrics.received(interaction.id());
+        let (id, token, locale) = match &interaction {
+            Interaction::Command(c) => (c.id, c.token.as_str(), c.locale.as_str()),
+            Interaction::Component(c) => (c.id, c.token.as_str(), c.locale.as_str()),
+            Interaction::Modal(c) => (c.id, c.token.as_str(), c.locale.as_str()),
+            _ => return,
+        };
+        let mut answer = Answer::new(&self.gate, &*self.observer, id, token, via);
         if restarting {
-            let target = match &interaction {
-                Interaction::Command(c) => Some((c.id, &c.token, &c.locale)),
-                Interaction::Component(c) => Some((c.id, &c.token, &c.locale)),
-                Interaction::Modal(c) => Some((c.id, &c.token, &c.locale)),
-                _ => None,
-            };
-            if let Some((id, token, locale)) = target {
-                let reply = Reply::private(t!(lang_of(locale), "discord-restarting"));
-                answer_now(&self.answers, id, token, &reply).await;
-            }
+            let reply = Reply::private(t!(lang_of(locale), "discord-restarting"));
+            answer.reply(&reply).await;
             return;
         }
-        match interaction {
-            Interaction::Command(command) => self.on_command(&command).await,
-            Interaction::Component(component) => self.on_component(&component).await,
-            Interaction::Modal(modal) => self.on_modal(&modal).await,
+        match &interaction {
+            Interaction::Command(command) => self.on_command(command, &mut answer).await,
+            Interaction::Component(component) => self.on_component(component, &mut answer).await,
+            Interaction::Modal(modal) => self.on_modal(modal, &mut answer).await,
             _ => {}
         }
     }
@@ -350,19 +219,19 @@ impl Handler {
     /// gateway), racing [`DEFER_AFTER`] counted from when Discord created the interaction
     /// (its id says), not from when it reached us. `None`: the interaction is already
     /// too old to be answered ([`TOO_OLD`]), so it is not run at all. At most
-    /// [`CORE_WORKERS`](super::CORE_WORKERS) commands hold a thread; one still waiting
-    /// for its turn when its deferral is due is deferred first and runs only once the
-    /// deferral went through (see [`Pending`]).
-    async fn start(&self, id: InteractionId, invocation: Invocation) -> Option<Answer> {
+    /// [`CORE_WORKERS`](super::work::CORE_WORKERS) commands hold a thread; one still
+    /// waiting for its turn when its deferral is due is deferred first and runs only once
+    /// the deferral went through (see [`Pending`]).
+    async fn start(&self, answer: &Answer<'_>, invocation: Invocation) -> Option<CoreAnswer> {
         let name = invocation.command.name();
         let called = Called {
             name,
             lang: invocation.lang,
         };
-        self.answers.metrics.read_as(id, name);
-        let age = self.age(id);
+        self.observer.read_as(answer.id(), name);
+        let age = answer.age();
         if age >= TOO_OLD {
-            self.answers.metrics.too_old(name);
+            self.observer.too_old(name);
             tracing::warn!(
                 command = name,
                 age_ms = age.as_millis() as u64,
@@ -393,12 +262,12 @@ impl Handler {
             None => {
                 // Full: said at once, within Discord's 3 seconds, rather than waited on.
                 let Some(place) = self.queue.enter() else {
-                    self.answers.metrics.busy(name, "queue_full");
+                    self.observer.busy(name, "queue_full");
                     tracing::warn!(
                         command = name,
                         "the core's queue is full: answered busy, not run"
                     );
-                    return Some(Answer::Ready(busy(called.lang)));
+                    return Some(CoreAnswer::Ready(busy(called.lang)));
                 };
                 let give_up_at =
                     tokio::time::Instant::now() + self.queue.at_most.saturating_sub(age);
@@ -406,12 +275,12 @@ impl Handler {
                     biased;
                     () = due => {
                         let core = self.core.clone();
-                        let metrics = self.answers.metrics.clone();
+                        let observer = self.observer.clone();
                         let later = async move {
                             let permit = tokio::time::timeout_at(give_up_at, core.acquire_owned()).await;
                             drop(place);
                             let Ok(Ok(permit)) = permit else {
-                                metrics.busy(name, "waited_too_long");
+                                observer.busy(name, "waited_too_long");
                                 tracing::warn!(command = name, "waited too long for the core: answered busy, not run");
                                 return busy(called.lang);
                             };
@@ -422,7 +291,7 @@ impl Handler {
                             .await;
                             joined(called, done)
                         };
-                        return Some(Answer::Late(called, Pending::Queued(Box::pin(later))));
+                        return Some(CoreAnswer::Late(called, Pending::Queued(Box::pin(later))));
                     }
                     permit = self.core.clone().acquire_owned() => {
                         drop(place);
@@ -437,21 +306,21 @@ impl Handler {
         });
         Some(tokio::select! {
             biased;
-            done = &mut work => Answer::Ready(joined(called, done)),
-            () = tokio::time::sleep_until(defer_at) => Answer::Late(called, Pending::Running(work)),
+            done = &mut work => CoreAnswer::Ready(joined(called, done)),
+            () = tokio::time::sleep_until(defer_at) => CoreAnswer::Late(called, Pending::Running(work)),
         })
     }
 
     /// Runs `invocation` and answers with a new message, deferred (with the visibility
     /// `private` says) if the core is late.
-    async fn answer(&self, id: InteractionId, token: &str, private: bool, invocation: Invocation) {
-        let Some(answer) = self.start(id, invocation).await else {
+    async fn answer(&self, answer: &mut Answer<'_>, private: bool, invocation: Invocation) {
+        let Some(work) = self.start(answer, invocation).await else {
             return;
         };
-        let sent = answer_with_message(&self.answers, id, token, private, answer).await;
+        let sent = answer.with_message(private, work).await;
         // A race's lobby: its later changes edit this message, so learn its id.
         if let Some(race) = sent.and_then(|reply| reply.race_message) {
-            match self.answers.original(token).await {
+            match answer.original().await {
                 Ok(message) => {
                     let app = self.app.clone();
                     let _ = tokio::task::spawn_blocking(move || {
@@ -460,16 +329,15 @@ impl Handler {
                     .await;
                 }
                 Err(error) => {
-                    tracing::warn!(error = %super::discord_error(&error), race, "reading a race lobby's id failed")
+                    tracing::warn!(error = %discord_error(&error), race, "reading a race lobby's id failed")
                 }
             }
         }
     }
 
-    /// Answers `interaction` at once, privately, with why it was not run.
-    async fn refuse(&self, interaction: &CommandInteraction, why: String) {
-        let reply = Reply::private(why);
-        answer_now(&self.answers, interaction.id, &interaction.token, &reply).await;
+    /// Answers at once, privately, with why it was not run.
+    async fn refuse(&self, answer: &mut Answer<'_>, why: String) {
+        answer.reply(&Reply::private(why)).await;
     }
 
     /// Tells the core which message shows race `race`.
@@ -480,13 +348,13 @@ impl Handler {
                 .await;
     }
 
-    async fn on_command(&self, interaction: &CommandInteraction) {
+    async fn on_command(&self, interaction: &CommandInteraction, answer: &mut Answer<'_>) {
         let command = match commands::to_command(interaction) {
             Ok(command) => command,
             Err(problem) => {
                 let lang = lang_of(&interaction.locale);
                 let problem = problem.said(lang, lang);
-                self.refuse(interaction, t!(lang, "discord-cant-run", problem = problem))
+                self.refuse(answer, t!(lang, "discord-cant-run", problem = problem))
                     .await;
                 return;
             }
@@ -494,7 +362,7 @@ impl Handler {
         let member = interaction.member.as_ref().and_then(|m| m.permissions);
         let lang = lang_of(&interaction.locale);
         if let Some(refusal) = self.refused(&command, interaction.app_permissions, member, lang) {
-            self.refuse(interaction, refusal).await;
+            self.refuse(answer, refusal).await;
             return;
         }
         if let Command::DailySetup {
@@ -509,17 +377,12 @@ impl Handler {
                 channel = format!("<#{channel}>"),
                 missing = missing
             );
-            self.refuse(interaction, why).await;
+            self.refuse(answer, why).await;
             return;
         }
         if let Some(modal) = commands::modal_for(&command, lang) {
             // Discord flattens a slash option's newlines; a modal keeps a pasted board.
-            let response = CreateInteractionResponse::Modal(modal);
-            respond_logged(
-                self.answers
-                    .respond(interaction.id, &interaction.token, response)
-                    .await,
-            );
+            answer.modal(modal).await;
             return;
         }
         let reschedules = matches!(command, Command::DailySetup { .. } | Command::DailyOff);
@@ -537,22 +400,21 @@ impl Handler {
             command,
         );
         invocation.is_admin |= granted;
-        self.answer(interaction.id, &interaction.token, private, invocation)
-            .await;
+        self.answer(answer, private, invocation).await;
         if reschedules {
             self.wake.notify_one();
         }
     }
 
     /// A submitted modal: its text goes through the core like the slash command.
-    async fn on_modal(&self, interaction: &ModalInteraction) {
+    async fn on_modal(&self, interaction: &ModalInteraction, answer: &mut Answer<'_>) {
         let command = match commands::from_modal(&interaction.data) {
             Ok(command) => command,
             Err(problem) => {
                 let lang = lang_of(&interaction.locale);
                 let problem = problem.said(lang, lang);
                 let reply = Reply::private(t!(lang, "discord-cant-run", problem = problem));
-                answer_now(&self.answers, interaction.id, &interaction.token, &reply).await;
+                answer.reply(&reply).await;
                 return;
             }
         };
@@ -565,12 +427,10 @@ impl Handler {
             (&interaction.locale, interaction.guild_locale.as_deref()),
             command,
         );
-        self.answer(interaction.id, &interaction.token, private, invocation)
-            .await;
+        self.answer(answer, private, invocation).await;
     }
 
-    async fn on_component(&self, interaction: &ComponentInteraction) {
-        let answers = &self.answers;
+    async fn on_component(&self, interaction: &ComponentInteraction, answer: &mut Answer<'_>) {
         // A select menu's interaction carries the chosen values (the pad's row or column).
         let values: &[String] = match &interaction.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => values,
@@ -579,18 +439,12 @@ impl Handler {
         let lang = lang_of(&interaction.locale);
         let Some(command) = Command::from_component(&interaction.data.custom_id, values) else {
             let reply = Reply::private(t!(lang, "discord-old-button"));
-            answer_now(answers, interaction.id, &interaction.token, &reply).await;
+            answer.reply(&reply).await;
             return;
         };
         let member = interaction.member.as_ref().and_then(|m| m.permissions);
         if let Some(refusal) = self.refused(&command, interaction.app_permissions, member, lang) {
-            answer_now(
-                answers,
-                interaction.id,
-                &interaction.token,
-                &Reply::private(refusal),
-            )
-            .await;
+            answer.reply(&Reply::private(refusal)).await;
             return;
         }
         let invocation = invocation(
@@ -615,47 +469,21 @@ impl Handler {
                 .race_message
                 .filter(|_| in_place(reply) && !reply.private)
         };
-        let Some(answer) = self.start(interaction.id, invocation).await else {
+        let Some(work) = self.start(answer, invocation).await else {
             return;
         };
-        match answer {
-            Answer::Ready(reply) if reply.launch => {
-                answer_now(answers, interaction.id, &interaction.token, &reply).await;
-            }
-            Answer::Ready(reply) => {
+        match work {
+            CoreAnswer::Ready(reply) if reply.launch => answer.reply(&reply).await,
+            CoreAnswer::Ready(reply) => {
                 if let Some(race) = anchor(&reply) {
                     self.race_message_is(race, interaction.message.id).await;
                 }
-                let response = if in_place(&reply) {
-                    // An update keeps the message's visibility; Discord takes no
-                    // ephemeral flag on it.
-                    CreateInteractionResponse::UpdateMessage(message(&reply).ephemeral(false))
-                } else {
-                    CreateInteractionResponse::Message(message(&reply))
-                };
-                respond_logged(
-                    answers
-                        .respond_with(
-                            interaction.id,
-                            &interaction.token,
-                            response,
-                            attachment(&reply),
-                        )
-                        .await,
-                );
+                answer.pressed(&reply, in_place(&reply)).await;
             }
-            Answer::Late(called, work) => {
-                // A deferred update (type 6) shows nothing; `@original` is then the
-                // message the button sits under, and follow-ups are new messages.
-                let deferred = answers
-                    .respond(
-                        interaction.id,
-                        &interaction.token,
-                        CreateInteractionResponse::Acknowledge,
-                    )
-                    .await;
+            CoreAnswer::Late(called, work) => {
+                let deferred = answer.defer_update().await;
                 let Some(reply) = work
-                    .finish(called, deferred.is_ok())
+                    .finish(called, deferred)
                     .await
                     .map(|reply| after_deferral(reply, called.lang))
                 else {
@@ -664,25 +492,7 @@ impl Handler {
                 if let Some(race) = anchor(&reply) {
                     self.race_message_is(race, interaction.message.id).await;
                 }
-                if let Err(error) = deferred {
-                    tracing::warn!(error = %super::discord_error(&error), "deferring failed");
-                } else if !super::respond::token_alive(interaction.id, called) {
-                    // Discord would refuse it (401, toward its ban): not sent, logged.
-                } else if in_place(&reply) {
-                    respond_logged(
-                        answers
-                            .edit_original(&interaction.token, &edit(&reply))
-                            .await
-                            .map(|_| ()),
-                    );
-                } else {
-                    respond_logged(
-                        answers
-                            .followup(&interaction.token, &followup(&reply))
-                            .await
-                            .map(|_| ()),
-                    );
-                }
+                answer.after_update(&reply, in_place(&reply), called).await;
             }
         }
     }
@@ -827,38 +637,5 @@ fn invocation(
         // Only in a server; a server in a language the bot does not speak gets English
         // (its channel posts must not follow one player's language).
         server_lang: guild_locale.map(lang_of),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// An id Discord created `ago` ms before this machine's clock says now.
-    fn created_before(ago: u64) -> (InteractionId, u64) {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
-        let created = now - ago;
-        let id = InteractionId::new(((created - 1_420_070_400_000) << 22) | 1);
-        (id, created)
-    }
-
-    #[test]
-    fn an_interactions_age_is_believed_as_far_as_discords_clocks_bear_it_out() {
-        let arrived = tokio::time::Instant::now();
-        // This host's clock runs 2.8 s fast: the id looks 2.8 s old, but Discord signed
-        // the request the second it created it. Taken as at most a second old.
-        let (id, created) = created_before(2_800);
-        let age = arrived - born(id, arrived, Some(created / 1000));
-        assert!(age <= Duration::from_millis(1_000), "{age:?}");
-        // Discord itself sent it 3.5 s after creating it: that age stands (too old).
-        let (id, _) = created_before(3_500);
-        let now_s = (created + 2_800) / 1000;
-        let age = arrived - born(id, arrived, Some(now_s));
-        assert!(age >= Duration::from_millis(3_000), "{age:?}");
-        // A clock running behind (an id "from the future"): no age at arrival.
-        let id = InteractionId::new(((created + 10_000 - 1_420_070_400_000) << 22) | 1);
-        assert_eq!(born(id, arrived, Some(now_s)), arrived);
     }
 }

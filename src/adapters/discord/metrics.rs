@@ -17,9 +17,10 @@ use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
-use serenity::all::{CreateInteractionResponse, InteractionId};
+use serenity::all::InteractionId;
 
-use super::handler::age_of;
+use super::deadline::age_of;
+use super::observe::{Observer, UNREAD};
 use crate::app::App;
 
 /// Interactions, by the core's command name and how they were answered.
@@ -51,9 +52,6 @@ struct NotRun {
     reason: &'static str,
 }
 
-/// The command label of an interaction answered before the core read it (a refusal).
-const UNREAD: &str = "-";
-
 /// The bot's metrics.
 pub(super) struct Metrics {
     registry: Registry,
@@ -65,7 +63,8 @@ pub(super) struct Metrics {
     limited: Family<Limited, Counter>,
     invalid: Counter,
     invalid_limit: prometheus_client::metrics::gauge::Gauge,
-    /// Interactions being handled: when each reached the bot, and its command once read.
+    /// Interactions being handled: when each reached the bot, and its command once read
+    /// (from [`Observer::opened`] to [`Observer::closed`]).
     open: Mutex<HashMap<InteractionId, (Instant, &'static str)>>,
 }
 
@@ -153,86 +152,10 @@ impl Metrics {
         self.open.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Interaction `id` reached the bot; it is forgotten when the returned guard is
-    /// dropped, however its handling ends (a panic too).
-    pub(super) fn received(&self, id: InteractionId) -> Open<'_> {
-        self.open().insert(id, (Instant::now(), UNREAD));
-        Open(self, id)
-    }
-
-    /// The core read interaction `id` as `command`.
-    pub(super) fn read_as(&self, id: InteractionId, command: &'static str) {
-        if let Some(open) = self.open().get_mut(&id) {
-            open.1 = command;
-        }
-    }
-
-    /// Interaction `id` was too old to run: not answered at all.
-    pub(super) fn too_old(&self, command: &'static str) {
-        self.count(command, "too_old");
-    }
-
-    /// Interaction `command` was not run: the core had no room for it, and the player
-    /// was told the bot is busy (`queue_full` at once, `waited_too_long` after a
-    /// deferral).
-    pub(super) fn busy(&self, command: &'static str, why: &'static str) {
-        self.busy
-            .get_or_create(&NotRun {
-                command,
-                reason: why,
-            })
-            .inc();
-    }
-
-    /// Interaction `id`'s first answer went out as `outcome` ([`outcome_of`], or
-    /// `failed`: neither Discord nor the HTTP response took it).
-    pub(super) fn answered(&self, id: InteractionId, outcome: &'static str) {
-        let open = self.open().get(&id).copied();
-        let command = open.map_or(UNREAD, |(_, command)| command);
-        self.count(command, outcome);
-        if let Some((reached, _)) = open {
-            self.first_answer.observe(reached.elapsed().as_secs_f64());
-        }
-        self.age_at_answer.observe(age_of(id).as_secs_f64());
-    }
-
     fn count(&self, command: &'static str, outcome: &'static str) {
         self.handled
             .get_or_create(&Handled { command, outcome })
             .inc();
-    }
-
-    /// Discord answered a request to `path` with `status` (a 4xx; others are not counted).
-    pub(super) fn refused(&self, path: &str, status: u16) {
-        if (400..500).contains(&status) {
-            self.refused
-                .get_or_create(&Refused {
-                    route: route_of(path),
-                    status,
-                })
-                .inc();
-        }
-    }
-
-    /// serenity's rate limiter waited before a request to `path`.
-    pub(super) fn rate_limited(&self, path: &str, global: bool) {
-        self.limited
-            .get_or_create(&Limited {
-                route: route_of(path),
-                global,
-            })
-            .inc();
-    }
-
-    /// A request Discord counts towards its ban was met.
-    pub(super) fn invalid(&self) {
-        self.invalid.inc();
-    }
-
-    /// This process's own messages pause at `limit` invalid requests in 10 minutes.
-    pub(super) fn invalid_limit(&self, limit: usize) {
-        self.invalid_limit
-            .set(i64::try_from(limit).unwrap_or(i64::MAX));
     }
 
     /// Everything, in Prometheus' text format.
@@ -245,25 +168,75 @@ impl Metrics {
     }
 }
 
-/// An interaction being handled (see [`Metrics::received`]).
-pub(super) struct Open<'a>(&'a Metrics, InteractionId);
-
-impl Drop for Open<'_> {
-    fn drop(&mut self) {
-        self.0.open().remove(&self.1);
+/// The metrics watch the answer path and the budget: each event counted as it happens.
+impl Observer for Metrics {
+    fn opened(&self, id: InteractionId) {
+        self.open().insert(id, (Instant::now(), UNREAD));
     }
-}
 
-/// The outcome label of a first answer.
-pub(super) fn outcome_of(response: &CreateInteractionResponse) -> &'static str {
-    match response {
-        CreateInteractionResponse::Message(_) => "message",
-        CreateInteractionResponse::UpdateMessage(_) => "update",
-        CreateInteractionResponse::Defer(_) => "deferred",
-        CreateInteractionResponse::Acknowledge => "deferred_update",
-        CreateInteractionResponse::Modal(_) => "modal",
-        CreateInteractionResponse::LaunchActivity => "activity",
-        _ => "other",
+    fn read_as(&self, id: InteractionId, command: &'static str) {
+        if let Some(open) = self.open().get_mut(&id) {
+            open.1 = command;
+        }
+    }
+
+    /// Counted by the command read, with how long the answer took from reaching the bot
+    /// and from Discord creating the interaction.
+    fn answered(&self, id: InteractionId, outcome: &'static str) {
+        let open = self.open().get(&id).copied();
+        let command = open.map_or(UNREAD, |(_, command)| command);
+        self.count(command, outcome);
+        if let Some((reached, _)) = open {
+            self.first_answer.observe(reached.elapsed().as_secs_f64());
+        }
+        self.age_at_answer.observe(age_of(id).as_secs_f64());
+    }
+
+    fn closed(&self, id: InteractionId) {
+        self.open().remove(&id);
+    }
+
+    fn too_old(&self, command: &'static str) {
+        self.count(command, "too_old");
+    }
+
+    fn busy(&self, command: &'static str, why: &'static str) {
+        self.busy
+            .get_or_create(&NotRun {
+                command,
+                reason: why,
+            })
+            .inc();
+    }
+
+    /// Only a 4xx is counted.
+    fn refused(&self, path: &str, status: u16) {
+        if (400..500).contains(&status) {
+            self.refused
+                .get_or_create(&Refused {
+                    route: route_of(path),
+                    status,
+                })
+                .inc();
+        }
+    }
+
+    fn rate_limited(&self, path: &str, global: bool) {
+        self.limited
+            .get_or_create(&Limited {
+                route: route_of(path),
+                global,
+            })
+            .inc();
+    }
+
+    fn invalid(&self) {
+        self.invalid.inc();
+    }
+
+    fn invalid_limit(&self, limit: usize) {
+        self.invalid_limit
+            .set(i64::try_from(limit).unwrap_or(i64::MAX));
     }
 }
 
@@ -355,10 +328,10 @@ mod tests {
             .read(|tx| tx.lease(crate::adapters::discord::lease::OUTBOUND))
             .expect("store");
         let id = InteractionId::new(1);
-        let open = metrics.received(id);
+        metrics.opened(id);
         metrics.read_as(id, "solve");
         metrics.answered(id, "message");
-        drop(open);
+        metrics.closed(id);
         assert!(metrics.open().is_empty(), "done with, forgotten");
         metrics.too_old("move");
         metrics.refused("/api/v10/channels/700000000000000001/messages", 403);

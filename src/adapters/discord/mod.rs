@@ -4,14 +4,11 @@
 //!
 //! Responses: boards are public, errors and private information ephemeral. Discord wants
 //! a first response within 3 seconds, so the core's answer races a timer
-//! ([`DEFER_AFTER`]): a reply ready in time is sent as it is, with the right visibility.
-//! A late one is deferred first. A slash command gets a deferral (type 5) whose visibility
-//! the command decides ([`Command::answers_privately`](crate::app::Command::answers_privately)),
-//! then its `@original` edited. A late private reply after a *public* deferral (an error)
-//! cannot be made ephemeral any more (the first answer after a deferral takes the
-//! deferral's visibility), so `@original` becomes a neutral notice and, only once that
-//! edit succeeded, the private content an ephemeral follow-up. A button gets a deferred
-//! update (type 6) and then either its board edited or a follow-up.
+//! ([`DEFER_AFTER`]): a reply ready in time is sent as it is, with the right visibility;
+//! a late one is deferred first (with the visibility the command decides,
+//! [`Command::answers_privately`](crate::app::Command::answers_privately)), then edited
+//! in or followed up. Each interaction's answer is one value with one owner, `answer`,
+//! whose documentation draws its states.
 //!
 //! Shutdown: once asked to stop, new interactions get a short "restarting" answer, the
 //! gateway closes, and `run` waits (up to [`DRAIN_TIMEOUT`]) for the interactions in
@@ -24,22 +21,32 @@
 //! one database: one of them at a time (the holder of a lease, `lease`) sends the bot's
 //! own messages.
 //!
-//! Files: `handler` (interactions in), `endpoint` (interactions over HTTP), `admin` (the admin listener: `/healthz`, `/readyz`, `/metrics` in every
-//! mode), `respond` (replies out), `answers` (every request answering an
-//! interaction, bounded in flight), `scheduler` (daily posts), `races` (race messages),
-//! `outbound` (the budget of the bot's own requests), `lease` (which replica sends),
-//! `metrics`, `shutdown` (counting what is in flight), `shards`, `commands` (registration
-//! and options, from the core's table), `config`.
+//! Files: `handler` (interactions in: it drives each one's answer), `answer` (one
+//! interaction's answer, from nothing sent to done, whichever way it came), `endpoint`
+//! (interactions over HTTP), `gate` (every request answering an interaction, bounded in
+//! flight), `respond` (how replies look), `work` (the core's room, and its answer ready
+//! or late), `deadline` (an interaction's age and Discord's deadlines), `observe` (what
+//! the answer path and the budget report), `metrics` (which watches them), `errors`
+//! (what Discord said), `admin` (the admin listener: `/healthz`, `/readyz`, `/metrics`
+//! in every mode), `scheduler` (daily posts), `races` (race messages), `outbound` (the
+//! budget of the bot's own requests), `lease` (which replica sends), `shutdown`
+//! (counting what is in flight), `shards`, `commands` (registration and options, from
+//! the core's table), `config`. Imports point one way: this file wires them together and
+//! none of them reads back from it (`process`, the command's entry, calls [`run`]).
 
 pub mod activity;
 pub mod admin;
-mod answers;
+mod answer;
 pub mod commands;
 pub mod config;
+mod deadline;
 mod endpoint;
+mod errors;
+mod gate;
 mod handler;
 pub mod lease;
 mod metrics;
+mod observe;
 mod outbound;
 pub mod process;
 mod races;
@@ -47,59 +54,38 @@ mod respond;
 mod scheduler;
 pub mod shards;
 mod shutdown;
+mod work;
 
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use serenity::all::{GatewayError, GatewayIntents, GuildId, Http, HttpBuilder};
+use serenity::all::{GatewayIntents, GuildId, Http, HttpBuilder};
 use tokio::sync::{Notify, Semaphore};
 
 use crate::app::App;
+use errors::{discord_error, token_rejected};
 use handler::Handler;
 use shutdown::InFlight;
 
-pub use answers::{ANSWERS_IN_FLIGHT, WEBHOOK_TURNS};
 pub use config::Config;
+pub use deadline::{DEFER_AFTER, TOKEN_LIFE, TOO_OLD};
 pub use endpoint::{
     AHEAD_AT_MOST, MAX_BODY, MAX_REQUESTS, REPLAY_WINDOW, Refusal, read_interaction,
 };
+pub use gate::{ANSWERS_IN_FLIGHT, WEBHOOK_TURNS};
 pub use scheduler::Posting;
+pub use work::{CORE_QUEUE, CORE_WORKERS, QUEUED_AT_MOST};
 
-/// How long the core may take before an interaction is deferred. Discord counts its 3
-/// seconds from sending the interaction; the gateway hop and the callback's own round
-/// trip come out of them, so this stays well below.
-pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// How long a shutdown waits for interactions in flight (and daily posts being sent).
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
-/// An interaction Discord created this long ago is not run at all: its first answer
-/// could no longer arrive within Discord's 3 seconds (the margin is the callback's own
-/// round trip), and a command committed but never answered is one the player repeats.
-pub const TOO_OLD: Duration = Duration::from_millis(2_800);
-/// Commands run by the core at once (each on a blocking thread). The others wait without
-/// a thread, and are deferred when their time comes.
-pub const CORE_WORKERS: usize = 8;
-/// Commands that may wait for the core at once; one more is answered at once that the bot
-/// is busy, and not run. A bound on the memory and tasks a flood can hold, not on a
-/// burst: at the core's usual millisecond or so a command, a thousand waiting start
-/// within Discord's 3 seconds, and one that does not is deferred, then given up after
-/// [`QUEUED_AT_MOST`].
-pub const CORE_QUEUE: usize = 1024;
-/// How long after Discord created it a deferred command may still wait for the core: past
-/// this it is not run, and its deferral says the bot is busy. A player has long since
-/// tried again or given up; running it later would move their board behind their back.
-pub const QUEUED_AT_MOST: Duration = Duration::from_secs(20);
 /// Every request to Discord's REST API gives up after this (the whole exchange, the
 /// upload of a picture included): a connection that hangs must not hold an answer's
 /// slot, a post's, or a webhook turn for ever.
 pub const HTTP_TIMEOUT: Duration = Duration::from_secs(20);
 /// Connecting to Discord (TCP and TLS) gives up after this.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long Discord honours an interaction's token for edits and follow-ups (15 minutes),
-/// less a margin for the clocks and the request itself: an edit later than this would
-/// only be refused (401), and count toward Discord's ban of invalid requests.
-pub const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
 /// Threads the runtime keeps for blocking work: the core's commands ([`CORE_WORKERS`] at
 /// once), the adapter's own store calls (race messages, the scheduler, the solve index
 /// built at start) and the HTTP client's DNS lookups, with room to spare.
@@ -479,11 +465,10 @@ pub async fn run_tuned(
         wake: wake.clone(),
         in_flight: in_flight.clone(),
         registered: AtomicBool::new(false),
-        answers: answers::Answers::new(interactions, budget.clone(), metrics.clone()),
+        gate: gate::Gate::new(interactions, budget.clone()),
+        observer: metrics.clone(),
         core: Arc::new(Semaphore::new(tuning.core_workers)),
-        queue: handler::Queue::new(tuning.core_queue, tuning.queued_at_most),
-        endpoint_turns: tuning.endpoint_turns,
-        arrivals: Default::default(),
+        queue: work::Queue::new(tuning.core_queue, tuning.queued_at_most),
     });
     // No privileged intents: interactions arrive regardless of intents. GUILDS (not
     // privileged) brings GUILD_DELETE, when the bot is removed from a server.
@@ -609,7 +594,7 @@ pub async fn run_tuned(
                 settings,
                 &handler,
                 &client.http,
-                tuning.endpoint,
+                (tuning.endpoint, tuning.endpoint_turns),
                 web_router.take(),
                 limits,
                 stop(),
@@ -768,14 +753,17 @@ pub async fn run_tuned(
     }
 }
 
-/// Binds the interactions endpoint and serves it until `stop`. The application id comes
-/// from the config: follow-ups and command registration need it before (or without) the
-/// gateway's READY.
+/// Binds the interactions endpoint and serves it until `stop`, taking `turns` requests at
+/// once. The application id comes from the config: follow-ups and command registration
+/// need it before (or without) the gateway's READY.
 async fn serve_interactions(
     settings: &config::Interactions,
     handler: &Arc<Handler>,
     http: &Arc<Http>,
-    listening: Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+    (listening, turns): (
+        Option<tokio::sync::oneshot::Sender<std::net::SocketAddr>>,
+        usize,
+    ),
     web: Option<axum::Router>,
     limits: crate::adapters::listener::Limits,
     stop: impl Future<Output = ()> + Send + 'static,
@@ -783,9 +771,10 @@ async fn serve_interactions(
     let key = settings.key().map_err(RunError::Endpoint)?;
     let application = settings.application().map_err(RunError::Endpoint)?;
     let application = serenity::model::id::ApplicationId::new(application);
-    handler.answers.set_application_id(application);
+    handler.gate.set_application_id(application);
     http.set_application_id(application);
-    let endpoint = endpoint::Endpoint::new(handler.clone(), key).map_err(RunError::Endpoint)?;
+    let endpoint =
+        endpoint::Endpoint::new(handler.clone(), key, turns).map_err(RunError::Endpoint)?;
     let listener = tokio::net::TcpListener::bind(settings.listen)
         .await
         .map_err(|e| RunError::Endpoint(format!("cannot listen on {}: {e}", settings.listen)))?;
@@ -843,50 +832,6 @@ async fn register_until_done(http: Arc<Http>, guild: Option<GuildId>, activity: 
                 wait = (wait * 2).min(Duration::from_secs(300));
             }
         }
-    }
-}
-
-/// A failed Discord call, for a log line or an admin's note: for an HTTP error its status,
-/// method, Discord's JSON error `code` and message (and the fields it names); never the
-/// URL, which holds an interaction's token.
-pub(crate) fn discord_error(error: &serenity::Error) -> String {
-    use serenity::http::HttpError;
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            let code = match response.error.code {
-                // serenity's own -1: Discord's body was not the usual JSON error.
-                -1 => "no Discord error code".to_string(),
-                code => format!("Discord error code {code}"),
-            };
-            format!(
-                "HTTP {} on {} ({code}): {}",
-                response.status_code.as_u16(),
-                response.method,
-                error
-            )
-        }
-        other => other.to_string(),
-    }
-}
-
-/// Discord's HTTP status and JSON error code of a failed call, when Discord answered
-/// (`None`: no answer, or not an HTTP error).
-pub(crate) fn discord_status(error: &serenity::Error) -> Option<(u16, isize)> {
-    match error {
-        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
-            Some((r.status_code.as_u16(), r.error.code))
-        }
-        _ => None,
-    }
-}
-
-/// Whether Discord refused the bot token: at the gateway, or on a REST call (autosharding
-/// asks `/gateway/bot` with the token before connecting).
-fn token_rejected(error: &serenity::Error) -> bool {
-    match error {
-        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => true,
-        serenity::Error::Http(http) => http.status_code().map(|s| s.as_u16()) == Some(401),
-        _ => false,
     }
 }
 

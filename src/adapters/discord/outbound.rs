@@ -15,7 +15,8 @@
 //! the bot cannot cost every other server its answers. Interaction answers are never
 //! stopped: a player waits for them, and they keep the other half of the ban's count.
 //! Processes that share one outgoing address share the ban: each keeps to its share
-//! (`replicas_per_address`, [`super::Config::invalid_limit`]).
+//! (`replicas_per_address`,
+//! [`Config::invalid_limit`](super::config::Config::invalid_limit)).
 //!
 //! What sees every 429: a 429 that serenity's rate limiter waits out and retries never
 //! comes back to the sender, only to the limiter's callback, which counts it here
@@ -33,6 +34,8 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, Notify};
 use tokio::time::Instant;
+
+use super::observe::Observer;
 
 /// Discord's window for invalid requests.
 pub const INVALID_WINDOW: Duration = Duration::from_secs(600);
@@ -55,8 +58,9 @@ pub struct Budget {
     /// it try again.
     urgent_done: Notify,
     state: Mutex<State>,
-    /// Where refusals are counted for `/metrics` (set once the bot runs).
-    metrics: std::sync::OnceLock<std::sync::Arc<super::metrics::Metrics>>,
+    /// Who watches refusals, waits and invalid requests (the metrics, set once the bot
+    /// runs).
+    observer: std::sync::OnceLock<std::sync::Arc<dyn Observer>>,
 }
 
 struct State {
@@ -82,23 +86,23 @@ impl Budget {
                 tokens: burst,
                 refilled: Instant::now(),
             }),
-            metrics: std::sync::OnceLock::new(),
+            observer: std::sync::OnceLock::new(),
         }
     }
 
     /// Refusals reported with [`Budget::refused`], waits of the rate limiter and invalid
-    /// requests are counted in `metrics` too.
-    pub(super) fn report_to(&self, metrics: std::sync::Arc<super::metrics::Metrics>) {
-        metrics.invalid_limit(self.invalid_limit);
-        let _ = self.metrics.set(metrics);
+    /// requests are told to `observer` too.
+    pub(super) fn report_to(&self, observer: std::sync::Arc<dyn Observer>) {
+        observer.invalid_limit(self.invalid_limit);
+        let _ = self.observer.set(observer);
     }
 
     /// serenity's rate limiter met a 429 it retries itself (or waited before sending on
     /// an empty bucket: it does not say which) on a request to `path`: for `/metrics`,
     /// and against the invalid-request budget (see the module's documentation).
     pub(super) fn rate_limited(&self, path: &str, global: bool) {
-        if let Some(metrics) = self.metrics.get() {
-            metrics.rate_limited(path, global);
+        if let Some(observer) = self.observer.get() {
+            observer.rate_limited(path, global);
         }
         self.invalid();
     }
@@ -106,8 +110,8 @@ impl Budget {
     /// Discord refused a request to `route` (a template) with `status`: counted for
     /// `/metrics`, and against the invalid-request budget when Discord counts it so.
     pub(super) async fn refused(&self, route: &str, status: u16) {
-        if let Some(metrics) = self.metrics.get() {
-            metrics.refused(route, status);
+        if let Some(observer) = self.observer.get() {
+            observer.refused(route, status);
         }
         if counts_as_invalid(status) {
             self.invalid();
@@ -175,8 +179,8 @@ impl Budget {
 
     /// A request of the bot was refused as Discord counts invalid (401, 403, 429).
     pub fn invalid(&self) {
-        if let Some(metrics) = self.metrics.get() {
-            metrics.invalid();
+        if let Some(observer) = self.observer.get() {
+            observer.invalid();
         }
         let mut invalid = self.invalid_met();
         let now = Instant::now();

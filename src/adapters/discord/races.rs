@@ -28,6 +28,7 @@ use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
+use super::errors::{discord_error, discord_status};
 use super::lease::{Cut, Held, Holder};
 use super::outbound::Budget;
 use super::respond::{channel_edit, channel_post};
@@ -292,8 +293,8 @@ async fn send(
     {
         Ok(Ok(id)) => Outcome::Sent(id),
         Ok(Err(error)) => {
-            let said = super::discord_error(&error);
-            match super::discord_status(&error) {
+            let said = discord_error(&error);
+            match discord_status(&error) {
                 // Unknown Channel: no post or edit will ever get through.
                 Some((status @ 404, 10003) | (status @ 403, _)) => Outcome::Refused(status, said),
                 Some((404, _)) if edit_of.is_some() => Outcome::Gone,

@@ -37,6 +37,7 @@ use serenity::all::{ChannelId, Http, HttpError, Message, Nonce};
 use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use tokio::task::JoinSet;
 
+use super::errors::{discord_error, discord_status};
 use super::lease::{Cut, Holder};
 use super::outbound::Budget;
 use super::respond::channel_post;
@@ -314,15 +315,15 @@ async fn send_daily(
         {
             Ok(Ok(sent)) => Ok(sent),
             Ok(Err(error)) => {
-                if let Some((status, _)) = super::discord_status(&error) {
+                if let Some((status, _)) = discord_status(&error) {
                     budget.refused("/channels/{id}/messages", status).await;
                 }
                 Err(if transient(&error) {
-                    Failure::Passing(super::discord_error(&error))
+                    Failure::Passing(discord_error(&error))
                 } else if refuses_for_good(&error) {
-                    Failure::Refused(super::discord_error(&error))
+                    Failure::Refused(discord_error(&error))
                 } else {
-                    Failure::ForGood(super::discord_error(&error))
+                    Failure::ForGood(discord_error(&error))
                 })
             }
             Err(Cut::LeaseLost) => {
@@ -378,7 +379,7 @@ enum Failure {
 /// Whether the channel refuses the bot until someone changes it: 403 (no access, no
 /// permission) or 404 (the channel is gone).
 fn refuses_for_good(error: &serenity::Error) -> bool {
-    matches!(super::discord_status(error), Some((403 | 404, _)))
+    matches!(discord_status(error), Some((403 | 404, _)))
 }
 
 fn failed(post: &DailyPost, error: &str) -> PostOutcome {

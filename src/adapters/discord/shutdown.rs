@@ -1,5 +1,5 @@
 //! Shutdown without losing a reply: the interactions being handled are counted, so
-//! [`run`](super::run) can refuse new ones and wait for those in flight.
+//! the bot's `run` can refuse new ones and wait for those in flight.
 
 use std::sync::Arc;
 

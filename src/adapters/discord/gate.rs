@@ -1,27 +1,28 @@
-//! Interaction answers out, through one gate: every request to an interaction's callback
-//! (its first answer: a message, an update of the pressed message, a deferral, a modal)
-//! and to its webhook (an edit of `@original`, a follow-up, reading `@original`) goes
-//! through [`Answers`]. It bounds how many are in flight at once, bot-wide
-//! ([`ANSWERS_IN_FLIGHT`]), keeps turns for first answers ([`WEBHOOK_TURNS`]), and
-//! reports what Discord refuses to the budget.
+//! Interaction answers out to Discord, through one gate: every request to an
+//! interaction's callback (its first answer, when it came down the gateway: a message, an
+//! update of the pressed message, a deferral, a modal) and to its webhook (an edit of
+//! `@original`, a follow-up, reading `@original`) goes through the [`Gate`]. It bounds
+//! how many are in flight at once, bot-wide ([`ANSWERS_IN_FLIGHT`]), keeps turns for
+//! first answers ([`WEBHOOK_TURNS`]), retries what Discord may take later, and reports
+//! what Discord refuses to the budget.
 //!
-//! The handler and `respond` hold an [`Answers`], never the interactions' HTTP client
-//! itself, so no answer can go around the bound.
+//! The gate owns the interactions' HTTP client: an interaction's answer (`answer`) sends
+//! through the gate, never through the client itself, so no answer can go around the
+//! bound.
 
-use std::collections::{HashMap, VecDeque};
 use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serenity::all::{
-    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    EditInteractionResponse, Http, InteractionId, Message,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, EditInteractionResponse, Http,
+    InteractionId, Message,
 };
 use serenity::builder::Builder;
 use serenity::model::id::ApplicationId;
-use tokio::sync::{Semaphore, SemaphorePermit, oneshot};
+use tokio::sync::{Semaphore, SemaphorePermit};
 
-use super::metrics::{Metrics, outcome_of};
+use super::errors::discord_status;
 use super::outbound::Budget;
 
 /// Interaction answers (HTTP requests to callbacks and webhooks) in flight at once,
@@ -50,8 +51,8 @@ pub const ANSWERS_IN_FLIGHT: usize = 64;
 /// Of [`ANSWERS_IN_FLIGHT`], the turns webhook calls (edits of `@original`, follow-ups,
 /// reading `@original`) may hold at once. The rest stay for first answers: Discord wants
 /// those within 3 seconds of the interaction (a deferral is sent 1.5 s in, see
-/// [`DEFER_AFTER`](super::DEFER_AFTER)), while a webhook call has 15 minutes, and may be
-/// slow (an upload of a board's picture). Without this, a burst of slow edits holding
+/// [`DEFER_AFTER`](super::deadline::DEFER_AFTER)), while a webhook call has 15 minutes,
+/// and may be slow (an upload of a board's picture). Without this, a burst of slow edits holding
 /// every turn would make the deferrals queued behind them late, and the interactions
 /// would fail for their players.
 pub const WEBHOOK_TURNS: usize = ANSWERS_IN_FLIGHT * 3 / 4;
@@ -107,22 +108,6 @@ impl Turns {
     }
 }
 
-/// An interaction's first answer given in the HTTP response to Discord's request (the
-/// interactions endpoint): Discord's response, and the picture it uploads (serenity's
-/// builder keeps the bytes of its files to itself, so they travel beside it).
-pub(super) struct FirstAnswer {
-    pub(super) response: CreateInteractionResponse,
-    pub(super) upload: Option<CreateAttachment>,
-    /// Told whether the connection took the response (`true` once the server started
-    /// writing it; `false`, or dropped, when the request was gone first): only then is
-    /// the answer delivered, as a callback request's 204 says it is.
-    pub(super) taken: oneshot::Sender<bool>,
-}
-
-/// How long [`Answers::respond_with`] waits for the endpoint to say the connection took
-/// the response: the endpoint builds it at once, and the server writes it at once.
-const TAKEN_WITHIN: Duration = Duration::from_secs(2);
-
 /// How long after a first answer in an HTTP response Discord may still not know it: a
 /// webhook call (an edit of `@original`, a follow-up, reading `@original`) that Discord
 /// answers with Unknown Webhook or Unknown Message in that time is tried again. Discord
@@ -133,99 +118,22 @@ const SETTLING: Duration = Duration::from_secs(10);
 /// The first wait before such a webhook call is tried again; it doubles.
 const SETTLING_BACKOFF: Duration = Duration::from_millis(100);
 
-/// Where an HTTP interaction's first answer goes.
-enum Waiting {
-    /// The endpoint waits for it.
-    Endpoint(oneshot::Sender<FirstAnswer>),
-    /// The endpoint gave up waiting (Discord's request is over): a late answer goes
-    /// nowhere, never to the callback route.
-    GaveUp,
-}
-
-/// Tokens of interactions answered in an HTTP response lately (see [`SETTLING`]).
-#[derive(Default)]
-struct Settling {
-    at: HashMap<String, Instant>,
-    order: VecDeque<(Instant, String)>,
-}
-
-impl Settling {
-    fn answered(&mut self, token: &str, now: Instant) {
-        while let Some((at, old)) = self.order.front() {
-            if now.duration_since(*at) < SETTLING {
-                break;
-            }
-            self.at.remove(old);
-            self.order.pop_front();
-        }
-        self.at.insert(token.to_string(), now);
-        self.order.push_back((now, token.to_string()));
-    }
-
-    /// Whether `token`'s first answer went out in an HTTP response less than
-    /// [`SETTLING`] ago.
-    fn recent(&self, token: &str, now: Instant) -> bool {
-        self.at
-            .get(token)
-            .is_some_and(|&at| now.duration_since(at) < SETTLING)
-    }
-}
-
-/// The bot's interaction answers: the HTTP client for them (outside serenity's rate
-/// limiter, see `run_tuned`), the bound on those in flight, and the budget their
-/// refusals are reported to.
-pub(super) struct Answers {
+/// The bot's interaction requests to Discord: the HTTP client for them (outside
+/// serenity's rate limiter, see `run_tuned`), the bound on those in flight, and the
+/// budget their refusals are reported to.
+pub(super) struct Gate {
     http: Arc<Http>,
     budget: Arc<Budget>,
-    /// What is counted for `/metrics`: every first answer, every refusal.
-    pub(super) metrics: Arc<Metrics>,
     turns: Turns,
-    /// Interactions that came over HTTP and have no first answer yet: the endpoint waits
-    /// for it to send it back as its response, instead of a callback request.
-    in_response: Mutex<HashMap<InteractionId, Waiting>>,
-    /// Interactions answered in an HTTP response in the last [`SETTLING`].
-    settling: Mutex<Settling>,
 }
 
-impl Answers {
-    pub(super) fn new(http: Arc<Http>, budget: Arc<Budget>, metrics: Arc<Metrics>) -> Answers {
-        Answers {
+impl Gate {
+    pub(super) fn new(http: Arc<Http>, budget: Arc<Budget>) -> Gate {
+        Gate {
             http,
             budget,
-            metrics,
             turns: Turns::new(ANSWERS_IN_FLIGHT, WEBHOOK_TURNS),
-            in_response: Mutex::new(HashMap::new()),
-            settling: Mutex::new(Settling::default()),
         }
-    }
-
-    fn waiting(&self) -> std::sync::MutexGuard<'_, HashMap<InteractionId, Waiting>> {
-        self.in_response.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn settling(&self) -> std::sync::MutexGuard<'_, Settling> {
-        self.settling.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Interaction `id` came over HTTP: its first answer goes to the receiver (the
-    /// endpoint's response) instead of to Discord's callback route.
-    pub(super) fn in_response(&self, id: InteractionId) -> oneshot::Receiver<FirstAnswer> {
-        let (sender, receiver) = oneshot::channel();
-        self.waiting().insert(id, Waiting::Endpoint(sender));
-        receiver
-    }
-
-    /// The endpoint stopped waiting for `id`'s first answer without it: a later one is
-    /// not sent anywhere.
-    pub(super) fn gave_up(&self, id: InteractionId) {
-        if let Some(waiting) = self.waiting().get_mut(&id) {
-            *waiting = Waiting::GaveUp;
-        }
-    }
-
-    /// Interaction `id` is done with (its handling ended).
-    pub(super) fn forget(&self, id: InteractionId) {
-        self.waiting().remove(&id);
     }
 
     /// The webhooks of interactions are the application's (READY says which).
@@ -233,83 +141,35 @@ impl Answers {
         self.http.set_application_id(id);
     }
 
-    /// The interaction's first answer (a deferral, an acknowledgement, a modal: nothing
-    /// to upload).
-    pub(super) async fn respond(
+    /// An interaction's first answer as Discord's callback request (it came down the
+    /// gateway; `response` carries its picture itself).
+    pub(super) async fn callback(
         &self,
         id: InteractionId,
         token: &str,
         response: CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        self.respond_with(id, token, response, None).await
-    }
-
-    /// The interaction's first answer (a message, an update, a deferral, a modal), with
-    /// the picture `response` carries as `upload` too: in the HTTP response of an
-    /// interaction that came over HTTP, else as Discord's callback request.
-    pub(super) async fn respond_with(
-        &self,
-        id: InteractionId,
-        token: &str,
-        response: CreateInteractionResponse,
-        upload: Option<CreateAttachment>,
-    ) -> serenity::Result<()> {
-        let outcome = outcome_of(&response);
-        let waiting = {
-            let mut waiting = self.waiting();
-            match waiting.get(&id) {
-                Some(Waiting::Endpoint(_)) => waiting.remove(&id),
-                Some(Waiting::GaveUp) => Some(Waiting::GaveUp),
-                None => None,
-            }
+        let result = {
+            let _turn = self.turns.first().await;
+            response.execute(&*self.http, (id, token)).await
         };
-        let result = if let Some(waiting) = waiting {
-            let (taken, was_taken) = oneshot::channel();
-            let sent = match waiting {
-                Waiting::Endpoint(endpoint) => endpoint
-                    .send(FirstAnswer {
-                        response,
-                        upload,
-                        taken,
-                    })
-                    .is_ok(),
-                Waiting::GaveUp => false,
-            };
-            let taken = sent
-                && matches!(
-                    tokio::time::timeout(TAKEN_WITHIN, was_taken).await,
-                    Ok(Ok(true))
-                );
-            if taken {
-                self.settling().answered(token, Instant::now());
-                Ok(())
-            } else {
-                Err(serenity::Error::Other(
-                    "Discord's request for this interaction was gone before its answer",
-                ))
-            }
-        } else {
-            let result = {
-                let _turn = self.turns.first().await;
-                response.execute(&*self.http, (id, token)).await
-            };
-            self.counted(result, "/interactions/{id}/{token}/callback")
-                .await
-        };
-        self.metrics
-            .answered(id, if result.is_ok() { outcome } else { "failed" });
-        result
+        self.counted(result, "/interactions/{id}/{token}/callback")
+            .await
     }
 
     /// Edits the interaction's `@original` (retried on 429, see [`WEBHOOK_ATTEMPTS`]).
+    /// `settling`: when its first answer went out in an HTTP response, if it did.
     pub(super) async fn edit_original(
         &self,
         token: &str,
         edit: &EditInteractionResponse,
+        settling: Option<Instant>,
     ) -> serenity::Result<Message> {
-        self.webhook("/webhooks/{id}/{token}/messages/@original", token, || {
-            edit.clone().execute(&*self.http, token)
-        })
+        self.webhook(
+            "/webhooks/{id}/{token}/messages/@original",
+            settling,
+            || edit.clone().execute(&*self.http, token),
+        )
         .await
     }
 
@@ -318,46 +178,58 @@ impl Answers {
         &self,
         token: &str,
         followup: &CreateInteractionResponseFollowup,
+        settling: Option<Instant>,
     ) -> serenity::Result<Message> {
-        self.webhook("/webhooks/{id}/{token}", token, || {
+        self.webhook("/webhooks/{id}/{token}", settling, || {
             followup.clone().execute(&*self.http, (None, token))
         })
         .await
     }
 
     /// The interaction's `@original` message as Discord has it (its id).
-    pub(super) async fn original(&self, token: &str) -> serenity::Result<Message> {
-        self.webhook("/webhooks/{id}/{token}/messages/@original", token, || {
-            self.http.get_original_interaction_response(token)
-        })
+    pub(super) async fn original(
+        &self,
+        token: &str,
+        settling: Option<Instant>,
+    ) -> serenity::Result<Message> {
+        self.webhook(
+            "/webhooks/{id}/{token}/messages/@original",
+            settling,
+            || self.http.get_original_interaction_response(token),
+        )
         .await
     }
 
     /// `call` with a webhook turn, again while Discord answers 429, up to
     /// [`WEBHOOK_ATTEMPTS`] times, and while Discord does not know yet of the first
-    /// answer that interaction `token` got in an HTTP response (Unknown Webhook or Unknown
-    /// Message, within [`SETTLING`] of it). The turn is held for each attempt only, not
-    /// while waiting to try again.
-    async fn webhook<T, F, Fut>(&self, route: &str, token: &str, mut call: F) -> serenity::Result<T>
+    /// answer the interaction got in an HTTP response at `settling` (Unknown Webhook or
+    /// Unknown Message, within [`SETTLING`] of it). The turn is held for each attempt
+    /// only, not while waiting to try again.
+    async fn webhook<T, F, Fut>(
+        &self,
+        route: &str,
+        settling: Option<Instant>,
+        mut call: F,
+    ) -> serenity::Result<T>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = serenity::Result<T>>,
     {
         let mut wait = WEBHOOK_BACKOFF;
         let mut attempt = 1;
-        let mut settling = SETTLING_BACKOFF;
+        let mut settling_wait = SETTLING_BACKOFF;
         loop {
             let result = {
                 let _turn = self.turns.webhook().await;
                 call().await
             };
-            let status = result.as_ref().err().and_then(super::discord_status);
+            let status = result.as_ref().err().and_then(discord_status);
             let unknown_yet = matches!(status, Some((404, 10015 | 10008)))
-                && self.settling().recent(token, Instant::now());
+                && settling.is_some_and(|at| Instant::now().duration_since(at) < SETTLING);
             if unknown_yet {
                 // Not a refusal: Discord has not read the response yet.
-                tokio::time::sleep(settling).await;
-                settling *= 2;
+                tokio::time::sleep(settling_wait).await;
+                settling_wait *= 2;
                 continue;
             }
             let result = self.counted(result, route).await;
@@ -378,7 +250,7 @@ impl Answers {
     /// request). The answers themselves never wait on the budget.
     async fn counted<T>(&self, result: serenity::Result<T>, route: &str) -> serenity::Result<T> {
         if let Err(error) = &result
-            && let Some((status, _)) = super::discord_status(error)
+            && let Some((status, _)) = discord_status(error)
         {
             self.budget.refused(route, status).await;
         }
