@@ -194,7 +194,7 @@ impl FakeDiscord {
         format!(
             "https://discord.com/activity-frame?user={}&src={}",
             user["id"].as_str().expect("user id"),
-            percent_encoded(page)
+            form_urlencoded::byte_serialize(page.as_bytes()).collect::<String>()
         )
     }
 }
@@ -281,11 +281,9 @@ pub(super) async fn frame(
 ) -> Option<(u16, &'static str, String)> {
     let (route, query) = path.split_once('?').unwrap_or((path, ""));
     let param = |name: &str| {
-        query
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| percent_decoded(v))
+        form_urlencoded::parse(query.as_bytes())
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
             .unwrap_or_default()
     };
     match (method, route) {
@@ -310,48 +308,10 @@ pub(super) async fn frame(
 
 /// A form body (`application/x-www-form-urlencoded`) as a JSON object of strings.
 pub(super) fn form_fields(body: &[u8]) -> Value {
-    let text = String::from_utf8_lossy(body);
-    let fields: serde_json::Map<String, Value> = text
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(k, v)| (percent_decoded(k), Value::String(percent_decoded(v))))
+    let fields: serde_json::Map<String, Value> = form_urlencoded::parse(body)
+        .map(|(k, v)| (k.into_owned(), Value::String(v.into_owned())))
         .collect();
     Value::Object(fields)
-}
-
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let hex = |at: usize| {
-        bytes
-            .get(at + 1..at + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok())
-    };
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let Some(b) = hex(i)
-        {
-            out.push(b);
-            i += 3;
-            continue;
-        }
-        out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn percent_encoded(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                char::from(b).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// The Discord client around an Activity: the page in a frame filling the window, and

@@ -4,13 +4,16 @@
 //!
 //! It is strict where Discord is: every payload it dispatches, and every REST answer it
 //! gives, must deserialize into serenity's own types (else the bot would silently ignore
-//! it); an interaction must get its first response within 3 seconds (later: 404, code
-//! 10062) and only one (400, code 40060); the first follow-up after a deferral replaces
-//! the deferral and keeps its visibility, so an ephemeral one there would leak; after the
-//! deferral is deleted the webhook is gone (404, code 10008); every reply is checked
-//! against Discord's limits. Whatever breaks a rule is recorded in `violations`, and every
-//! error status the fake answers is recorded too; tests end with `assert_clean`, which
-//! fails on either unless the test said it expected that error.
+//! it); every body the bot sends (callbacks, follow-ups and edits, channel messages,
+//! commands) must pass Discord's own published schema of that request ([`schema`], not
+//! serenity's types, which would pass whatever serenity wrote); an interaction must get
+//! its first response within 3 seconds (later: 404, code 10062) and only one (400, code
+//! 40060); the first follow-up after a deferral replaces the deferral and keeps its
+//! visibility, so an ephemeral one there would leak; after the deferral is deleted the
+//! webhook is gone (404, code 10008); every reply is checked against Discord's limits.
+//! Whatever breaks a rule is recorded in `violations`, and every error status the fake
+//! answers is recorded too; tests end with `assert_clean`, which fails on either unless
+//! the test said it expected that error.
 //!
 //! It also keeps Discord's rate rules ([`Rules`], on by default): per-route buckets with
 //! the real headers, the global 50 requests a second, about five message edits per five
@@ -20,7 +23,8 @@
 //!
 //! It answers TLS at `api_base` (the bot keeps serenity's rate limiter on and reaches the
 //! fake as `discord.com`; the bot accepts no other `api_base`) and plain HTTP on the same
-//! port.
+//! port, with hyper's HTTP/1.1 server; uploads (`multipart/form-data`) are read with
+//! `multer`.
 
 #![allow(dead_code)]
 
@@ -31,7 +35,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Mutex, Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
@@ -40,6 +44,11 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 pub mod activity;
 pub mod pad;
+pub mod schema;
+#[cfg(test)]
+mod self_test;
+
+use schema::Operation;
 
 pub const APP_ID: &str = "900000000000000001";
 pub const BOT_ID: &str = "900000000000000002";
@@ -412,6 +421,8 @@ impl FakeDiscord {
             early_webhooks: AtomicU64::new(0),
             activities: Mutex::new(activity::Activities::default()),
         });
+        // The schemas are compiled before the first request, not while it waits.
+        schema::compile();
         let tls = tls_acceptor();
         let s = state.clone();
         tokio::spawn(async move {
@@ -1249,223 +1260,170 @@ async fn accept_rest(state: Arc<State>, tls: tokio_rustls::TlsAcceptor, stream: 
     }
 }
 
-async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin>(state: Arc<State>, stream: S) {
-    let (read, mut write) = tokio::io::split(stream);
-    let mut reader = BufReader::new(read);
-    // Keep-alive: one connection carries many requests.
-    loop {
-        let mut request_line = String::new();
-        if reader.read_line(&mut request_line).await.unwrap_or(0) == 0 {
-            return;
-        }
-        let mut parts = request_line.split_whitespace();
-        let method = parts.next().unwrap_or("").to_string();
-        let path = parts.next().unwrap_or("").to_string();
-        let mut length = 0usize;
-        let mut chunked = false;
-        let mut auth = String::new();
-        let mut content_type = String::new();
-        loop {
-            let mut line = String::new();
-            if reader.read_line(&mut line).await.unwrap_or(0) == 0 {
-                return;
-            }
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some((k, v)) = line.split_once(':') {
-                let (k, v) = (k.trim().to_ascii_lowercase(), v.trim());
-                match k.as_str() {
-                    "content-length" => length = v.parse().unwrap_or(0),
-                    "transfer-encoding" => chunked = v.eq_ignore_ascii_case("chunked"),
-                    "authorization" => auth = v.to_string(),
-                    "content-type" => content_type = v.to_string(),
-                    _ => {}
-                }
-            }
-        }
-        let mut body = Vec::new();
-        if chunked {
-            loop {
-                let mut size_line = String::new();
-                if reader.read_line(&mut size_line).await.unwrap_or(0) == 0 {
-                    return;
-                }
-                let size = usize::from_str_radix(size_line.trim(), 16).unwrap_or(0);
-                let mut chunk = vec![0u8; size + 2];
-                if reader.read_exact(&mut chunk).await.is_err() {
-                    return;
-                }
-                if size == 0 {
-                    break;
-                }
-                body.extend_from_slice(&chunk[..size]);
-            }
-        } else {
-            body.resize(length, 0);
-            if reader.read_exact(&mut body).await.is_err() {
-                return;
-            }
-        }
-        let (body, files) = match boundary_of(&content_type) {
-            Some(boundary) => match multipart(&body, &boundary) {
-                Ok((payload, files)) => {
-                    check_uploads(&state, &path, &payload, &files).await;
-                    (payload, files)
-                }
-                Err(problem) => {
-                    violation(&state, format!("{method} {path}: {problem}")).await;
-                    (Value::Null, Vec::new())
-                }
-            },
-            None if content_type.starts_with("application/x-www-form-urlencoded") => {
-                (activity::form_fields(&body), Vec::new())
-            }
-            None => (
-                serde_json::from_slice(&body).unwrap_or(Value::Null),
-                Vec::new(),
-            ),
-        };
-        // The Discord client's pages around an Activity (not the API).
-        if let Some((status, kind, page)) = activity::frame(&state, &method, &path).await {
-            let head = format!(
-                "HTTP/1.1 {status} X\r\ncontent-type: {kind}\r\ncontent-length: {}\r\n\r\n",
-                page.len()
-            );
-            if write
-                .write_all(format!("{head}{page}").as_bytes())
+/// hyper's HTTP/1.1 server on one connection (keep-alive, chunked bodies and all), every
+/// request answered by [`answer_rest`].
+async fn serve_rest<S: AsyncRead + AsyncWrite + Unpin + Send + 'static>(
+    state: Arc<State>,
+    stream: S,
+) {
+    let service = hyper::service::service_fn(move |request| {
+        let state = state.clone();
+        async move {
+            answer_rest(&state, request)
                 .await
-                .is_err()
-            {
-                return;
-            }
-            continue;
+                .ok_or("the request's body broke off")
         }
-        // An interaction answer is open from here until its answer is ready to send.
-        let answering =
-            path.starts_with("/api/v10/interactions/") || path.starts_with("/api/v10/webhooks/");
-        let open = answering.then(|| OpenAnswer::new(&state));
-        let (status, answer, headers) = ruled(&state, &method, &path, &auth, &body).await;
-        let latency = state.answer_latency_ms.load(Ordering::SeqCst);
-        if answering && latency > 0 {
-            // After `ruled`: the 3 seconds count to when Discord got the answer.
-            tokio::time::sleep(Duration::from_millis(latency)).await;
-        }
-        let limited = headers.iter().any(|(k, _)| *k == "x-ratelimit-scope") && status == 429
-            // Unknown Webhook before the fake read the endpoint's response (see `webhook`).
-            || answer.get("early").is_some();
-        if (200..300).contains(&status) {
-            keep_watched_answer(&state, &method, &path, &body).await;
-        }
-        if state.rules.keep_calls {
-            state.calls.lock().await.push(Call {
-                method,
-                path,
-                body,
-                files,
-                status,
-                limited,
-            });
-        }
-        state.changed.notify_waiters();
-        if status == NO_ANSWER {
-            // The client gives up on its own; the connection is never answered.
-            std::future::pending::<()>().await;
-            return;
-        }
-        // No longer open once the answer goes out: the client may read it and send its
-        // next request before this write returns, and that one must not count as a
-        // second open answer of the same client.
-        drop(open);
-        let text = if status == 204 {
-            String::new()
-        } else {
-            answer.to_string()
-        };
-        let extra: String = headers
-            .iter()
-            .map(|(k, v)| format!("{k}: {v}\r\n"))
-            .collect();
-        let head = format!(
-            "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{extra}\r\n",
-            text.len()
-        );
-        // One write: a head and a body sent apart meet Nagle's algorithm and the client's
-        // delayed ACK, a 40 ms stall Discord's servers do not add.
-        if write
-            .write_all(format!("{head}{text}").as_bytes())
-            .await
-            .is_err()
-        {
-            return;
-        }
-    }
+    });
+    let _ = hyper::server::conn::http1::Builder::new()
+        // No timer: a connection stays open as long as the client keeps it, as Discord's
+        // do for a bot's pool.
+        .header_read_timeout(None)
+        .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+        .await;
 }
 
-/// The boundary of a `multipart/form-data` body.
-fn boundary_of(content_type: &str) -> Option<String> {
-    let (kind, params) = content_type.split_once(';')?;
-    if !kind.trim().eq_ignore_ascii_case("multipart/form-data") {
-        return None;
-    }
-    params.split(';').find_map(|p| {
-        let (k, v) = p.split_once('=')?;
-        k.trim()
-            .eq_ignore_ascii_case("boundary")
-            .then(|| v.trim().trim_matches('"').to_string())
-    })
-}
-
-/// Splits a multipart body into its `payload_json` (the message, as a JSON body would
-/// carry it) and its files, as Discord reads an upload.
-fn multipart(body: &[u8], boundary: &str) -> Result<(Value, Vec<Upload>), String> {
-    let delimiter = format!("--{boundary}");
-    let find = |from: usize, what: &[u8]| {
-        body[from..]
-            .windows(what.len())
-            .position(|w| w == what)
-            .map(|i| from + i)
+/// One REST request, as Discord takes it: the body read (JSON, a form, or multipart with
+/// `payload_json` and files), the rules applied, the call recorded. `None` when the
+/// client went away before its body was read (the connection is dropped, nothing kept).
+async fn answer_rest(
+    state: &State,
+    request: hyper::Request<hyper::body::Incoming>,
+) -> Option<hyper::Response<axum::body::Body>> {
+    let (head, body) = request.into_parts();
+    let method = head.method.to_string();
+    // The request target as sent: `/api/v10/...`, with its query if any.
+    let path = head.uri.to_string();
+    let header = |name: hyper::header::HeaderName| {
+        head.headers
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string())
+            .unwrap_or_default()
     };
-    let mut at = find(0, delimiter.as_bytes()).ok_or("multipart body without its boundary")?;
+    let auth = header(hyper::header::AUTHORIZATION);
+    let content_type = header(hyper::header::CONTENT_TYPE);
+    let body = axum::body::to_bytes(axum::body::Body::new(body), usize::MAX)
+        .await
+        .ok()?;
+    let (body, files) = if is_multipart(&content_type) {
+        match multipart(body, &content_type).await {
+            Ok((payload, files)) => {
+                check_uploads(state, &path, &payload, &files).await;
+                (payload, files)
+            }
+            Err(problem) => {
+                violation(state, format!("{method} {path}: {problem}")).await;
+                (Value::Null, Vec::new())
+            }
+        }
+    } else if content_type.starts_with("application/x-www-form-urlencoded") {
+        (activity::form_fields(&body), Vec::new())
+    } else {
+        (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    };
+    // The Discord client's pages around an Activity (not the API).
+    if let Some((status, kind, page)) = activity::frame(state, &method, &path).await {
+        return Some(http_answer(status, kind, &[], page));
+    }
+    // An interaction answer is open from here until its answer is ready to send.
+    let answering =
+        path.starts_with("/api/v10/interactions/") || path.starts_with("/api/v10/webhooks/");
+    let open = answering.then(|| OpenAnswer::new(state));
+    let (status, answer, headers) = ruled(state, &method, &path, &auth, &body).await;
+    let latency = state.answer_latency_ms.load(Ordering::SeqCst);
+    if answering && latency > 0 {
+        // After `ruled`: the 3 seconds count to when Discord got the answer.
+        tokio::time::sleep(Duration::from_millis(latency)).await;
+    }
+    let limited = headers.iter().any(|(k, _)| *k == "x-ratelimit-scope") && status == 429
+        // Unknown Webhook before the fake read the endpoint's response (see `webhook`).
+        || answer.get("early").is_some();
+    if (200..300).contains(&status) {
+        keep_watched_answer(state, &method, &path, &body).await;
+    }
+    if state.rules.keep_calls {
+        state.calls.lock().await.push(Call {
+            method,
+            path,
+            body,
+            files,
+            status,
+            limited,
+        });
+    }
+    state.changed.notify_waiters();
+    if status == NO_ANSWER {
+        // The client gives up on its own; the request is never answered.
+        std::future::pending::<()>().await;
+    }
+    // No longer open once the answer goes out: the client may read it and send its next
+    // request before hyper's write returns, and that one must not count as a second open
+    // answer of the same client.
+    drop(open);
+    let text = if status == 204 {
+        String::new()
+    } else {
+        answer.to_string()
+    };
+    Some(http_answer(status, "application/json", &headers, text))
+}
+
+/// An HTTP response: `status`, its content type, Discord's extra headers, the body.
+fn http_answer(
+    status: u16,
+    content_type: &str,
+    headers: &[(&'static str, String)],
+    body: String,
+) -> hyper::Response<axum::body::Body> {
+    let mut answer = hyper::Response::builder()
+        .status(status)
+        .header(hyper::header::CONTENT_TYPE, content_type);
+    for (name, value) in headers {
+        answer = answer.header(*name, value);
+    }
+    answer
+        .body(axum::body::Body::from(body))
+        .expect("a well-formed response")
+}
+
+/// Whether `content_type` is `multipart/form-data` (an upload).
+fn is_multipart(content_type: &str) -> bool {
+    content_type
+        .split(';')
+        .next()
+        .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("multipart/form-data"))
+}
+
+/// Reads a `multipart/form-data` body (with `multer`) into its `payload_json` (the
+/// message, as a JSON body would carry it) and its files, as Discord reads an upload:
+/// no other field, and every file part named.
+async fn multipart(body: bytes::Bytes, content_type: &str) -> Result<(Value, Vec<Upload>), String> {
+    let boundary = multer::parse_boundary(content_type)
+        .map_err(|e| format!("multipart body without its boundary: {e}"))?;
+    let body = futures_util::stream::once(async move { Ok::<_, std::convert::Infallible>(body) });
+    let mut form = multer::Multipart::new(body, boundary);
     let mut payload = None;
     let mut files = Vec::new();
-    loop {
-        at += delimiter.len();
-        if body[at..].starts_with(b"--") {
-            break;
-        }
-        let head_start = at + 2; // CRLF after the boundary
-        let head_end = find(head_start, b"\r\n\r\n").ok_or("a part without headers")?;
-        let head = String::from_utf8_lossy(&body[head_start..head_end]).to_string();
-        let data_start = head_end + 4;
-        let next = find(data_start, format!("\r\n{delimiter}").as_bytes())
-            .ok_or("a part without a closing boundary")?;
-        let data = &body[data_start..next];
-        let mut name = None;
-        let mut filename = None;
-        let mut content_type = String::new();
-        for line in head.lines() {
-            let lower = line.to_ascii_lowercase();
-            if lower.starts_with("content-disposition:") {
-                for p in line.split(';') {
-                    if let Some((k, v)) = p.split_once('=') {
-                        let v = v.trim().trim_matches('"').to_string();
-                        match k.trim() {
-                            "name" => name = Some(v),
-                            "filename" => filename = Some(v),
-                            _ => {}
-                        }
-                    }
-                }
-            } else if lower.starts_with("content-type:") {
-                content_type = line["content-type:".len()..].trim().to_string();
-            }
-        }
-        let name = name.ok_or("a part without a name")?;
+    while let Some(part) = form
+        .next_field()
+        .await
+        .map_err(|e| format!("a multipart body that does not parse: {e}"))?
+    {
+        let name = part.name().ok_or("a part without a name")?.to_string();
+        let filename = part.file_name().map(str::to_string);
+        let content_type = part
+            .content_type()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let data = part
+            .bytes()
+            .await
+            .map_err(|e| format!("part {name:?} does not parse: {e}"))?;
         if name == "payload_json" {
             payload = Some(
-                serde_json::from_slice::<Value>(data)
+                serde_json::from_slice::<Value>(&data)
                     .map_err(|e| format!("payload_json is not JSON: {e}"))?,
             );
         } else if name.starts_with("files[") {
@@ -1478,7 +1436,6 @@ fn multipart(body: &[u8], boundary: &str) -> Result<(Value, Vec<Upload>), String
         } else {
             return Err(format!("an unknown form field {name:?}"));
         }
-        at = next + 2;
     }
     Ok((
         payload.ok_or("a multipart body without payload_json")?,
@@ -1636,7 +1593,23 @@ async fn violation(state: &State, what: String) {
     state.violations.lock().await.push(what);
 }
 
-/// Discord's limits on a message body (content, components).
+/// Discord's published schema of `operation`'s request body, on what the bot sent (see
+/// [`schema`]): whatever it refuses is one violation, with the body.
+async fn check_schema(state: &State, path: &str, operation: Operation, body: &Value) {
+    let problems = schema::problems(operation, body);
+    if !problems.is_empty() {
+        violation(
+            state,
+            format!(
+                "{path}: refused by Discord's schema of {}: {}\n{body}",
+                operation.id(),
+                problems.join("; ")
+            ),
+        )
+        .await;
+    }
+}
+
 /// Whether `content` is the bot's "too busy, nothing was done" in one of its languages.
 fn is_busy(content: &str) -> bool {
     use sudoku_bot::app::i18n::{Lang, text};
@@ -1651,6 +1624,7 @@ fn is_busy(content: &str) -> bool {
     .any(|busy| busy == content)
 }
 
+/// Discord's limits on a message body (content, components), and whether it says busy.
 async fn check_message(state: &State, path: &str, data: &Value) {
     if let Some(content) = data.get("content").and_then(Value::as_str) {
         if is_busy(content) {
@@ -2296,6 +2270,12 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
         }
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            let operation = if segments.contains(&"guilds") {
+                Operation::SetGuildCommands
+            } else {
+                Operation::SetCommands
+            };
+            check_schema(state, path, operation, body).await;
             let commands = body.as_array().cloned().unwrap_or_default();
             for problem in command_problems(&commands) {
                 violation(state, format!("{path}: {problem}")).await;
@@ -2360,6 +2340,7 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
             if let Some(refused) = webhook(state, token).await {
                 return refused;
             }
+            check_schema(state, path, Operation::EditOriginal, body).await;
             check_message(state, path, body).await;
             let mut originals = state.originals.lock().await;
             let ephemeral = matches!(
@@ -2408,6 +2389,7 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
             if let Some(refused) = webhook(state, token).await {
                 return refused;
             }
+            check_schema(state, path, Operation::ExecuteWebhook, body).await;
             check_message(state, path, body).await;
             let flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
             let mut originals = state.originals.lock().await;
@@ -2439,6 +2421,7 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
             (403, json!({"message": "Missing Access", "code": 50001}))
         }
         ("PATCH", ["channels", _, "messages", message]) => {
+            check_schema(state, path, Operation::EditMessage, body).await;
             check_message(state, path, body).await;
             let mut answer = message_object(state, body);
             answer["id"] = json!(message);
@@ -2446,6 +2429,7 @@ async fn serve(state: &State, method: &str, path: &str, body: &Value) -> (u16, V
             (200, answer)
         }
         ("POST", ["channels", channel, "messages"]) => {
+            check_schema(state, path, Operation::CreateMessage, body).await;
             check_message(state, path, body).await;
             // Discord: with `enforce_nonce`, a nonce seen from the same author in the
             // last few minutes returns that message instead of creating another.
@@ -2507,6 +2491,8 @@ async fn callback(state: &State, path: &str, id: &str, token: &str, body: &Value
         .await
         .entry(id.to_string())
         .or_insert(elapsed);
+    // After the clock is read: the check is the fake's time, not the bot's.
+    check_schema(state, path, Operation::InteractionResponse, body).await;
     if elapsed > DEADLINE {
         violation(
             state,
@@ -2699,11 +2685,11 @@ async fn deliver(state: Arc<State>, interaction: Value) {
                 .unwrap_or("")
                 .to_string();
             match answer.bytes().await {
-                Ok(bytes) => (status, content_type, bytes.to_vec()),
-                Err(_) => (NO_ANSWER, content_type, Vec::new()),
+                Ok(bytes) => (status, content_type, bytes),
+                Err(_) => (NO_ANSWER, content_type, bytes::Bytes::new()),
             }
         }
-        Err(_) => (NO_ANSWER, String::new(), Vec::new()),
+        Err(_) => (NO_ANSWER, String::new(), bytes::Bytes::new()),
     };
     let read_after = state.read_responses_ms.load(Ordering::SeqCst);
     if read_after > 0 {
@@ -2717,8 +2703,8 @@ async fn deliver(state: Arc<State>, interaction: Value) {
         .await;
         (status, Value::Null, Vec::new())
     } else {
-        match boundary_of(&content_type) {
-            Some(boundary) => match multipart(&bytes, &boundary) {
+        if is_multipart(&content_type) {
+            match multipart(bytes, &content_type).await {
                 Ok((payload, files)) => {
                     check_uploads(&state, &path, &payload, &files).await;
                     (200, payload, files)
@@ -2727,24 +2713,22 @@ async fn deliver(state: Arc<State>, interaction: Value) {
                     violation(&state, format!("{url}: {problem}")).await;
                     (400, Value::Null, Vec::new())
                 }
-            },
-            None if content_type.starts_with("application/json") => {
-                match serde_json::from_slice::<Value>(&bytes) {
-                    Ok(body) => (200, body, Vec::new()),
-                    Err(e) => {
-                        violation(&state, format!("{url}: the response is not JSON: {e}")).await;
-                        (400, Value::Null, Vec::new())
-                    }
+            }
+        } else if content_type.starts_with("application/json") {
+            match serde_json::from_slice::<Value>(&bytes) {
+                Ok(body) => (200, body, Vec::new()),
+                Err(e) => {
+                    violation(&state, format!("{url}: the response is not JSON: {e}")).await;
+                    (400, Value::Null, Vec::new())
                 }
             }
-            None => {
-                violation(
-                    &state,
-                    format!("{url}: a response of type {content_type:?}"),
-                )
-                .await;
-                (400, Value::Null, Vec::new())
-            }
+        } else {
+            violation(
+                &state,
+                format!("{url}: a response of type {content_type:?}"),
+            )
+            .await;
+            (400, Value::Null, Vec::new())
         }
     };
     if status == 200 {
