@@ -147,32 +147,62 @@ fn interaction(
     }
 }
 
-/// The bot's peak and current memory, in kB (`VmHWM`, `VmRSS`).
-fn memory_of(pid: u32) -> (u64, u64) {
+/// Ordinary traffic around a load run (its warm spell and the spell after it): the
+/// run's own mix of interactions at `rate` a second.
+struct Ordinary<'a> {
+    fake: &'a FakeDiscord,
+    rng: &'a mut Rng,
+    started: &'a mut Vec<bool>,
+    servers: u64,
+    rate: u64,
+}
+
+impl Ordinary<'_> {
+    /// Sends for `how_long`: with `in_order`, every player's first interaction before any
+    /// second one (as the load itself begins); otherwise players at random.
+    async fn send_for(&mut self, how_long: Duration, in_order: bool) {
+        let players = self.started.len() as u64;
+        let mut ticker = tokio::time::interval(Duration::from_secs_f64(1.0 / self.rate as f64));
+        let count = (how_long.as_secs_f64() * self.rate as f64) as u64;
+        for k in 0..count {
+            ticker.tick().await;
+            let player = if in_order && k < players {
+                k
+            } else {
+                self.rng.below(players)
+            };
+            let seen = self.started[player as usize];
+            let i = interaction(self.fake, self.rng, player, seen, self.servers);
+            self.started[player as usize] = true;
+            self.fake.interact(i).await;
+        }
+    }
+}
+
+/// The numeric fields of a process's `/proc/{pid}/status` (memory in kB), by name with
+/// its colon (`"VmRSS:"`); 0 for one it lacks.
+fn status_of(pid: u32) -> impl Fn(&str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
+    move |name: &str| {
         status
             .lines()
             .find(|l| l.starts_with(name))
             .and_then(|l| l.split_whitespace().nth(1))
             .and_then(|v| v.parse().ok())
             .unwrap_or(0)
-    };
+    }
+}
+
+/// The bot's peak and current memory, in kB (`VmHWM`, `VmRSS`).
+fn memory_of(pid: u32) -> (u64, u64) {
+    let field = status_of(pid);
     (field("VmHWM:"), field("VmRSS:"))
 }
 
 /// What a process's resident memory is made of: its heap and stacks (anonymous), the
 /// files it maps (its code, SQLite's shared memory), and its thread count.
 fn resident_parts(pid: u32) -> String {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
+    let field = status_of(pid);
     let mut threads = std::collections::BTreeMap::<String, usize>::new();
     for task in std::fs::read_dir(format!("/proc/{pid}/task"))
         .into_iter()
@@ -555,16 +585,15 @@ fn replicas() {
         // so "before" is a bot in service rather than one just started.
         let warm_seconds = setting("LOAD_WARM_SECONDS", 0);
         let warm_rate = setting("LOAD_WARM_RATE", 200).max(1);
+        let mut ordinary = Ordinary {
+            fake: &fake,
+            rng: &mut rng,
+            started: &mut started,
+            servers,
+            rate: warm_rate,
+        };
         if warm_seconds > 0 {
-            let mut ticker =
-                tokio::time::interval(Duration::from_secs_f64(1.0 / warm_rate as f64));
-            for k in 0..warm_seconds * warm_rate {
-                ticker.tick().await;
-                let player = if k < players { k } else { rng.below(players) };
-                let i = interaction(&fake, &mut rng, player, started[player as usize], servers);
-                started[player as usize] = true;
-                fake.interact(i).await;
-            }
+            ordinary.send_for(Duration::from_secs(warm_seconds), true).await;
             all_answered(&fake, 0).await;
             // Past the trimmer's look and the blocking threads' keep-alive.
             tokio::time::sleep(Duration::from_secs(15)).await;
@@ -621,17 +650,15 @@ fn replicas() {
         // With a warm spell, the spell after the load carries the same ordinary traffic
         // (what prunes on use, like the replay window's ids, prunes then as in service).
         let settle = setting("LOAD_SETTLE_SECONDS", 0);
-        let calm = Instant::now();
         if warm_seconds > 0 {
-            let mut ticker =
-                tokio::time::interval(Duration::from_secs_f64(1.0 / warm_rate as f64));
-            while calm.elapsed() < Duration::from_secs(settle) {
-                ticker.tick().await;
-                let player = rng.below(players);
-                let i = interaction(&fake, &mut rng, player, started[player as usize], servers);
-                started[player as usize] = true;
-                fake.interact(i).await;
-            }
+            let mut ordinary = Ordinary {
+                fake: &fake,
+                rng: &mut rng,
+                started: &mut started,
+                servers,
+                rate: warm_rate,
+            };
+            ordinary.send_for(Duration::from_secs(settle), false).await;
             all_answered(&fake, warmup).await;
             // As quiet as when "before" was read.
             tokio::time::sleep(Duration::from_secs(15)).await;
